@@ -1,0 +1,229 @@
+package analyzer
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Analyzer is hashalloc with its options bound to command-line flags.
+var Analyzer = newFlagAnalyzer()
+
+// Pool modes: where a pooled hasher comes from in a suggested fix.
+const (
+	// PoolRuntime imports the pools of github.com/hashalloc/hashalloc/runtime/hashpool.
+	PoolRuntime = "runtime"
+	// PoolInline declares a sync.Pool in the fixed file itself.
+	PoolInline = "inline"
+)
+
+// Options configure hashalloc. The zero value is the default configuration.
+type Options struct {
+	// Tests also analyzes _test.go files.
+	Tests bool
+	// Pool is PoolRuntime (the default when empty) or PoolInline.
+	Pool string
+	// Constructors adds hash constructors, as importpath.Func, whose hashers
+	// are heap allocated whatever the caller does.
+	Constructors []string
+}
+
+// New returns hashalloc configured by opts, or an error naming the bad option.
+func New(opts Options) (*analysis.Analyzer, error) {
+	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, tests: opts.Tests}
+	if opts.Pool != "" {
+		if err := c.pool.Set(opts.Pool); err != nil {
+			return nil, err
+		}
+	}
+	for _, ctor := range opts.Constructors {
+		if err := c.constructors.Set(ctor); err != nil {
+			return nil, err
+		}
+	}
+	return c.analyzer(), nil
+}
+
+func newFlagAnalyzer() *analysis.Analyzer {
+	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}}
+	a := c.analyzer()
+	a.Flags.BoolVar(&c.tests, "tests", false, "also analyze _test.go files")
+	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool) or inline (declare a sync.Pool in the file)")
+	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
+	return a
+}
+
+// config is one configuration of the analyzer.
+type config struct {
+	tests        bool
+	pool         poolMode
+	constructors constructorList
+}
+
+func (c *config) analyzer() *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "hashalloc",
+		Doc:        doc,
+		URL:        "https://github.com/hashalloc/hashalloc#checks",
+		Requires:   []*analysis.Analyzer{inspect.Analyzer},
+		Run:        c.run,
+		ResultType: resultType,
+	}
+}
+
+// poolMode is the value of the -pool flag.
+type poolMode string
+
+func (p *poolMode) String() string { return string(*p) }
+
+func (p *poolMode) Set(s string) error {
+	switch s {
+	case PoolRuntime, PoolInline:
+		*p = poolMode(s)
+		return nil
+	}
+	return fmt.Errorf("-pool: %q is not a pool mode (want %s or %s)", s, PoolRuntime, PoolInline)
+}
+
+// Result is what hashalloc found in one package: every hash constructor call
+// and the allocation model's verdict on it. The oracle test measures them.
+type Result struct {
+	Sites []*Site
+}
+
+var resultType = reflect.TypeOf((*Result)(nil))
+
+// Site is one hash constructor call and the allocation model's verdict on it.
+type Site struct {
+	// Call is the constructor call.
+	Call *ast.CallExpr
+	// Constructor names it, e.g. "sha256.New".
+	Constructor string
+	// Decided is false when the model cannot tell whether the hasher escapes;
+	// such a site is never reported.
+	Decided bool
+	// Heap is the model's prediction that each evaluation allocates.
+	Heap bool
+	// Why says what makes the hasher escape ("passed to io.Copy"), if it does.
+	Why string
+
+	cur  inspector.Cursor
+	ctor constructor
+	esc  escape
+}
+
+// pass is the state of one run over one package.
+type pass struct {
+	*analysis.Pass
+	cfg      *config
+	root     inspector.Cursor
+	model    *escapeModel
+	hot      *hotness
+	suppress *suppressor
+
+	writtenGlobals map[*types.Var]bool // package variables written after their declaration
+	files          map[*token.File]*fixes.File
+}
+
+func (c *config) run(ap *analysis.Pass) (any, error) {
+	p := &pass{
+		Pass:  ap,
+		cfg:   c,
+		root:  ap.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root(),
+		model: &escapeModel{info: ap.TypesInfo},
+	}
+	p.suppress = newSuppressor(p)
+	p.hot = newHotness(p)
+
+	sites := p.findSites()
+	for _, s := range sites {
+		if !p.suppress.analyzed(s.cur) {
+			continue
+		}
+		if s.ctor.hmac {
+			p.checkHMACRekey(s)
+		} else {
+			p.checkHasherAlloc(s)
+		}
+	}
+	return &Result{Sites: sites}, nil
+}
+
+// findSites collects every call of a known hash constructor, with the model's
+// verdict on the hasher it makes.
+func (p *pass) findSites() []*Site {
+	var sites []*Site
+	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := typeutil.StaticCallee(p.TypesInfo, call)
+		if fn == nil {
+			continue
+		}
+		ctor, ok := p.cfg.lookupConstructor(fn)
+		if !ok {
+			continue
+		}
+		esc := p.model.classify(cur, 0)
+		sites = append(sites, &Site{
+			Call:        call,
+			Constructor: ctor.name,
+			Decided:     esc.kind != unknown,
+			Heap:        ctor.alloc == always || esc.kind == transient || esc.kind == outlives,
+			Why:         esc.reason,
+			cur:         cur,
+			ctor:        ctor,
+			esc:         esc,
+		})
+	}
+	return sites
+}
+
+// report emits a diagnostic of the given category at node, unless a comment
+// suppresses it.
+func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix) {
+	if p.suppress.suppressed(node.Pos(), category) {
+		return
+	}
+	d := analysis.Diagnostic{
+		Pos:      node.Pos(),
+		End:      node.End(),
+		Category: category,
+		Message:  category + ": " + msg,
+	}
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	p.Report(d)
+}
+
+// position spells pos as file:line for messages.
+func (p *pass) position(pos token.Pos) string {
+	posn := p.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", baseName(posn.Filename), posn.Line)
+}
+
+// funcOf returns the declared function or method whose body holds cur, and
+// false when cur is inside a function literal or outside any function.
+func (p *pass) funcOf(cur inspector.Cursor) (*types.Func, *ast.FuncDecl, bool) {
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return nil, nil, false
+	}
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok {
+		return nil, nil, false
+	}
+	obj, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+	return obj, decl, ok
+}
+
+var _ flag.Value = (*poolMode)(nil)

@@ -1,0 +1,322 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// hasherAlloc is the category of a hash constructor whose hasher reaches the
+// heap on every iteration of a loop or every call of a hot function.
+const hasherAlloc = "hasher-alloc"
+
+// checkHasherAlloc reports s when its hasher is heap allocated per iteration
+// or per hot call, with the cheapest safe rewrite: hoist it out of the loop and
+// Reset it; call the standard constructor instead of crypto.Hash.New; or take it
+// from a pool.
+func (p *pass) checkHasherAlloc(s *Site) {
+	switch {
+	case s.esc.kind == unknown:
+		return // the model cannot tell whether it escapes
+	case s.esc.kind == outlives:
+		return // meant to outlive the call: not per-call waste
+	case s.ctor.alloc == onEscape && s.esc.kind == stays:
+		return // inlined and devirtualized: it lives on the stack
+	}
+	what := p.describe(s)
+
+	if loop, ok := enclosingLoop(s.cur, false); ok {
+		msg := fmt.Sprintf("%s on every iteration of the loop at %s", what, p.position(loop.Node().Pos()))
+		fix, why := p.hoistFix(s, loop)
+		p.report(s.Call, hasherAlloc, advise(msg, fix, "reuse one hasher across iterations", why), fix)
+		return
+	}
+
+	fn, _, ok := p.funcOf(s.cur)
+	if !ok {
+		return // in a function literal: how often it runs is unknown
+	}
+	hot := p.hot.explain(fn)
+	if hot == "" {
+		return // a cold function: one allocation per call is fine
+	}
+	msg := fmt.Sprintf("%s on every call of %s, which is hot (%s)", what, fn.Name(), hot)
+	fix, why := p.callFix(s)
+	p.report(s.Call, hasherAlloc, advise(msg, fix, "reuse a pooled hasher", why), fix)
+}
+
+// describe says what allocates and why, e.g. "sha256.New() escapes to the heap
+// (passed to io.Copy)" or "crypto.SHA256.New() always allocates".
+func (p *pass) describe(s *Site) string {
+	call := types.ExprString(s.Call)
+	if len(call) > 40 {
+		call = s.ctor.name + "(...)"
+	}
+	switch {
+	case s.ctor.alloc == always && s.ctor.allocs > 1:
+		return fmt.Sprintf("%s allocates %d times", call, s.ctor.allocs)
+	case s.ctor.alloc == always:
+		return call + " always allocates its hasher"
+	}
+	return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
+}
+
+// advise completes msg with what to do: the fix's message, or the manual
+// advice and the reason no fix is offered.
+func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
+	if fix != nil {
+		return msg + "; " + lowerFirst(fix.Message)
+	}
+	return msg + "; " + manual + " (no automatic fix: " + why + ")"
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]+'a'-'A') + s[1:]
+}
+
+// definition returns the h := ctor(...) statement that defines the hasher of
+// s, or why there is none that a fix can rewrite.
+func (p *pass) definition(s *Site) (*ast.AssignStmt, string) {
+	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return nil, "the hasher is not assigned to a variable"
+	}
+	assign := s.cur.Parent().Node().(*ast.AssignStmt)
+	// Reject h, err := blake2b.New256(nil) and v, h := x, ctor(): moving or
+	// rewriting one half of the assignment would change the other.
+	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+		return nil, "the hasher is not defined alone by h := ..."
+	}
+	if _, ok := assign.Lhs[0].(*ast.Ident); !ok {
+		return nil, "the hasher is not defined alone by h := ..."
+	}
+	// Reject "if h := ctor(); ...": only a statement list can take the
+	// statements a fix adds.
+	switch s.cur.Parent().Parent().Node().(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+	default:
+		return nil, "the definition is not a statement of its own"
+	}
+	return assign, ""
+}
+
+// hoistFix moves the hasher's definition in front of the outermost loop
+// around it (up to the function) in which the constructor's arguments do not
+// change, and resets it per iteration.
+func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix, string) {
+	def, why := p.definition(s)
+	if def == nil {
+		return nil, why
+	}
+	name := def.Lhs[0].(*ast.Ident).Name
+	// Reject a name that is already in scope where the hasher is defined:
+	// after the move, the Reset would act on the new hasher, and the other
+	// variable would be shadowed.
+	if scope := p.Pkg.Scope().Innermost(def.Pos()); scope != nil {
+		if _, obj := scope.LookupParent(name, def.Pos()); obj != nil {
+			return nil, name + " is already declared outside the definition"
+		}
+	}
+	var target inspector.Cursor
+	for l, ok := loop, true; ok; l, ok = enclosingLoop(l, false) {
+		if invariant, why := p.argsInvariant(s, l); !invariant {
+			if !target.Valid() {
+				return nil, why
+			}
+			break
+		}
+		// Reject a loop whose block declares the name elsewhere: the hoisted
+		// definition would collide with it.
+		if scope := p.blockScope(l); scope == nil || scope.Lookup(name) != nil {
+			break
+		}
+		target = l
+	}
+	if !target.Valid() {
+		return nil, name + " is declared again in the block of the loop"
+	}
+	before := target.Node().(ast.Stmt)
+	if target.ParentEdgeKind() == edge.LabeledStmt_Stmt {
+		before = target.Parent().Node().(ast.Stmt)
+	}
+	f := p.file(s.Call.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	fix := fixes.Hoist(f, before, def)
+	return &fix, ""
+}
+
+// argsInvariant reports whether every argument of the constructor (and its
+// receiver, for crypto.Hash.New) keeps its value across loop's iterations.
+func (p *pass) argsInvariant(s *Site, loop inspector.Cursor) (bool, string) {
+	exprs := append([]ast.Expr(nil), s.Call.Args...)
+	if sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr); ok {
+		if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+			exprs = append(exprs, sel.X) // a method receiver, e.g. alg in alg.New()
+		}
+	}
+	for _, e := range exprs {
+		if ok, why := p.invariant(e, loop, s.Call); !ok {
+			return false, why
+		}
+	}
+	return true, ""
+}
+
+// blockScope returns the scope of the statement list that holds the loop.
+func (p *pass) blockScope(loop inspector.Cursor) *types.Scope {
+	stmt := loop
+	if stmt.ParentEdgeKind() == edge.LabeledStmt_Stmt {
+		stmt = stmt.Parent()
+	}
+	for c := stmt.Parent(); c.Valid(); c = c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			return p.TypesInfo.Scopes[n.Type]
+		case *ast.FuncLit:
+			return p.TypesInfo.Scopes[n.Type]
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			if scope := p.TypesInfo.Scopes[n]; scope != nil {
+				return scope
+			}
+		}
+	}
+	return nil
+}
+
+// callFix removes a per-call allocation in a hot function: the standard
+// constructor for a crypto.Hash whose hasher stays local, else a pool.
+func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string) {
+	f := p.file(s.Call.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	stdCtor := p.qualifiedCallee(s.Call)
+	if s.ctor == cryptoHashNew {
+		var ok bool
+		if stdCtor, ok = p.cryptoHashConstant(s.Call); !ok {
+			return nil, "the crypto.Hash is not a constant"
+		}
+		if s.esc.kind == stays {
+			fix := fixes.StdConstructor(f, s.Call, stdCtor)
+			return &fix, ""
+		}
+	}
+	pool := stdConstructors[stdCtor].pool
+	if pool == "" {
+		return nil, "no pool serves " + s.ctor.name
+	}
+	def, why := p.definition(s)
+	if def == nil {
+		return nil, why
+	}
+	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	// Reject a hasher variable that is assigned again: the deferred Put
+	// would return the first hasher while the function uses another.
+	if fn, ok := enclosingFunc(s.cur); ok && p.touchesVar(fn, v) {
+		return nil, v.Name() + " is assigned again"
+	}
+	fix := fixes.Pool(f, def, fixes.PoolSpec{
+		Var:    pool,
+		Ctor:   stdCtor,
+		Result: p.TypesInfo.TypeOf(s.Call),
+		Inline: p.cfg.pool == PoolInline,
+	})
+	return &fix, ""
+}
+
+// touchesVar reports whether v is assigned anywhere in fn after its definition.
+func (p *pass) touchesVar(fn inspector.Cursor, v *types.Var) bool {
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v && isWritten(cur) {
+			return true
+		}
+	}
+	return false
+}
+
+// cryptoHashConstant returns the standard constructor of the crypto.Hash
+// constant that call's receiver is, as in crypto.SHA256.New().
+func (p *pass) cryptoHashConstant(call *ast.CallExpr) (string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	tv, ok := p.TypesInfo.Types[sel.X]
+	if !ok || tv.Value == nil {
+		return "", false
+	}
+	scope := types.Universe
+	if crypto := p.importedCrypto(); crypto != nil {
+		scope = crypto.Scope()
+	}
+	for name, ctor := range cryptoHashConstructors {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && c.Val().ExactString() == tv.Value.ExactString() {
+			return ctor, true
+		}
+	}
+	return "", false
+}
+
+// importedCrypto returns the crypto package if the package imports it.
+func (p *pass) importedCrypto() *types.Package {
+	for _, imp := range p.Pkg.Imports() {
+		if imp.Path() == "crypto" {
+			return imp
+		}
+	}
+	return nil
+}
+
+// qualifiedCallee returns "importpath.Func" for a call of a package function.
+func (p *pass) qualifiedCallee(call *ast.CallExpr) string {
+	if id := identOf(call.Fun); id != nil {
+		if fn, ok := p.TypesInfo.Uses[id].(*types.Func); ok && fn.Pkg() != nil {
+			return fn.Pkg().Path() + "." + fn.Name()
+		}
+	}
+	return ""
+}
+
+// identOf returns the identifier that e names: x in x, Sel in pkg.Sel.
+func identOf(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}
+
+// file returns the fixes.File that holds pos.
+func (p *pass) file(pos token.Pos) *fixes.File {
+	tf := p.Fset.File(pos)
+	if f, ok := p.files[tf]; ok {
+		return f
+	}
+	if p.files == nil {
+		p.files = map[*token.File]*fixes.File{}
+	}
+	for _, f := range p.Files {
+		if p.Fset.File(f.FileStart) != tf {
+			continue
+		}
+		src, err := p.ReadFile(tf.Name())
+		if err != nil {
+			return nil
+		}
+		p.files[tf] = &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg}
+		return p.files[tf]
+	}
+	return nil
+}

@@ -1,0 +1,251 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// hotness knows which functions of the package run often enough for a
+// per-call allocation to matter, and why:
+//  1. they are in a static call cycle (recursion, direct or mutual);
+//  2. they are called from a loop body, or from a hot function, transitively;
+//  3. their doc comment carries //hashalloc:hot.
+type hotness struct {
+	p      *pass
+	why    map[*types.Func]*hotReason
+	calls  map[*types.Func][]call
+	cycles map[*types.Func][]*types.Func
+}
+
+// call is one static call between two functions of the package.
+type call struct {
+	caller, callee *types.Func
+	pos            token.Pos
+	inLoop         token.Pos // the loop around the call, or NoPos
+}
+
+type hotKind int
+
+const (
+	recursive hotKind = iota
+	annotated
+	calledInLoop
+	calledByHot
+)
+
+// hotReason is why one function is hot.
+type hotReason struct {
+	kind hotKind
+	via  call // the call that made it hot (calledInLoop, calledByHot)
+}
+
+// hotDirective in a function's doc comment marks it hot.
+const hotDirective = "//hashalloc:hot"
+
+func newHotness(p *pass) *hotness {
+	h := &hotness{p: p, why: map[*types.Func]*hotReason{}, calls: map[*types.Func][]call{}}
+	var funcs []*types.Func
+	for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok || decl.Body == nil || p.suppress.skipped[p.Fset.File(decl.Pos())] {
+			continue
+		}
+		funcs = append(funcs, fn)
+		if decl.Doc != nil {
+			for _, c := range decl.Doc.List {
+				if strings.HasPrefix(c.Text, hotDirective) {
+					h.why[fn] = &hotReason{kind: annotated}
+				}
+			}
+		}
+		for cc := range cur.Preorder((*ast.CallExpr)(nil)) {
+			callee := typeutil.StaticCallee(p.TypesInfo, cc.Node().(*ast.CallExpr))
+			if callee == nil || callee.Pkg() != p.Pkg {
+				continue
+			}
+			c := call{caller: fn, callee: callee.Origin(), pos: cc.Node().Pos()}
+			if loop, ok := enclosingLoop(cc, true); ok {
+				c.inLoop = loop.Node().Pos()
+			}
+			h.calls[fn] = append(h.calls[fn], c)
+		}
+	}
+
+	h.cycles = findCycles(funcs, h.calls)
+	for fn := range h.cycles {
+		h.why[fn] = &hotReason{kind: recursive}
+	}
+	var queue []*types.Func
+	for _, fn := range funcs {
+		if h.why[fn] != nil {
+			queue = append(queue, fn)
+		}
+		for _, c := range h.calls[fn] {
+			if c.inLoop.IsValid() && h.why[c.callee] == nil {
+				h.why[c.callee] = &hotReason{kind: calledInLoop, via: c}
+				queue = append(queue, c.callee)
+			}
+		}
+	}
+	// Everything a hot function calls is hot too.
+	for len(queue) > 0 {
+		fn := queue[0]
+		queue = queue[1:]
+		for _, c := range h.calls[fn] {
+			if h.why[c.callee] == nil {
+				h.why[c.callee] = &hotReason{kind: calledByHot, via: c}
+				queue = append(queue, c.callee)
+			}
+		}
+	}
+	return h
+}
+
+// explain says why fn is hot, or returns "" when it is not.
+func (h *hotness) explain(fn *types.Func) string {
+	var parts []string
+	seen := map[*types.Func]bool{}
+	for fn != nil && !seen[fn] && len(parts) < 4 {
+		seen[fn] = true
+		r := h.why[fn]
+		if r == nil {
+			return ""
+		}
+		switch r.kind {
+		case recursive:
+			names := make([]string, 0, len(h.cycles[fn])+1)
+			for _, f := range h.cycles[fn] {
+				names = append(names, f.Name())
+			}
+			names = append(names, fn.Name())
+			parts = append(parts, "recursive: "+strings.Join(names, " → "))
+			fn = nil
+		case annotated:
+			parts = append(parts, "marked "+hotDirective)
+			fn = nil
+		case calledInLoop:
+			parts = append(parts, "called in a loop by "+r.via.caller.Name()+" at "+h.p.position(r.via.pos))
+			fn = nil
+		case calledByHot:
+			parts = append(parts, "called by "+r.via.caller.Name()+" at "+h.p.position(r.via.pos))
+			fn = r.via.caller
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// findCycles returns, for each function in a static call cycle, the shortest
+// cycle that starts at it (without the final return to it). Tarjan's algorithm
+// finds the strongly connected components; a path is searched only inside them.
+func findCycles(funcs []*types.Func, calls map[*types.Func][]call) map[*types.Func][]*types.Func {
+	comp := stronglyConnected(funcs, calls)
+	cycles := map[*types.Func][]*types.Func{}
+	for _, fn := range funcs {
+		// Breadth-first search for the shortest path from fn back to fn,
+		// within fn's component.
+		prev := map[*types.Func]*types.Func{fn: nil}
+		queue := []*types.Func{fn}
+	search:
+		for len(queue) > 0 {
+			cur := queue[0]
+			queue = queue[1:]
+			for _, c := range calls[cur] {
+				if comp[c.callee] != comp[fn] {
+					continue
+				}
+				if c.callee == fn {
+					var path []*types.Func
+					for p := cur; p != nil; p = prev[p] {
+						path = append([]*types.Func{p}, path...)
+					}
+					cycles[fn] = path
+					break search
+				}
+				if _, seen := prev[c.callee]; !seen {
+					prev[c.callee] = cur
+					queue = append(queue, c.callee)
+				}
+			}
+		}
+	}
+	return cycles
+}
+
+// stronglyConnected numbers the strongly connected components of the call graph.
+func stronglyConnected(funcs []*types.Func, calls map[*types.Func][]call) map[*types.Func]int {
+	var (
+		index   = map[*types.Func]int{}
+		low     = map[*types.Func]int{}
+		onStack = map[*types.Func]bool{}
+		stack   []*types.Func
+		comp    = map[*types.Func]int{}
+		next    int
+		visit   func(fn *types.Func)
+	)
+	visit = func(fn *types.Func) {
+		index[fn], low[fn] = next, next
+		next++
+		stack = append(stack, fn)
+		onStack[fn] = true
+		for _, c := range calls[fn] {
+			if _, seen := index[c.callee]; !seen {
+				visit(c.callee)
+				low[fn] = min(low[fn], low[c.callee])
+			} else if onStack[c.callee] {
+				low[fn] = min(low[fn], index[c.callee])
+			}
+		}
+		if low[fn] == index[fn] {
+			for {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[top] = false
+				comp[top] = index[fn]
+				if top == fn {
+					break
+				}
+			}
+		}
+	}
+	for _, fn := range funcs {
+		if _, seen := index[fn]; !seen {
+			visit(fn)
+		}
+	}
+	return comp
+}
+
+// enclosingLoop returns the innermost for or range loop whose body (or
+// condition or post statement) holds cur. It stops at a function literal
+// unless crossFuncLit, and always at the function declaration.
+func enclosingLoop(cur inspector.Cursor, crossFuncLit bool) (inspector.Cursor, bool) {
+	for c := cur; c.Valid(); c = c.Parent() {
+		parent := c.Parent()
+		if !parent.Valid() {
+			break
+		}
+		switch n := parent.Node().(type) {
+		case *ast.FuncDecl:
+			return inspector.Cursor{}, false
+		case *ast.FuncLit:
+			if !crossFuncLit {
+				return inspector.Cursor{}, false
+			}
+		case *ast.ForStmt:
+			if c.Node() == n.Body || c.Node() == n.Cond || c.Node() == n.Post {
+				return parent, true
+			}
+		case *ast.RangeStmt:
+			if c.Node() == n.Body {
+				return parent, true
+			}
+		}
+	}
+	return inspector.Cursor{}, false
+}

@@ -1,0 +1,157 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// invariant reports whether e has the same value on every iteration of loop,
+// and if not, why. e is an argument of a constructor call (own); the loop may
+// not write the variables e reads, and may not touch at all a variable of a
+// reference type (slice, map, pointer...) that e reads, since the constructor
+// copies what it points to (an HMAC key) when it is called.
+func (p *pass) invariant(e ast.Expr, loop inspector.Cursor, own ast.Node) (bool, string) {
+	ok, why := true, ""
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BasicLit, *ast.ParenExpr, *ast.StarExpr, *ast.IndexExpr:
+			return true
+		case *ast.CallExpr:
+			if tv, isType := p.TypesInfo.Types[n.Fun]; isType && tv.IsType() {
+				return true // a conversion such as []byte(s)
+			}
+			ok, why = false, types.ExprString(n)+" is a call"
+			return false
+		case *ast.SelectorExpr:
+			if sel, isSel := p.TypesInfo.Selections[n]; isSel {
+				if sel.Kind() == types.FieldVal && p.writesField(loop, sel.Obj().Name()) {
+					ok, why = false, "the loop assigns "+types.ExprString(n)
+					return false
+				}
+				return true // check n.X, and n.Sel as a variable
+			}
+			// A qualified identifier: pkg.Name.
+			if !p.identInvariant(n.Sel, loop, own) {
+				ok, why = false, "the loop may change "+types.ExprString(n)
+			}
+			return false
+		case *ast.Ident:
+			if !p.identInvariant(n, loop, own) {
+				ok, why = false, "the loop may change "+n.Name
+			}
+			return false
+		default:
+			ok, why = false, types.ExprString(e)+" is not a simple expression"
+			return false
+		}
+	})
+	return ok, why
+}
+
+// identInvariant reports whether the object id refers to keeps its value in loop.
+func (p *pass) identInvariant(id *ast.Ident, loop inspector.Cursor, own ast.Node) bool {
+	switch obj := p.TypesInfo.Uses[id].(type) {
+	case *types.Const, *types.TypeName, *types.PkgName, *types.Func, *types.Builtin, *types.Nil:
+		return true
+	case *types.Var:
+		if obj.Parent() == obj.Pkg().Scope() {
+			return p.fixedPackageVar(obj)
+		}
+		l := loop.Node()
+		if l.Pos() <= obj.Pos() && obj.Pos() < l.End() {
+			return false // declared in the loop
+		}
+		return !p.touches(loop, obj, own, !isValueType(obj.Type()))
+	}
+	return false
+}
+
+// touches reports whether loop writes v (assigns it, an element or field of
+// it, increments it, takes its address or ranges into it) or, when anyUse is
+// set, mentions it at all outside own.
+func (p *pass) touches(loop inspector.Cursor, v *types.Var, own ast.Node, anyUse bool) bool {
+	for cur := range loop.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if p.TypesInfo.Uses[id] != v {
+			continue
+		}
+		if own.Pos() <= id.Pos() && id.End() <= own.End() {
+			continue
+		}
+		if anyUse || isWritten(cur) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWritten reports whether the variable at cur is written there: assigned,
+// incremented, ranged into, or has its address, an element or a field taken
+// for writing.
+func isWritten(cur inspector.Cursor) bool {
+	for c := cur; ; c = c.Parent() {
+		switch parent := c.Parent().Node().(type) {
+		case *ast.SelectorExpr, *ast.IndexExpr, *ast.ParenExpr, *ast.StarExpr, *ast.SliceExpr:
+			continue // look at what the element or field is used for
+		case *ast.AssignStmt:
+			for _, lhs := range parent.Lhs {
+				if lhs == c.Node() {
+					return true
+				}
+			}
+		case *ast.IncDecStmt:
+			return true
+		case *ast.RangeStmt:
+			return parent.Key == c.Node() || parent.Value == c.Node()
+		case *ast.UnaryExpr:
+			return parent.Op == token.AND
+		}
+		return false
+	}
+}
+
+// writesField reports whether loop assigns any field named name.
+func (p *pass) writesField(loop inspector.Cursor, name string) bool {
+	for cur := range loop.Preorder((*ast.SelectorExpr)(nil)) {
+		sel := cur.Node().(*ast.SelectorExpr)
+		if sel.Sel.Name == name && isWritten(cur) {
+			return true
+		}
+	}
+	return false
+}
+
+// fixedPackageVar reports whether the package never writes v after its
+// declaration (the answer is computed once for the whole package).
+func (p *pass) fixedPackageVar(v *types.Var) bool {
+	if p.writtenGlobals == nil {
+		p.writtenGlobals = map[*types.Var]bool{}
+		for cur := range p.root.Preorder((*ast.Ident)(nil)) {
+			id := cur.Node().(*ast.Ident)
+			if g, ok := p.TypesInfo.Uses[id].(*types.Var); ok && g.Parent() == g.Pkg().Scope() && isWritten(cur) {
+				p.writtenGlobals[g] = true
+			}
+		}
+	}
+	return !v.Exported() && !p.writtenGlobals[v]
+}
+
+// isValueType reports whether a value of type t is copied whole on assignment
+// (so that reading it cannot observe later writes made through another name).
+func isValueType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Array:
+		return isValueType(u.Elem())
+	case *types.Signature:
+		return true
+	}
+	return false
+}

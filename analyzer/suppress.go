@@ -1,0 +1,113 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// suppressor knows what hashalloc must leave alone: generated files, test
+// files (unless -tests), init functions, package-level initializers, and lines
+// marked //hashalloc:ignore or //nolint:hashalloc.
+type suppressor struct {
+	p *pass
+	// ignored maps a file and line to the categories ignored there; an empty
+	// list ignores every category.
+	ignored map[*token.File]map[int][]string
+	skipped map[*token.File]bool
+}
+
+func newSuppressor(p *pass) *suppressor {
+	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
+	for _, f := range p.Files {
+		tf := p.Fset.File(f.FileStart)
+		if ast.IsGenerated(f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
+			s.skipped[tf] = true
+			continue
+		}
+		lines := map[int][]string{}
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				if cats, ok := ignoreDirective(c.Text); ok {
+					line := tf.Line(c.Pos())
+					lines[line] = append(lines[line], cats...)
+					if cats == nil {
+						lines[line] = []string{}
+					}
+				}
+			}
+		}
+		s.ignored[tf] = lines
+	}
+	return s
+}
+
+// ignoreDirective parses "//hashalloc:ignore [category ...] [-- reason]" and
+// "//nolint:hashalloc[,other]". It returns the categories ignored (nil: all).
+func ignoreDirective(text string) ([]string, bool) {
+	if rest, ok := strings.CutPrefix(text, "//hashalloc:ignore"); ok {
+		if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+			return nil, false
+		}
+		rest, _, _ = strings.Cut(rest, "--")
+		return strings.Fields(rest), true
+	}
+	if rest, ok := strings.CutPrefix(text, "//nolint:"); ok {
+		rest, _, _ = strings.Cut(rest, " ")
+		for _, name := range strings.Split(rest, ",") {
+			if name == "hashalloc" || name == "all" {
+				return nil, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// analyzed reports whether hashalloc looks at the code at cur at all: not in a
+// skipped file, an init function or a package-level initializer.
+func (s *suppressor) analyzed(cur inspector.Cursor) bool {
+	if s.skipped[s.p.Fset.File(cur.Node().Pos())] {
+		return false
+	}
+	decl, ok := outermostFunc(cur)
+	if !ok {
+		return false // a package-level initializer runs once
+	}
+	return !(decl.Recv == nil && decl.Name.Name == "init")
+}
+
+// suppressed reports whether a comment on pos's line, or on the line above,
+// ignores category.
+func (s *suppressor) suppressed(pos token.Pos, category string) bool {
+	tf := s.p.Fset.File(pos)
+	lines := s.ignored[tf]
+	line := tf.Line(pos)
+	for _, l := range []int{line, line - 1} {
+		cats, ok := lines[l]
+		if !ok {
+			continue
+		}
+		if len(cats) == 0 {
+			return true
+		}
+		for _, c := range cats {
+			if c == category {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outermostFunc returns the function declaration that holds cur.
+func outermostFunc(cur inspector.Cursor) (*ast.FuncDecl, bool) {
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		return c.Node().(*ast.FuncDecl), true
+	}
+	return nil, false
+}
+
+func baseName(filename string) string { return filepath.Base(filename) }

@@ -1,0 +1,28 @@
+package fixes
+
+import (
+	"go/ast"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// StdConstructor replaces a hasher built through a crypto.Hash value, which
+// the compiler cannot devirtualize and so always allocates, by the standard
+// constructor of the same hash, which stays on the stack when it does not escape:
+//
+//	h := crypto.SHA256.New()   =>   h := sha256.New()
+//
+// call is the crypto.Hash.New call; ctor is the constructor as "importpath.Func".
+func StdConstructor(f *File, call *ast.CallExpr, ctor string) analysis.SuggestedFix {
+	path, fn := splitFunc(ctor)
+	pkg, edits := f.AddImport(path, path[strings.LastIndex(path, "/")+1:])
+	if qual, ok := f.qualifier(call); ok {
+		edits = append(edits, f.RemoveImport(qual, call)...)
+	}
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(pkg + "." + fn + "()")})
+	return analysis.SuggestedFix{
+		Message:   "Call " + pkg + "." + fn + " directly",
+		TextEdits: edits,
+	}
+}

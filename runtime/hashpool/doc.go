@@ -1,0 +1,37 @@
+// Package hashpool provides pools of reusable hashers, so that code hashing
+// many messages does not allocate a new hasher for each one (or, for HMAC,
+// rebuild the keyed state for each one).
+//
+// A hasher is taken with Get, used, and given back with Put:
+//
+//	h := hashpool.SHA256.Get()
+//	h.Write(data)
+//	buf = h.Sum(buf[:0])
+//	hashpool.SHA256.Put(h)
+//
+// An HMAC pool belongs to the value that holds the key:
+//
+//	type Signer struct{ mac *hashpool.HMAC }
+//
+//	func NewSigner(key []byte) *Signer {
+//		return &Signer{mac: hashpool.NewHMAC(sha256.New, key)}
+//	}
+//
+//	func (s *Signer) Sign(dst, msg []byte) []byte { return s.mac.Sum(dst, msg) }
+//	func (s *Signer) Verify(tag, msg []byte) bool  { return s.mac.Equal(tag, msg) }
+//
+// # Misuse
+//
+// A hasher must be put back at most once, and must not be used after it has
+// been put back: another goroutine may already have taken it. Either mistake
+// makes two users share one hasher, which corrupts both results and can pass
+// one user's data into another user's sum. Put a hasher only into the pool it
+// came from; a hasher of another kind would give wrong sums to later users.
+//
+// # Escapes
+//
+// Pooled hashers are called through the hash.Hash interface, so the slices
+// written to them and the buffers passed to Sum escape to the heap. Keep them
+// in buffers that are allocated once, or, to hash data held on the stack,
+// use package hashsum instead.
+package hashpool
