@@ -50,6 +50,9 @@ func (p *pass) checkHMACRekey(s *Site) {
 			break
 		}
 		field := sel.Obj().(*types.Var)
+		if !p.isReceiver(s.cur, key.X) {
+			return // a field of some other value: fixed for it, but not per call
+		}
 		if p.fieldWritten(field) {
 			return // the key can change (rotation): nothing is fixed
 		}
@@ -238,11 +241,29 @@ func (p *pass) oneHashPerKey(field *types.Var, hash string) bool {
 		if len(call.Args) != 2 || p.qualifiedCallee(call) != "crypto/hmac.New" {
 			continue
 		}
-		if p.TypesInfo.Uses[identOf(call.Args[1])] == field && types.ExprString(call.Args[0]) != hash {
+		key, ok := ast.Unparen(call.Args[1]).(*ast.SelectorExpr)
+		if !ok || p.TypesInfo.Uses[key.Sel] != field || !p.isReceiver(cur, key.X) {
+			continue
+		}
+		if types.ExprString(call.Args[0]) != hash {
 			return false
 		}
 	}
 	return true
+}
+
+// isReceiver reports whether e names the receiver of the method around cur.
+func (p *pass) isReceiver(cur inspector.Cursor, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, decl, ok := p.funcOf(cur)
+	if !ok || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return false
+	}
+	recv := p.TypesInfo.Defs[decl.Recv.List[0].Names[0]]
+	return recv != nil && p.TypesInfo.Uses[id] == recv
 }
 
 // structDecl returns the struct type expression that declares named.

@@ -43,6 +43,18 @@ func (f *File) Indent(pos token.Pos) string {
 	return string(f.Src[start:end])
 }
 
+// LineEnd returns the position of the newline that ends pos's line, after any
+// trailing comment: statements added after a statement go there.
+func (f *File) LineEnd(pos token.Pos) token.Pos {
+	off := f.offset(pos)
+	if i := bytes.IndexByte(f.Src[off:], '\n'); i >= 0 {
+		off += i
+	} else {
+		off = len(f.Src)
+	}
+	return f.Fset.File(f.AST.FileStart).Pos(off)
+}
+
 func (f *File) offset(pos token.Pos) int {
 	return f.Fset.File(f.AST.FileStart).Offset(pos)
 }

@@ -90,7 +90,7 @@ func HMACField(f *File, def *ast.AssignStmt, k KeyedPool) analysis.SuggestedFix 
 	// The HMAC, taken from the pool for the duration of the call.
 	edits = append(edits,
 		analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)},
-		analysis.TextEdit{Pos: def.End(), End: def.End(),
+		analysis.TextEdit{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()),
 			NewText: []byte("\n" + f.Indent(def.Pos()) + "defer " + k.Recv + "." + k.Field + ".Put(" + name + ")" + after)},
 	)
 	return analysis.SuggestedFix{

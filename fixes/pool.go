@@ -83,7 +83,7 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 	}
 	edits = append(edits,
 		analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)},
-		analysis.TextEdit{Pos: def.End(), End: def.End(), NewText: []byte("\n" + indent + "defer " + put + after)},
+		analysis.TextEdit{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()), NewText: []byte("\n" + indent + "defer " + put + after)},
 	)
 	return analysis.SuggestedFix{
 		Message:   "Take " + name + " from a pool of " + ctorPath[strings.LastIndex(ctorPath, "/")+1:] + "." + ctorFunc + " hashers",

@@ -1,0 +1,53 @@
+// Package inlinepool holds the cases of -pool=inline: fixes declare a
+// sync.Pool in the file instead of importing the runtime module.
+package inlinepool
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"io"
+)
+
+var (
+	items = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
+	out   [64]byte
+	src   = bytes.NewReader(nil)
+)
+
+func digest(b []byte) {
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of digest, which is hot \(called in a loop by CaseDigest at inlinepool.go:\d+\); take h from a pool of sha256.New hashers`
+	src.Reset(b)
+	io.Copy(h, src)
+	h.Sum(out[:0])
+}
+
+func digestAgain(b []byte) {
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of digestAgain, which is hot`
+	src.Reset(b)
+	io.Copy(h, src)
+	h.Sum(out[:0])
+}
+
+func CaseDigest() {
+	for _, it := range items {
+		digest(it)
+		digestAgain(it)
+	}
+}
+
+type signer struct {
+	key []byte
+}
+
+func newSigner(key []byte) *signer { return &signer{key: key} }
+
+func (s *signer) sign(msg []byte) {
+	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*signer \(field key\); keep a pool of HMACs keyed once per value in field macs`
+	mac.Write(msg)
+	mac.Sum(out[:0])
+}
+
+var s = newSigner([]byte("secret"))
+
+func CaseSign() { s.sign(items[0]) }
