@@ -39,7 +39,7 @@ func TestInlinePool(t *testing.T) {
 }
 
 func TestSuppress(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "suppress")
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "suppress")
 }
 
 func TestTestsFlag(t *testing.T) {

@@ -78,9 +78,7 @@ func makeSigner(k []byte) func([]byte) {
 	}
 }
 
-var closureSign = makeSigner([]byte("k"))
-
-func CaseClosure() { closureSign(items[0]) }
+func CaseClosure() { makeSigner(key)(items[0]) }
 
 // ---- Negative cases. ----
 
@@ -135,6 +133,8 @@ func (k *Kept) Sign(msg []byte) {
 var kept = NewKept(key)
 
 func CaseKept() { kept.Sign(items[0]) }
+
+func CaseNewKept() { kept = NewKept(key) }
 
 // Built once before the loop, Reset per message: the floor.
 func CaseHoisted() {

@@ -1,0 +1,261 @@
+package analyzer_test
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// TestOracle checks the allocation model against the toolchain. For every
+// testdata package, every exported func CaseX() is run under
+// testing.AllocsPerRun, before and after the suggested fixes:
+//
+//   - before: it must allocate exactly when a hash constructor it reaches
+//     (statically, within the package) is predicted to heap allocate;
+//   - after: a case that reaches a reported finding with a fix must allocate
+//     strictly less than before.
+//
+// Every decided constructor call in analyzed code must be reached by a case,
+// so the model cannot drift from the compiler unnoticed: when a new Go
+// release changes what escapes, this test fails until the model is updated.
+func TestOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs the testdata packages")
+	}
+	for _, tc := range []struct {
+		pkg  string
+		opts analyzer.Options
+	}{
+		{"hasheralloc", analyzer.Options{}},
+		{"hmacrekey", analyzer.Options{}},
+		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
+		{"suppress", analyzer.Options{}},
+	} {
+		t.Run(tc.pkg, func(t *testing.T) {
+			var result *analysistest.Result
+			for _, r := range analysistest.Run(t, testdata, newAnalyzer(t, tc.opts), tc.pkg) {
+				if r.Pass.Pkg.Path() == tc.pkg && !hasTestFiles(r.Pass) {
+					result = r // the package itself, not its test variants
+				}
+			}
+			require.NotNil(t, result)
+			cases := predict(t, result)
+			require.NotEmpty(t, cases, "no func CaseX() in %s", tc.pkg)
+
+			gopath := oracleGOPATH(t)
+			before := measure(t, gopath, tc.pkg, "", cases)
+			after := measure(t, gopath, tc.pkg, ".golden", cases)
+			for _, c := range cases {
+				got := before[c.name]
+				t.Logf("%-22s predicted heap=%-5v measured %v allocs, %v after the fixes", c.name, c.heap, got, after[c.name])
+				if c.heap != (got > 0) {
+					t.Errorf("%s: the model predicts heap=%v (%s) but the case makes %v allocs per run", c.name, c.heap, c.why, got)
+				}
+				if c.fixed && after[c.name] >= got {
+					t.Errorf("%s: %v allocs per run after the fixes, not fewer than %v before", c.name, after[c.name], got)
+				}
+			}
+		})
+	}
+}
+
+// oracleCase is one func CaseX() and what the analyzer says about what it reaches.
+type oracleCase struct {
+	name  string
+	heap  bool   // a reached constructor is predicted to heap allocate
+	why   string // the prediction's reason, for failures
+	fixed bool   // a reached constructor is reported with a fix
+}
+
+// predict computes, for every case of the analyzed package, the model's
+// prediction, and checks that every decided site is reached by a case.
+func predict(t *testing.T, r *analysistest.Result) []oracleCase {
+	t.Helper()
+	pass := r.Pass
+	res := r.Result.(*analyzer.Result)
+
+	// Static call graph of the package, and the body of each function.
+	bodies := map[*types.Func]*ast.FuncDecl{}
+	calls := map[*types.Func][]*types.Func{}
+	var caseFuncs []*types.Func
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			bodies[fn] = fd
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if callee := typeutil.StaticCallee(pass.TypesInfo, call); callee != nil && callee.Pkg() == pass.Pkg {
+						calls[fn] = append(calls[fn], callee)
+					}
+				}
+				return true
+			})
+			sig := fn.Signature()
+			if strings.HasPrefix(fn.Name(), "Case") && sig.Recv() == nil && sig.Params().Len() == 0 && sig.Results().Len() == 0 {
+				caseFuncs = append(caseFuncs, fn)
+			}
+		}
+	}
+	fixedAt := map[token.Pos]bool{}
+	for _, d := range r.Diagnostics {
+		fixedAt[d.Pos] = len(d.SuggestedFixes) > 0
+	}
+	inside := func(fd *ast.FuncDecl, pos token.Pos) bool { return fd.Pos() <= pos && pos < fd.End() }
+
+	reached := map[*analyzer.Site]bool{}
+	var cases []oracleCase
+	for _, fn := range caseFuncs {
+		c := oracleCase{name: fn.Name()}
+		seen := map[*types.Func]bool{}
+		var walk func(fn *types.Func)
+		walk = func(fn *types.Func) {
+			if seen[fn] || bodies[fn] == nil {
+				return
+			}
+			seen[fn] = true
+			for _, s := range res.Sites {
+				if !inside(bodies[fn], s.Call.Pos()) {
+					continue
+				}
+				reached[s] = true
+				require.True(t, s.Decided, "%s reaches %s at %s, on which the model does not decide (%s): move it out of the cases",
+					c.name, s.Constructor, pass.Fset.Position(s.Call.Pos()), s.Why)
+				if s.Heap {
+					c.heap = true
+					c.why = s.Constructor + " " + s.Why
+				}
+				c.fixed = c.fixed || fixedAt[s.Call.Pos()]
+			}
+			for _, callee := range calls[fn] {
+				walk(callee)
+			}
+		}
+		walk(fn)
+		cases = append(cases, c)
+	}
+
+	// Every decided site in a function of an analyzed file is covered.
+	for _, s := range res.Sites {
+		posn := pass.Fset.Position(s.Call.Pos())
+		if reached[s] || !s.Decided || strings.HasSuffix(posn.Filename, "_test.go") || isGenerated(pass, s.Call.Pos()) {
+			continue
+		}
+		var owner *ast.FuncDecl
+		for _, fd := range bodies {
+			if inside(fd, s.Call.Pos()) {
+				owner = fd
+			}
+		}
+		if owner == nil || (owner.Recv == nil && owner.Name.Name == "init") {
+			continue // package-level initializers and init run once
+		}
+		t.Errorf("%s: %s is reached by no func CaseX(): the oracle cannot check it", posn, s.Constructor)
+	}
+	sort.Slice(cases, func(i, j int) bool { return cases[i].name < cases[j].name })
+	return cases
+}
+
+func hasTestFiles(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
+			return true
+		}
+	}
+	return false
+}
+
+func isGenerated(pass *analysis.Pass, pos token.Pos) bool {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return ast.IsGenerated(f)
+		}
+	}
+	return false
+}
+
+// oracleGOPATH lays out a GOPATH with every testdata package and the runtime
+// module, so that both the cases and their golden (fixed) versions compile.
+func oracleGOPATH(t *testing.T) string {
+	t.Helper()
+	gopath := t.TempDir()
+	src := filepath.Join(testdata, "src")
+	require.NoError(t, os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(src)))
+	runtimeDir, err := filepath.Abs(filepath.Join("..", "runtime"))
+	require.NoError(t, err)
+	link := filepath.Join(gopath, "src", "github.com", "hashalloc", "hashalloc", "runtime")
+	require.NoError(t, os.MkdirAll(filepath.Dir(link), 0o755))
+	require.NoError(t, os.Symlink(runtimeDir, link))
+	return gopath
+}
+
+// measure runs every case of pkg under testing.AllocsPerRun and returns the
+// allocations per run. With suffix ".golden", the package's golden files
+// replace the files they fix.
+func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase) map[string]float64 {
+	t.Helper()
+	dir := filepath.Join(gopath, "src", "oracle", pkg+strings.TrimPrefix(suffix, "."))
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	entries, err := os.ReadDir(filepath.Join(gopath, "src", pkg))
+	require.NoError(t, err)
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		from := filepath.Join(gopath, "src", pkg, name)
+		if suffix != "" {
+			if _, err := os.Stat(from + suffix); err == nil {
+				from += suffix
+			}
+		}
+		data, err := os.ReadFile(from)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	}
+
+	var test bytes.Buffer
+	fmt.Fprintf(&test, "package %s\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n)\n\nfunc TestOracle(t *testing.T) {\n", pkg)
+	for _, c := range cases {
+		fmt.Fprintf(&test, "\tfmt.Printf(\"ORACLE %%s %%v\\n\", %q, testing.AllocsPerRun(200, %s))\n", c.name, c.name)
+	}
+	test.WriteString("}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "zz_oracle_test.go"), test.Bytes(), 0o644))
+
+	cmd := exec.Command("go", "test", "-count=1", "-run=^TestOracle$", "-v", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
+	output, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go test %s%s:\n%s", pkg, suffix, output)
+
+	allocs := map[string]float64{}
+	sc := bufio.NewScanner(bytes.NewReader(output))
+	for sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "ORACLE" {
+			n, err := strconv.ParseFloat(f[2], 64)
+			require.NoError(t, err)
+			allocs[f[1]] = n
+		}
+	}
+	require.Len(t, allocs, len(cases), "go test output:\n%s", output)
+	return allocs
+}
