@@ -225,6 +225,12 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string) {
 	if fn, ok := enclosingFunc(s.cur); ok && p.touchesVar(fn, v) {
 		return nil, v.Name() + " is assigned again"
 	}
+	// Reject a hasher whose method calls take buffers that live on the stack:
+	// through the pooled interface value they would escape, trading the
+	// hasher's allocation for theirs.
+	if arg, ok := p.stackArgument(s, v); ok {
+		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
+	}
 	fix := fixes.Pool(f, def, fixes.PoolSpec{
 		Var:    pool,
 		Ctor:   stdCtor,
@@ -232,6 +238,63 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string) {
 		Inline: p.cfg.pool == PoolInline,
 	})
 	return &fix, ""
+}
+
+// stackArgument returns an argument of a method call on the hasher v that
+// may live on the caller's stack: a composite literal, a make, a conversion
+// to []byte, or a slice of a local array.
+func (p *pass) stackArgument(s *Site, v *types.Var) (ast.Expr, bool) {
+	fn, ok := enclosingFunc(s.cur)
+	if !ok {
+		return nil, false
+	}
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || p.TypesInfo.Uses[identOf(sel.X)] != v {
+			continue
+		}
+		for _, arg := range call.Args {
+			if p.onStack(arg) {
+				return arg, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// onStack reports whether e may be a buffer on the stack of the function.
+func (p *pass) onStack(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		return e.Op == token.AND
+	case *ast.SliceExpr:
+		return p.onStack(e.X) || p.localArray(e.X)
+	case *ast.CallExpr:
+		if tv, ok := p.TypesInfo.Types[e.Fun]; ok && tv.IsType() {
+			return true // []byte(s)
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "make" {
+			return p.TypesInfo.Uses[id] == types.Universe.Lookup("make")
+		}
+	}
+	return false
+}
+
+// localArray reports whether e names a local variable of array type.
+func (p *pass) localArray(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	_, isArray := v.Type().Underlying().(*types.Array)
+	return isArray
 }
 
 // touchesVar reports whether v is assigned anywhere in fn after its definition.

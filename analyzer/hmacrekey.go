@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -153,12 +154,35 @@ func (p *pass) keyedPoolFix(s *Site, key *ast.SelectorExpr, field *types.Var) (*
 	return &fix, ""
 }
 
-// fieldWritten reports whether the package assigns field anywhere (composite
-// literals aside).
+// fieldWritten reports whether the package may change field after building
+// its value: assigns it or an element of it, or passes it (or a slice of it) to
+// any function but hmac.New and a few that only read (copy(field, k) or
+// rand.Read(field) would rewrite a key in place).
 func (p *pass) fieldWritten(field *types.Var) bool {
 	for cur := range p.root.Preorder((*ast.SelectorExpr)(nil)) {
 		sel := cur.Node().(*ast.SelectorExpr)
-		if p.TypesInfo.Uses[sel.Sel] == field && isWritten(cur) {
+		if p.TypesInfo.Uses[sel.Sel] != field {
+			continue
+		}
+		if isWritten(cur) {
+			return true
+		}
+		arg := cur
+		for arg.ParentEdgeKind() == edge.SliceExpr_X || arg.ParentEdgeKind() == edge.ParenExpr_X {
+			arg = arg.Parent()
+		}
+		if arg.ParentEdgeKind() != edge.CallExpr_Args {
+			continue
+		}
+		call := arg.Parent().Node().(*ast.CallExpr)
+		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			continue // a conversion copies
+		}
+		switch name := p.qualifiedCallee(call); {
+		case name == "crypto/hmac.New", name == "crypto/hmac.Equal", name == "bytes.Equal", name == "bytes.Clone":
+		case name == "" && len(call.Args) == 1 && (types.ExprString(call.Fun) == "len" || types.ExprString(call.Fun) == "cap"):
+		case name == "" && types.ExprString(call.Fun) == "copy" && arg.ParentEdgeIndex() == 1:
+		default:
 			return true
 		}
 	}

@@ -111,7 +111,11 @@ func newHotness(p *pass) *hotness {
 func (h *hotness) explain(fn *types.Func) string {
 	var parts []string
 	seen := map[*types.Func]bool{}
-	for fn != nil && !seen[fn] && len(parts) < 4 {
+	for fn != nil && !seen[fn] {
+		if len(parts) == 4 {
+			parts = append(parts, "…")
+			break
+		}
 		seen[fn] = true
 		r := h.why[fn]
 		if r == nil {

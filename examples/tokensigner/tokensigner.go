@@ -20,7 +20,8 @@ import (
 // header is the JOSE header of every token: {"alg":"HS256","typ":"JWT"}.
 const header = `{"alg":"HS256","typ":"JWT"}`
 
-var b64 = base64.RawURLEncoding
+// b64 rejects non-canonical encodings, so that a token has one valid spelling.
+var b64 = base64.RawURLEncoding.Strict()
 
 // ErrInvalid is returned by Parse for a token that is malformed or whose
 // signature does not match.

@@ -117,6 +117,23 @@ var rotating = &Rotating{key: key}
 
 func CaseRotating() { rotating.Sign(items[0]) }
 
+// Keys rewritten in place: copy into the field changes the key.
+type InPlace struct {
+	key []byte
+}
+
+func (r *InPlace) Rotate(k []byte) { copy(r.key, k) }
+
+func (r *InPlace) Sign(msg []byte) {
+	mac := hmac.New(sha256.New, r.key)
+	mac.Write(msg)
+	mac.Sum(out[:0])
+}
+
+var inPlace = &InPlace{key: make([]byte, 16)}
+
+func CaseInPlace() { inPlace.Sign(items[0]) }
+
 // Kept: the HMAC is built once, stored, and Reset per use.
 type Kept struct {
 	mac hash.Hash
