@@ -118,7 +118,7 @@ func (l constructorList) Set(s string) error {
 		}
 		slash := strings.LastIndex(item, "/")
 		dot := strings.LastIndex(item, ".")
-		if dot <= slash+0 || dot == len(item)-1 || dot == 0 {
+		if dot <= slash || dot == len(item)-1 || dot == 0 {
 			return fmt.Errorf("-constructors: %q is not of the form importpath.Func", item)
 		}
 		pkg := item[strings.LastIndex(item[:dot], "/")+1:]

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -77,10 +79,8 @@ func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 }
 
 func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]+'a'-'A') + s[1:]
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[size:]
 }
 
 // definition returns the h := ctor(...) statement that defines the hasher of
