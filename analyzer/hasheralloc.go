@@ -222,7 +222,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string) {
 	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
 	// Reject a hasher variable that is assigned again: the deferred Put
 	// would return the first hasher while the function uses another.
-	if fn, ok := enclosingFunc(s.cur); ok && p.touchesVar(fn, v) {
+	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
 		return nil, v.Name() + " is assigned again"
 	}
 	// Reject a hasher whose method calls take buffers that live on the stack:
@@ -295,16 +295,6 @@ func (p *pass) localArray(e ast.Expr) bool {
 	}
 	_, isArray := v.Type().Underlying().(*types.Array)
 	return isArray
-}
-
-// touchesVar reports whether v is assigned anywhere in fn after its definition.
-func (p *pass) touchesVar(fn inspector.Cursor, v *types.Var) bool {
-	for cur := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v && isWritten(cur) {
-			return true
-		}
-	}
-	return false
 }
 
 // cryptoHashConstant returns the standard constructor of the crypto.Hash

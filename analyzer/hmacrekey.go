@@ -78,7 +78,7 @@ func (p *pass) checkHMACRekey(s *Site) {
 			p.report(s.Call, hmacRekey, advise(msg, nil, "keep one keyed HMAC pool next to "+v.Name(), "a package-level pool is left to you"), nil)
 			return
 		}
-		if capturedBy(s.cur, v) && !p.written(v) {
+		if capturedBy(s.cur, v) && !p.writes(p.root, v) {
 			msg := fmt.Sprintf("%s %s, with a key fixed for the closure (captured variable %s)", what, per, v.Name())
 			p.report(s.Call, hmacRekey, advise(msg, nil, "create a keyed HMAC pool before the closure", "not yet automated for closures"), nil)
 		}
@@ -101,7 +101,7 @@ func (p *pass) keyedPoolFix(s *Site, key *ast.SelectorExpr, field *types.Var) (*
 		return nil, types.ExprString(key.X) + " is not a variable"
 	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
-	if fn, ok := enclosingFunc(s.cur); ok && p.touchesVar(fn, mac) {
+	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, mac) {
 		return nil, mac.Name() + " is assigned again"
 	}
 	// Reject an exported key field: other packages may set it.
@@ -135,7 +135,7 @@ func (p *pass) keyedPoolFix(s *Site, key *ast.SelectorExpr, field *types.Var) (*
 		return nil, why
 	}
 	// Reject a key field used with several hash functions: one pool serves one.
-	if !p.oneHashPerKey(field, f.Text(s.Call.Args[0])) {
+	if !p.oneHashPerKey(field, types.ExprString(s.Call.Args[0])) {
 		return nil, "field " + field.Name() + " keys HMACs of several hash functions"
 	}
 	poolField := "macs"
@@ -308,16 +308,6 @@ func capturedBy(cur inspector.Cursor, v *types.Var) bool {
 	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
 		lit := c.Node().(*ast.FuncLit)
 		return v.Pos() < lit.Pos() || v.Pos() >= lit.End()
-	}
-	return false
-}
-
-// written reports whether v is written anywhere after its declaration.
-func (p *pass) written(v *types.Var) bool {
-	for cur := range p.root.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v && isWritten(cur) {
-			return true
-		}
 	}
 	return false
 }

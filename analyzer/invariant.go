@@ -72,16 +72,21 @@ func (p *pass) identInvariant(id *ast.Ident, loop inspector.Cursor, own ast.Node
 	return false
 }
 
-// touches reports whether loop writes v (assigns it, an element or field of
-// it, increments it, takes its address or ranges into it) or, when anyUse is
-// set, mentions it at all outside own.
-func (p *pass) touches(loop inspector.Cursor, v *types.Var, own ast.Node, anyUse bool) bool {
-	for cur := range loop.Preorder((*ast.Ident)(nil)) {
+// writes reports whether the code under root writes v after its declaration.
+func (p *pass) writes(root inspector.Cursor, v *types.Var) bool {
+	return p.touches(root, v, nil, false)
+}
+
+// touches reports whether the code under root writes v (assigns it, an
+// element or field of it, increments it, takes its address or ranges into it)
+// or, when anyUse is set, mentions it at all outside own (which may be nil).
+func (p *pass) touches(root inspector.Cursor, v *types.Var, own ast.Node, anyUse bool) bool {
+	for cur := range root.Preorder((*ast.Ident)(nil)) {
 		id := cur.Node().(*ast.Ident)
 		if p.TypesInfo.Uses[id] != v {
 			continue
 		}
-		if own.Pos() <= id.Pos() && id.End() <= own.End() {
+		if own != nil && own.Pos() <= id.Pos() && id.End() <= own.End() {
 			continue
 		}
 		if anyUse || isWritten(cur) {

@@ -34,13 +34,18 @@ func (f *File) Text(n ast.Node) string {
 
 // Indent returns the white space that starts pos's line.
 func (f *File) Indent(pos token.Pos) string {
-	off := f.offset(pos)
-	start := bytes.LastIndexByte(f.Src[:off], '\n') + 1
+	start := f.offset(f.lineStart(pos))
 	end := start
 	for end < len(f.Src) && (f.Src[end] == ' ' || f.Src[end] == '\t') {
 		end++
 	}
 	return string(f.Src[start:end])
+}
+
+// lineStart returns the position of the first byte of pos's line.
+func (f *File) lineStart(pos token.Pos) token.Pos {
+	start := bytes.LastIndexByte(f.Src[:f.offset(pos)], '\n') + 1
+	return f.Fset.File(f.AST.FileStart).Pos(start)
 }
 
 // LineEnd returns the position of the newline that ends pos's line, after any
@@ -88,7 +93,7 @@ func (f *File) ImportName(path string) (string, bool) {
 			if pkg := f.importedPackage(spec); pkg != nil {
 				return pkg.Name(), true
 			}
-			return path[strings.LastIndex(path, "/")+1:], true
+			return pathName(path), true
 		}
 	}
 	return "", false
@@ -99,6 +104,12 @@ func (f *File) importedPackage(spec *ast.ImportSpec) *types.Package {
 		return obj.Imported()
 	}
 	return nil
+}
+
+// pathName is the name a package is imported under by default, as far as its
+// path tells: the last element.
+func pathName(path string) string {
+	return path[strings.LastIndex(path, "/")+1:]
 }
 
 // AddImport returns the name by which the file can refer to the package path,

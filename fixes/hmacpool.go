@@ -1,9 +1,7 @@
 package fixes
 
 import (
-	"bytes"
 	"go/ast"
-	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -97,11 +95,4 @@ func HMACField(f *File, def *ast.AssignStmt, k KeyedPool) analysis.SuggestedFix 
 		Message:   "Keep a pool of HMACs keyed once per value in field " + k.Field,
 		TextEdits: edits,
 	}
-}
-
-// lineStart returns the position of the first byte of pos's line.
-func (f *File) lineStart(pos token.Pos) token.Pos {
-	off := f.offset(pos)
-	start := bytes.LastIndexByte(f.Src[:off], '\n') + 1
-	return f.Fset.File(f.AST.FileStart).Pos(start)
 }

@@ -59,7 +59,7 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 
 	var get, put, after string
 	if spec.Inline {
-		pkg, e := f.AddImport(ctorPath, ctorPath[strings.LastIndex(ctorPath, "/")+1:])
+		pkg, e := f.AddImport(ctorPath, pathName(ctorPath))
 		edits = append(edits, e...)
 		syncName, e := f.AddImport("sync", "sync")
 		edits = append(edits, e...)
@@ -86,7 +86,7 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 		analysis.TextEdit{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()), NewText: []byte("\n" + indent + "defer " + put + after)},
 	)
 	return analysis.SuggestedFix{
-		Message:   "Take " + name + " from a pool of " + ctorPath[strings.LastIndex(ctorPath, "/")+1:] + "." + ctorFunc + " hashers",
+		Message:   "Take " + name + " from a pool of " + pathName(ctorPath) + "." + ctorFunc + " hashers",
 		TextEdits: edits,
 	}
 }

@@ -2,7 +2,6 @@ package fixes
 
 import (
 	"go/ast"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -16,7 +15,7 @@ import (
 // call is the crypto.Hash.New call; ctor is the constructor as "importpath.Func".
 func StdConstructor(f *File, call *ast.CallExpr, ctor string) analysis.SuggestedFix {
 	path, fn := splitFunc(ctor)
-	pkg, edits := f.AddImport(path, path[strings.LastIndex(path, "/")+1:])
+	pkg, edits := f.AddImport(path, pathName(path))
 	if qual, ok := f.qualifier(call); ok {
 		edits = append(edits, f.RemoveImport(qual, call)...)
 	}
