@@ -373,17 +373,12 @@ func TestFixEndToEnd(t *testing.T) {
 			dir := copyExamples(t, pool == "runtime")
 			// No network: everything is in the standard library or replaced.
 			env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
-			gocmd := func(args ...string) {
-				t.Helper()
-				r := run(t, dir, env, "go", args...)
-				require.Equal(t, 0, r.code, "go %s\n%s", strings.Join(args, " "), r)
-			}
-
-			gocmd("test", "-count=1", "./...")
+			r := run(t, dir, env, "go", "test", "-count=1", "./...")
+			require.Equal(t, 0, r.code, "%s", r)
 			before := readGoFiles(t, dir)
 
 			// -diff shows the fixes without applying them.
-			r := run(t, dir, env, binary, "-fix", "-diff", "-pool="+pool, "./...")
+			r = run(t, dir, env, binary, "-fix", "-diff", "-pool="+pool, "./...")
 			require.Contains(t, []int{0, 3}, r.code, "%s", r)
 			for _, file := range []string{"tokensigner/tokensigner.go", "treehash/treehash.go"} {
 				assert.Contains(t, r.stdout, "+++ "+filepath.Join(dir, "examples", filepath.FromSlash(file))+" (new)")
@@ -393,50 +388,78 @@ func TestFixEndToEnd(t *testing.T) {
 			r = run(t, dir, env, binary, "-fix", "-pool="+pool, "./...")
 			require.Contains(t, []int{0, 3}, r.code, "%s", r)
 			assert.NotContains(t, r.stdout+r.stderr, "panic:")
-			after := readGoFiles(t, dir)
-			var changed []string
-			for name, src := range after {
-				if before[name] != src {
-					changed = append(changed, name)
-				}
-			}
-			slices.Sort(changed)
-			assert.Equal(t, []string{"examples/tokensigner/tokensigner.go", "examples/treehash/treehash.go"}, changed)
-
-			const hashpool = "github.com/hashalloc/hashalloc/runtime/hashpool"
-			for _, name := range changed {
-				if pool == "runtime" {
-					assert.Contains(t, after[name], `"`+hashpool+`"`, name)
-				} else {
-					assert.NotContains(t, after[name], hashpool, name)
-					assert.Contains(t, after[name], "sync.Pool", name)
-				}
-			}
-
-			gocmd("build", "./...")
-			gocmd("vet", "./...")
-			gocmd("test", "-count=1", "./...")
-
-			gofmt := filepath.Join(goroot, "bin", "gofmt")
-			if _, err := os.Stat(gofmt); err == nil {
-				r := run(t, dir, nil, gofmt, "-l", ".")
-				require.Equal(t, 0, r.code, "%s", r)
-				assert.Empty(t, r.stdout, "gofmt -l lists files")
-			} else {
-				for name, src := range after {
-					formatted, err := format.Source([]byte(src))
-					require.NoError(t, err, name)
-					assert.Equal(t, src, string(formatted), "%s is not gofmt-clean", name)
-				}
-			}
-
-			// Idempotent: nothing is left to report.
-			r = run(t, dir, env, binary, "-pool="+pool, "./...")
-			assert.Equal(t, 0, r.code, "%s", r)
-			assert.Empty(t, r.stdout)
-			assert.Empty(t, r.stderr)
+			checkFixed(t, dir, env, pool, before)
 		})
 	}
+}
+
+// TestGoFix applies the fixes through go fix -fixtool (Go 1.26+), with the
+// analyzer's flag passed unprefixed, and checks the result as TestFixEndToEnd does.
+func TestGoFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies examples/ and runs go fix on it")
+	}
+	t.Parallel()
+	dir := copyExamples(t, true)
+	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
+	before := readGoFiles(t, dir)
+	r := run(t, dir, env, "go", "fix", "-fixtool="+binary, "-pool=runtime", "./...")
+	require.Equal(t, 0, r.code, "%s", r)
+	checkFixed(t, dir, env, "runtime", before)
+}
+
+// checkFixed checks a copy of examples/ after the fixes: exactly the two
+// example files changed, with the pool the mode asks for; the copy builds,
+// vets, passes its tests and is gofmt-clean; and nothing is left to report.
+func checkFixed(t *testing.T, dir string, env []string, pool string, before map[string]string) {
+	t.Helper()
+	gocmd := func(args ...string) {
+		t.Helper()
+		r := run(t, dir, env, "go", args...)
+		require.Equal(t, 0, r.code, "go %s\n%s", strings.Join(args, " "), r)
+	}
+	after := readGoFiles(t, dir)
+	var changed []string
+	for name, src := range after {
+		if before[name] != src {
+			changed = append(changed, name)
+		}
+	}
+	slices.Sort(changed)
+	assert.Equal(t, []string{"examples/tokensigner/tokensigner.go", "examples/treehash/treehash.go"}, changed)
+
+	const hashpool = "github.com/hashalloc/hashalloc/runtime/hashpool"
+	for _, name := range changed {
+		if pool == "runtime" {
+			assert.Contains(t, after[name], `"`+hashpool+`"`, name)
+		} else {
+			assert.NotContains(t, after[name], hashpool, name)
+			assert.Contains(t, after[name], "sync.Pool", name)
+		}
+	}
+
+	gocmd("build", "./...")
+	gocmd("vet", "./...")
+	gocmd("test", "-count=1", "./...")
+
+	gofmt := filepath.Join(goroot, "bin", "gofmt")
+	if _, err := os.Stat(gofmt); err == nil {
+		r := run(t, dir, nil, gofmt, "-l", ".")
+		require.Equal(t, 0, r.code, "%s", r)
+		assert.Empty(t, r.stdout, "gofmt -l lists files")
+	} else {
+		for name, src := range after {
+			formatted, err := format.Source([]byte(src))
+			require.NoError(t, err, name)
+			assert.Equal(t, src, string(formatted), "%s is not gofmt-clean", name)
+		}
+	}
+
+	// Idempotent: nothing is left to report.
+	r := run(t, dir, env, binary, "-pool="+pool, "./...")
+	assert.Equal(t, 0, r.code, "%s", r)
+	assert.Empty(t, r.stdout)
+	assert.Empty(t, r.stderr)
 }
 
 // copyExamples copies examples/ into a new module, example.com/fixed, that

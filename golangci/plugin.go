@@ -1,0 +1,59 @@
+// Package golangci registers hashalloc as a golangci-lint v2 module plugin
+// named "hashalloc". Its settings are the command's flags:
+//
+//	linters:
+//	  enable: [hashalloc]
+//	  settings:
+//	    custom:
+//	      hashalloc:
+//	        type: module
+//	        settings:
+//	          pool: inline          # -pool
+//	          tests: false          # -tests
+//	          constructors: []      # -constructors
+//
+// An unknown setting is an error that names it.
+package golangci
+
+import (
+	"fmt"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/hashalloc/hashalloc/analyzer"
+	"golang.org/x/tools/go/analysis"
+)
+
+func init() { register.Plugin("hashalloc", New) }
+
+// Settings are the plugin's settings in .golangci.yml.
+type Settings struct {
+	// Pool is "runtime" (the default) or "inline", as the -pool flag.
+	Pool string `json:"pool"`
+	// Tests also analyzes _test.go files, as the -tests flag.
+	Tests bool `json:"tests"`
+	// Constructors adds hash constructors (importpath.Func) that always
+	// allocate, as the -constructors flag.
+	Constructors []string `json:"constructors"`
+}
+
+// New builds the plugin from the settings golangci-lint read from its
+// configuration file.
+func New(settings any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](settings)
+	if err != nil {
+		return nil, fmt.Errorf("hashalloc settings: %w", err)
+	}
+	a, err := analyzer.New(analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors})
+	if err != nil {
+		return nil, fmt.Errorf("hashalloc settings: %w", err)
+	}
+	return plugin{a}, nil
+}
+
+type plugin struct{ analyzer *analysis.Analyzer }
+
+func (p plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return []*analysis.Analyzer{p.analyzer}, nil
+}
+
+func (plugin) GetLoadMode() string { return register.LoadModeTypesInfo }

@@ -1,0 +1,39 @@
+package golangci_test
+
+import (
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+	_ "github.com/hashalloc/hashalloc/golangci"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func newPlugin(t *testing.T, settings any) (register.LinterPlugin, error) {
+	t.Helper()
+	newPlugin, err := register.GetPlugin("hashalloc")
+	require.NoError(t, err)
+	return newPlugin(settings)
+}
+
+func TestSettings(t *testing.T) {
+	p, err := newPlugin(t, map[string]any{"pool": "inline", "tests": true, "constructors": []any{"example.com/h.New"}})
+	require.NoError(t, err)
+	analyzers, err := p.BuildAnalyzers()
+	require.NoError(t, err)
+	require.Len(t, analyzers, 1)
+	assert.Equal(t, "hashalloc", analyzers[0].Name)
+	assert.Equal(t, register.LoadModeTypesInfo, p.GetLoadMode())
+
+	_, err = newPlugin(t, nil)
+	assert.NoError(t, err, "no settings at all is the default configuration")
+}
+
+func TestBadSettings(t *testing.T) {
+	_, err := newPlugin(t, map[string]any{"pools": "inline"})
+	assert.ErrorContains(t, err, `hashalloc settings: decoding settings: json: unknown field "pools"`)
+	_, err = newPlugin(t, map[string]any{"pool": "global"})
+	assert.EqualError(t, err, `hashalloc settings: -pool: "global" is not a pool mode (want runtime or inline)`)
+	_, err = newPlugin(t, map[string]any{"tests": "yes"})
+	assert.ErrorContains(t, err, "hashalloc settings: decoding settings")
+}
