@@ -32,25 +32,37 @@ func (p *pass) checkHasherAlloc(s *Site) {
 		return // inlined and devirtualized: it lives on the stack
 	}
 	what := p.describe(s)
-
-	if loop, ok := enclosingLoop(s.cur, false); ok {
-		msg := fmt.Sprintf("%s on every iteration of the loop at %s", what, p.position(loop.Node().Pos()))
+	often, loop, ok := p.frequency(s.cur)
+	if !ok {
+		return // cold code: one allocation per call is fine
+	}
+	if loop.Valid() {
 		fix, why := p.hoistFix(s, loop)
-		p.report(s.Call, hasherAlloc, advise(msg, fix, "reuse one hasher across iterations", why), fix)
+		p.report(s.Call, hasherAlloc, advise(what+" "+often, fix, "reuse one hasher across iterations", why), fix)
 		return
 	}
+	fix, why := p.callFix(s)
+	p.report(s.Call, hasherAlloc, advise(what+" "+often, fix, "reuse a pooled hasher", why), fix)
+}
 
-	fn, _, ok := p.funcOf(s.cur)
+// frequency says how often the code at cur runs when that is often enough to
+// report an allocation there: "on every iteration of the loop at f.go:12"
+// (and that loop), or "on every call of f, which is hot (why)". It returns
+// false for code that runs once per call of a cold function, or in a function
+// literal outside any loop of its own (how often that runs is unknown).
+func (p *pass) frequency(cur inspector.Cursor) (string, inspector.Cursor, bool) {
+	if loop, ok := enclosingLoop(cur, false); ok {
+		return "on every iteration of the loop at " + p.position(loop.Node().Pos()), loop, true
+	}
+	fn, _, ok := p.funcOf(cur)
 	if !ok {
-		return // in a function literal: how often it runs is unknown
+		return "", inspector.Cursor{}, false
 	}
 	hot := p.hot.explain(fn)
 	if hot == "" {
-		return // a cold function: one allocation per call is fine
+		return "", inspector.Cursor{}, false
 	}
-	msg := fmt.Sprintf("%s on every call of %s, which is hot (%s)", what, fn.Name(), hot)
-	fix, why := p.callFix(s)
-	p.report(s.Call, hasherAlloc, advise(msg, fix, "reuse a pooled hasher", why), fix)
+	return fmt.Sprintf("on every call of %s, which is hot (%s)", fn.Name(), hot), inspector.Cursor{}, true
 }
 
 // describe says what allocates and why, e.g. "sha256.New() escapes to the heap
