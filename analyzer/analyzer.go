@@ -76,6 +76,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
+		FactTypes:  []analysis.Fact{new(hashesArg)},
 		ResultType: resultType,
 	}
 }
@@ -155,6 +156,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 			p.checkHasherAlloc(s)
 		}
 	}
+	p.checkConcatHash()
 	return &Result{Sites: sites}, nil
 }
 

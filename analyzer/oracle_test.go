@@ -45,6 +45,7 @@ func TestOracle(t *testing.T) {
 	}{
 		{"hasheralloc", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
+		{"concathash", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"suppress", analyzer.Options{}},
 	} {

@@ -244,23 +244,31 @@ func (f *File) RemoveImport(path string, removed ...ast.Node) []analysis.TextEdi
 				continue
 			}
 			if len(gen.Specs) == 1 {
-				return []analysis.TextEdit{f.deleteLine(gen.Pos(), gen.End())}
+				return []analysis.TextEdit{f.DeleteLine(gen.Pos(), gen.End())}
 			}
-			return []analysis.TextEdit{f.deleteLine(spec.Pos(), spec.End())}
+			return []analysis.TextEdit{f.DeleteLine(spec.Pos(), spec.End())}
 		}
 	}
 	return nil
 }
 
-// deleteLine deletes [pos, end) together with the indentation before it and
-// the newline after it.
-func (f *File) deleteLine(pos, end token.Pos) analysis.TextEdit {
+// DeleteLine deletes [pos, end) together with the indentation before it, a
+// line comment after it and the newline that ends its line.
+func (f *File) DeleteLine(pos, end token.Pos) analysis.TextEdit {
 	tf := f.Fset.File(f.AST.FileStart)
 	start := f.offset(pos)
 	for start > 0 && (f.Src[start-1] == ' ' || f.Src[start-1] == '\t') {
 		start--
 	}
 	stop := f.offset(end)
+	// Take a trailing line comment with it: it belonged to what is deleted.
+	rest := stop
+	for rest < len(f.Src) && (f.Src[rest] == ' ' || f.Src[rest] == '\t') {
+		rest++
+	}
+	if bytes.HasPrefix(f.Src[rest:], []byte("//")) {
+		stop = f.offset(f.LineEnd(f.Fset.File(f.AST.FileStart).Pos(rest)))
+	}
 	if stop < len(f.Src) && f.Src[stop] == '\n' {
 		stop++
 	}

@@ -1,0 +1,731 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// concatHash is the category of a byte concatenation built only to be hashed:
+// the buffer is allocated, filled, hashed and dropped, where writing the parts
+// one after another into the hash costs nothing.
+const concatHash = "concat-hash"
+
+// sumFuncs are the one-shot sum functions, by "importpath.Func", with the
+// hashsum function that computes the same sum of several parts ("" when the
+// runtime module has none).
+var sumFuncs = map[string]string{
+	"crypto/sha256.Sum256":                 "SHA256",
+	"crypto/sha256.Sum224":                 "SHA224",
+	"crypto/sha512.Sum512":                 "SHA512",
+	"crypto/sha512.Sum384":                 "SHA384",
+	"crypto/sha512.Sum512_224":             "SHA512_224",
+	"crypto/sha512.Sum512_256":             "SHA512_256",
+	"crypto/sha1.Sum":                      "SHA1",
+	"crypto/md5.Sum":                       "MD5",
+	"crypto/sha3.Sum224":                   "SHA3_224",
+	"crypto/sha3.Sum256":                   "SHA3_256",
+	"crypto/sha3.Sum384":                   "SHA3_384",
+	"crypto/sha3.Sum512":                   "SHA3_512",
+	"github.com/minio/sha256-simd.Sum256":  "SHA256",
+	"golang.org/x/crypto/sha3.Sum224":      "SHA3_224",
+	"golang.org/x/crypto/sha3.Sum256":      "SHA3_256",
+	"golang.org/x/crypto/sha3.Sum384":      "SHA3_384",
+	"golang.org/x/crypto/sha3.Sum512":      "SHA3_512",
+	"golang.org/x/crypto/blake2b.Sum256":   "",
+	"golang.org/x/crypto/blake2b.Sum512":   "",
+	"golang.org/x/crypto/blake2s.Sum256":   "",
+	"github.com/zeebo/blake3.Sum256":       "",
+	"lukechampine.com/blake3.Sum256":       "",
+	"golang.org/x/crypto/ripemd160.Sum160": "",
+}
+
+// hashesArg is the fact that a function only hashes one of its []byte
+// parameters: it passes it to a sum function or a hasher's Write and uses it
+// for nothing else, so a concatenation built only to be passed there is
+// built only to be hashed.
+type hashesArg struct {
+	// Param is the index of the parameter.
+	Param int
+	// Sum is the sum function ("importpath.Func") the parameter goes to, or ""
+	// when it is written to a hasher.
+	Sum string
+}
+
+func (*hashesArg) AFact() {}
+
+func (f *hashesArg) String() string { return fmt.Sprintf("hashes parameter %d", f.Param) }
+
+// sink is a place where bytes are hashed.
+type sink struct {
+	call  *ast.CallExpr
+	arg   ast.Expr // the hashed argument
+	name  string   // how messages spell the consumer: "sha256.Sum256", "h.Write", "leafHash"
+	sum   string   // the sum function, "importpath.Func", when the sink is one
+	write bool     // a hasher's Write whose result is not used
+	// helper is the package's own function whose parameter is hashed, with its
+	// declaration when it is in this package.
+	helper     *types.Func
+	helperDecl *ast.FuncDecl
+	helperFact *hashesArg
+}
+
+// concat is a concatenation of byte slices built only to be hashed.
+type concat struct {
+	expr  ast.Expr   // the expression that builds it, or the variable that holds it
+	parts []ast.Expr // what it concatenates, in order
+	// def is the statement that defines the variable holding it (nil when the
+	// concatenation is the sink's argument itself), and stmts the statements
+	// that fill it (make+copy).
+	def   ast.Stmt
+	stmts []ast.Stmt
+	// aliasing is the first operand of an append that may have spare
+	// capacity (a parameter, a field): append writes into it.
+	aliasing ast.Expr
+	what     string // "append(a, b...)", "make+copy", "bytes.Join"
+}
+
+// checkConcatHash reports the concatenations built only to be hashed.
+func (p *pass) checkConcatHash() {
+	helpers := p.hashHelpers()
+	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+		if !p.suppress.analyzed(cur) {
+			continue
+		}
+		s, ok := p.sinkAt(cur, helpers)
+		if !ok {
+			continue
+		}
+		c, ok := p.concatOf(cur, s.arg)
+		if !ok {
+			continue
+		}
+		msg := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name)
+		if c.aliasing != nil {
+			msg += fmt.Sprintf(" (and may write into the spare capacity of %s, overwriting the caller's data)", types.ExprString(c.aliasing))
+		}
+		fix, why := p.concatFix(cur, s, c)
+		p.report(c.expr, concatHash, advise(msg, fix, "hash the parts one after another", why), fix)
+	}
+}
+
+// sinkAt returns the sink that the call at cur is, if it is one.
+func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) (sink, bool) {
+	call := cur.Node().(*ast.CallExpr)
+	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && fn.Signature().Recv() == nil && fn.Pkg() != nil {
+		key := fn.Pkg().Path() + "." + fn.Name()
+		if _, ok := sumFuncs[key]; ok && len(call.Args) == 1 {
+			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: key}, true
+		}
+		fact := helpers[fn.Origin()]
+		if fact == nil && fn.Pkg() != p.Pkg {
+			fact = new(hashesArg)
+			if !p.ImportObjectFact(fn.Origin(), fact) {
+				fact = nil
+			}
+		}
+		if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
+			s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact}
+			if fn.Pkg() == p.Pkg {
+				s.name = fn.Name()
+				s.helperDecl = p.funcDecl(fn.Origin())
+			}
+			return s, true
+		}
+	}
+	// h.Write(b), with h a hasher.
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 || !isHasher(p.TypesInfo.TypeOf(sel.X)) {
+		return sink{}, false
+	}
+	return sink{call: call, arg: call.Args[0], name: types.ExprString(sel), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
+}
+
+// hashHash is the hash.Hash interface.
+var hashHash = func() *types.Interface {
+	pkg := types.NewPackage("hash", "hash")
+	bytes := types.NewSlice(types.Typ[types.Byte])
+	sig := func(params, results []*types.Var) *types.Signature {
+		return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), false)
+	}
+	v := func(t types.Type) *types.Var { return types.NewParam(token.NoPos, pkg, "", t) }
+	return types.NewInterfaceType([]*types.Func{
+		types.NewFunc(token.NoPos, pkg, "Write", sig([]*types.Var{v(bytes)}, []*types.Var{v(types.Typ[types.Int]), v(types.Universe.Lookup("error").Type())})),
+		types.NewFunc(token.NoPos, pkg, "Sum", sig([]*types.Var{v(bytes)}, []*types.Var{v(bytes)})),
+		types.NewFunc(token.NoPos, pkg, "Reset", sig(nil, nil)),
+		types.NewFunc(token.NoPos, pkg, "Size", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
+		types.NewFunc(token.NoPos, pkg, "BlockSize", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
+	}, nil).Complete()
+}()
+
+// isHasher reports whether a value of type t is a hash.Hash.
+func isHasher(t types.Type) bool {
+	return t != nil && types.Implements(t, hashHash)
+}
+
+// hashHelpers finds the package's functions that only hash one of their
+// []byte parameters, and exports the fact for the other packages.
+func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
+	helpers := map[*types.Func]*hashesArg{}
+	for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok || decl.Body == nil {
+			continue
+		}
+		params := fn.Signature().Params()
+		for i := range params.Len() {
+			param := params.At(i)
+			if !types.Identical(param.Type(), types.NewSlice(types.Typ[types.Byte])) {
+				continue
+			}
+			if fact := p.onlyHashed(cur, param); fact != nil {
+				fact.Param = i
+				helpers[fn] = fact
+				if fn.Exported() {
+					p.ExportObjectFact(fn, fact)
+				}
+				break
+			}
+		}
+	}
+	return helpers
+}
+
+// onlyHashed returns the fact that param, used exactly once in fn, is the
+// argument of a sum function or of a hasher's Write, or nil.
+func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
+	var fact *hashesArg
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != param {
+			continue
+		}
+		if fact != nil || use.ParentEdgeKind() != edge.CallExpr_Args {
+			return nil
+		}
+		s, ok := p.sinkAt(use.Parent(), nil)
+		if !ok || s.helper != nil || s.arg != use.Node() {
+			return nil
+		}
+		fact = &hashesArg{Sum: s.sum}
+	}
+	return fact
+}
+
+// funcDecl returns the declaration of fn in this package.
+func (p *pass) funcDecl(fn *types.Func) *ast.FuncDecl {
+	for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+		decl := cur.Node().(*ast.FuncDecl)
+		if p.TypesInfo.Defs[decl.Name] == fn {
+			return decl
+		}
+	}
+	return nil
+}
+
+// concatOf returns the concatenation that the sink's argument arg is, when it
+// is one that really allocates and is used for nothing but the hash.
+func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) {
+	switch e := ast.Unparen(arg).(type) {
+	case *ast.CallExpr:
+		return p.concatExpr(e)
+	case *ast.Ident:
+		v, ok := p.TypesInfo.Uses[e].(*types.Var)
+		if !ok || v.Parent() == v.Pkg().Scope() {
+			return nil, false
+		}
+		return p.concatVar(sinkCur, e, v)
+	}
+	return nil, false
+}
+
+// concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
+// literal list with an empty separator.
+func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
+	if isAppendAll(p.TypesInfo, call) {
+		c := &concat{expr: call, what: shorten(types.ExprString(call))}
+		var bases []ast.Expr
+		c.parts, bases = flattenAppend(p.TypesInfo, call)
+		// Reject append(buf[:0], ...): it reuses a scratch buffer's capacity.
+		allocates := false
+		for _, base := range bases {
+			alloc, alias := p.appendBase(base)
+			allocates = allocates || alloc
+			if alias && c.aliasing == nil {
+				c.aliasing = base
+			}
+		}
+		if !allocates {
+			return nil, false
+		}
+		return c, true
+	}
+	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && emptySeparator(call.Args[1]) {
+		lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+		if !ok || len(lit.Elts) < 2 {
+			return nil, false
+		}
+		for _, e := range lit.Elts {
+			if _, kv := e.(*ast.KeyValueExpr); kv {
+				return nil, false
+			}
+		}
+		return &concat{expr: call, parts: lit.Elts, what: "bytes.Join"}, true
+	}
+	return nil, false
+}
+
+// isAppendAll reports whether call is append(x, y...).
+func isAppendAll(info *types.Info, call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	return ok && info.Uses[id] == types.Universe.Lookup("append") && len(call.Args) == 2 && call.Ellipsis.IsValid()
+}
+
+// flattenAppend returns the parts that nested append(x, y...) calls
+// concatenate, and the first operand of each append.
+func flattenAppend(info *types.Info, e ast.Expr) (parts, bases []ast.Expr) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !isAppendAll(info, call) {
+		return []ast.Expr{e}, nil
+	}
+	left, lb := flattenAppend(info, call.Args[0])
+	right, rb := flattenAppend(info, call.Args[1])
+	bases = append(append(append(bases, call.Args[0]), lb...), rb...)
+	return append(left, right...), bases
+}
+
+// appendBase decides whether append(base, ...) allocates a new array, and
+// whether it may write into spare capacity that the caller sees. It answers
+// yes only when it knows: a literal or a package variable set from one has no
+// spare capacity; a parameter or a field may have some, which append would
+// overwrite, and usually has none.
+func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
+	switch b := ast.Unparen(base).(type) {
+	case *ast.CompositeLit:
+		return true, false
+	case *ast.CallExpr:
+		return isAppendAll(p.TypesInfo, b), false
+	case *ast.SelectorExpr:
+		if sel, ok := p.TypesInfo.Selections[b]; ok && sel.Kind() == types.FieldVal {
+			return true, true
+		}
+		if v, ok := p.TypesInfo.Uses[b.Sel].(*types.Var); ok {
+			return p.literalVar(v), false
+		}
+	case *ast.Ident:
+		v, ok := p.TypesInfo.Uses[b].(*types.Var)
+		if !ok {
+			return false, false
+		}
+		if v.Parent() == v.Pkg().Scope() {
+			return p.literalVar(v), false
+		}
+		if p.isParam(v) {
+			return true, true
+		}
+	}
+	return false, false // a scratch buffer, a slice of an array: unknown
+}
+
+// literalVar reports whether the package variable v is declared with a
+// composite literal or a conversion of a constant (no spare capacity) and
+// never written.
+func (p *pass) literalVar(v *types.Var) bool {
+	if p.Pkg != v.Pkg() || !p.fixedPackageVar(v) {
+		return false
+	}
+	for cur := range p.root.Preorder((*ast.ValueSpec)(nil)) {
+		spec := cur.Node().(*ast.ValueSpec)
+		for i, name := range spec.Names {
+			if p.TypesInfo.Defs[name] != v || len(spec.Values) != len(spec.Names) {
+				continue
+			}
+			switch value := ast.Unparen(spec.Values[i]).(type) {
+			case *ast.CompositeLit:
+				return true
+			case *ast.CallExpr:
+				tv := p.TypesInfo.Types[value]
+				fun := p.TypesInfo.Types[value.Fun]
+				return fun.IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && tv.Type != nil
+			}
+		}
+	}
+	return false
+}
+
+// isParam reports whether v is a parameter of the function that declares it.
+func (p *pass) isParam(v *types.Var) bool {
+	for cur := range p.root.Preorder((*ast.FuncType)(nil)) {
+		ft := cur.Node().(*ast.FuncType)
+		if ft.Params == nil || v.Pos() < ft.Params.Pos() || v.Pos() >= ft.Params.End() {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// emptySeparator reports whether e is nil or an empty byte slice.
+func emptySeparator(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name == "nil"
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.CallExpr:
+		if len(e.Args) == 1 {
+			if lit, ok := e.Args[0].(*ast.BasicLit); ok {
+				return lit.Value == `""`
+			}
+			return emptySeparator(e.Args[0])
+		}
+	}
+	return false
+}
+
+// concatVar recognizes a local variable that holds a concatenation, defined in
+// the statement right before the sink's (v := append(a, b...)), or made and
+// filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
+// copy(v, a); copy(v[n:], b)), and used nowhere else.
+func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var) (*concat, bool) {
+	fn, ok := enclosingFunc(sinkCur)
+	if !ok {
+		return nil, false
+	}
+	var uses []inspector.Cursor
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
+			uses = append(uses, cur)
+		}
+	}
+	// The statements of the block, from v's definition to the sink's.
+	stmt, list, ok := statementIn(sinkCur)
+	if !ok {
+		return nil, false
+	}
+	at := -1
+	for i, s := range list {
+		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil, false
+	}
+	def, ok := list[at].(*ast.AssignStmt)
+	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+		return nil, false
+	}
+	if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok {
+		if c, ok := p.concatExpr(call); ok && len(uses) == 1 && at+1 < len(list) && list[at+1] == stmt {
+			c.expr, c.def = call, def
+			c.what = shorten(v.Name() + " := " + types.ExprString(call))
+			return c, true
+		}
+	}
+	return p.makeCopy(list, at, stmt, v, uses)
+}
+
+// makeCopy recognizes v := make([]byte, len(p1)+...+len(pk)) filled by
+// k copies, each at the end of the previous one, right before the sink.
+//
+//	data := make([]byte, len(a)+len(b)+len(c))
+//	n := copy(data, a)
+//	n += copy(data[n:], b)
+//	copy(data[n:], c)
+func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
+	def := list[at].(*ast.AssignStmt)
+	mk, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(mk.Args) != 2 || types.ExprString(mk.Fun) != "make" {
+		return nil, false
+	}
+	// A constant size stays on the stack.
+	if p.TypesInfo.Types[mk.Args[1]].Value != nil {
+		return nil, false
+	}
+	var parts []ast.Expr
+	var n *types.Var // the running offset
+	var stmts []ast.Stmt
+	for i := at + 1; i < len(list) && list[i] != sinkStmt; i++ {
+		dst, src, offset, ok := p.copyStmt(list[i], n == nil)
+		if !ok {
+			return nil, false
+		}
+		base := ast.Unparen(dst)
+		if slice, ok := base.(*ast.SliceExpr); ok {
+			base = slice.X
+		}
+		if p.TypesInfo.Uses[identOf(base)] != v {
+			return nil, false
+		}
+		if len(parts) == 0 {
+			n = offset
+		} else if !p.slicedAt(dst, n) {
+			return nil, false
+		}
+		parts = append(parts, src)
+		stmts = append(stmts, list[i])
+	}
+	if len(parts) < 2 || len(uses) != len(parts)+1 || !p.sumOfLens(mk.Args[1], parts) {
+		return nil, false
+	}
+	// The offset variable must serve these copies only.
+	if n != nil {
+		for cur := range p.root.Preorder((*ast.Ident)(nil)) {
+			id := cur.Node().(*ast.Ident)
+			if p.TypesInfo.Uses[id] == n && (id.Pos() < stmts[0].Pos() || id.End() > stmts[len(stmts)-1].End()) {
+				return nil, false
+			}
+		}
+	}
+	return &concat{expr: mk, parts: parts, def: def, stmts: stmts, what: v.Name() + " := make+copy"}, true
+}
+
+// copyStmt matches copy(dst, src) as a statement, n := copy(...) (first,
+// defining the offset n) or n += copy(...).
+func (p *pass) copyStmt(s ast.Stmt, first bool) (dst, src ast.Expr, n *types.Var, ok bool) {
+	var call ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call = s.X
+	case *ast.AssignStmt:
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || !(first && s.Tok == token.DEFINE || !first && s.Tok == token.ADD_ASSIGN) {
+			return nil, nil, nil, false
+		}
+		n, _ = p.TypesInfo.ObjectOf(identOf(s.Lhs[0])).(*types.Var)
+		call = s.Rhs[0]
+	default:
+		return nil, nil, nil, false
+	}
+	c, ok := ast.Unparen(call).(*ast.CallExpr)
+	if !ok || types.ExprString(c.Fun) != "copy" || len(c.Args) != 2 {
+		return nil, nil, nil, false
+	}
+	return c.Args[0], c.Args[1], n, true
+}
+
+// slicedAt reports whether dst is v[n:] for the offset variable n.
+func (p *pass) slicedAt(dst ast.Expr, n *types.Var) bool {
+	s, ok := ast.Unparen(dst).(*ast.SliceExpr)
+	return ok && n != nil && s.High == nil && s.Low != nil && p.TypesInfo.Uses[identOf(s.Low)] == n
+}
+
+// sumOfLens reports whether size is len(p1)+...+len(pk) in any order.
+func (p *pass) sumOfLens(size ast.Expr, parts []ast.Expr) bool {
+	var terms []string
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			return e.Op == token.ADD && walk(e.X) && walk(e.Y)
+		case *ast.CallExpr:
+			if types.ExprString(e.Fun) == "len" && len(e.Args) == 1 {
+				terms = append(terms, types.ExprString(e.Args[0]))
+				return true
+			}
+		}
+		return false
+	}
+	if !walk(size) || len(terms) != len(parts) {
+		return false
+	}
+	want := map[string]int{}
+	for _, part := range parts {
+		want[types.ExprString(part)]++
+	}
+	for _, t := range terms {
+		want[t]--
+	}
+	for _, n := range want {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// statementIn returns the statement of a statement list that holds cur, and
+// the list.
+func statementIn(cur inspector.Cursor) (ast.Stmt, []ast.Stmt, bool) {
+	for c := cur; c.Valid(); c = c.Parent() {
+		switch parent := c.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			return c.Node().(ast.Stmt), parent.List, true
+		case *ast.CaseClause:
+			if s, ok := c.Node().(ast.Stmt); ok {
+				return s, parent.Body, true
+			}
+		case *ast.CommClause:
+			if s, ok := c.Node().(ast.Stmt); ok {
+				return s, parent.Body, true
+			}
+		case *ast.FuncDecl, *ast.FuncLit:
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
+}
+
+// shorten keeps messages readable.
+func shorten(s string) string {
+	if len(s) > 48 {
+		if i := strings.Index(s, "("); i > 0 {
+			return s[:i] + "(...)"
+		}
+		return s[:45] + "..."
+	}
+	return s
+}
+
+// sumConstructors gives the constructor of the hash of each standard sum
+// function, for the file-local variadic sum of -pool=inline.
+var sumConstructors = map[string]string{
+	"crypto/sha256.Sum256":     "crypto/sha256.New",
+	"crypto/sha256.Sum224":     "crypto/sha256.New224",
+	"crypto/sha512.Sum512":     "crypto/sha512.New",
+	"crypto/sha512.Sum384":     "crypto/sha512.New384",
+	"crypto/sha512.Sum512_224": "crypto/sha512.New512_224",
+	"crypto/sha512.Sum512_256": "crypto/sha512.New512_256",
+	"crypto/sha1.Sum":          "crypto/sha1.New",
+	"crypto/md5.Sum":           "crypto/md5.New",
+	"crypto/sha3.Sum224":       "crypto/sha3.New224",
+	"crypto/sha3.Sum256":       "crypto/sha3.New256",
+	"crypto/sha3.Sum384":       "crypto/sha3.New384",
+	"crypto/sha3.Sum512":       "crypto/sha3.New512",
+}
+
+// concatFix hashes the parts one after another: into the hasher for a Write,
+// with a multi-part sum for a sum function, through a variadic form of a
+// package's own hashing helper.
+func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.SuggestedFix, string) {
+	f := p.file(s.call.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	// Reject string parts (append(b, s...)): the parts are written as []byte.
+	for _, part := range c.parts {
+		if !types.Identical(p.TypesInfo.TypeOf(part).Underlying(), types.NewSlice(types.Typ[types.Byte])) {
+			return nil, types.ExprString(part) + " is not a []byte"
+		}
+	}
+	fc := fixes.Concat{Parts: c.parts}
+	if c.def != nil {
+		fc.Remove = append([]ast.Stmt{c.def}, c.stmts...)
+	}
+	switch {
+	case s.sum != "":
+		spec, why := p.sumSpec(s.sum)
+		if spec == nil {
+			return nil, why
+		}
+		fix := fixes.SumParts(f, s.call, fc, *spec)
+		return &fix, ""
+
+	case s.helper != nil:
+		return p.helperFix(f, s, fc)
+	}
+	// A hasher's Write.
+	if !s.write {
+		return nil, "the result of Write is used"
+	}
+	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	if !plainExpr(sel.X) {
+		return nil, types.ExprString(sel.X) + " is not a plain variable"
+	}
+	fix := fixes.WriteParts(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), fc)
+	return &fix, ""
+}
+
+// sumSpec says how the fixes compute the sum function's hash of several parts.
+func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
+	name := sum[strings.LastIndex(sum, "/")+1:]
+	if p.cfg.pool == PoolInline {
+		ctor, ok := sumConstructors[sum]
+		if !ok {
+			return nil, "no standard hasher computes " + name
+		}
+		fn := p.sumFunc(sum)
+		if fn == nil {
+			return nil, "the sum function is not in scope"
+		}
+		arr, ok := fn.Signature().Results().At(0).Type().(*types.Array)
+		if !ok {
+			return nil, name + " does not return an array"
+		}
+		return &fixes.SumSpec{Ctor: ctor, Size: arr.Len(), Inline: true}, ""
+	}
+	runtime := sumFuncs[sum]
+	if runtime == "" {
+		return nil, "the runtime module has no multi-part " + name
+	}
+	return &fixes.SumSpec{Runtime: runtime}, ""
+}
+
+// sumFunc returns the sum function "importpath.Func" among the package's imports.
+func (p *pass) sumFunc(sum string) *types.Func {
+	dot := strings.LastIndex(sum, ".")
+	for _, imp := range p.Pkg.Imports() {
+		if imp.Path() == sum[:dot] {
+			fn, _ := imp.Scope().Lookup(sum[dot+1:]).(*types.Func)
+			return fn
+		}
+	}
+	return nil
+}
+
+// helperFix calls a variadic form of a package's own hashing helper, declared
+// next to it in the same file.
+func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
+	d := s.helperDecl
+	switch {
+	case d == nil:
+		return nil, shortName(s.helper) + " is in another package"
+	case p.Fset.File(d.Pos()) != p.Fset.File(s.call.Pos()):
+		return nil, s.helper.Name() + " is declared in another file"
+	case s.helper.Signature().Params().Len() != 1 || s.helper.Signature().Variadic():
+		return nil, s.helper.Name() + " has other parameters"
+	case d.Recv != nil || d.Type.TypeParams != nil:
+		return nil, s.helper.Name() + " is a method or generic"
+	}
+	param := s.helper.Signature().Params().At(0)
+	spec := fixes.HelperSpec{Decl: d, Param: param, Name: s.helper.Name() + "Parts"}
+	// Find the sink inside the helper.
+	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if call.Pos() < d.Pos() || call.End() > d.End() {
+			continue
+		}
+		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
+			spec.Sink = call
+			if in.sum != "" {
+				sum, why := p.sumSpec(in.sum)
+				if sum == nil {
+					return nil, why
+				}
+				spec.Sum = sum
+			} else if !in.write {
+				return nil, "the result of Write is used in " + s.helper.Name()
+			}
+		}
+	}
+	if spec.Sink == nil {
+		return nil, "the hashing call in " + s.helper.Name() + " is not found"
+	}
+	if obj := p.Pkg.Scope().Lookup(spec.Name); obj != nil {
+		fn, ok := obj.(*types.Func)
+		if !ok || !fn.Signature().Variadic() || fn.Signature().Params().Len() != 1 {
+			return nil, spec.Name + " is already declared"
+		}
+		spec.Exists = true
+	}
+	fix := fixes.HelperParts(f, s.call, fc, spec)
+	return &fix, ""
+}

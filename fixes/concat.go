@@ -1,0 +1,200 @@
+package fixes
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// RuntimeSum is the package of multi-part sums that rewritten code imports.
+const RuntimeSum = "github.com/hashalloc/hashalloc/runtime/hashsum"
+
+// Concat is a concatenation built only to be hashed, and what a fix removes
+// with it: the statements that built it into a variable, if any.
+type Concat struct {
+	// Parts are the concatenated byte slices, in order.
+	Parts []ast.Expr
+	// Remove are the statements that defined and filled a variable holding
+	// the concatenation; nil when it was built in the sink's argument.
+	Remove []ast.Stmt
+}
+
+// partsText spells the parts as arguments.
+func (f *File) partsText(c Concat) string {
+	texts := make([]string, len(c.Parts))
+	for i, part := range c.Parts {
+		texts[i] = f.Text(part)
+	}
+	return strings.Join(texts, ", ")
+}
+
+// removeEdits deletes the statements that built the concatenation.
+func (f *File) removeEdits(c Concat) []analysis.TextEdit {
+	var edits []analysis.TextEdit
+	for _, s := range c.Remove {
+		edits = append(edits, f.DeleteLine(s.Pos(), s.End()))
+	}
+	return edits
+}
+
+// SumSpec says how to compute a one-shot sum of several parts.
+type SumSpec struct {
+	// Runtime is the hashsum function, e.g. "SHA256".
+	Runtime string
+	// Ctor is the constructor of the same hash ("crypto/sha256.New"), for the
+	// file-local variant; Size is the sum's size in bytes.
+	Ctor string
+	Size int64
+	// Inline declares a file-local variadic sum instead of importing hashsum.
+	Inline bool
+}
+
+// SumParts hashes the parts one after another instead of concatenating them
+// first, with a multi-part sum built on a local hasher (0 allocations):
+//
+//	sha256.Sum256(append(prefix, leaf...))   =>   hashsum.SHA256(prefix, leaf)
+//
+// or, with Inline, a variadic sum declared once in the file:
+//
+//	sha256.Sum256(append(prefix, leaf...))   =>   sha256Parts(prefix, leaf)
+//	                                              ...
+//	                                              func sha256Parts(parts ...[]byte) (sum [32]byte) { ... }
+func SumParts(f *File, call *ast.CallExpr, c Concat, spec SumSpec) analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	var fn string
+	if spec.Inline {
+		path, ctor := splitFunc(spec.Ctor)
+		pkg, e := f.AddImport(path, pathName(path))
+		edits = append(edits, e...)
+		fn = pathName(path) + "Parts"
+		if ctor != "New" {
+			fn = pathName(path) + strings.TrimPrefix(ctor, "New") + "Parts"
+		}
+		if f.Pkg.Scope().Lookup(fn) == nil {
+			decl := fmt.Sprintf(`
+// %[1]s returns the %[2]s sum of the concatenation of parts, written one
+// after another into a hasher that stays on the stack.
+func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
+	h := %[2]s.%[4]s()
+	for _, part := range parts {
+		h.Write(part)
+	}
+	h.Sum(sum[:0])
+	return sum
+}
+`, fn, pkg, spec.Size, ctor)
+			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+		}
+	} else {
+		hs, e := f.AddImport(RuntimeSum, "hashsum")
+		edits = append(edits, e...)
+		fn = hs + "." + spec.Runtime
+		if path, ok := f.qualifier(call); ok {
+			edits = append(edits, f.RemoveImport(path, call)...)
+		}
+	}
+	edits = append(edits, f.removeEdits(c)...)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(fn + "(" + f.partsText(c) + ")")})
+	return analysis.SuggestedFix{Message: "Hash the parts with " + fn, TextEdits: edits}
+}
+
+// WriteParts writes each part into the hasher instead of their concatenation:
+//
+//	h.Write(append(prefix, leaf...))   =>   h.Write(prefix)
+//	                                        h.Write(leaf)
+//
+// stmt is the h.Write statement and hasher the hasher's text.
+func WriteParts(f *File, stmt *ast.ExprStmt, hasher string, c Concat) analysis.SuggestedFix {
+	indent := f.Indent(stmt.Pos())
+	writes := make([]string, len(c.Parts))
+	for i, part := range c.Parts {
+		writes[i] = hasher + ".Write(" + f.Text(part) + ")"
+	}
+	edits := f.removeEdits(c)
+	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(strings.Join(writes, "\n"+indent))})
+	return analysis.SuggestedFix{Message: "Write the parts one after another", TextEdits: edits}
+}
+
+// HelperSpec describes a package's own function that only hashes its one
+// []byte parameter, declared in the fixed file.
+type HelperSpec struct {
+	// Decl is the helper's declaration, Param its parameter, Sink the call
+	// that hashes it (a sum function or a hasher's Write statement).
+	Decl  *ast.FuncDecl
+	Param *types.Var
+	Sink  *ast.CallExpr
+	// Sum computes a sum of several parts when the sink is a sum function;
+	// nil when it is a Write statement.
+	Sum *SumSpec
+	// Name is the variadic form's name; Exists when it is already declared.
+	Name   string
+	Exists bool
+}
+
+// HelperParts calls a variadic form of a hashing helper, declared next to it,
+// so that the call site hashes the parts without concatenating them, and what
+// the helper returns to its other callers does not change:
+//
+//	func leafHash(b []byte) []byte {           func leafHash(b []byte) []byte { ... }  // unchanged
+//	    s := sha256.Sum256(b)                  func leafHashParts(b ...[]byte) []byte {
+//	    return s[:]                                s := hashsum.SHA256(b...)
+//	}                                              return s[:]
+//	                                           }
+//	leafHash(append(prefix, leaf...))   =>     leafHashParts(prefix, leaf)
+func HelperParts(f *File, call *ast.CallExpr, c Concat, h HelperSpec) analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	if !h.Exists {
+		text, e := f.variadicForm(h)
+		edits = append(edits, e...)
+		edits = append(edits, analysis.TextEdit{Pos: h.Decl.End(), End: h.Decl.End(), NewText: []byte(text)})
+	}
+	edits = append(edits, f.removeEdits(c)...)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(h.Name + "(" + f.partsText(c) + ")")})
+	return analysis.SuggestedFix{Message: "Hash the parts with " + h.Name + ", a variadic form of " + h.Decl.Name.Name, TextEdits: edits}
+}
+
+// variadicForm writes the helper again under its new name, with its []byte
+// parameter made variadic and its sink hashing every part.
+func (f *File) variadicForm(h HelperSpec) (string, []analysis.TextEdit) {
+	type replacement struct {
+		start, end int
+		text       string
+	}
+	base := f.offset(h.Decl.Pos())
+	var imports []analysis.TextEdit
+	reps := []replacement{{f.offset(h.Decl.Name.Pos()), f.offset(h.Decl.Name.End()), h.Name}}
+	// The parameter's type: []byte => ...[]byte.
+	for _, field := range h.Decl.Type.Params.List {
+		for _, name := range field.Names {
+			if f.Info.Defs[name] == h.Param {
+				reps = append(reps, replacement{f.offset(field.Type.Pos()), f.offset(field.Type.Pos()), "..."})
+			}
+		}
+	}
+	name := h.Param.Name()
+	if h.Sum != nil {
+		fix := SumParts(f, h.Sink, Concat{}, *h.Sum)
+		for _, e := range fix.TextEdits {
+			if e.Pos == h.Sink.Pos() && e.End == h.Sink.End() {
+				text := strings.TrimSuffix(string(e.NewText), "()") + "(" + name + "...)"
+				reps = append(reps, replacement{f.offset(h.Sink.Pos()), f.offset(h.Sink.End()), text})
+			} else if len(e.NewText) > 0 {
+				imports = append(imports, e) // the import, or the file-local sum; never a removal
+			}
+		}
+	} else {
+		sel := h.Sink.Fun.(*ast.SelectorExpr)
+		text := "for _, part := range " + name + " {\n" + f.Indent(h.Sink.Pos()) + "\t" + f.Text(sel) + "(part)\n" + f.Indent(h.Sink.Pos()) + "}"
+		reps = append(reps, replacement{f.offset(h.Sink.Pos()), f.offset(h.Sink.End()), text})
+	}
+	src := []byte(f.Text(h.Decl))
+	for i := len(reps) - 1; i >= 0; i-- {
+		r := reps[i]
+		src = append(src[:r.start-base], append([]byte(r.text), src[r.end-base:]...)...)
+	}
+	doc := fmt.Sprintf("\n\n// %s is %s of the concatenation of %s, which it hashes one after another\n// instead of building it.\n", h.Name, h.Decl.Name.Name, name)
+	return doc + string(src), imports
+}

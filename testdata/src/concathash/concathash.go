@@ -1,0 +1,149 @@
+// Package concathash holds the concat-hash cases. Every exported func CaseX()
+// is measured by the oracle test: it allocates exactly when it reaches a finding.
+package concathash
+
+import (
+	"bytes"
+	"crypto/md5"
+	"crypto/sha256"
+	"crypto/sha512"
+
+	"golang.org/x/crypto/blake2b"
+	"hashutil"
+)
+
+var (
+	leafPrefix  = []byte{0}
+	innerPrefix = []byte{1}
+	left        = bytes.Repeat([]byte{2}, 32)
+	right       = bytes.Repeat([]byte{3}, 32)
+	id          = []byte("an identifier")
+	name        = "name"
+	scratch     = make([]byte, 0, 128)
+	out32       [32]byte
+	out64       [64]byte
+	out16       [16]byte
+)
+
+// The seed's leaf hash: the prefix has no spare capacity, so append copies.
+func CaseSumAppend() {
+	out32 = sha256.Sum256(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+}
+
+// The seed's inner hash, nested, with parameters that append may write into.
+func innerHash(l, r []byte) [32]byte {
+	return sha256.Sum256(append(innerPrefix, append(l, r...)...)) // want `concat-hash: append\(innerPrefix, append\(l, r...\)...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of l, overwriting the caller's data\); hash the parts with hashsum.SHA256`
+}
+
+func CaseNested() { out32 = innerHash(left[:32:32], right) }
+
+type node struct {
+	prefix []byte
+	key    []byte
+}
+
+var n = &node{prefix: leafPrefix, key: id}
+
+// A field of a struct may have spare capacity too.
+func CaseField() {
+	out64 = sha512.Sum512(append(n.prefix, n.key...)) // want `concat-hash: append\(n.prefix, n.key...\) builds a buffer only to hash it with sha512.Sum512 \(and may write into the spare capacity of n.prefix, overwriting the caller's data\); hash the parts with hashsum.SHA512`
+}
+
+// Built into a variable right before it is hashed.
+func CaseVar() {
+	key := append(leafPrefix, id...) // want `concat-hash: key := append\(leafPrefix, id...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	out32 = sha256.Sum256(key)
+}
+
+// make + copy of more than 32 bytes, then hashed.
+func makeCopy(l, r []byte) [32]byte {
+	data := make([]byte, len(innerPrefix)+len(l)+len(r)) // want `concat-hash: data := make\+copy builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	n := copy(data, innerPrefix)
+	n += copy(data[n:], l)
+	copy(data[n:], r)
+	return sha256.Sum256(data)
+}
+
+func CaseMakeCopy() { out32 = makeCopy(left, right) }
+
+func CaseJoin() {
+	out16 = md5.Sum(bytes.Join([][]byte{leafPrefix, left, right}, nil)) // want `concat-hash: bytes.Join builds a buffer only to hash it with md5.Sum; hash the parts with hashsum.MD5`
+}
+
+// Written to a hasher.
+func CaseWrite() {
+	h := sha256.New()
+	h.Write(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with h.Write; write the parts one after another`
+	h.Sum(out32[:0])
+}
+
+// A helper of the package that only hashes its argument.
+func leafHash(b []byte) []byte {
+	s := sha256.Sum256(b)
+	return s[:]
+}
+
+func CaseHelper() {
+	sink = leafHash(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with leafHash; hash the parts with leafHashParts, a variadic form of leafHash`
+}
+
+var sink []byte
+
+// A helper that writes its argument into a hasher.
+func digest(b []byte) (sum [32]byte) {
+	h := sha256.New()
+	h.Write(b)
+	h.Sum(sum[:0])
+	return sum
+}
+
+func CaseWriteHelper() {
+	out32 = digest(append(innerPrefix, right...)) // want `concat-hash: append\(innerPrefix, right...\) builds a buffer only to hash it with digest; hash the parts with digestParts, a variadic form of digest`
+}
+
+// A helper of another package, known from its fact.
+func CaseOtherPackage() {
+	out32 = hashutil.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.Sum; hash the parts one after another \(no automatic fix: hashutil.Sum is in another package\)`
+}
+
+// No multi-part blake2b in the runtime module.
+func CaseBlake2b() {
+	out32 = blake2b.Sum256(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with blake2b.Sum256; hash the parts one after another \(no automatic fix: the runtime module has no multi-part blake2b.Sum256\)`
+}
+
+// A string part cannot be passed as a []byte.
+func CaseStringPart() {
+	out32 = sha256.Sum256(append(leafPrefix, name...)) // want `concat-hash: append\(leafPrefix, name...\) builds a buffer only to hash it with sha256.Sum256; hash the parts one after another \(no automatic fix: name is not a \[\]byte\)`
+}
+
+// ---- Negative cases. ----
+
+// Reusing a scratch buffer's capacity does not allocate.
+func CaseScratch() {
+	out32 = sha256.Sum256(append(scratch[:0], left...))
+}
+
+// A constant-size make stays on the stack.
+func CaseConstMake() {
+	data := make([]byte, 65)
+	copy(data, innerPrefix)
+	copy(data[1:], left)
+	out32 = sha256.Sum256(data)
+}
+
+// A short string converted for append fits the compiler's stack buffer.
+func CaseConverted() {
+	out32 = sha256.Sum256(append([]byte(name), id[:4]...))
+}
+
+// A local buffer: whether it has room is unknown, so it is not reported.
+func CaseLocalBuffer() {
+	buf := make([]byte, 0, 64)
+	out32 = sha256.Sum256(append(buf, left...))
+}
+
+// The concatenation is used for more than the hash (no Case: it allocates).
+func keyAndHash() ([]byte, [32]byte) {
+	key := append(leafPrefix, id...)
+	return key, sha256.Sum256(key)
+}

@@ -1,0 +1,8 @@
+// Package hashutil has a helper that only hashes its argument, as tmhash.Sum
+// does: callers in other packages learn it from a fact.
+package hashutil
+
+import "crypto/sha256"
+
+// Sum returns the SHA-256 of b.
+func Sum(b []byte) [32]byte { return sha256.Sum256(b) } // want Sum:"hashes parameter 0"
