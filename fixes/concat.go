@@ -3,6 +3,7 @@ package fixes
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -74,8 +75,7 @@ func SumParts(f *File, call *ast.CallExpr, c Concat, spec SumSpec) analysis.Sugg
 			fn = pathName(path) + strings.TrimPrefix(ctor, "New") + "Parts"
 		}
 		if f.Pkg.Scope().Lookup(fn) == nil {
-			decl := fmt.Sprintf(`
-// %[1]s returns the %[2]s sum of the concatenation of parts, written one
+			decl := fmt.Sprintf(`// %[1]s returns the %[2]s sum of the concatenation of parts, written one
 // after another into a hasher that stays on the stack.
 func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
 	h := %[2]s.%[4]s()
@@ -85,8 +85,12 @@ func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
 	h.Sum(sum[:0])
 	return sum
 }
+
 `, fn, pkg, spec.Size, ctor)
-			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+			// Before the first declaration, where nothing else inserts
+			// (pools go at the end of the file), so that fixes merge in any order.
+			at := f.firstDecl()
+			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
 		}
 	} else {
 		hs, e := f.AddImport(RuntimeSum, "hashsum")
@@ -197,4 +201,26 @@ func (f *File) variadicForm(h HelperSpec) (string, []analysis.TextEdit) {
 	}
 	doc := fmt.Sprintf("\n\n// %s is %s of the concatenation of %s, which it hashes one after another\n// instead of building it.\n", h.Name, h.Decl.Name.Name, name)
 	return doc + string(src), imports
+}
+
+// firstDecl returns where the first declaration after the imports starts,
+// doc comment included.
+func (f *File) firstDecl() token.Pos {
+	for _, decl := range f.AST.Decls {
+		switch d := decl.(type) {
+		case *ast.GenDecl:
+			if d.Tok == token.IMPORT {
+				continue
+			}
+			if d.Doc != nil {
+				return d.Doc.Pos()
+			}
+		case *ast.FuncDecl:
+			if d.Doc != nil {
+				return d.Doc.Pos()
+			}
+		}
+		return decl.Pos()
+	}
+	return f.AST.FileEnd
 }

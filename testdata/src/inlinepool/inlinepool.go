@@ -51,3 +51,18 @@ func (s *signer) sign(msg []byte) {
 var s = newSigner([]byte("secret"))
 
 func CaseSign() { s.sign(items[0]) }
+
+var (
+	prefix = []byte{0}
+	sum    [32]byte
+)
+
+func CaseConcat() {
+	sum = sha256.Sum256(append(prefix, items[0]...)) // want `concat-hash: append\(prefix, items\[0\]...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with sha256Parts`
+}
+
+func leafHash(b []byte) [32]byte { return sha256.Sum256(b) }
+
+func CaseConcatHelper() {
+	sum = leafHash(append(prefix, items[1]...)) // want `concat-hash: append\(prefix, items\[1\]...\) builds a buffer only to hash it with leafHash; hash the parts with leafHashParts, a variadic form of leafHash`
+}
