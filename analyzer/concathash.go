@@ -411,6 +411,14 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var)
 	if !ok {
 		return nil, false
 	}
+	// Reject a sink in a loop or a function literal of its statement: it may
+	// run many times, after the parts have changed.
+	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return nil, false
+		}
+	}
 	at := -1
 	for i, s := range list {
 		if s.Pos() <= v.Pos() && v.Pos() < s.End() {

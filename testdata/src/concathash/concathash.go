@@ -142,6 +142,15 @@ func CaseLocalBuffer() {
 	out32 = sha256.Sum256(append(buf, left...))
 }
 
+// The variable is hashed in a loop: moving the parts there would read them
+// again on every iteration.
+func hashedInLoop() {
+	key := append(leafPrefix, id...)
+	for range 2 {
+		out32 = sha256.Sum256(key)
+	}
+}
+
 // The concatenation is used for more than the hash (no Case: it allocates).
 func keyAndHash() ([]byte, [32]byte) {
 	key := append(leafPrefix, id...)
