@@ -157,6 +157,8 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		}
 	}
 	p.checkConcatHash()
+	p.checkSumAlloc(sites)
+	p.checkHotBuffer(sites)
 	return &Result{Sites: sites}, nil
 }
 

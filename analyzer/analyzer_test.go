@@ -56,3 +56,12 @@ func TestBadOptions(t *testing.T) {
 	_, err = analyzer.New(analyzer.Options{Constructors: []string{"NoDot"}})
 	require.EqualError(t, err, `-constructors: "NoDot" is not of the form importpath.Func`)
 }
+
+func TestSumAlloc(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "sumalloc")
+}
+
+func TestHotBuffer(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbuffer")
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "hotbufferinline")
+}

@@ -364,11 +364,9 @@ func (p *pass) literalVar(v *types.Var) bool {
 // isParam reports whether v is a parameter of the function that declares it.
 func (p *pass) isParam(v *types.Var) bool {
 	for cur := range p.root.Preorder((*ast.FuncType)(nil)) {
-		ft := cur.Node().(*ast.FuncType)
-		if ft.Params == nil || v.Pos() < ft.Params.Pos() || v.Pos() >= ft.Params.End() {
-			continue
+		if isParamOf(cur.Node().(*ast.FuncType), v) {
+			return true
 		}
-		return true
 	}
 	return false
 }
@@ -563,21 +561,17 @@ func (p *pass) sumOfLens(size ast.Expr, parts []ast.Expr) bool {
 // statementIn returns the statement of a statement list that holds cur, and
 // the list.
 func statementIn(cur inspector.Cursor) (ast.Stmt, []ast.Stmt, bool) {
-	for c := cur; c.Valid(); c = c.Parent() {
-		switch parent := c.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			return c.Node().(ast.Stmt), parent.List, true
-		case *ast.CaseClause:
-			if s, ok := c.Node().(ast.Stmt); ok {
-				return s, parent.Body, true
-			}
-		case *ast.CommClause:
-			if s, ok := c.Node().(ast.Stmt); ok {
-				return s, parent.Body, true
-			}
-		case *ast.FuncDecl, *ast.FuncLit:
-			return nil, nil, false
-		}
+	stmt, ok := listStatementCursor(cur)
+	if !ok {
+		return nil, nil, false
+	}
+	switch list := stmt.Parent().Node().(type) {
+	case *ast.BlockStmt:
+		return stmt.Node().(ast.Stmt), list.List, true
+	case *ast.CaseClause:
+		return stmt.Node().(ast.Stmt), list.Body, true
+	case *ast.CommClause:
+		return stmt.Node().(ast.Stmt), list.Body, true
 	}
 	return nil, nil, false
 }

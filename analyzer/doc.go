@@ -18,6 +18,23 @@
 // constructor sets, a package variable, a captured variable. Fixes: hoist and
 // Reset in a loop; give the struct a pool of HMACs keyed once.
 //
+// sum-alloc: h.Sum(nil) on a known hasher whose result is only compared
+// (bytes.Equal, hmac.Equal, subtle.ConstantTimeCompare), copied, encoded (hex,
+// base64) or appended, on every iteration of a loop or every call of a hot
+// function: Sum appends to nil, which allocates. Fixes: append(dst,
+// h.Sum(nil)...) becomes h.Sum(dst); otherwise, for a standard hasher whose
+// Sum is devirtualized, the sum goes into an array on the stack
+// (var sum [32]byte; h.Sum(sum[:0])).
+//
+// hot-buffer: a byte buffer that a hot hashing function builds on every call
+// and that really reaches the heap: a make passed to Write through an
+// interface the compiler cannot devirtualize (or to io.CopyBuffer), a make of
+// a constant size above 64 KiB, a key built by append from nothing. A buffer
+// that stays on the stack (constant size up to 64 KiB, or a size known only
+// at run time, that does not escape) is never reported, nor one that is
+// returned or stored. Fix: take it from a pool for the duration of the call
+// (hashpool.Buffers, or with -pool=inline a sync.Pool of arrays in the file).
+//
 // A function is hot when it is in a static call cycle of its package, when it
 // is called from a loop or from a hot function of the package, or when its
 // doc comment carries //hashalloc:hot. Messages say why.
@@ -31,7 +48,10 @@ package analyzer
 const doc = `find allocation-heavy hashing and rewrite it
 
 hashalloc reports hash constructors whose hashers are heap allocated on every
-iteration of a loop or every call of a hot function (hasher-alloc), and
-hmac.New called again and again with a key that does not change (hmac-rekey).
+iteration of a loop or every call of a hot function (hasher-alloc),
+hmac.New called again and again with a key that does not change (hmac-rekey),
+h.Sum(nil) whose result is only compared, copied or encoded (sum-alloc), and
+byte buffers that hot hashing functions put on the heap per call (hot-buffer).
 Its suggested fixes hoist the hasher and Reset it, call a constructor the
-compiler keeps on the stack, or take the hasher from a pool.`
+compiler keeps on the stack, take the hasher or the buffer from a pool, or
+sum into the destination or a stack array.`

@@ -48,6 +48,9 @@ func TestOracle(t *testing.T) {
 		{"concathash", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"suppress", analyzer.Options{}},
+		{"sumalloc", analyzer.Options{}},
+		{"hotbuffer", analyzer.Options{}},
+		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result

@@ -63,7 +63,7 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 		edits = append(edits, e...)
 		syncName, e := f.AddImport("sync", "sync")
 		edits = append(edits, e...)
-		poolVar := f.poolVarName(strings.ToLower(spec.Var)+"Pool", syncName, pkg+"."+ctorFunc)
+		poolVar := f.poolVarName(strings.ToLower(spec.Var)+"Pool", syncName, "return "+pkg+"."+ctorFunc+"()")
 		get = poolVar + ".Get()" + assert
 		put = poolVar + ".Put(" + name + ")"
 		after = "\n" + indent + name + ".Reset()"
@@ -91,26 +91,28 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 	}
 }
 
-// poolVarName returns the name of the package-level pool variable: want when
-// it is free or already declares the same pool, else a numbered variant.
-func (f *File) poolVarName(want, syncName, ctor string) string {
+// poolVarName returns the name of a package-level sync.Pool variable: want
+// when it is free or already declares, in this file, a pool whose New
+// function contains newText; else a numbered variant.
+func (f *File) poolVarName(want, syncName, newText string) string {
 	name := want
 	for i := 2; ; i++ {
 		obj := f.Pkg.Scope().Lookup(name)
 		if obj == nil {
 			return name
 		}
-		if v, ok := obj.(*types.Var); ok && types.TypeString(v.Type(), nil) == "sync.Pool" && f.declares(v, ctor) {
+		if value, ok := f.varValue(obj); ok && strings.HasPrefix(value, syncName+".Pool{") && strings.Contains(value, newText) {
 			return name
 		}
 		name = fmt.Sprintf("%s%d", want, i)
 	}
 }
 
-// declares reports whether v is declared in this file as a pool of ctor.
-func (f *File) declares(v *types.Var, ctor string) bool {
-	if v.Pos() < f.AST.FileStart || v.Pos() > f.AST.FileEnd {
-		return false
+// varValue returns the text of the value that declares the package-level
+// variable obj in this file.
+func (f *File) varValue(obj types.Object) (string, bool) {
+	if obj.Pos() < f.AST.FileStart || obj.Pos() > f.AST.FileEnd {
+		return "", false
 	}
 	for _, decl := range f.AST.Decls {
 		gen, ok := decl.(*ast.GenDecl)
@@ -119,12 +121,12 @@ func (f *File) declares(v *types.Var, ctor string) bool {
 		}
 		for _, s := range gen.Specs {
 			vs, ok := s.(*ast.ValueSpec)
-			if ok && len(vs.Names) == 1 && vs.Names[0].Pos() == v.Pos() && len(vs.Values) == 1 {
-				return strings.Contains(f.Text(vs.Values[0]), "return "+ctor+"()")
+			if ok && len(vs.Names) == 1 && vs.Names[0].Pos() == obj.Pos() && len(vs.Values) == 1 {
+				return f.Text(vs.Values[0]), true
 			}
 		}
 	}
-	return false
+	return "", false
 }
 
 // isHashHash reports whether t is hash.Hash.

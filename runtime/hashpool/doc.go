@@ -20,6 +20,12 @@
 //	func (s *Signer) Sign(dst, msg []byte) []byte { return s.mac.Sum(dst, msg) }
 //	func (s *Signer) Verify(tag, msg []byte) bool  { return s.mac.Equal(tag, msg) }
 //
+// Buffers pools scratch byte buffers, for code that makes one per call and
+// hands it to an interface (which makes it escape):
+//
+//	buf := hashpool.Buffers.Get(8) // like make([]byte, 8)
+//	defer hashpool.Buffers.Put(buf)
+//
 // # Misuse
 //
 // A hasher must be put back at most once, and must not be used after it has

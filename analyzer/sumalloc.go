@@ -1,0 +1,324 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// sumAlloc is the category of h.Sum(nil) whose result is only compared,
+// copied, encoded or appended, per iteration or per hot call: Sum appends the
+// digest to nil, which allocates a new slice (Go 1.26, measured: 1 allocation
+// per call, even when the result does not escape), where summing into a stack
+// array or into the destination costs nothing.
+const sumAlloc = "sum-alloc"
+
+// transientSumUses are the functions that only read a digest passed to them,
+// by "importpath.Func" (or "(*importpath.Type).Method"), with the index of the
+// argument that is read (-1: any) and what they do with it.
+var transientSumUses = map[string]struct {
+	arg  int
+	verb string
+}{
+	"bytes.Equal":                                {-1, "compared"},
+	"crypto/hmac.Equal":                          {-1, "compared"},
+	"crypto/subtle.ConstantTimeCompare":          {-1, "compared"},
+	"encoding/hex.EncodeToString":                {0, "encoded"},
+	"encoding/hex.Encode":                        {1, "encoded"},
+	"(*encoding/base64.Encoding).EncodeToString": {0, "encoded"},
+	"(*encoding/base64.Encoding).Encode":         {1, "encoded"},
+}
+
+// digestSizes are the digest sizes, in bytes, of the hashers of the
+// constructors that the compiler inlines and devirtualizes, by "importpath.Func".
+var digestSizes = map[string]int64{
+	"crypto/sha256.New":                           32,
+	"crypto/sha256.New224":                        28,
+	"crypto/sha512.New":                           64,
+	"crypto/sha512.New384":                        48,
+	"crypto/sha512.New512_224":                    28,
+	"crypto/sha512.New512_256":                    32,
+	"crypto/sha1.New":                             20,
+	"crypto/md5.New":                              16,
+	"crypto/sha3.New224":                          28,
+	"crypto/sha3.New256":                          32,
+	"crypto/sha3.New384":                          48,
+	"crypto/sha3.New512":                          64,
+	"hash/fnv.New32":                              4,
+	"hash/fnv.New32a":                             4,
+	"hash/fnv.New64":                              8,
+	"hash/fnv.New64a":                             8,
+	"hash/fnv.New128":                             16,
+	"hash/fnv.New128a":                            16,
+	"hash/crc32.NewIEEE":                          4,
+	"hash/crc32.New":                              4,
+	"hash/crc64.New":                              8,
+	"hash/adler32.New":                            4,
+	"golang.org/x/crypto/sha3.New224":             28,
+	"golang.org/x/crypto/sha3.New256":             32,
+	"golang.org/x/crypto/sha3.New384":             48,
+	"golang.org/x/crypto/sha3.New512":             64,
+	"golang.org/x/crypto/sha3.NewLegacyKeccak256": 32,
+	"golang.org/x/crypto/sha3.NewLegacyKeccak512": 64,
+	"golang.org/x/crypto/ripemd160.New":           20,
+	"github.com/zeebo/blake3.New":                 32,
+}
+
+// sumUse is what is done with the result of h.Sum(nil).
+type sumUse struct {
+	verb     string        // "compared", "copied", "encoded", "appended"
+	by       string        // the consumer as written: "bytes.Equal", "copy"
+	appended *ast.CallExpr // append(dst, h.Sum(nil)...), when appended
+	dst      ast.Expr      // its dst
+}
+
+// checkSumAlloc reports h.Sum(nil) on a known hasher whose result is used
+// only for the time of one call, per iteration or per hot call.
+func (p *pass) checkSumAlloc(sites []*Site) {
+	hashers := p.localHashers(sites)
+	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
+	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+		if !p.suppress.analyzed(cur) {
+			continue
+		}
+		call := cur.Node().(*ast.CallExpr)
+		s, ok := p.sumNil(call, hashers)
+		if !ok {
+			continue
+		}
+		use, ok := p.transientSumUse(cur)
+		if !ok {
+			continue // returned, stored, kept: the result is meant to outlive the call
+		}
+		often, _, ok := p.frequency(cur)
+		if !ok {
+			continue // cold code: one allocation per call is fine
+		}
+		msg := fmt.Sprintf("%s allocates its result %s, only to be %s by %s", types.ExprString(call), often, use.verb, use.by)
+		if use.appended != nil {
+			msg = fmt.Sprintf("%s allocates its result %s, only to be appended to %s", types.ExprString(call), often, shorten(types.ExprString(use.dst)))
+		}
+		fix, why := p.sumFix(cur, s, use, declared)
+		p.report(call, sumAlloc, advise(msg, fix, "sum into a reused buffer", why), fix)
+	}
+}
+
+// localHashers maps each local variable defined alone by a hash constructor,
+// and never assigned again, to its constructor call.
+func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
+	hashers := map[*types.Var]*Site{}
+	for _, s := range sites {
+		var id *ast.Ident
+		switch s.cur.ParentEdgeKind() {
+		case edge.AssignStmt_Rhs:
+			assign := s.cur.Parent().Node().(*ast.AssignStmt)
+			switch {
+			case assign.Tok != token.DEFINE:
+			case len(assign.Lhs) == len(assign.Rhs):
+				id, _ = assign.Lhs[s.cur.ParentEdgeIndex()].(*ast.Ident)
+			case len(assign.Rhs) == 1:
+				id, _ = assign.Lhs[0].(*ast.Ident) // h, err := blake2b.New256(nil)
+			}
+		case edge.ValueSpec_Values:
+			spec := s.cur.Parent().Node().(*ast.ValueSpec)
+			if len(spec.Names) == len(spec.Values) {
+				id = spec.Names[s.cur.ParentEdgeIndex()]
+			} else if len(spec.Values) == 1 {
+				id = spec.Names[0]
+			}
+		}
+		if id == nil {
+			continue
+		}
+		v, ok := p.TypesInfo.Defs[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		if fn, ok := enclosingFunc(s.cur); !ok || p.writes(fn, v) {
+			continue // assigned again: which hasher it holds is not known
+		}
+		hashers[v] = s
+	}
+	return hashers
+}
+
+// sumNil returns the constructor site of h when call is h.Sum(nil) on a
+// local hasher h that the allocation model decides on.
+func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Sum" || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+		return nil, false
+	}
+	if !isHasher(p.TypesInfo.TypeOf(sel.X)) {
+		return nil, false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil, false
+	}
+	s, ok := hashers[v]
+	if !ok || s.esc.kind == unknown {
+		return nil, false // an unknown hasher, or one the model cannot tell about
+	}
+	return s, true
+}
+
+// transientSumUse says what is done with the result of the Sum call at cur,
+// when it is used only for the time of one call.
+func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
+	for cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	if cur.ParentEdgeKind() != edge.CallExpr_Args {
+		return sumUse{}, false
+	}
+	consumer := cur.Parent().Node().(*ast.CallExpr)
+	index := cur.ParentEdgeIndex()
+	if id, ok := ast.Unparen(consumer.Fun).(*ast.Ident); ok {
+		if _, ok := p.TypesInfo.Uses[id].(*types.Builtin); ok {
+			switch {
+			case id.Name == "copy" && index == 1:
+				return sumUse{verb: "copied", by: "copy"}, true
+			case id.Name == "append" && index == 1 && len(consumer.Args) == 2 && consumer.Ellipsis.IsValid():
+				return sumUse{verb: "appended", by: "append", appended: consumer, dst: consumer.Args[0]}, true
+			}
+			return sumUse{}, false
+		}
+	}
+	fn := typeutil.StaticCallee(p.TypesInfo, consumer)
+	if fn == nil {
+		return sumUse{}, false
+	}
+	known, ok := transientSumUses[fn.FullName()]
+	if !ok || (known.arg >= 0 && known.arg != index) {
+		return sumUse{}, false
+	}
+	return sumUse{verb: known.verb, by: shorten(types.ExprString(consumer.Fun))}, true
+}
+
+// sumFix removes the allocation of h.Sum(nil): append(dst, h.Sum(nil)...)
+// becomes h.Sum(dst); otherwise the sum goes into an array on the stack, when
+// the hasher's Sum is devirtualized and its digest size is known.
+func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
+	f := p.file(cur.Node().Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	call := cur.Node().(*ast.CallExpr)
+	if use.appended != nil {
+		// Reject a dst of a named slice type: append returns that type, Sum
+		// returns []byte.
+		if !types.Identical(p.TypesInfo.TypeOf(use.dst), byteSlice) {
+			return nil, types.ExprString(use.dst) + " is not a []byte"
+		}
+		fix := fixes.SumAppend(f, use.appended, call)
+		return &fix, ""
+	}
+	// Reject a hasher that the compiler does not devirtualize (hmac.New,
+	// crypto.Hash.New, a third-party constructor that is not inlined): an
+	// array passed to its Sum through the interface escapes (measured: the
+	// allocation moves to the array).
+	if s.ctor.alloc == always {
+		return nil, fmt.Sprintf("%s is called through an interface, so a stack array passed to it would escape", types.ExprString(call.Fun))
+	}
+	// A hasher that stays on the stack, or one that only transiently escapes
+	// (passed to io.Copy): its own method calls are still devirtualized, and
+	// the array stays on the stack (measured). Anything else is not measured.
+	if s.esc.kind != stays && s.esc.kind != transient {
+		return nil, "the hasher is " + s.esc.reason
+	}
+	size, ok := digestSizes[p.qualifiedCallee(s.Call)]
+	if !ok {
+		return nil, "the digest size of " + s.ctor.name + " is not known"
+	}
+	stmt, block, ok := listStatement(cur)
+	if !ok {
+		return nil, "the call is not in a statement of a block"
+	}
+	// Reject a statement that shares its line with code before it (a case
+	// clause on one line): the array goes on a line of its own before it.
+	if !f.StartsLine(stmt.Pos()) {
+		return nil, "the statement does not start its line"
+	}
+	name, ok := p.arrayName(f, block, call.Pos(), declared)
+	if !ok {
+		return nil, "no free name for the array"
+	}
+	fix := fixes.SumArray(f, stmt, call, name, size)
+	return &fix, ""
+}
+
+// listStatement returns the statement of a statement list (a block or a
+// case clause) that holds cur, not crossing a function literal, and the
+// node whose scope is the list's: the block, the clause, or the function
+// type for a function's body.
+func listStatement(cur inspector.Cursor) (ast.Stmt, ast.Node, bool) {
+	c, ok := listStatementCursor(cur)
+	if !ok {
+		return nil, nil, false
+	}
+	block := c.Parent()
+	switch fn := block.Parent().Node().(type) {
+	case *ast.FuncDecl:
+		return c.Node().(ast.Stmt), fn.Type, true
+	case *ast.FuncLit:
+		return c.Node().(ast.Stmt), fn.Type, true
+	}
+	return c.Node().(ast.Stmt), block.Node(), true
+}
+
+// listStatementCursor returns the statement of a statement list that holds
+// cur (a case's expression belongs before its switch), not crossing a
+// function literal.
+func listStatementCursor(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for c := cur; c.Valid(); c = c.Parent() {
+		switch c.ParentEdgeKind() {
+		case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+			switch c.Node().(type) {
+			case *ast.CaseClause, *ast.CommClause:
+				continue // in a case's expression: before the switch or select
+			}
+			return c, true
+		}
+		switch c.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return inspector.Cursor{}, false
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
+// arrayName chooses the name of an array declared in block and used at pos:
+// sum, or sum2, ..., free at pos, in the whole block (a later declaration in
+// the block would clash) and among the names earlier fixes gave in the block.
+func (p *pass) arrayName(f *fixes.File, block ast.Node, pos token.Pos, declared map[ast.Node]map[string]bool) (string, bool) {
+	scope := p.TypesInfo.Scopes[block]
+	if scope == nil {
+		return "", false
+	}
+	if declared[block] == nil {
+		declared[block] = map[string]bool{}
+	}
+	for i := 1; i < 100; i++ {
+		name := "sum"
+		if i > 1 {
+			name = fmt.Sprintf("sum%d", i)
+		}
+		if f.FreeName(pos, name) == name && scope.Lookup(name) == nil && !declared[block][name] {
+			declared[block][name] = true
+			return name, true
+		}
+	}
+	return "", false
+}

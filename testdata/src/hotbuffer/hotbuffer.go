@@ -1,0 +1,300 @@
+// Package hotbuffer holds the hot-buffer cases. Every exported func CaseX()
+// is measured by the oracle test: a case that reaches a finding must
+// allocate, and allocate less after the fixes; the others must not allocate.
+// Negatives whose buffer really allocates (kept, unknown callee) sit next to
+// a positive in the same case, or in a function that no case runs.
+package hotbuffer
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+	"io"
+	"sync"
+)
+
+var (
+	items = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
+	out   [64]byte
+	src             = bytes.NewReader(nil)
+	w     hash.Hash = sha256.New()
+	kept  []byte
+	pool  = sync.Pool{New: func() any { return sha256.New() }}
+)
+
+type node struct {
+	left, right *node
+	id          uint64
+	key         []byte
+}
+
+var tree = &node{
+	left:  &node{id: 1, key: []byte("left")},
+	right: &node{id: 2, key: []byte("right")},
+	id:    3, key: []byte("root"),
+}
+
+// A recursive function that writes a node header to its hash.Hash
+// parameter: the call goes through the interface, the header escapes.
+func hashNode(h hash.Hash, n *node) {
+	if n == nil {
+		return
+	}
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) on every call of hashNode, which is hot \(recursive: hashNode → hashNode\); take buf from a pool of byte buffers`
+	binary.BigEndian.PutUint64(buf, n.id)
+	h.Write(buf)
+	hashNode(h, n.left)
+	hashNode(h, n.right)
+}
+
+func CaseRecursiveParam() {
+	w.Reset()
+	hashNode(w, tree)
+}
+
+// A hasher held in a field; a variable-size buffer, called in a loop.
+type hasher struct{ h hash.Hash }
+
+func (t *hasher) leaf(b []byte) {
+	buf := make([]byte, 4+len(b)) // want `hot-buffer: make\(\[\]byte, 4 \+ len\(b\)\) escapes to the heap \(passed to t.h.Write through an interface\) on every call of leaf, which is hot \(called in a loop by CaseField at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	binary.LittleEndian.PutUint32(buf, uint32(len(b)))
+	copy(buf[4:], b)
+	t.h.Write(buf)
+}
+
+var fieldHasher = &hasher{h: sha256.New()}
+
+func CaseField() {
+	for _, it := range items {
+		fieldHasher.leaf(it)
+	}
+}
+
+// A package-level hasher, in a function marked hot; a buffer with a capacity.
+//
+//hashalloc:hot
+func digestGlobal(x uint64) {
+	buf := make([]byte, 8, 16) // want `hot-buffer: make\(\[\]byte, 8, 16\) escapes to the heap \(passed to w.Write through an interface\) on every call of digestGlobal, which is hot \(marked //hashalloc:hot\); take buf from a pool of byte buffers`
+	binary.BigEndian.PutUint64(buf, x)
+	w.Write(buf)
+}
+
+func CaseGlobal() { digestGlobal(7) }
+
+// An HMAC is never devirtualized: what is written to it escapes. The key is
+// a parameter, so hmac-rekey has nothing to say.
+func sign(key []byte, id uint64) {
+	mac := hmac.New(sha256.New, key)
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to mac.Write through an interface\) on every call of sign, which is hot \(called in a loop by CaseHMAC at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	binary.BigEndian.PutUint64(buf, id)
+	mac.Write(buf)
+	mac.Sum(out[:0])
+}
+
+func CaseHMAC() {
+	for i, it := range items {
+		sign(it, uint64(i))
+	}
+}
+
+// A hasher asserted from a sync.Pool is called through the interface.
+func pooled(b []byte) {
+	h := pool.Get().(hash.Hash)
+	h.Reset()
+	buf := make([]byte, 16) // want `hot-buffer: make\(\[\]byte, 16\) escapes to the heap \(passed to h.Write through an interface\) on every call of pooled, which is hot`
+	copy(buf, b)
+	buf[15] = 1
+	h.Write(buf)
+	h.Sum(out[:0])
+	pool.Put(h)
+}
+
+func CasePooledHasher() {
+	for _, it := range items {
+		pooled(it)
+	}
+}
+
+// io.CopyBuffer hands its buffer to an io.Reader: it escapes.
+func copyInto(b []byte) {
+	buf := make([]byte, 32<<10) // want `hot-buffer: make\(\[\]byte, 32 << 10\) escapes to the heap \(passed to io.CopyBuffer\) on every call of copyInto, which is hot \(called in a loop by CaseCopyBuffer at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	src.Reset(b)
+	io.CopyBuffer(w, src, buf)
+}
+
+func CaseCopyBuffer() {
+	for _, it := range items {
+		copyInto(it)
+	}
+}
+
+// Too large for the stack, even though it does not escape.
+func large(b []byte) {
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) on every call of large, which is hot \(called in a loop by CaseLarge at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	n := copy(buf, b)
+	h := sha256.New()
+	h.Write(buf[:n])
+	h.Sum(out[:0])
+}
+
+func CaseLarge() {
+	for _, it := range items {
+		large(it)
+	}
+}
+
+// A key built by append from nothing allocates its array even when it does
+// not escape (the hasher is local and devirtualized).
+func keyed(n *node) {
+	if n == nil {
+		return
+	}
+	key := append([]byte(nil), n.key...) // want `hot-buffer: append\(\[\]byte\(nil\), n.key...\) allocates its array on every call of keyed, which is hot \(recursive: keyed → keyed\); take key from a pool of byte buffers`
+	key = append(key, byte(n.id))
+	h := sha256.New()
+	h.Write(key)
+	h.Sum(out[:0])
+	keyed(n.left)
+	keyed(n.right)
+}
+
+func CaseAppendKey() { keyed(tree) }
+
+// The same, written to an interface: the array escapes too.
+func keyedInto(h hash.Hash, n *node) {
+	if n == nil {
+		return
+	}
+	key := append([]byte{}, n.key...) // want `hot-buffer: append\(\[\]byte\{\}, n.key...\) allocates its array, which escapes to the heap \(passed to h.Write through an interface\), on every call of keyedInto, which is hot \(recursive: keyedInto → keyedInto\); take key from a pool of byte buffers`
+	key = append(key, '/')
+	h.Write(key)
+	keyedInto(h, n.left)
+	keyedInto(h, n.right)
+}
+
+func CaseAppendEscaping() {
+	w.Reset()
+	keyedInto(w, tree)
+}
+
+// Made in a loop: a deferred Put would keep every buffer until the
+// function returns, so no fix. A cold function: the loop makes it frequent.
+// Next to it, the same buffer outside the loop: cold, not reported.
+func CaseLoop() {
+	once := make([]byte, 8)
+	w.Write(once)
+	for i := range items {
+		buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every iteration of the loop at hotbuffer.go:\d+; reuse a scratch buffer or a pooled one \(no automatic fix: it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns\)`
+		binary.BigEndian.PutUint64(buf, uint64(i))
+		w.Write(buf)
+	}
+}
+
+// Kept: returned, stored, passed to a function that may keep it, to a
+// function value, or suppressed. Not reported. Next to a positive.
+func keep(b []byte) { kept = b }
+
+var consume = func(b []byte) { out[0] = b[0] }
+
+func mixed(b []byte) []byte {
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of mixed, which is hot`
+	returned := make([]byte, 8)
+	stored := make([]byte, 8)
+	unknown := make([]byte, 8)
+	value := make([]byte, 8)
+	copy(buf, b)
+	copy(returned, b)
+	copy(stored, b)
+	w.Write(buf)
+	w.Write(returned)
+	w.Write(stored)
+	w.Write(unknown)
+	w.Write(value)
+	kept = stored
+	keep(unknown)
+	consume(value)
+	ignored := make([]byte, 8) //hashalloc:ignore hot-buffer -- measured, fine
+	w.Write(ignored)
+	return returned
+}
+
+func CaseKept() {
+	for _, it := range items {
+		mixed(it)
+	}
+}
+
+// ---- Negative cases: on the stack, never reported. ----
+
+// The merkledb seed pattern: a key buffer made per recursive call, sized at
+// run time, written only into a local hasher. On the stack (small at run
+// time, and the hasher is devirtualized).
+func hashChangedNode(n *node) {
+	if n == nil {
+		return
+	}
+	keyBuf := make([]byte, len(n.key)+1)
+	copy(keyBuf, n.key)
+	keyBuf[len(n.key)] = byte(n.id)
+	h := sha256.New()
+	h.Write(keyBuf)
+	h.Sum(out[:0])
+	hashChangedNode(n.left)
+	hashChangedNode(n.right)
+}
+
+func CaseSeed() { hashChangedNode(tree) }
+
+// Constant sizes up to 64 KiB that do not escape: written to a local hasher
+// (devirtualized), to encoding/binary, to a static function that does not
+// keep its argument.
+func fill(b []byte) { b[0] = 1 }
+
+func onStack(b []byte) {
+	small := make([]byte, 64)
+	limit := make([]byte, 64<<10)
+	copy(small, b)
+	copy(limit, b)
+	h := sha256.New()
+	h.Write(small)
+	h.Write(limit[:8])
+	fill(small)
+	binary.BigEndian.PutUint64(small, 1)
+	h.Sum(out[:0])
+}
+
+func CaseOnStack() {
+	for _, it := range items {
+		onStack(it)
+	}
+}
+
+// A buffer filled by one copy and hashed once has the shape of a
+// concatenation: left to concat-hash (no case: it allocates).
+func concatShaped(b []byte) {
+	buf := make([]byte, len(b))
+	copy(buf, b)
+	w.Write(buf)
+}
+
+// A hot function that does not hash (no case: it allocates).
+var sink bytes.Buffer
+
+func notHashing(b []byte) {
+	buf := make([]byte, 8)
+	copy(buf, b)
+	sink.Reset()
+	var wr io.Writer = &sink
+	wr.Write(buf)
+}
+
+func callers() {
+	for _, it := range items {
+		concatShaped(it)
+		notHashing(it)
+	}
+}
+
+var _ = callers

@@ -1,0 +1,85 @@
+// Package hotbufferinline holds the hot-buffer cases of -pool=inline: fixes
+// declare a sync.Pool of arrays in the file instead of importing the
+// runtime module.
+package hotbufferinline
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+)
+
+var (
+	items = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
+	out   [64]byte
+	w     = sha256.New()
+)
+
+type node struct {
+	left, right *node
+	id          uint64
+}
+
+var tree = &node{left: &node{id: 1}, right: &node{id: 2}, id: 3}
+
+func hashNode(h hash.Hash, n *node) {
+	if n == nil {
+		return
+	}
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) on every call of hashNode, which is hot \(recursive: hashNode → hashNode\); take buf from a pool of byte buffers`
+	binary.BigEndian.PutUint64(buf, n.id)
+	h.Write(buf)
+	hashNode(h, n.left)
+	hashNode(h, n.right)
+}
+
+func CaseRecursive() {
+	w.Reset()
+	hashNode(w, tree)
+}
+
+// A second buffer of the same size shares the pool.
+func header(x uint64) {
+	hdr := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of header, which is hot`
+	binary.LittleEndian.PutUint64(hdr, x)
+	w.Write(hdr)
+}
+
+func CaseShared() {
+	for i := range items {
+		header(uint64(i))
+	}
+}
+
+// Too large for the stack.
+func large(b []byte) {
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) on every call of large, which is hot \(called in a loop by CaseLarge at hotbufferinline.go:\d+\); take buf from a pool of byte buffers`
+	n := copy(buf, b)
+	h := sha256.New()
+	h.Write(buf[:n])
+	h.Sum(out[:0])
+}
+
+func CaseLarge() {
+	for _, it := range items {
+		large(it)
+	}
+}
+
+// A size known only at run time, and a key built by append: no fix in this
+// mode.
+func variable(b []byte) {
+	buf := make([]byte, 4+len(b)) // want `hot-buffer: make\(\[\]byte, 4 \+ len\(b\)\) escapes to the heap \(passed to w.Write through an interface\) on every call of variable, which is hot \(called in a loop by CaseVariable at hotbufferinline.go:\d+\); reuse a scratch buffer or a pooled one \(no automatic fix: -pool=inline pools buffers of a constant size only\)`
+	binary.BigEndian.PutUint32(buf, uint32(len(b)))
+	copy(buf[4:], b)
+	w.Write(buf)
+	key := append([]byte(nil), b...) // want `hot-buffer: append\(\[\]byte\(nil\), b...\) allocates its array, which escapes to the heap \(passed to w.Write through an interface\), on every call of variable, which is hot .*\(no automatic fix: -pool=inline pools buffers of a constant size only\)`
+	key = append(key, 0)
+	w.Write(key)
+}
+
+func CaseVariable() {
+	for _, it := range items {
+		variable(it)
+	}
+}

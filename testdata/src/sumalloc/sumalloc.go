@@ -1,0 +1,325 @@
+// Package sumalloc holds the sum-alloc cases. Every exported func CaseX() is
+// measured by the oracle test: h.Sum(nil) allocates its result, so a case
+// that reaches one must reach a finding, and allocate less after the fixes.
+// Negatives whose Sum(nil) really allocates (returned, kept, cold) sit next
+// to a positive in the same case.
+package sumalloc
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/hmac"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"hash"
+	"hash/fnv"
+	"io"
+)
+
+var (
+	items = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
+	want  = make([]byte, 64)
+	out   [128]byte
+	dst   = make([]byte, 0, 64)
+	src   = bytes.NewReader(nil)
+	kept  = make([][]byte, 0, 8)
+	ok    bool
+	n     int
+	text  string
+)
+
+// Compared in a loop: the array is declared in the loop body.
+func CaseEqual() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:37, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+	}
+}
+
+// Compared in constant time, in a three-clause loop; the digest size is
+// the constructor's (SHA-384: 48 bytes).
+func CaseHMACEqual() {
+	for i := 0; i < len(items); i++ {
+		h := sha512.New384()
+		h.Write(items[i])
+		if hmac.Equal(h.Sum(nil), want) { // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by hmac.Equal; sum into a stack array: var sum \[48\]byte`
+			n++
+		}
+	}
+}
+
+// In a case clause: the array goes in the clause's body.
+func CaseConstantTime() {
+	for _, it := range items {
+		h := fnv.New128a()
+		h.Write(it)
+		switch {
+		case len(it) > 4:
+			n += subtle.ConstantTimeCompare(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by subtle.ConstantTimeCompare; sum into a stack array: var sum \[16\]byte`
+		default:
+			n++
+		}
+	}
+}
+
+// In a case expression: the array goes before the switch.
+func CaseCaseExpr() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		switch {
+		case bytes.Equal(h.Sum(nil), want): // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+			n++
+		}
+	}
+}
+
+// Copied.
+func CaseCopy() {
+	for _, it := range items {
+		h := sha512.New()
+		h.Write(it)
+		copy(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be copied by copy; sum into a stack array: var sum \[64\]byte`
+	}
+}
+
+// Encoded in a function that is called in a loop: hot. EncodeToString
+// still allocates its string, one allocation less.
+func hexDigest(b []byte) {
+	h := sha1.New()
+	h.Write(b)
+	text = hex.EncodeToString(h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of hexDigest, which is hot \(called in a loop by CaseHexString at sumalloc.go:\d+\), only to be encoded by hex.EncodeToString; sum into a stack array: var sum \[20\]byte`
+}
+
+func CaseHexString() {
+	for _, it := range items {
+		hexDigest(it)
+	}
+}
+
+// An 8-byte digest (the tiny allocator packs two in 16 bytes).
+func CaseHexEncode() {
+	for _, it := range items {
+		h := fnv.New64a()
+		h.Write(it)
+		hex.Encode(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be encoded by hex.Encode; sum into a stack array: var sum \[8\]byte`
+	}
+}
+
+type node struct {
+	left, right *node
+	data        []byte
+}
+
+var tree = &node{left: &node{data: []byte("left")}, right: &node{data: []byte("right")}, data: []byte("root")}
+
+// Recursive: hot. The name sum is taken by a parameter: the array is sum2.
+func encodeTree(n *node, sum int) {
+	if n == nil {
+		return
+	}
+	h := sha256.New()
+	h.Write(n.data)
+	text = base64.StdEncoding.EncodeToString(h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of encodeTree, which is hot \(recursive: encodeTree → encodeTree\), only to be encoded by base64.StdEncoding.EncodeToString; sum into a stack array: var sum2 \[32\]byte`
+	encodeTree(n.left, sum+1)
+	encodeTree(n.right, sum+1)
+}
+
+func CaseBase64() { encodeTree(tree, 0) }
+
+// Marked hot.
+//
+//hashalloc:hot
+func encodeInto(b []byte) {
+	h := sha256.New224()
+	h.Write(b)
+	base64.RawURLEncoding.Encode(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of encodeInto, which is hot \(marked //hashalloc:hot\), only to be encoded by base64.RawURLEncoding.Encode; sum into a stack array: var sum \[28\]byte`
+}
+
+func CaseBase64Encode() { encodeInto(items[0]) }
+
+// Appended: Sum appends to dst itself.
+func CaseAppend() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		dst = append(dst[:0], h.Sum(nil)...) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be appended to dst\[:0\]; append the sum to dst\[:0\] with h.Sum\(dst\[:0\]\)`
+	}
+}
+
+// Appended, from a hasher built through a crypto.Hash: the append fix does
+// not care how Sum is called; hasher-alloc hoists the hasher.
+func CaseAppendCryptoHash() {
+	for _, it := range items {
+		h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every iteration of the loop at sumalloc.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h.Write(it)
+		dst = append(dst[:0], h.Sum(nil)...) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be appended to dst\[:0\]; append the sum to dst\[:0\] with h.Sum\(dst\[:0\]\)`
+	}
+}
+
+// A hasher that escapes through io.Copy still has its Sum devirtualized: the
+// array stays on the stack (measured). hasher-alloc hoists it.
+func CaseEscaping() {
+	for _, it := range items {
+		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at sumalloc.go:\d+; hoist h out of the loop and Reset it per iteration`
+		src.Reset(it)
+		io.Copy(h, src)
+		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+	}
+}
+
+// Two sums in one statement, two more in the next: four arrays, four names.
+func CaseTwoInOneStatement() {
+	for _, it := range items {
+		h, g := sha256.New(), sha256.New()
+		h.Write(it)
+		g.Write(it)
+		ok = bytes.Equal(h.Sum(nil), g.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) .* var sum \[32\]byte` `sum-alloc: g.Sum\(nil\) .* var sum2 \[32\]byte`
+		ok = hmac.Equal(h.Sum(nil), g.Sum(nil))  // want `sum-alloc: h.Sum\(nil\) .* var sum3 \[32\]byte` `sum-alloc: g.Sum\(nil\) .* var sum4 \[32\]byte`
+	}
+}
+
+// In the condition of a labeled loop: the array goes before the label, and
+// is reused by every evaluation of the condition.
+func CaseLabeled() {
+	h := sha256.New()
+	i := 0
+outer:
+	for !bytes.Equal(h.Sum(nil), want) && i < len(items) { // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+		h.Write(items[i])
+		i++
+		continue outer
+	}
+}
+
+// An HMAC's Sum is called through an interface: an array passed to it
+// escapes, so no fix; the result of the second Sum is kept: not reported.
+func CaseHMAC() {
+	k := []byte("key")
+	mac := hmac.New(sha256.New, k)
+	for _, it := range items {
+		mac.Reset()
+		mac.Write(it)
+		ok = hmac.Equal(mac.Sum(nil), want) // want `sum-alloc: mac.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by hmac.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
+	}
+	kept = append(kept[:0], mac.Sum(nil))
+}
+
+// The same for a crypto.Hash hasher built once.
+func CaseCryptoHash() {
+	h := crypto.SHA512.New()
+	for _, it := range items {
+		h.Reset()
+		h.Write(it)
+		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) .* \(no automatic fix: h.Sum is called through an interface, so a stack array passed to it would escape\)`
+	}
+}
+
+// A hasher that is kept: whether an array passed to its Sum stays on the
+// stack was not measured, so no fix.
+var hashers = make([]hash.Hash, 0, 8)
+
+func CaseKeptHasher() {
+	for _, it := range items {
+		h := sha256.New()
+		hashers = append(hashers[:0], h)
+		h.Write(it)
+		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a reused buffer \(no automatic fix: the hasher is appended to a slice\)`
+	}
+}
+
+// A destination of a named type: append returns it, Sum returns []byte.
+type Digest []byte
+
+var digest = make(Digest, 0, 64)
+
+func CaseNamedDst() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		digest = append(digest[:0], h.Sum(nil)...) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be appended to digest\[:0\]; sum into a reused buffer \(no automatic fix: digest\[:0\] is not a \[\]byte\)`
+	}
+}
+
+// ---- Negative cases: not reported. ----
+
+// Already summed into a reused buffer: the floor.
+func CaseReused() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		ok = bytes.Equal(h.Sum(out[:0]), want)
+		dst = h.Sum(dst[:0])
+	}
+}
+
+// Returned: the result is meant to outlive the call. Next to a positive.
+func verifyAndDigest(b []byte) []byte {
+	h := sha256.New()
+	h.Write(b)
+	ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of verifyAndDigest, which is hot`
+	return h.Sum(nil)
+}
+
+func CaseReturned() {
+	for _, it := range items {
+		kept = append(kept[:0], verifyAndDigest(it))
+	}
+}
+
+// Kept (appended as an element, stored), compared through a string
+// conversion, or suppressed: not reported. Next to a positive.
+func CaseKept() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		kept = append(kept[:0], h.Sum(nil))
+		kept[0] = h.Sum(nil)
+		copy(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration`
+		ok = string(h.Sum(nil)) == text
+		ok = bytes.Equal(h.Sum(nil), want) //hashalloc:ignore sum-alloc -- measured, fine here
+	}
+}
+
+// Cold: once per call of a function that nobody calls in a loop. Next to a
+// positive in a loop.
+func CaseCold() {
+	h := sha256.New()
+	h.Write(items[0])
+	ok = bytes.Equal(h.Sum(nil), want)
+	for _, it := range items {
+		g := sha256.New()
+		g.Write(it)
+		ok = bytes.Equal(g.Sum(nil), want) // want `sum-alloc: g.Sum\(nil\) allocates its result on every iteration`
+	}
+}
+
+// A hasher assigned again: which hasher it holds is not known. Next to a
+// positive.
+func CaseReassigned() {
+	for _, it := range items {
+		h := sha256.New()
+		if len(it) > 4 {
+			h = sha512.New()
+		}
+		h.Write(it)
+		ok = bytes.Equal(h.Sum(nil), want)
+		g := sha256.New()
+		g.Write(it)
+		ok = bytes.Equal(g.Sum(nil), want) // want `sum-alloc: g.Sum\(nil\) allocates its result on every iteration`
+	}
+}
+
+// An unknown hasher (a parameter): not reported (no Case: it allocates).
+func unknownHasher(h hash.Hash) {
+	for range items {
+		ok = bytes.Equal(h.Sum(nil), want)
+	}
+}
+
+var _ = unknownHasher
