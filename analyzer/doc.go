@@ -18,6 +18,18 @@
 // constructor sets, a package variable, a captured variable. Fixes: hoist and
 // Reset in a loop; give the struct a pool of HMACs keyed once.
 //
+// concat-hash: a byte concatenation built only to be hashed — append(a, b...)
+// (nested too), bytes.Join with an empty separator, or a variable filled by
+// make and copy — passed to a sum function (sha256.Sum256, ...), to a hasher's
+// Write, or to a function whose parameter only flows into a hash (known
+// across packages through a fact). Everywhere, when it really allocates:
+// append(buf[:0], ...), a constant-size make and buffers of unknown capacity
+// are left alone. When the first operand of append is a parameter or a field,
+// the message says that append may also write into its spare capacity.
+// Fixes: a multi-part sum (hashsum.SHA256(a, b), or with -pool=inline a
+// variadic sum declared in the file), one Write per part, or a variadic form
+// of the package's own helper declared next to it.
+//
 // sum-alloc: h.Sum(nil) on a known hasher whose result is only compared
 // (bytes.Equal, hmac.Equal, subtle.ConstantTimeCompare), copied, encoded (hex,
 // base64) or appended, on every iteration of a loop or every call of a hot
