@@ -122,14 +122,8 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 		}
 		return escape{unknown, "passed to a function value", pos}
 
-	case edge.ReturnStmt_Results:
-		return escape{outlives, "returned", pos}
-
-	case edge.SendStmt_Value:
-		return escape{outlives, "sent on a channel", pos}
-
-	case edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
-		return escape{outlives, "stored in a composite literal", pos}
+	case edge.ReturnStmt_Results, edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+		return kept(cur.ParentEdgeKind(), pos)
 
 	case edge.TypeAssertExpr_X:
 		return m.classify(parent, depth)
@@ -162,6 +156,18 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 		return m.assignedTo(parent, spec.Names[idx], depth)
 	}
 	return escape{unknown, "used as " + cur.ParentEdgeKind().String(), pos}
+}
+
+// kept is the verdict on a value that its parent keeps beyond the call:
+// returned, sent on a channel, or stored in a composite literal.
+func kept(k edge.Kind, pos token.Pos) escape {
+	switch k {
+	case edge.ReturnStmt_Results:
+		return escape{outlives, "returned", pos}
+	case edge.SendStmt_Value:
+		return escape{outlives, "sent on a channel", pos}
+	}
+	return escape{outlives, "stored in a composite literal", pos}
 }
 
 // assignedTo classifies a hasher assigned to lhs: a local variable is followed

@@ -268,12 +268,8 @@ func (p *pass) bufferUse(fn, use inspector.Cursor, b *buffer, hashers map[*types
 		return escape{kind: stays}
 	case edge.RangeStmt_X, edge.BinaryExpr_X, edge.BinaryExpr_Y:
 		return escape{kind: stays}
-	case edge.ReturnStmt_Results:
-		return escape{outlives, "returned", pos}
-	case edge.SendStmt_Value:
-		return escape{outlives, "sent on a channel", pos}
-	case edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
-		return escape{outlives, "stored in a composite literal", pos}
+	case edge.ReturnStmt_Results, edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+		return kept(e.ParentEdgeKind(), pos)
 	case edge.AssignStmt_Rhs:
 		assign := e.Parent().Node().(*ast.AssignStmt)
 		if len(assign.Lhs) == len(assign.Rhs) {
