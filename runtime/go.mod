@@ -1,3 +1,3 @@
 module github.com/hashalloc/hashalloc/runtime
 
-go 1.26.0
+go 1.21

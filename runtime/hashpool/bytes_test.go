@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"hash"
 	"sync"
 	"testing"
 
@@ -33,7 +32,7 @@ func TestBytesGet(t *testing.T) {
 // one user reaches the next.
 func TestBytesReuseIsZero(t *testing.T) {
 	var p hashpool.Bytes
-	for range 100 {
+	for i := 0; i < 100; i++ {
 		b := p.Get(40)
 		b = b[:cap(b)]
 		for i := range b {
@@ -91,11 +90,11 @@ func TestBytesZeroAllocs(t *testing.T) {
 func TestBytesConcurrentUse(t *testing.T) {
 	var p hashpool.Bytes
 	var wg sync.WaitGroup
-	for g := range 8 {
+	for g := 0; g < 8; g++ {
 		wg.Add(1)
-		go func() {
+		go func(g int) {
 			defer wg.Done()
-			for i := range 500 {
+			for i := 0; i < 500; i++ {
 				n := 1 + (g*131+i*17)%3000
 				b := p.Get(n)
 				if !allZero(b) {
@@ -113,7 +112,7 @@ func TestBytesConcurrentUse(t *testing.T) {
 				}
 				p.Put(b)
 			}
-		}()
+		}(g)
 	}
 	wg.Wait()
 }
@@ -138,46 +137,6 @@ func FuzzBytes(f *testing.F) {
 
 func allZero(b []byte) bool {
 	return bytes.Count(b, []byte{0}) == len(b)
-}
-
-// writeNode hashes a node header through the hash.Hash interface, as hot
-// recursive tree hashers do: the header buffer escapes.
-//
-//go:noinline
-func writeNode(h hash.Hash, buf []byte, id uint64) {
-	binary.BigEndian.PutUint64(buf, id)
-	h.Write(buf)
-}
-
-// BenchmarkBytes builds a size-byte buffer per op and writes it to a hasher
-// held as a hash.Hash (so the buffer escapes):
-//   - naive-make: make([]byte, size) per op;
-//   - pooled: hashpool.Buffers.Get and Put per op;
-//   - floor-reused: one buffer made before the loop.
-func BenchmarkBytes(b *testing.B) {
-	for _, size := range benchSizes {
-		var h hash.Hash = sha256.New()
-		b.Run(fmt.Sprintf("size=%d/naive-make", size), func(b *testing.B) {
-			for i := 0; b.Loop(); i++ {
-				buf := make([]byte, size)
-				writeNode(h, buf, uint64(i))
-			}
-		})
-		b.Run(fmt.Sprintf("size=%d/pooled", size), func(b *testing.B) {
-			for i := 0; b.Loop(); i++ {
-				buf := hashpool.Buffers.Get(size)
-				writeNode(h, buf, uint64(i))
-				hashpool.Buffers.Put(buf)
-			}
-		})
-		b.Run(fmt.Sprintf("size=%d/floor-reused", size), func(b *testing.B) {
-			buf := make([]byte, size)
-			for i := 0; b.Loop(); i++ {
-				clear(buf)
-				writeNode(h, buf, uint64(i))
-			}
-		})
-	}
 }
 
 func ExampleBytes() {

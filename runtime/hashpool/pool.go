@@ -4,7 +4,6 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
-	"crypto/sha3"
 	"crypto/sha512"
 	"hash"
 	"hash/adler32"
@@ -44,7 +43,8 @@ func (p *Pool) Put(h hash.Hash) {
 	p.pool.Put(h)
 }
 
-// Ready-made pools, one for each hasher of the standard library.
+// Ready-made pools, one for each hasher of the standard library. The SHA-3
+// pools, whose package is Go 1.24's, are in pool_sha3.go.
 var (
 	SHA256     = New(sha256.New)                                  // SHA-256 (crypto/sha256)
 	SHA224     = New(sha256.New224)                               // SHA-224 (crypto/sha256)
@@ -54,10 +54,6 @@ var (
 	SHA512_256 = New(sha512.New512_256)                           // SHA-512/256 (crypto/sha512)
 	SHA1       = New(sha1.New)                                    // SHA-1 (crypto/sha1)
 	MD5        = New(md5.New)                                     // MD5 (crypto/md5)
-	SHA3_224   = New(func() hash.Hash { return sha3.New224() })   // SHA3-224 (crypto/sha3)
-	SHA3_256   = New(func() hash.Hash { return sha3.New256() })   // SHA3-256 (crypto/sha3)
-	SHA3_384   = New(func() hash.Hash { return sha3.New384() })   // SHA3-384 (crypto/sha3)
-	SHA3_512   = New(func() hash.Hash { return sha3.New512() })   // SHA3-512 (crypto/sha3)
 	FNV32      = New(func() hash.Hash { return fnv.New32() })     // 32-bit FNV-1 (hash/fnv)
 	FNV32a     = New(func() hash.Hash { return fnv.New32a() })    // 32-bit FNV-1a (hash/fnv)
 	FNV64      = New(func() hash.Hash { return fnv.New64() })     // 64-bit FNV-1 (hash/fnv)

@@ -6,7 +6,6 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
-	"crypto/sha3"
 	"crypto/sha512"
 	"fmt"
 	"hash"
@@ -21,12 +20,9 @@ import (
 )
 
 // pools pairs every ready-made pool with the standard library constructor
-// whose hashers it must be indistinguishable from.
-var pools = []struct {
-	name    string
-	pool    *hashpool.Pool
-	newHash func() hash.Hash
-}{
+// whose hashers it must be indistinguishable from (the SHA-3 pools are added
+// by pool_sha3_test.go).
+var pools = []poolCase{
 	{"SHA256", hashpool.SHA256, sha256.New},
 	{"SHA224", hashpool.SHA224, sha256.New224},
 	{"SHA512", hashpool.SHA512, sha512.New},
@@ -35,10 +31,6 @@ var pools = []struct {
 	{"SHA512_256", hashpool.SHA512_256, sha512.New512_256},
 	{"SHA1", hashpool.SHA1, sha1.New},
 	{"MD5", hashpool.MD5, md5.New},
-	{"SHA3_224", hashpool.SHA3_224, func() hash.Hash { return sha3.New224() }},
-	{"SHA3_256", hashpool.SHA3_256, func() hash.Hash { return sha3.New256() }},
-	{"SHA3_384", hashpool.SHA3_384, func() hash.Hash { return sha3.New384() }},
-	{"SHA3_512", hashpool.SHA3_512, func() hash.Hash { return sha3.New512() }},
 	{"FNV32", hashpool.FNV32, func() hash.Hash { return fnv.New32() }},
 	{"FNV32a", hashpool.FNV32a, func() hash.Hash { return fnv.New32a() }},
 	{"FNV64", hashpool.FNV64, func() hash.Hash { return fnv.New64() }},
@@ -63,10 +55,16 @@ func hmacSum(newHash func() hash.Hash, key []byte, parts ...[]byte) []byte {
 	return stdSum(func() hash.Hash { return hmac.New(newHash, key) }, parts...)
 }
 
+type poolCase struct {
+	name    string
+	pool    *hashpool.Pool
+	newHash func() hash.Hash
+}
+
 func TestPoolGetIsReset(t *testing.T) {
 	for _, tc := range pools {
 		empty := stdSum(tc.newHash)
-		for range 10 {
+		for i := 0; i < 10; i++ {
 			h := tc.pool.Get()
 			if got := h.Sum(nil); !bytes.Equal(got, empty) {
 				t.Fatalf("%s: Get returned a hasher with state: sum %x, want %x", tc.name, got, empty)
@@ -105,7 +103,7 @@ func FuzzPool(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		for _, tc := range pools {
 			want := stdSum(tc.newHash, a, b)
-			for range 2 { // the second round likely reuses the first hasher
+			for round := 0; round < 2; round++ { // the second round likely reuses the first hasher
 				h := tc.pool.Get()
 				if h.Size() != len(want) || h.BlockSize() != tc.newHash().BlockSize() {
 					t.Fatalf("%s: Size %d, BlockSize %d differ from the standard library", tc.name, h.Size(), h.BlockSize())
@@ -151,10 +149,12 @@ func TestConcurrentUse(t *testing.T) {
 	key := []byte("concurrency key")
 	mac := hashpool.NewHMAC(sha256.New, key)
 	var wg sync.WaitGroup
-	for g := range 16 {
-		wg.Go(func() {
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
 			var buf []byte
-			for i := range 50 {
+			for i := 0; i < 50; i++ {
 				part1 := fmt.Appendf(nil, "goroutine %d ", g)
 				part2 := fmt.Appendf(nil, "message %d", i)
 				for _, tc := range pools {
@@ -185,7 +185,7 @@ func TestConcurrentUse(t *testing.T) {
 					t.Errorf("HMAC.Equal: goroutine %d rejected the right MAC", g)
 				}
 			}
-		})
+		}(g)
 	}
 	wg.Wait()
 }

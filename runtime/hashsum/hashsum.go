@@ -4,7 +4,6 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
-	"crypto/sha3"
 	"crypto/sha512"
 )
 
@@ -12,6 +11,8 @@ import (
 // created by a direct call in the function body so that the compiler inlines
 // the constructor, devirtualizes Write and Sum and keeps the hasher on the
 // stack. Passing it to a shared helper as a hash.Hash would defeat all three.
+//
+// The SHA-3 functions, whose package came with Go 1.24, are in hashsum_sha3.go.
 
 // SHA256 returns the SHA-256 digest of the concatenation of parts.
 func SHA256(parts ...[]byte) (sum [32]byte) {
@@ -86,46 +87,6 @@ func SHA1(parts ...[]byte) (sum [20]byte) {
 // MD5 returns the MD5 digest of the concatenation of parts.
 func MD5(parts ...[]byte) (sum [16]byte) {
 	h := md5.New()
-	for _, p := range parts {
-		h.Write(p)
-	}
-	h.Sum(sum[:0])
-	return sum
-}
-
-// SHA3_224 returns the SHA3-224 digest of the concatenation of parts.
-func SHA3_224(parts ...[]byte) (sum [28]byte) {
-	h := sha3.New224()
-	for _, p := range parts {
-		h.Write(p)
-	}
-	h.Sum(sum[:0])
-	return sum
-}
-
-// SHA3_256 returns the SHA3-256 digest of the concatenation of parts.
-func SHA3_256(parts ...[]byte) (sum [32]byte) {
-	h := sha3.New256()
-	for _, p := range parts {
-		h.Write(p)
-	}
-	h.Sum(sum[:0])
-	return sum
-}
-
-// SHA3_384 returns the SHA3-384 digest of the concatenation of parts.
-func SHA3_384(parts ...[]byte) (sum [48]byte) {
-	h := sha3.New384()
-	for _, p := range parts {
-		h.Write(p)
-	}
-	h.Sum(sum[:0])
-	return sum
-}
-
-// SHA3_512 returns the SHA3-512 digest of the concatenation of parts.
-func SHA3_512(parts ...[]byte) (sum [64]byte) {
-	h := sha3.New512()
 	for _, p := range parts {
 		h.Write(p)
 	}
