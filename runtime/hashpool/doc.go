@@ -9,16 +9,21 @@
 //	buf = h.Sum(buf[:0])
 //	hashpool.SHA256.Put(h)
 //
-// An HMAC pool belongs to the value that holds the key:
+// An HMAC pool is a plain field beside the key it serves. Its zero value is
+// ready, and every Get names the hash and the key, which the pool checks (in
+// constant time), re-keying when they changed:
 //
-//	type Signer struct{ mac *hashpool.HMAC }
-//
-//	func NewSigner(key []byte) *Signer {
-//		return &Signer{mac: hashpool.NewHMAC(sha256.New, key)}
+//	type Signer struct {
+//		key  []byte
+//		macs hashpool.HMAC
 //	}
 //
-//	func (s *Signer) Sign(dst, msg []byte) []byte { return s.mac.Sum(dst, msg) }
-//	func (s *Signer) Verify(tag, msg []byte) bool  { return s.mac.Equal(tag, msg) }
+//	func (s *Signer) Sign(dst, msg []byte) []byte {
+//		mac := s.macs.Get(sha256.New, s.key)
+//		defer s.macs.Put(mac)
+//		mac.Write(msg)
+//		return mac.Sum(dst)
+//	}
 //
 // Buffers pools scratch byte buffers, for code that makes one per call and
 // hands it to an interface (which makes it escape):
@@ -33,6 +38,8 @@
 // makes two users share one hasher, which corrupts both results and can pass
 // one user's data into another user's sum. Put a hasher only into the pool it
 // came from; a hasher of another kind would give wrong sums to later users.
+// An HMAC pool checks this itself: its Put drops a MAC made by another pool or
+// for another key or hash function.
 //
 // # Escapes
 //

@@ -3,6 +3,7 @@
 package hashpool_test
 
 import (
+	"crypto"
 	"crypto/sha3"
 	"hash"
 
@@ -16,5 +17,8 @@ func init() {
 		poolCase{"SHA3_384", hashpool.SHA3_384, func() hash.Hash { return sha3.New384() }},
 		poolCase{"SHA3_512", hashpool.SHA3_512, func() hash.Hash { return sha3.New512() }},
 	)
-	hmacHashes["SHA3_256"] = func() hash.Hash { return sha3.New256() }
+	hmacHashes = append(hmacHashes,
+		hmacHash{"SHA3_256", func() hash.Hash { return sha3.New256() }, crypto.SHA3_256},
+		hmacHash{"SHA3_512", func() hash.Hash { return sha3.New512() }, crypto.SHA3_512},
+	)
 }
