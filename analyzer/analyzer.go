@@ -1,12 +1,14 @@
 package analyzer
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -126,26 +128,35 @@ type Site struct {
 type pass struct {
 	*analysis.Pass
 	cfg      *config
-	root     inspector.Cursor
+	root     inspector.Cursor // the files analyzed: test files only with -tests
+	prod     inspector.Cursor // the files that are not tests: the evidence for a verdict
 	model    *escapeModel
 	hot      *hotness
 	suppress *suppressor
 
 	writtenGlobals map[*types.Var]bool // package variables written after their declaration
 	files          map[*token.File]*fixes.File
+	sites          []*Site              // every hash constructor call of the package
+	keyHashes      map[types.Object]int // hash functions per HMAC key, see hashesPerKey
+	names          *fixes.PackageNames  // the package-level names that fixes declare
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
 	p := &pass{
 		Pass:  ap,
 		cfg:   c,
-		root:  ap.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root(),
+		root:  analyzedRoot(ap, c.tests),
 		model: &escapeModel{info: ap.TypesInfo},
+	}
+	p.prod = p.root
+	if c.tests {
+		p.prod = analyzedRoot(ap, false)
 	}
 	p.suppress = newSuppressor(p)
 	p.hot = newHotness(p)
 
 	sites := p.findSites()
+	p.sites = sites
 	for _, s := range sites {
 		if !p.suppress.analyzed(s.cur) {
 			continue
@@ -160,6 +171,27 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)
 	return &Result{Sites: sites}, nil
+}
+
+// analyzedRoot returns the root of the package's syntax, less its _test.go
+// files unless tests is set. A package and its test variant then give the
+// same verdict at every position of a non-test file: nothing a test file does
+// can change what a fix of production code is allowed to assume.
+func analyzedRoot(ap *analysis.Pass, tests bool) inspector.Cursor {
+	all := ap.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if tests {
+		return all.Root()
+	}
+	files := make([]*ast.File, 0, len(ap.Files))
+	for _, f := range ap.Files {
+		if !strings.HasSuffix(ap.Fset.File(f.FileStart).Name(), "_test.go") {
+			files = append(files, f)
+		}
+	}
+	if len(files) == len(ap.Files) {
+		return all.Root()
+	}
+	return inspector.New(files).Root()
 }
 
 // findSites collects every call of a known hash constructor, with the model's
@@ -192,21 +224,46 @@ func (p *pass) findSites() []*Site {
 }
 
 // report emits a diagnostic of the given category at node, unless a comment
-// suppresses it.
-func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix) {
+// suppresses it. msg says what is found; the fix, when there is one and it
+// passes fixes.File.Check, completes it, else manual says what to do and why
+// why there is no fix.
+func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) {
 	if p.suppress.suppressed(node.Pos(), category) {
 		return
+	}
+	if fix != nil {
+		if err := p.checkFix(node, fix); err != nil {
+			fix, why = nil, err.Error()
+		}
 	}
 	d := analysis.Diagnostic{
 		Pos:      node.Pos(),
 		End:      node.End(),
 		Category: category,
-		Message:  category + ": " + msg,
+		Message:  category + ": " + advise(msg, fix, manual, why),
 	}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	p.Report(d)
+}
+
+// checkFix says why fix cannot be offered at node: its edits are not valid
+// in node's file, or it imports the runtime module into a file whose Go
+// version is older than the module's.
+func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
+	f := p.file(node.Pos())
+	if f == nil {
+		return fmt.Errorf("the source file cannot be read")
+	}
+	if !f.AtLeast(fixes.RuntimeGo) {
+		for _, e := range fix.TextEdits {
+			if bytes.Contains(e.NewText, []byte(fixes.RuntimeModule+"/")) {
+				return fmt.Errorf("the runtime module needs Go %s and this file is %s (-pool=inline works on it)", strings.TrimPrefix(fixes.RuntimeGo, "go"), f.Version)
+			}
+		}
+	}
+	return f.Check(*fix)
 }
 
 // position spells pos as file:line for messages.

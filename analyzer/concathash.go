@@ -113,7 +113,7 @@ func (p *pass) checkConcatHash() {
 			msg += fmt.Sprintf(" (and may write into the spare capacity of %s, overwriting the caller's data)", types.ExprString(c.aliasing))
 		}
 		fix, why := p.concatFix(cur, s, c)
-		p.report(c.expr, concatHash, advise(msg, fix, "hash the parts one after another", why), fix)
+		p.report(c.expr, concatHash, msg, fix, "hash the parts one after another", why)
 	}
 }
 

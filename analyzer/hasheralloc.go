@@ -38,11 +38,11 @@ func (p *pass) checkHasherAlloc(s *Site) {
 	}
 	if loop.Valid() {
 		fix, why := p.hoistFix(s, loop)
-		p.report(s.Call, hasherAlloc, advise(what+" "+often, fix, "reuse one hasher across iterations", why), fix)
+		p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse one hasher across iterations", why)
 		return
 	}
 	fix, why := p.callFix(s)
-	p.report(s.Call, hasherAlloc, advise(what+" "+often, fix, "reuse a pooled hasher", why), fix)
+	p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse a pooled hasher", why)
 }
 
 // frequency says how often the code at cur runs when that is often enough to
@@ -248,6 +248,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string) {
 		Ctor:   stdCtor,
 		Result: p.TypesInfo.TypeOf(s.Call),
 		Inline: p.cfg.pool == PoolInline,
+		Last:   p.releasePoint(s.cur.Parent(), v),
 	})
 	return &fix, ""
 }
@@ -380,7 +381,14 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 		if err != nil {
 			return nil
 		}
-		p.files[tf] = &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg}
+		if p.names == nil {
+			p.names = &fixes.PackageNames{Pkg: p.Pkg}
+			for _, f := range p.Files {
+				p.names.FileScopes = append(p.names.FileScopes, p.TypesInfo.Scopes[f])
+			}
+		}
+		p.files[tf] = &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg,
+			Version: p.TypesInfo.FileVersions[f], Names: p.names}
 		return p.files[tf]
 	}
 	return nil

@@ -3,7 +3,9 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strconv"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -15,6 +17,22 @@ import (
 // that does not change: every call re-derives the padded key and allocates
 // two hashers (5 allocations), where a reused HMAC costs none.
 const hmacRekey = "hmac-rekey"
+
+// heldKey is an HMAC key that outlives the call that MACs with it: a field
+// of a value the call reaches through a pointer, a package variable, or a
+// variable that a function literal captures.
+type heldKey struct {
+	// holder says, for messages, whose key it is: "each *Signer (field key)".
+	holder string
+	// v is the field, variable or constant that holds the key.
+	v types.Object
+	// operand is the key as hmac.New is given it, without a conversion
+	// from string; converted is set when there is one.
+	operand   ast.Expr
+	converted bool
+	// lit is the function literal that captures v, for a captured key.
+	lit inspector.Cursor
+}
 
 // checkHMACRekey reports hmac.New(h, key) per iteration or per call when key
 // is fixed for the loop, for the value whose field it is, for the package or
@@ -35,59 +53,96 @@ func (p *pass) checkHMACRekey(s *Site) {
 		if ok, _ := p.argsInvariant(s, loop); ok {
 			msg := fmt.Sprintf("%s on every iteration of the loop at %s, with a key that does not change in the loop", what, p.position(loop.Node().Pos()))
 			fix, why := p.hoistFix(s, loop)
-			p.report(s.Call, hmacRekey, advise(msg, fix, "build it once before the loop and Reset it", why), fix)
+			p.report(s.Call, hmacRekey, msg, fix, "build it once before the loop and Reset it", why)
 			return
 		}
+	}
+	key, ok := p.heldKey(s)
+	if !ok {
+		return // a key that may change from call to call
 	}
 	per := "on every call"
 	if inLoop {
 		per = "on every iteration of the loop at " + p.position(loop.Node().Pos())
 	}
-
-	switch key := ast.Unparen(s.Call.Args[1]).(type) {
-	case *ast.SelectorExpr:
-		sel, ok := p.TypesInfo.Selections[key]
-		if !ok || sel.Kind() != types.FieldVal {
-			break
-		}
-		field := sel.Obj().(*types.Var)
-		if !p.isReceiver(s.cur, key.X) {
-			return // a field of some other value: fixed for it, but not per call
-		}
-		if p.fieldWritten(field) {
-			return // the key can change (rotation): nothing is fixed
-		}
-		msg := fmt.Sprintf("%s %s, with a key fixed for each %s (field %s)", what, per, typeName(sel.Recv()), field.Name())
-		var fix *analysis.SuggestedFix
-		why := "the call is in a loop"
-		if !inLoop {
-			fix, why = p.keyedPoolFix(s, key, field)
-		}
-		p.report(s.Call, hmacRekey, advise(msg, fix, "keep a keyed HMAC pool where the key is set", why), fix)
-
-	case *ast.Ident:
-		v, ok := p.TypesInfo.Uses[key].(*types.Var)
-		if !ok {
-			break
-		}
-		if v.Parent() == v.Pkg().Scope() {
-			if !p.fixedPackageVar(v) {
-				return // assigned after its declaration, or exported
-			}
-			msg := fmt.Sprintf("%s %s, with a key fixed for the package (variable %s)", what, per, v.Name())
-			p.report(s.Call, hmacRekey, advise(msg, nil, "keep one keyed HMAC pool next to "+v.Name(), "a package-level pool is left to you"), nil)
-			return
-		}
-		if capturedBy(s.cur, v) && !p.writes(p.root, v) {
-			msg := fmt.Sprintf("%s %s, with a key fixed for the closure (captured variable %s)", what, per, v.Name())
-			p.report(s.Call, hmacRekey, advise(msg, nil, "create a keyed HMAC pool before the closure", "not yet automated for closures"), nil)
-		}
+	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, per, key.holder)
+	if key.converted {
+		msg += ", converted from a string each time"
 	}
+	fix, why := p.keyedPoolFix(s, key, inLoop)
+	p.report(s.Call, hmacRekey, msg, fix, "keep a keyed HMAC pool next to the key", why)
 }
 
-// keyedPoolFix gives the struct that holds the key its own pool of keyed
-// HMACs, created in the one composite literal that sets the key.
-func (p *pass) keyedPoolFix(s *Site, key *ast.SelectorExpr, field *types.Var) (*analysis.SuggestedFix, string) {
+// heldKey returns the key of the hmac.New call s when it is held across
+// calls, or false.
+func (p *pass) heldKey(s *Site) (heldKey, bool) {
+	k := heldKey{operand: ast.Unparen(s.Call.Args[1])}
+	if conv, ok := k.operand.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+		if tv, ok := p.TypesInfo.Types[conv.Fun]; ok && tv.IsType() && isString(p.TypesInfo.TypeOf(conv.Args[0])) {
+			k.operand, k.converted = ast.Unparen(conv.Args[0]), true // []byte(s.secret)
+		}
+	}
+	fn, inFunc := enclosingFunc(s.cur)
+	if !inFunc {
+		return k, false
+	}
+	switch e := k.operand.(type) {
+	case *ast.SelectorExpr:
+		if sel, ok := p.TypesInfo.Selections[e]; ok {
+			// Reject a field of anything but the receiver (s.key, s.cfg.key):
+			// a value at hand (a global signer, a parameter) says nothing
+			// about how often the call is made with it.
+			if sel.Kind() != types.FieldVal || !p.isReceiver(s.cur, rootIdent(e)) {
+				return k, false
+			}
+			field := sel.Obj().(*types.Var)
+			// Reject a field that this very function sets: it changes per call.
+			if p.writesFieldVar(fn, field) {
+				return k, false
+			}
+			k.v, k.holder = field, fmt.Sprintf("each %s (field %s)", typeName(sel.Recv()), field.Name())
+			return k, true
+		}
+		// pkg.Key: a package variable of another package.
+		v, ok := p.TypesInfo.Uses[e.Sel].(*types.Var)
+		if !ok || v.Parent() != v.Pkg().Scope() {
+			return k, false
+		}
+		k.v, k.holder = v, fmt.Sprintf("the package (variable %s)", types.ExprString(e))
+		return k, !p.writes(fn, v)
+	case *ast.Ident:
+		if c, ok := p.TypesInfo.Uses[e].(*types.Const); ok && k.converted && c.Parent() == c.Pkg().Scope() {
+			k.v, k.holder = c, fmt.Sprintf("the package (constant %s)", c.Name())
+			return k, true
+		}
+		v, ok := p.TypesInfo.Uses[e].(*types.Var)
+		if !ok {
+			return k, false
+		}
+		k.v = v
+		if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+			k.holder = fmt.Sprintf("the package (variable %s)", v.Name())
+			return k, !p.writes(fn, v)
+		}
+		// A variable captured by the function literal around the call, which
+		// the literal does not write: fixed for each closure made.
+		for lit := range s.cur.Enclosing((*ast.FuncLit)(nil)) {
+			n := lit.Node()
+			if v.Pos() >= n.Pos() && v.Pos() < n.End() || p.writes(lit, v) {
+				return k, false
+			}
+			k.lit = lit
+			k.holder = fmt.Sprintf("the closure (captured variable %s)", v.Name())
+			return k, true
+		}
+	}
+	return k, false
+}
+
+// keyedPoolFix takes the MAC from a keyed HMAC pool held next to the key: a
+// field beside the key's, a package variable beside it, or a variable
+// declared before the function literal that captures it.
+func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.SuggestedFix, string) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
 		return nil, "the source file cannot be read"
@@ -96,210 +151,211 @@ func (p *pass) keyedPoolFix(s *Site, key *ast.SelectorExpr, field *types.Var) (*
 	if def == nil {
 		return nil, why
 	}
-	recv, ok := key.X.(*ast.Ident)
-	if !ok {
-		return nil, types.ExprString(key.X) + " is not a variable"
-	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
-	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, mac) {
+	fn, _ := enclosingFunc(s.cur)
+	if p.writes(fn, mac) {
 		return nil, mac.Name() + " is assigned again"
 	}
-	// Reject an exported key field: other packages may set it.
-	if field.Exported() {
-		return nil, "field " + field.Name() + " is exported"
-	}
-	named, ok := derefNamed(p.TypesInfo.TypeOf(key.X))
-	if !ok {
-		return nil, "the key's holder is not a named struct"
-	}
-	st, ok := p.structDecl(named)
-	if !ok || p.Fset.File(st.Pos()) != p.Fset.File(s.Call.Pos()) {
-		return nil, named.Obj().Name() + " is declared in another file"
-	}
-	if st.Fields.Opening == st.Fields.Closing || p.Fset.Position(st.Fields.Opening).Line == p.Fset.Position(st.Fields.Closing).Line {
-		return nil, named.Obj().Name() + " is declared on one line"
-	}
-	lit, why := p.keySetter(named, field)
-	if lit == nil {
+	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.cfg.pool == PoolInline}
+	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {
 		return nil, why
 	}
-	if p.Fset.File(lit.Pos()) != p.Fset.File(s.Call.Pos()) {
-		return nil, named.Obj().Name() + " is built in another file"
+	// Reject a key used with several hash functions: one pool holds the MACs
+	// of one hash function at a time, and would be re-keyed back and forth.
+	if p.hashesPerKey()[key.v] > 1 {
+		return nil, key.v.Name() + " keys HMACs of several hash functions"
 	}
-	keyText, ok := p.litValue(f, lit, field.Name())
-	if !ok {
-		return nil, "the key is not set from a plain variable"
+	spec.Last = p.releasePoint(s.cur.Parent(), mac)
+	if spec.Last == nil && inLoop {
+		return nil, "the MAC is not given back in straight-line code within the loop"
 	}
-	hashText, why := p.hashInLit(f, s.Call.Args[0], lit)
-	if hashText == "" {
-		return nil, why
+
+	want := key.v.Name() + "MACs"
+	switch {
+	case key.lit.Valid():
+		stmt, block, ok := listStatement(key.lit.Parent())
+		if !ok || !f.StartsLine(stmt.Pos()) {
+			return nil, "the function literal is not in a statement of its own"
+		}
+		scope := p.TypesInfo.Scopes[block]
+		name := f.FreeName(s.Call.Pos(), want)
+		for i := 2; scope == nil || scope.Lookup(name) != nil; i++ {
+			if scope == nil {
+				return nil, "the function literal's block has no scope"
+			}
+			name = f.FreeName(s.Call.Pos(), want+strconv.Itoa(i))
+		}
+		spec.Name, spec.Pool = name, name
+		spec.DeclAt = f.LineStart(stmt.Pos())
+		spec.Decl = f.Indent(stmt.Pos()) + "var " + name + " %s\n"
+
+	case isField(key.v):
+		sel := key.operand.(*ast.SelectorExpr)
+		// Reject a value reached without a pointer (a value receiver): the
+		// pool would be a copy, lost after each call.
+		if !p.TypesInfo.Selections[sel].Indirect() {
+			return nil, types.ExprString(sel.X) + " is a copy: a pool in it would not outlive the call"
+		}
+		st, ok := p.structOf(f, key.v.(*types.Var))
+		if !ok {
+			return nil, "the struct that holds " + key.v.Name() + " is not declared at package level in this file"
+		}
+		name := want
+		for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), name); i++ {
+			name = want + strconv.Itoa(i)
+		}
+		if f.OneLine(st) {
+			return nil, "the struct that holds " + key.v.Name() + " is declared on one line"
+		}
+		spec.Name, spec.Struct = name, st
+		spec.Pool = f.Text(sel.X) + "." + name
+
+	default: // a package variable
+		name, declare := f.Names.Declare(f, want, func(obj types.Object) bool {
+			return p.isHMACPool(obj.Type())
+		})
+		spec.Name, spec.Pool = name, name
+		if !declare {
+			break
+		}
+		spec.DeclAt = f.AST.FileEnd
+		if decl, ok := p.declIn(f, key.v); ok {
+			spec.DeclAt = f.NextLine(decl.End())
+		}
+		spec.Decl = "\n// " + name + " reuses the HMACs keyed with " + key.v.Name() + ".\nvar " + name + " %s\n"
 	}
-	// Reject a key field used with several hash functions: one pool serves one.
-	if !p.oneHashPerKey(field, types.ExprString(s.Call.Args[0])) {
-		return nil, "field " + field.Name() + " keys HMACs of several hash functions"
-	}
-	poolField := "macs"
-	for i := 2; fieldOrMethod(named, poolField); i++ {
-		poolField = fmt.Sprintf("macs%d", i)
-	}
-	fix := fixes.HMACField(f, def, fixes.KeyedPool{
-		Struct: st,
-		Lit:    lit,
-		Field:  poolField,
-		Hash:   hashText,
-		Key:    keyText,
-		Recv:   recv.Name,
-		Inline: p.cfg.pool == PoolInline,
-	})
+	fix := fixes.HMACPool(f, def, spec)
 	return &fix, ""
 }
 
-// fieldWritten reports whether the package may change field after building
-// its value: assigns it or an element of it, or passes it (or a slice of it) to
-// any function but hmac.New and a few that only read (copy(field, k) or
-// rand.Read(field) would rewrite a key in place).
-func (p *pass) fieldWritten(field *types.Var) bool {
-	for cur := range p.root.Preorder((*ast.SelectorExpr)(nil)) {
-		sel := cur.Node().(*ast.SelectorExpr)
-		if p.TypesInfo.Uses[sel.Sel] != field {
+// hashOf fills in how spec's pool identifies the hash function hash, as
+// hmac.New is given it, or says why it cannot.
+func (p *pass) hashOf(f *fixes.File, hash ast.Expr, spec *fixes.HMACSpec) string {
+	spec.Hash = f.Text(hash)
+	switch e := ast.Unparen(hash).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		if fn, ok := p.TypesInfo.Uses[identOf(e)].(*types.Func); ok && fn.Signature().Recv() == nil {
+			if sel, isSel := e.(*ast.SelectorExpr); !isSel || p.TypesInfo.Selections[sel] == nil {
+				spec.HashID = strconv.Quote(fn.FullName()) // sha256.New
+				return ""
+			}
+		}
+		if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "New" && isCryptoHash(p.TypesInfo.TypeOf(sel.X)) {
+			if !plainExpr(sel.X) {
+				return "the crypto.Hash is not a plain expression"
+			}
+			spec.CryptoHash = f.Text(sel.X) // s.hash.New
+			return ""
+		}
+		if _, ok := p.TypesInfo.TypeOf(e).Underlying().(*types.Signature); ok && plainExpr(e) {
+			spec.FuncValue = true // the pool compares the func value itself
+			return ""
+		}
+	}
+	return "the hash function is neither a named function, a crypto.Hash nor a variable"
+}
+
+// hashesPerKey counts, for each field or variable that keys hmac.New calls of
+// the package that a keyed pool would serve, the hash functions it is used
+// with.
+func (p *pass) hashesPerKey() map[types.Object]int {
+	if p.keyHashes != nil {
+		return p.keyHashes
+	}
+	seen := map[types.Object]map[string]bool{}
+	for _, s := range p.sites {
+		if !s.ctor.hmac || len(s.Call.Args) != 2 {
 			continue
 		}
-		if isWritten(cur) {
-			return true
+		if loop, ok := enclosingLoop(s.cur, false); ok {
+			if invariant, _ := p.argsInvariant(s, loop); invariant {
+				continue // hoisted out of its loop: it takes nothing from a pool
+			}
 		}
-		arg := cur
-		for arg.ParentEdgeKind() == edge.SliceExpr_X || arg.ParentEdgeKind() == edge.ParenExpr_X {
-			arg = arg.Parent()
+		key, ok := p.heldKey(s)
+		if !ok {
+			continue // not a key any pool would hold
 		}
-		if arg.ParentEdgeKind() != edge.CallExpr_Args {
+		v := key.v
+		if seen[v] == nil {
+			seen[v] = map[string]bool{}
+		}
+		seen[v][types.ExprString(s.Call.Args[0])] = true
+	}
+	p.keyHashes = map[types.Object]int{}
+	for v, hashes := range seen {
+		p.keyHashes[v] = len(hashes)
+	}
+	return p.keyHashes
+}
+
+// releasePoint returns the statement after which a pooled value v, defined
+// by the statement at def, can be given back: the last statement of def's
+// list that uses v, when the code from def to it is straight-line (no return
+// or branch, no use of v in a function literal, which could run later). It
+// returns nil when the value must be given back with defer.
+func (p *pass) releasePoint(def inspector.Cursor, v *types.Var) ast.Stmt {
+	switch def.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+	default:
+		return nil
+	}
+	list := def.Parent()
+	var last ast.Stmt
+	after := false
+	for stmt := range list.Children() {
+		if stmt.ParentEdgeKind() != def.ParentEdgeKind() {
+			continue // a case clause's expressions
+		}
+		if stmt == def {
+			after = true
 			continue
 		}
-		call := arg.Parent().Node().(*ast.CallExpr)
-		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
-			continue // a conversion copies
+		if !after {
+			continue
 		}
-		switch name := p.qualifiedCallee(call); {
-		case name == "crypto/hmac.New", name == "crypto/hmac.Equal", name == "bytes.Equal", name == "bytes.Clone":
-		case name == "" && len(call.Args) == 1 && (types.ExprString(call.Fun) == "len" || types.ExprString(call.Fun) == "cap"):
-		case name == "" && types.ExprString(call.Fun) == "copy" && arg.ParentEdgeIndex() == 1:
+		uses, straight := p.usesIn(stmt, v)
+		if uses {
+			if !straight {
+				return nil
+			}
+			last = stmt.Node().(ast.Stmt)
+		} else if !straight && last != nil {
+			// A branch after the last use so far: fine only if no use follows.
+			for rest := stmt; rest.Valid(); rest, _ = rest.NextSibling() {
+				if u, _ := p.usesIn(rest, v); u {
+					return nil
+				}
+			}
+			break
+		}
+	}
+	if _, ret := last.(*ast.ReturnStmt); ret {
+		return nil
+	}
+	return last
+}
+
+// usesIn reports whether the statement at cur uses v, and whether it is
+// straight-line code: no return, no branch, no use of v in a function literal.
+func (p *pass) usesIn(cur inspector.Cursor, v *types.Var) (uses, straight bool) {
+	straight = true
+	for n := range cur.Preorder((*ast.Ident)(nil), (*ast.ReturnStmt)(nil), (*ast.BranchStmt)(nil)) {
+		switch node := n.Node().(type) {
+		case *ast.Ident:
+			if p.TypesInfo.Uses[node] == v {
+				uses = true
+				if insideFuncLit(n, cur) {
+					straight = false
+				}
+			}
 		default:
-			return true
-		}
-	}
-	return false
-}
-
-// keySetter returns the only composite literal of named in the package, which
-// must set field; or why there is none.
-func (p *pass) keySetter(named *types.Named, field *types.Var) (*ast.CompositeLit, string) {
-	var found *ast.CompositeLit
-	for cur := range p.root.Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.CompositeLit:
-			if t, ok := p.TypesInfo.TypeOf(n).(*types.Named); !ok || t.Origin() != named.Origin() {
-				continue
-			}
-			if found != nil {
-				return nil, named.Obj().Name() + " is built in several places"
-			}
-			found = n
-		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "new" && len(n.Args) == 1 {
-				if t, ok := p.TypesInfo.TypeOf(n.Args[0]).(*types.Named); ok && t.Origin() == named.Origin() {
-					return nil, named.Obj().Name() + " is built with new"
-				}
+			if !insideFuncLit(n, cur) {
+				straight = false
 			}
 		}
 	}
-	if found == nil {
-		return nil, "no composite literal builds " + named.Obj().Name()
-	}
-	for _, elt := range found.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok && p.TypesInfo.Uses[identOf(kv.Key)] == field {
-			return found, ""
-		}
-	}
-	return nil, "the composite literal of " + named.Obj().Name() + " does not set " + field.Name()
-}
-
-// litValue returns the text of the value lit gives to the named field, when it
-// is a plain expression that can be evaluated twice.
-func (p *pass) litValue(f *fixes.File, lit *ast.CompositeLit, name string) (string, bool) {
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok || identOf(kv.Key) == nil || identOf(kv.Key).Name != name {
-			continue
-		}
-		if !plainExpr(kv.Value) {
-			return "", false
-		}
-		return f.Text(kv.Value), true
-	}
-	return "", false
-}
-
-// hashInLit spells the hash constructor argument of hmac.New in the context
-// of lit: a package function as written, or the value lit gives a field.
-func (p *pass) hashInLit(f *fixes.File, hash ast.Expr, lit *ast.CompositeLit) (string, string) {
-	switch obj := p.TypesInfo.Uses[identOf(hash)].(type) {
-	case *types.Func:
-		if obj.Signature().Recv() == nil {
-			return f.Text(hash), ""
-		}
-	case *types.Var:
-		if sel, ok := ast.Unparen(hash).(*ast.SelectorExpr); ok && obj.IsField() && !p.fieldWritten(obj) {
-			if _, ok := p.TypesInfo.Selections[sel]; ok {
-				if text, ok := p.litValue(f, lit, obj.Name()); ok {
-					return text, ""
-				}
-			}
-		}
-	}
-	return "", "the hash function is not fixed where the key is set"
-}
-
-// oneHashPerKey reports whether every hmac.New keyed by field uses hash.
-func (p *pass) oneHashPerKey(field *types.Var, hash string) bool {
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		if len(call.Args) != 2 || p.qualifiedCallee(call) != "crypto/hmac.New" {
-			continue
-		}
-		key, ok := ast.Unparen(call.Args[1]).(*ast.SelectorExpr)
-		if !ok || p.TypesInfo.Uses[key.Sel] != field || !p.isReceiver(cur, key.X) {
-			continue
-		}
-		if types.ExprString(call.Args[0]) != hash {
-			return false
-		}
-	}
-	return true
-}
-
-// isReceiver reports whether e names the receiver of the method around cur.
-func (p *pass) isReceiver(cur inspector.Cursor, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, decl, ok := p.funcOf(cur)
-	if !ok || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
-		return false
-	}
-	recv := p.TypesInfo.Defs[decl.Recv.List[0].Names[0]]
-	return recv != nil && p.TypesInfo.Uses[id] == recv
-}
-
-// structDecl returns the struct type expression that declares named.
-func (p *pass) structDecl(named *types.Named) (*ast.StructType, bool) {
-	for cur := range p.root.Preorder((*ast.TypeSpec)(nil)) {
-		spec := cur.Node().(*ast.TypeSpec)
-		if spec.Name.Pos() == named.Obj().Pos() {
-			st, ok := spec.Type.(*ast.StructType)
-			return st, ok
-		}
-	}
-	return nil, false
+	return uses, straight
 }
 
 // capturedBy reports whether the innermost function literal around cur
@@ -310,6 +366,136 @@ func capturedBy(cur inspector.Cursor, v *types.Var) bool {
 		return v.Pos() < lit.Pos() || v.Pos() >= lit.End()
 	}
 	return false
+}
+
+// insideFuncLit reports whether a function literal below top holds cur.
+func insideFuncLit(cur, top inspector.Cursor) bool {
+	if cur == top {
+		return false
+	}
+	for c := cur.Parent(); c != top; c = c.Parent() {
+		if _, ok := c.Node().(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// structOf returns the struct type, declared at package level in f, that
+// declares field.
+func (p *pass) structOf(f *fixes.File, field *types.Var) (*ast.StructType, bool) {
+	for _, decl := range f.AST.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gen.Specs {
+			ts := spec.(*ast.TypeSpec)
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok || field.Pos() < st.Pos() || field.Pos() >= st.End() {
+				continue
+			}
+			for _, fl := range st.Fields.List {
+				for _, name := range fl.Names {
+					if name.Pos() == field.Pos() {
+						return st, true
+					}
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// declIn returns the package-level declaration of v in f.
+func (p *pass) declIn(f *fixes.File, v types.Object) (*ast.GenDecl, bool) {
+	if v.Pos() < f.AST.FileStart || v.Pos() > f.AST.FileEnd {
+		return nil, false
+	}
+	for _, decl := range f.AST.Decls {
+		if gen, ok := decl.(*ast.GenDecl); ok && (gen.Tok == token.VAR || gen.Tok == token.CONST) && gen.Pos() <= v.Pos() && v.Pos() < gen.End() {
+			return gen, true
+		}
+	}
+	return nil, false
+}
+
+// isHMACPool reports whether t is the keyed HMAC pool a fix declares:
+// hashpool.HMAC, or the inline pool type.
+func (p *pass) isHMACPool(t types.Type) bool {
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	if p.cfg.pool == PoolInline {
+		return named.Obj().Pkg() == p.Pkg && hasMethod(named, "get") && hasMethod(named, "put")
+	}
+	return named.Obj().Pkg().Path() == fixes.RuntimePool && named.Obj().Name() == "HMAC"
+}
+
+// hasMethod reports whether *named has a method called name.
+func hasMethod(named *types.Named, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, named.Obj().Pkg(), name)
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// writesFieldVar reports whether the code under root assigns field or an
+// element of it.
+func (p *pass) writesFieldVar(root inspector.Cursor, field *types.Var) bool {
+	for cur := range root.Preorder((*ast.SelectorExpr)(nil)) {
+		if p.TypesInfo.Uses[cur.Node().(*ast.SelectorExpr).Sel] == field && isWritten(cur) {
+			return true
+		}
+	}
+	return false
+}
+
+// isReceiver reports whether id names the receiver of the method around cur.
+func (p *pass) isReceiver(cur inspector.Cursor, id *ast.Ident) bool {
+	if id == nil {
+		return false
+	}
+	_, decl, ok := p.funcOf(cur)
+	if !ok || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return false
+	}
+	recv := p.TypesInfo.Defs[decl.Recv.List[0].Names[0]]
+	return recv != nil && p.TypesInfo.Uses[id] == recv
+}
+
+// rootIdent returns the variable a selector chain starts from: s in s.cfg.key.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// isField reports whether obj is a struct field.
+func isField(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.IsField()
+}
+
+// isString reports whether t's underlying type is string.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// isCryptoHash reports whether t is crypto.Hash.
+func isCryptoHash(t types.Type) bool {
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "crypto" && named.Obj().Name() == "Hash"
 }
 
 // plainExpr reports whether e is a name, a field selection chain or a literal:
@@ -324,22 +510,9 @@ func plainExpr(e ast.Expr) bool {
 	return false
 }
 
-// derefNamed returns the named type of t or of what t points to.
-func derefNamed(t types.Type) (*types.Named, bool) {
-	if ptr, ok := t.Underlying().(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, ok := t.(*types.Named)
-	if !ok {
-		return nil, false
-	}
-	_, isStruct := named.Underlying().(*types.Struct)
-	return named, isStruct
-}
-
-// fieldOrMethod reports whether named has a field or method called name.
-func fieldOrMethod(named *types.Named, name string) bool {
-	obj, _, _ := types.LookupFieldOrMethod(named, true, nil, name)
+// fieldOrMethod reports whether t has a field or method called name.
+func fieldOrMethod(t types.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 	return obj != nil
 }
 

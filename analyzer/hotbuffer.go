@@ -118,7 +118,7 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 			continue // on the stack
 		}
 		fix, why := p.bufferFix(cur, b, loop)
-		p.report(b.build, hotBuffer, advise(what+" "+often, fix, "reuse a scratch buffer or a pooled one", why), fix)
+		p.report(b.build, hotBuffer, what+" "+often, fix, "reuse a scratch buffer or a pooled one", why)
 	}
 }
 

@@ -30,7 +30,9 @@ import (
 //     (statically, within the package) is predicted to heap allocate, or when
 //     it reaches a finding (every finding claims an allocation);
 //   - after: a case that reaches a reported finding with a fix must allocate
-//     strictly less than before.
+//     strictly less than before;
+//   - every func ResultX() string must return the same before and after the
+//     fixes: a fix never changes what the program computes.
 //
 // Every decided constructor call in analyzed code must be reached by a case,
 // so the model cannot drift from the compiler unnoticed: when a new Go
@@ -63,9 +65,16 @@ func TestOracle(t *testing.T) {
 			cases := predict(t, result)
 			require.NotEmpty(t, cases, "no func CaseX() in %s", tc.pkg)
 
+			results := resultFuncs(result.Pass)
 			gopath := oracleGOPATH(t)
-			before := measure(t, gopath, tc.pkg, "", cases)
-			after := measure(t, gopath, tc.pkg, ".golden", cases)
+			before, beforeResults := measure(t, gopath, tc.pkg, "", cases, results)
+			after, afterResults := measure(t, gopath, tc.pkg, ".golden", cases, results)
+			for _, name := range results {
+				t.Logf("%-22s %s", name, beforeResults[name])
+				if beforeResults[name] != afterResults[name] {
+					t.Errorf("%s: returns %s after the fixes, %s before", name, afterResults[name], beforeResults[name])
+				}
+			}
 			for _, c := range cases {
 				got := before[c.name]
 				t.Logf("%-22s predicted heap=%-5v measured %v allocs, %v after the fixes", c.name, c.heap, got, after[c.name])
@@ -189,6 +198,22 @@ func predict(t *testing.T, r *analysistest.Result) []oracleCase {
 	return cases
 }
 
+// resultFuncs returns the names of the package's func ResultX() string.
+func resultFuncs(pass *analysis.Pass) []string {
+	var names []string
+	for _, name := range pass.Pkg.Scope().Names() {
+		fn, ok := pass.Pkg.Scope().Lookup(name).(*types.Func)
+		if !ok || !strings.HasPrefix(name, "Result") {
+			continue
+		}
+		sig := fn.Signature()
+		if sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String]) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 func hasTestFiles(pass *analysis.Pass) bool {
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(f.FileStart).Name(), "_test.go") {
@@ -223,9 +248,9 @@ func oracleGOPATH(t *testing.T) string {
 }
 
 // measure runs every case of pkg under testing.AllocsPerRun and returns the
-// allocations per run. With suffix ".golden", the package's golden files
-// replace the files they fix.
-func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase) map[string]float64 {
+// allocations per run, and what each result function returns. With suffix
+// ".golden", the package's golden files replace the files they fix.
+func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase, results []string) (map[string]float64, map[string]string) {
 	t.Helper()
 	dir := filepath.Join(gopath, "src", "oracle", pkg+strings.TrimPrefix(suffix, "."))
 	require.NoError(t, os.MkdirAll(dir, 0o755))
@@ -252,6 +277,9 @@ func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase) map[s
 	for _, c := range cases {
 		fmt.Fprintf(&test, "\tfmt.Printf(\"ORACLE %%s %%v\\n\", %q, testing.AllocsPerRun(200, %s))\n", c.name, c.name)
 	}
+	for _, name := range results {
+		fmt.Fprintf(&test, "\tfmt.Printf(\"RESULT %%s %%q\\n\", %q, %s())\n", name, name)
+	}
 	test.WriteString("}\n")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "zz_oracle_test.go"), test.Bytes(), 0o644))
 
@@ -262,8 +290,12 @@ func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase) map[s
 	require.NoError(t, err, "go test %s%s:\n%s", pkg, suffix, output)
 
 	allocs := map[string]float64{}
+	values := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(output))
 	for sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "RESULT" {
+			values[f[1]] = f[2]
+		}
 		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "ORACLE" {
 			n, err := strconv.ParseFloat(f[2], 64)
 			require.NoError(t, err)
@@ -271,5 +303,6 @@ func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase) map[s
 		}
 	}
 	require.Len(t, allocs, len(cases), "go test output:\n%s", output)
-	return allocs
+	require.Len(t, values, len(results), "go test output:\n%s", output)
+	return allocs, values
 }

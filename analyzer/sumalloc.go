@@ -106,7 +106,7 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 			msg = fmt.Sprintf("%s allocates its result %s, only to be appended to %s", types.ExprString(call), often, shorten(types.ExprString(use.dst)))
 		}
 		fix, why := p.sumFix(cur, s, use, declared)
-		p.report(call, sumAlloc, advise(msg, fix, "sum into a reused buffer", why), fix)
+		p.report(call, sumAlloc, msg, fix, "sum into a reused buffer", why)
 	}
 }
 

@@ -3,6 +3,7 @@ package fixes
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -46,28 +47,31 @@ type BufferSpec struct {
 // matter. def is the buf := ... statement; the caller has proved that the
 // buffer does not outlive the call and is not made in a loop.
 func BufferPool(f *File, def *ast.AssignStmt, spec BufferSpec) analysis.SuggestedFix {
-	indent := f.Indent(def.Pos())
+	im := f.Imports(spec.Build.Pos())
 	var edits []analysis.TextEdit
-	var after string
+	var put, reset string
 	if spec.Inline {
-		syncName, e := f.AddImport("sync", "sync")
-		edits = append(edits, e...)
+		syncName := im.Name("sync", "sync")
 		array := fmt.Sprintf("[%d]byte", spec.Size)
-		newArray := "new(" + array + ")"
-		pool := f.poolVarName(fmt.Sprintf("bytes%dPool", spec.Size), syncName, "return "+newArray)
+		newFunc := "func() " + f.AnyType() + " { return new(" + array + ") }"
+		pool, declare := f.Names.Declare(f, fmt.Sprintf("bytes%dPool", spec.Size), func(obj types.Object) bool {
+			value, ok := f.varValue(obj)
+			return ok && value == syncName+".Pool{New: "+newFunc+"}"
+		})
 		edits = append(edits, analysis.TextEdit{Pos: spec.Build.Pos(), End: spec.Build.End(),
 			NewText: []byte(pool + ".Get().(*" + array + ")[:]")})
-		after = "\n" + indent + "defer " + pool + ".Put((*" + array + ")(" + spec.Name + "))" +
-			"\n" + indent + "clear(" + spec.Name + ")"
-		if f.Pkg.Scope().Lookup(pool) == nil {
-			decl := fmt.Sprintf("\n// %s reuses %d-byte buffers.\nvar %s = %s.Pool{New: func() any { return %s }}\n",
-				pool, spec.Size, pool, syncName, newArray)
+		put = pool + ".Put((*" + array + ")(" + spec.Name + "))"
+		reset = "clear(" + spec.Name + ")"
+		if !f.AtLeast("go1.21") {
+			reset = "*(*" + array + ")(" + spec.Name + ") = " + array + "{}"
+		}
+		if declare {
+			decl := fmt.Sprintf("\n// %s reuses %d-byte buffers.\nvar %s = %s.Pool{New: %s}\n",
+				pool, spec.Size, pool, syncName, newFunc)
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else {
-		hp, e := f.AddImport(RuntimePool, "hashpool")
-		edits = append(edits, e...)
-		buffers := hp + ".Buffers"
+		buffers := im.Name(RuntimePool, "hashpool") + ".Buffers"
 		switch {
 		case spec.Base != nil:
 			edits = append(edits, analysis.TextEdit{Pos: spec.Base.Pos(), End: spec.Base.End(), NewText: []byte(buffers + ".Get(0)")})
@@ -78,9 +82,10 @@ func BufferPool(f *File, def *ast.AssignStmt, spec BufferSpec) analysis.Suggeste
 			edits = append(edits, analysis.TextEdit{Pos: spec.Build.Pos(), End: spec.Build.End(),
 				NewText: []byte(buffers + ".Get(" + f.Text(spec.Len) + ")")})
 		}
-		after = "\n" + indent + "defer " + buffers + ".Put(" + spec.Name + ")"
+		put = buffers + ".Put(" + spec.Name + ")"
 	}
-	edits = append(edits, analysis.TextEdit{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()), NewText: []byte(after)})
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, f.Release(def, nil, put, reset)...)
 	return analysis.SuggestedFix{
 		Message:   "Take " + spec.Name + " from a pool of byte buffers",
 		TextEdits: edits,

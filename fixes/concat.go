@@ -11,7 +11,7 @@ import (
 )
 
 // RuntimeSum is the package of multi-part sums that rewritten code imports.
-const RuntimeSum = "github.com/hashalloc/hashalloc/runtime/hashsum"
+const RuntimeSum = RuntimeModule + "/hashsum"
 
 // Concat is a concatenation built only to be hashed, and what a fix removes
 // with it: the statements that built it into a variable, if any.
@@ -64,18 +64,42 @@ type SumSpec struct {
 //	                                              ...
 //	                                              func sha256Parts(parts ...[]byte) (sum [32]byte) { ... }
 func SumParts(f *File, call *ast.CallExpr, c Concat, spec SumSpec) analysis.SuggestedFix {
-	var edits []analysis.TextEdit
-	var fn string
-	if spec.Inline {
-		path, ctor := splitFunc(spec.Ctor)
-		pkg, e := f.AddImport(path, pathName(path))
-		edits = append(edits, e...)
-		fn = pathName(path) + "Parts"
-		if ctor != "New" {
-			fn = pathName(path) + strings.TrimPrefix(ctor, "New") + "Parts"
+	im := f.Imports(call.Pos())
+	edits, fn := f.sumFunc(call, spec, im)
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, f.removeEdits(c)...)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(fn + "(" + f.partsText(c) + ")")})
+	return analysis.SuggestedFix{Message: "Hash the parts with " + fn, TextEdits: edits}
+}
+
+// sumFunc returns the name of the multi-part sum that replaces call, and the
+// edits that declare it in the file (Inline) or the imports it needs.
+func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports) ([]analysis.TextEdit, string) {
+	if !spec.Inline {
+		fn := im.Name(RuntimeSum, "hashsum") + "." + spec.Runtime
+		if path, ok := f.qualifier(call); ok {
+			im.Drop(path, call)
 		}
-		if f.Pkg.Scope().Lookup(fn) == nil {
-			decl := fmt.Sprintf(`// %[1]s returns the %[2]s sum of the concatenation of parts, written one
+		return nil, fn
+	}
+	path, ctor := splitFunc(spec.Ctor)
+	pkg := im.Name(path, pathName(path))
+	want := pathName(path) + "Parts"
+	if ctor != "New" {
+		want = pathName(path) + strings.TrimPrefix(ctor, "New") + "Parts"
+	}
+	fn, declare := f.Names.Declare(f, want, func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		if _, isFunc := obj.(*types.Func); !isFunc || !ok || !sig.Variadic() || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+			return false
+		}
+		arr, ok := sig.Results().At(0).Type().(*types.Array)
+		return ok && arr.Len() == spec.Size
+	})
+	if !declare {
+		return nil, fn
+	}
+	decl := fmt.Sprintf(`// %[1]s returns the %[2]s sum of the concatenation of parts, written one
 // after another into a hasher that stays on the stack.
 func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
 	h := %[2]s.%[4]s()
@@ -87,22 +111,10 @@ func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
 }
 
 `, fn, pkg, spec.Size, ctor)
-			// Before the first declaration, where nothing else inserts
-			// (pools go at the end of the file), so that fixes merge in any order.
-			at := f.firstDecl()
-			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
-		}
-	} else {
-		hs, e := f.AddImport(RuntimeSum, "hashsum")
-		edits = append(edits, e...)
-		fn = hs + "." + spec.Runtime
-		if path, ok := f.qualifier(call); ok {
-			edits = append(edits, f.RemoveImport(path, call)...)
-		}
-	}
-	edits = append(edits, f.removeEdits(c)...)
-	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(fn + "(" + f.partsText(c) + ")")})
-	return analysis.SuggestedFix{Message: "Hash the parts with " + fn, TextEdits: edits}
+	// Before the first declaration, where nothing else inserts (pools go
+	// at the end of the file), so that fixes merge in any order.
+	at := f.firstDecl()
+	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, fn
 }
 
 // WriteParts writes each part into the hasher instead of their concatenation:
@@ -180,15 +192,10 @@ func (f *File) variadicForm(h HelperSpec) (string, []analysis.TextEdit) {
 	}
 	name := h.Param.Name()
 	if h.Sum != nil {
-		fix := SumParts(f, h.Sink, Concat{}, *h.Sum)
-		for _, e := range fix.TextEdits {
-			if e.Pos == h.Sink.Pos() && e.End == h.Sink.End() {
-				text := strings.TrimSuffix(string(e.NewText), "()") + "(" + name + "...)"
-				reps = append(reps, replacement{f.offset(h.Sink.Pos()), f.offset(h.Sink.End()), text})
-			} else if len(e.NewText) > 0 {
-				imports = append(imports, e) // the import, or the file-local sum; never a removal
-			}
-		}
+		im := f.Imports(h.Sink.Pos())
+		decls, fn := f.sumFunc(h.Sink, *h.Sum, im)
+		imports = append(decls, im.Edits()...)
+		reps = append(reps, replacement{f.offset(h.Sink.Pos()), f.offset(h.Sink.End()), fn + "(" + name + "...)"})
 	} else {
 		sel := h.Sink.Fun.(*ast.SelectorExpr)
 		text := "for _, part := range " + name + " {\n" + f.Indent(h.Sink.Pos()) + "\t" + f.Text(sel) + "(part)\n" + f.Indent(h.Sink.Pos()) + "}"

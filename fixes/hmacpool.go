@@ -1,98 +1,249 @@
 package fixes
 
 import (
+	"fmt"
 	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
 
-// KeyedPool describes where an HMAC key is fixed for the values of a struct
-// type, and so where the struct's own pool of keyed HMACs goes.
-type KeyedPool struct {
-	// Struct is the struct type that holds the key.
+// HMACSpec says where a keyed HMAC pool goes and how a call site takes its
+// MAC from it.
+type HMACSpec struct {
+	// Name is the pool's field or variable name; Pool is the pool as the
+	// call site refers to it, e.g. "s.keyMACs".
+	Name, Pool string
+	// Struct is the struct that gets the pool as a field, next to the key.
+	// Otherwise DeclAt is where the pool's declaration goes (empty Decl: it
+	// exists), with %s where the pool's type goes, e.g. "var keyMACs %s\n".
 	Struct *ast.StructType
-	// Lit is the one composite literal that sets the key.
-	Lit *ast.CompositeLit
-	// Field is the name of the new field that holds the pool.
-	Field string
-	// Hash and Key are the hash constructor and the key as written in Lit's
-	// context, e.g. "sha256.New" and "key".
-	Hash, Key string
-	// Recv is the value whose key the call uses, as written at the call, e.g. "s".
-	Recv string
-	// Inline holds a *sync.Pool instead of a *hashpool.HMAC.
+	DeclAt token.Pos
+	Decl   string
+	// Hash and Key are hmac.New's arguments as written. CryptoHash is set
+	// when Hash is the New method of a crypto.Hash: the crypto.Hash as
+	// written. HashID identifies a hash function given by name for the
+	// inline pool: the quoted "importpath.Func"; empty otherwise.
+	Hash, Key, CryptoHash, HashID string
+	// FuncValue is set when Hash is a func value (a field or variable):
+	// the inline pool identifies it by the func value's pointer.
+	FuncValue bool
+	// Inline declares a keyed pool type in the file instead of importing
+	// hashpool.
 	Inline bool
+	// Last is the statement after which the MAC is given back; nil gives it
+	// back with defer.
+	Last ast.Stmt
 }
 
-// HMACField gives a struct whose HMAC key is fixed its own pool of keyed
-// HMACs, created where the key is set, and takes the HMAC from it per call:
+// HMACPool takes a MAC keyed with a fixed key from a pool held next to the
+// key, instead of re-keying a new HMAC on every call. The pool's zero value is
+// ready, and it checks the key and the hash function on every Get, re-keying
+// when they changed: so the fix does not depend on where or how the key's
+// holder is built, or whether the key is rotated later.
 //
 //	type Signer struct {                 type Signer struct {
-//	    key []byte                           key  []byte
-//	}                                        macs *hashpool.HMAC
+//	    key []byte                           key     []byte
+//	}                                        keyMACs hashpool.HMAC
 //	                                     }
-//	return &Signer{key: key}       =>    return &Signer{key: key, macs: hashpool.NewHMAC(sha256.New, key)}
 //
-//	mac := hmac.New(sha256.New, s.key)   mac := s.macs.Get()
-//	                                     defer s.macs.Put(mac)
+//	mac := hmac.New(sha256.New, s.key)   mac := s.keyMACs.Get(sha256.New, s.key)
+//	                                     defer s.keyMACs.Put(mac)
 //
-// def is the mac := hmac.New(...) statement. The caller has proved that the
-// key field is set only by Lit, that mac does not outlive the call and is not
-// assigned again.
-func HMACField(f *File, def *ast.AssignStmt, k KeyedPool) analysis.SuggestedFix {
+// With Inline, the pool is a small type declared once in the package with the
+// same semantics (hmacPool), and the MAC's hash function must be identified
+// by name or by crypto.Hash.
+//
+// def is the mac := hmac.New(...) statement; the caller has proved that mac
+// does not outlive the call and is not assigned again.
+func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix {
 	name := def.Lhs[0].(*ast.Ident).Name
-	call := def.Rhs[0]
+	call := def.Rhs[0].(*ast.CallExpr)
+	im := f.Imports(call.Pos())
 	var edits []analysis.TextEdit
-	fieldType, newPool, get, after := "", "", "", ""
-	if k.Inline {
-		syncName, e := f.AddImport("sync", "sync")
-		edits = append(edits, e...)
-		hashName, e := f.AddImport("hash", "hash")
-		edits = append(edits, e...)
-		hmacName, e := f.AddImport("crypto/hmac", "hmac")
-		edits = append(edits, e...)
-		fieldType = "*" + syncName + ".Pool"
-		newPool = "&" + syncName + ".Pool{New: func() any { return " + hmacName + ".New(" + k.Hash + ", " + k.Key + ") }}"
-		get = k.Recv + "." + k.Field + ".Get().(" + hashName + ".Hash)"
-		after = "\n" + f.Indent(def.Pos()) + name + ".Reset()"
+	var typ, get, put string
+	if spec.Inline {
+		var decl string
+		typ, decl = f.inlineHMACPool(im)
+		if decl != "" {
+			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+		}
+		id := spec.HashID
+		switch {
+		case spec.CryptoHash != "":
+			id = spec.CryptoHash
+		case spec.FuncValue:
+			var decl string
+			id, decl = f.inlineFuncID(im)
+			id += "(" + spec.Hash + ")"
+			if decl != "" {
+				edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+			}
+		}
+		get = spec.Pool + ".get(" + id + ", " + spec.Hash + ", " + spec.Key + ")"
+		put = spec.Pool + ".put(" + name + ")"
 	} else {
-		hp, e := f.AddImport(RuntimePool, "hashpool")
-		edits = append(edits, e...)
-		fieldType = "*" + hp + ".HMAC"
-		newPool = hp + ".NewHMAC(" + k.Hash + ", " + k.Key + ")"
-		get = k.Recv + "." + k.Field + ".Get()"
-		edits = append(edits, f.RemoveImport("crypto/hmac", call)...)
+		typ = im.Name(RuntimePool, "hashpool") + ".HMAC"
+		get = spec.Pool + ".Get(" + spec.Hash + ", " + spec.Key + ")"
+		if spec.CryptoHash != "" {
+			get = spec.Pool + ".GetHash(" + spec.CryptoHash + ", " + spec.Key + ")"
+		}
+		put = spec.Pool + ".Put(" + name + ")"
+		im.Drop("crypto/hmac", call)
 	}
-
-	// The field, last in the struct.
-	fields := k.Struct.Fields
-	edits = append(edits, analysis.TextEdit{
-		Pos:     f.lineStart(fields.Closing),
-		End:     f.lineStart(fields.Closing),
-		NewText: []byte(f.Indent(fields.List[0].Pos()) + k.Field + " " + fieldType + "\n"),
-	})
-
-	// The pool, created where the key is set.
-	elt := k.Field + ": " + newPool
-	last := k.Lit.Elts[len(k.Lit.Elts)-1]
-	if f.Fset.Position(k.Lit.Rbrace).Line > f.Fset.Position(last.End()).Line {
-		edits = append(edits, analysis.TextEdit{
-			Pos:     f.lineStart(k.Lit.Rbrace),
-			End:     f.lineStart(k.Lit.Rbrace),
-			NewText: []byte(f.Indent(last.Pos()) + elt + ",\n"),
-		})
-	} else {
-		edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + elt)})
+	edits = append(edits, im.Edits()...)
+	switch {
+	case spec.Struct != nil:
+		edits = append(edits, f.AddField(spec.Struct, spec.Name+" "+typ))
+	case spec.Decl != "":
+		edits = append(edits, analysis.TextEdit{Pos: spec.DeclAt, End: spec.DeclAt, NewText: fmt.Appendf(nil, spec.Decl, typ)})
 	}
-
-	// The HMAC, taken from the pool for the duration of the call.
-	edits = append(edits,
-		analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)},
-		analysis.TextEdit{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()),
-			NewText: []byte("\n" + f.Indent(def.Pos()) + "defer " + k.Recv + "." + k.Field + ".Put(" + name + ")" + after)},
-	)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)})
+	edits = append(edits, f.Release(def, spec.Last, put, "")...)
 	return analysis.SuggestedFix{
-		Message:   "Keep a pool of HMACs keyed once per value in field " + k.Field,
+		Message:   "Take " + name + " from a pool of HMACs keyed with " + spec.Key + ", held in " + spec.Name,
 		TextEdits: edits,
 	}
+}
+
+// inlineHMACPool returns the name of the package's keyed HMAC pool type, and
+// its declaration when this file must declare it.
+func (f *File) inlineHMACPool(im *Imports) (string, string) {
+	name, declare := f.Names.Declare(f, "hmacPool", func(obj types.Object) bool {
+		tn, ok := obj.(*types.TypeName)
+		if !ok {
+			return false
+		}
+		for _, m := range []string{"get", "put"} {
+			if sel, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, f.Pkg, m); sel == nil {
+				return false
+			}
+		}
+		return true
+	}, "Keyed", "MAC")
+	if !declare {
+		return name, ""
+	}
+	r := strings.NewReplacer(
+		"hmacPool", name,
+		"ANY", f.AnyType(),
+		"atomic.", im.Name("sync/atomic", "atomic")+".",
+		"sync.", im.Name("sync", "sync")+".",
+		"subtle.", im.Name("crypto/subtle", "subtle")+".",
+		"hmac.", im.Name("crypto/hmac", "hmac")+".",
+		"hash.", im.Name("hash", "hash")+".",
+	)
+	return name, r.Replace(inlineHMACPoolDecl)
+}
+
+// inlineFuncID returns the name of the package's function that identifies a
+// hash function given as a func value, and its declaration when this file
+// must declare it.
+func (f *File) inlineFuncID(im *Imports) (string, string) {
+	name, declare := f.Names.Declare(f, "hmacFuncID", func(obj types.Object) bool {
+		fn, ok := obj.(*types.Func)
+		return ok && fn.Signature().Params().Len() == 1 && fn.Signature().Results().Len() == 1
+	})
+	if !declare {
+		return name, ""
+	}
+	r := strings.NewReplacer(
+		"hmacFuncID", name,
+		"unsafe.", im.Name("unsafe", "unsafe")+".",
+		"hash.", im.Name("hash", "hash")+".",
+	)
+	return name, r.Replace(inlineFuncIDDecl)
+}
+
+// inlineFuncIDDecl identifies a func value for the inline HMAC pool. Func
+// values cannot be compared in Go, but the pointer a func value holds can:
+// the pool keeps the func value it identifies alive, so no other func value
+// can take its address meanwhile; a named function such as sha256.New is one
+// static func value, equal to itself wherever it is written.
+const inlineFuncIDDecl = `
+// hmacFuncID identifies the func value newHash for an hmacPool: the pointer it
+// holds, the same for every copy of one func value and, while the pool keeps
+// it alive, held by no other.
+func hmacFuncID(newHash func() hash.Hash) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&newHash))
+}
+`
+
+// inlineHMACPoolDecl is the keyed HMAC pool that -pool=inline declares.
+const inlineHMACPoolDecl = `
+// hmacPool reuses the HMACs of one key and hash function at a time. Its zero
+// value is ready to use. get compares the key (in constant time) and the hash
+// function with those of the pooled HMACs on every call, and starts afresh
+// when either changed: a MAC is never handed out for another key.
+type hmacPool struct {
+	keyed atomic.Value // *hmacPoolKeyed
+}
+
+// hmacPoolKeyed is the pool of the HMACs of one key and hash function.
+type hmacPoolKeyed struct {
+	id   ANY
+	key  []byte
+	pool sync.Pool
+}
+
+// hmacPoolMAC is an HMAC taken from an hmacPool.
+type hmacPoolMAC struct {
+	hash.Hash
+	keyed *hmacPoolKeyed
+}
+
+// get returns an HMAC of newHash, identified by id, keyed with key.
+func (p *hmacPool) get(id ANY, newHash func() hash.Hash, key []byte) *hmacPoolMAC {
+	k, _ := p.keyed.Load().(*hmacPoolKeyed)
+	if k == nil || k.id != id || subtle.ConstantTimeCompare(k.key, key) != 1 {
+		k = &hmacPoolKeyed{id: id, key: append([]byte(nil), key...)}
+		p.keyed.Store(k)
+	}
+	if m, ok := k.pool.Get().(*hmacPoolMAC); ok {
+		return m
+	}
+	return &hmacPoolMAC{Hash: hmac.New(newHash, k.key), keyed: k}
+}
+
+// put resets m and gives it back, unless its key is no longer the pool's.
+func (p *hmacPool) put(m *hmacPoolMAC) {
+	if k, _ := p.keyed.Load().(*hmacPoolKeyed); k == m.keyed {
+		m.Reset()
+		k.pool.Put(m)
+	}
+}
+`
+
+// AddField adds a field, last, to a struct whose closing brace is on a line of
+// its own, and formats the struct as gofmt would (field types and comments
+// are aligned across the struct's lines).
+func (f *File) AddField(st *ast.StructType, field string) analysis.TextEdit {
+	indent := f.Indent(st.Pos())
+	lines := strings.Split(f.Text(st), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimPrefix(lines[i], indent)
+	}
+	last := len(lines) - 1
+	lines = append(lines[:last], "\t"+field, lines[last])
+	src := "package p\n\ntype _ " + strings.Join(lines, "\n") + "\n"
+	formatted, err := format.Source([]byte(src))
+	text := strings.Join(lines, "\n")
+	if err == nil {
+		text = strings.TrimSuffix(strings.TrimPrefix(string(formatted), "package p\n\ntype _ "), "\n")
+	}
+	lines = strings.Split(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != "" {
+			lines[i] = indent + lines[i]
+		}
+	}
+	return analysis.TextEdit{Pos: st.Pos(), End: st.End(), NewText: []byte(strings.Join(lines, "\n"))}
+}
+
+// OneLine reports whether a struct is declared on one line.
+func (f *File) OneLine(st *ast.StructType) bool {
+	return f.Fset.Position(st.Fields.Opening).Line == f.Fset.Position(st.Fields.Closing).Line
 }

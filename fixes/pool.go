@@ -9,8 +9,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
+// RuntimeModule is the module of the packages that rewritten code imports.
+const RuntimeModule = "github.com/hashalloc/hashalloc/runtime"
+
+// RuntimeGo is the oldest Go version the runtime module supports: its go.mod's
+// go line (checked by a test).
+const RuntimeGo = "go1.21"
+
 // RuntimePool is the package of pooled hashers that rewritten code imports.
-const RuntimePool = "github.com/hashalloc/hashalloc/runtime/hashpool"
+const RuntimePool = RuntimeModule + "/hashpool"
 
 // PoolSpec says which pool serves a constructor.
 type PoolSpec struct {
@@ -24,19 +31,25 @@ type PoolSpec struct {
 	// Inline declares a package-level sync.Pool in the file instead of
 	// importing the runtime pools.
 	Inline bool
+	// Last is the statement after which the hasher is given back; nil
+	// gives it back with defer.
+	Last ast.Stmt
 }
 
 // Pool takes a hasher that escapes from a pool for the duration of the call,
-// instead of allocating it on every call:
+// instead of allocating it on every call, and gives it back right after its
+// last use when the code up to there is straight-line, else with defer:
 //
 //	h := sha256.New()     =>   h := hashpool.SHA256.Get()
-//	                           defer hashpool.SHA256.Put(h)
+//	io.Copy(h, r)              io.Copy(h, r)
+//	h.Sum(buf[:0])             h.Sum(buf[:0])
+//	                           hashpool.SHA256.Put(h)
 //
-// or, with Inline:
+// or, with Inline, a sync.Pool declared in the file:
 //
 //	h := sha256.New()     =>   h := sha256Pool.Get().(hash.Hash)
-//	                           defer sha256Pool.Put(h)
 //	                           h.Reset()
+//	                           defer sha256Pool.Put(h)
 //	                           ...
 //	                           var sha256Pool = sync.Pool{New: func() any { return sha256.New() }}
 //
@@ -45,73 +58,73 @@ type PoolSpec struct {
 func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 	name := def.Lhs[0].(*ast.Ident).Name
 	call := def.Rhs[0]
-	indent := f.Indent(def.Pos())
 	ctorPath, ctorFunc := splitFunc(spec.Ctor)
+	im := f.Imports(call.Pos())
 	var edits []analysis.TextEdit
 
 	assert := ""
-	isHash := isHashHash(spec.Result)
-	if !isHash || spec.Inline {
-		text, e := f.TypeText(spec.Result)
-		edits = append(edits, e...)
-		assert = ".(" + text + ")"
+	if !isHashHash(spec.Result) || spec.Inline {
+		assert = ".(" + f.TypeText(spec.Result, im) + ")"
 	}
 
-	var get, put, after string
+	var get, put, reset string
 	if spec.Inline {
-		pkg, e := f.AddImport(ctorPath, pathName(ctorPath))
-		edits = append(edits, e...)
-		syncName, e := f.AddImport("sync", "sync")
-		edits = append(edits, e...)
-		poolVar := f.poolVarName(strings.ToLower(spec.Var)+"Pool", syncName, "return "+pkg+"."+ctorFunc+"()")
+		pkg := im.Name(ctorPath, pathName(ctorPath))
+		syncName := im.Name("sync", "sync")
+		newFunc := "func() " + f.AnyType() + " { return " + pkg + "." + ctorFunc + "() }"
+		poolVar, declare := f.Names.Declare(f, strings.ToLower(spec.Var)+"Pool", func(obj types.Object) bool {
+			value, ok := f.varValue(obj)
+			return ok && value == syncName+".Pool{New: "+newFunc+"}"
+		})
 		get = poolVar + ".Get()" + assert
 		put = poolVar + ".Put(" + name + ")"
-		after = "\n" + indent + name + ".Reset()"
-		if f.Pkg.Scope().Lookup(poolVar) == nil {
-			decl := fmt.Sprintf("\n// %s reuses %s hashers.\nvar %s = %s.Pool{New: func() any { return %s.%s() }}\n",
-				poolVar, pkg+"."+ctorFunc, poolVar, syncName, pkg, ctorFunc)
+		reset = name + ".Reset()"
+		if declare {
+			decl := fmt.Sprintf("\n// %s reuses %s hashers.\nvar %s = %s.Pool{New: %s}\n",
+				poolVar, pkg+"."+ctorFunc, poolVar, syncName, newFunc)
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else {
-		hp, e := f.AddImport(RuntimePool, "hashpool")
-		edits = append(edits, e...)
+		hp := im.Name(RuntimePool, "hashpool")
 		get = hp + "." + spec.Var + ".Get()" + assert
 		put = hp + "." + spec.Var + ".Put(" + name + ")"
 		if path, ok := f.qualifier(call); ok {
-			edits = append(edits, f.RemoveImport(path, call)...)
+			im.Drop(path, call)
 		}
 	}
-	edits = append(edits,
-		analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)},
-		analysis.TextEdit{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()), NewText: []byte("\n" + indent + "defer " + put + after)},
-	)
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)})
+	edits = append(edits, f.Release(def, spec.Last, put, reset)...)
 	return analysis.SuggestedFix{
 		Message:   "Take " + name + " from a pool of " + pathName(ctorPath) + "." + ctorFunc + " hashers",
 		TextEdits: edits,
 	}
 }
 
-// poolVarName returns the name of a package-level sync.Pool variable: want
-// when it is free or already declares, in this file, a pool whose New
-// function contains newText; else a numbered variant.
-func (f *File) poolVarName(want, syncName, newText string) string {
-	name := want
-	for i := 2; ; i++ {
-		obj := f.Pkg.Scope().Lookup(name)
-		if obj == nil {
-			return name
-		}
-		if value, ok := f.varValue(obj); ok && strings.HasPrefix(value, syncName+".Pool{") && strings.Contains(value, newText) {
-			return name
-		}
-		name = fmt.Sprintf("%s%d", want, i)
+// Release returns the edits that run reset (if any) right after def and give
+// the pooled value back with put: right after the statement last, or
+// deferred right after def when last is nil.
+func (f *File) Release(def, last ast.Stmt, put, reset string) []analysis.TextEdit {
+	indent := "\n" + f.Indent(def.Pos())
+	after := ""
+	if reset != "" {
+		after = indent + reset
 	}
+	if last == nil {
+		after = indent + "defer " + put + after
+		return []analysis.TextEdit{{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()), NewText: []byte(after)}}
+	}
+	edits := []analysis.TextEdit{{Pos: f.LineEnd(last.End()), End: f.LineEnd(last.End()), NewText: []byte(indent + put)}}
+	if after != "" {
+		edits = append(edits, analysis.TextEdit{Pos: f.LineEnd(def.End()), End: f.LineEnd(def.End()), NewText: []byte(after)})
+	}
+	return edits
 }
 
 // varValue returns the text of the value that declares the package-level
-// variable obj in this file.
+// variable obj, when it is declared alone in this file.
 func (f *File) varValue(obj types.Object) (string, bool) {
-	if obj.Pos() < f.AST.FileStart || obj.Pos() > f.AST.FileEnd {
+	if _, ok := obj.(*types.Var); !ok || obj.Pos() < f.AST.FileStart || obj.Pos() > f.AST.FileEnd {
 		return "", false
 	}
 	for _, decl := range f.AST.Decls {

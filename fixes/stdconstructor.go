@@ -15,11 +15,12 @@ import (
 // call is the crypto.Hash.New call; ctor is the constructor as "importpath.Func".
 func StdConstructor(f *File, call *ast.CallExpr, ctor string) analysis.SuggestedFix {
 	path, fn := splitFunc(ctor)
-	pkg, edits := f.AddImport(path, pathName(path))
+	im := f.Imports(call.Pos())
+	pkg := im.Name(path, pathName(path))
 	if qual, ok := f.qualifier(call); ok {
-		edits = append(edits, f.RemoveImport(qual, call)...)
+		im.Drop(qual, call)
 	}
-	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(pkg + "." + fn + "()")})
+	edits := append(im.Edits(), analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(pkg + "." + fn + "()")})
 	return analysis.SuggestedFix{
 		Message:   "Call " + pkg + "." + fn + " directly",
 		TextEdits: edits,

@@ -28,7 +28,7 @@ func SumArray(f *File, stmt ast.Stmt, call *ast.CallExpr, name string, size int6
 	return analysis.SuggestedFix{
 		Message: "Sum into a stack array: " + decl,
 		TextEdits: []analysis.TextEdit{
-			{Pos: f.lineStart(stmt.Pos()), End: f.lineStart(stmt.Pos()), NewText: []byte(indent + decl + "\n")},
+			{Pos: f.LineStart(stmt.Pos()), End: f.LineStart(stmt.Pos()), NewText: []byte(indent + decl + "\n")},
 			{Pos: call.Args[0].Pos(), End: call.Args[0].End(), NewText: []byte(name + "[:0]")},
 		},
 	}
@@ -37,5 +37,5 @@ func SumArray(f *File, stmt ast.Stmt, call *ast.CallExpr, name string, size int6
 // StartsLine reports whether only white space precedes pos on its line, so
 // that a line inserted before pos's line goes right before the node at pos.
 func (f *File) StartsLine(pos token.Pos) bool {
-	return f.offset(f.lineStart(pos))+len(f.Indent(pos)) == f.offset(pos)
+	return f.offset(f.LineStart(pos))+len(f.Indent(pos)) == f.offset(pos)
 }

@@ -127,8 +127,8 @@ var expectedFindings = []struct {
 	category string
 	advice   string
 }{
-	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 0, "hmac-rekey", "keep a pool of HMACs keyed once per value in field macs"},
-	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 1, "hmac-rekey", "keep a pool of HMACs keyed once per value in field macs"},
+	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 0, "hmac-rekey", "take mac from a pool of HMACs keyed with s.key, held in keyMACs"},
+	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 1, "hmac-rekey", "take mac from a pool of HMACs keyed with s.key, held in keyMACs"},
 	{"tokensigner/tokensigner.go", "hmac.New(sha256.New, key)", 0, "hmac-rekey", "hoist mac out of the loop and Reset it per iteration"},
 	{"treehash/treehash.go", "crypto.SHA256.New()", 0, "hasher-alloc", "call sha256.New directly"},
 	{"treehash/treehash.go", "sha256.New()", 0, "hasher-alloc", "hoist h out of the loop and Reset it per iteration"},

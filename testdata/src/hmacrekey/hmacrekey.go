@@ -1,12 +1,15 @@
 // Package hmacrekey holds the hmac-rekey cases, measured by the oracle test
 // like every package of testdata: each exported func CaseX() allocates exactly
-// when the allocation model says a constructor it reaches allocates.
+// when the allocation model says a constructor it reaches allocates, and each
+// func ResultX() string returns the same before and after the fixes.
 package hmacrekey
 
 import (
+	"crypto"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/sha512"
+	"encoding/hex"
 	"hash"
 )
 
@@ -31,54 +34,234 @@ func NewSigner(key []byte) *Signer {
 	}
 }
 
+// NewVerifier builds the same struct in a second place.
+func NewVerifier(key []byte) *Signer {
+	return &Signer{hash: sha256.New, key: key}
+}
+
 // Sign re-keys an HMAC on every call.
 func (s *Signer) Sign(msg []byte) []byte { // want Sign:"hashes parameter 0"
-	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); keep a pool of HMACs keyed once per value in field macs`
+	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); take mac from a pool of HMACs keyed with s.key, held in keyMACs`
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }
 
-// Verify too.
+// Verify too; its MAC is given back after its last use.
 func (s *Signer) Verify(msg, sig []byte) bool { // want Verify:"hashes parameter 0"
-	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); keep a pool`
+	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); take mac from a pool`
 	mac.Write(msg)
-	return hmac.Equal(mac.Sum(check[:0]), sig)
+	sum := mac.Sum(check[:0])
+	return hmac.Equal(sum, sig)
 }
 
-var signer = NewSigner([]byte("secret"))
+var (
+	signer   = NewSigner([]byte("secret"))
+	verifier = NewVerifier([]byte("secret"))
+)
 
 func CaseSign() { signer.Sign(items[0]) }
 
-func CaseVerify() { signer.Verify(items[0], out[:32]) }
+func CaseVerify() { verifier.Verify(items[0], out[:32]) }
+
+// ResultSignVerify signs with one constructor's value and verifies with the
+// other's.
+func ResultSignVerify() string {
+	sig := append([]byte(nil), signer.Sign(items[0])...)
+	if !verifier.Verify(items[0], sig) {
+		return "mismatch"
+	}
+	return hex.EncodeToString(sig)
+}
+
+// ZeroSigner is used as a zero value too: its key is nil.
+type ZeroSigner struct {
+	key []byte
+}
+
+func (z *ZeroSigner) Sign(msg []byte) string { // want Sign:"hashes parameter 0"
+	mac := hmac.New(sha256.New, z.key) // want `hmac-rekey: hmac.New\(sha256.New, z.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*ZeroSigner \(field key\); take mac from a pool of HMACs keyed with z.key, held in keyMACs`
+	mac.Write(msg)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+var defaultSigner ZeroSigner
+
+func CaseZeroValue() { defaultSigner.Sign(items[0]) }
+
+// ResultZeroValue signs with a zero value, then with new and a literal.
+func ResultZeroValue() string {
+	var local ZeroSigner
+	z := new(ZeroSigner)
+	z.key = []byte("set after new")
+	return defaultSigner.Sign(items[0]) + local.Sign(items[1]) + z.Sign(items[1]) + (&ZeroSigner{key: key}).Sign(items[2])
+}
+
+// Rotating keys: the field is assigned after construction, or rewritten in
+// place through an alias. The pool compares the key on every Get.
+type Rotating struct {
+	key []byte
+}
+
+func (r *Rotating) Rotate(k []byte) { r.key = k }
+
+func (r *Rotating) Flip() {
+	k := r.key
+	k[0] ^= 1
+}
+
+func (r *Rotating) Sign(msg []byte) string { // want Sign:"hashes parameter 0"
+	mac := hmac.New(sha256.New, r.key) // want `hmac-rekey: hmac.New\(sha256.New, r.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Rotating \(field key\); take mac`
+	mac.Write(msg)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+var rotating = &Rotating{key: []byte("first key")}
+
+func CaseRotating() { rotating.Sign(items[0]) }
+
+// ResultRotating signs, rotates, flips a byte in place, and signs again:
+// every signature follows the key of its moment.
+func ResultRotating() string {
+	r := &Rotating{key: []byte("first key")}
+	a := r.Sign(items[0])
+	r.Rotate([]byte("second key"))
+	b := r.Sign(items[0])
+	r.Flip()
+	c := r.Sign(items[0])
+	return a + b + c
+}
+
+// HashField takes its hash from a crypto.Hash field, as JWT libraries do.
+type HashField struct {
+	hash crypto.Hash
+	key  []byte
+}
+
+func (h *HashField) Sign(msg []byte) string { // want Sign:"hashes parameter 0"
+	mac := hmac.New(h.hash.New, h.key) // want `hmac-rekey: hmac.New\(h.hash.New, h.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*HashField \(field key\); take mac`
+	mac.Write(msg)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+var (
+	hs256 = &HashField{hash: crypto.SHA256, key: []byte("jwt key")}
+	hs512 = &HashField{hash: crypto.SHA512, key: []byte("jwt key")}
+)
+
+func CaseHashField() { hs256.Sign(items[0]) }
+
+// ResultHashField signs with two hash functions and one key.
+func ResultHashField() string {
+	return hs256.Sign(items[0]) + hs512.Sign(items[0]) + hs256.Sign(items[1])
+}
+
+// Secret holds its key as a string, as configuration gives it.
+type Secret struct {
+	secret string
+}
+
+func (s *Secret) Sign(msg []byte) string { // want Sign:"hashes parameter 0"
+	mac := hmac.New(sha256.New, []byte(s.secret)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(s.secret\)\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Secret \(field secret\), converted from a string each time; take mac from a pool of HMACs keyed with \[\]byte\(s.secret\), held in secretMACs`
+	mac.Write(msg)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+var secret = &Secret{secret: "webhook secret"}
+
+func CaseStringField() { secret.Sign(items[0]) }
+
+// ResultStringField signs, changes the secret after construction, and signs
+// again.
+func ResultStringField() string {
+	s := &Secret{}
+	s.secret = "set later"
+	a := s.Sign(items[0])
+	s.secret = "rotated"
+	return a + s.Sign(items[0])
+}
+
+// A key fixed for the package, per call: a pool beside it.
+func signPackage(msg []byte) string {
+	mac := hmac.New(sha512.New, key) // want `hmac-rekey: hmac.New\(sha512.New, key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the package \(variable key\); take mac from a pool of HMACs keyed with key, held in keyMACs`
+	mac.Write(msg)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+func CasePackageKey() { signPackage(items[0]) }
+
+// ResultPackageKey signs, rotates the package key and signs again.
+func ResultPackageKey() string {
+	old := key
+	a := signPackage(items[0])
+	key = []byte("another package key")
+	b := signPackage(items[0])
+	key = old
+	return a + b
+}
+
+const salt = "a package salt"
+
+// A package string key.
+func salted(id []byte) string {
+	mac := hmac.New(sha256.New, []byte(salt)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(salt\)\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the package \(constant salt\), converted from a string each time; take mac from a pool of HMACs keyed with \[\]byte\(salt\), held in saltMACs`
+	mac.Write(id)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+func CasePackageString() { salted(items[0]) }
+
+// A key captured by a closure that is returned to be called per message.
+func makeSigner(k []byte) func([]byte) string {
+	return func(msg []byte) string {
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the closure \(captured variable k\); take mac from a pool of HMACs keyed with k, held in kMACs`
+		mac.Write(msg)
+		return hex.EncodeToString(mac.Sum(out[:0]))
+	}
+}
+
+var closure func([]byte) string
+
+// CaseClosure makes its closure once (AllocsPerRun warms up with one run),
+// then signs with it.
+func CaseClosure() {
+	if closure == nil {
+		closure = makeSigner(key)
+	}
+	closure(items[0])
+}
+
+// ResultClosure signs with two closures of two keys.
+func ResultClosure() string {
+	return makeSigner([]byte("one"))(items[0]) + makeSigner([]byte("two"))(items[0]) + makeSigner(key)(items[1])
+}
+
+var loopKey = []byte("a key for the loop")
 
 // A loop-invariant key: build the HMAC once and Reset it.
 func CaseSignAll() {
 	for _, m := range items {
-		mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; hoist mac out of the loop and Reset it per iteration`
+		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; hoist mac out of the loop and Reset it per iteration`
 		mac.Write(m)
 		mac.Sum(out[:0])
 	}
 }
 
-// A key fixed for the package, per call: reported, fixed by hand.
-func signPackage(msg []byte) {
-	mac := hmac.New(sha512.New, key) // want `hmac-rekey: hmac.New\(sha512.New, key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the package \(variable key\); keep one keyed HMAC pool next to key \(no automatic fix: a package-level pool is left to you\)`
+// ---- Reported without a fix. ----
+
+// A value receiver: a pool in the copy would not outlive the call.
+type ByValue struct {
+	key []byte
+}
+
+func (b ByValue) Sign(msg []byte) { // want Sign:"hashes parameter 0"
+	mac := hmac.New(sha256.New, b.key) // want `hmac-rekey: .* with a key fixed for each ByValue \(field key\); keep a keyed HMAC pool next to the key \(no automatic fix: b is a copy: a pool in it would not outlive the call\)`
 	mac.Write(msg)
 	mac.Sum(out[:0])
 }
 
-func CasePackageKey() { signPackage(items[0]) }
+var byValue = ByValue{key: key}
 
-// A key captured by a closure.
-func makeSigner(k []byte) func([]byte) {
-	return func(msg []byte) {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the closure \(captured variable k\)`
-		mac.Write(msg)
-		mac.Sum(out[:0])
-	}
-}
-
-func CaseClosure() { makeSigner(key)(items[0]) }
+func CaseByValue() { byValue.Sign(items[0]) }
 
 // ---- Negative cases. ----
 
@@ -100,39 +283,21 @@ func CaseKeyPerIteration() {
 	}
 }
 
-// Rotating keys: the field is assigned after construction.
-type Rotating struct {
+// The method sets the key itself before each MAC: it changes per call.
+type Deriving struct {
 	key []byte
 }
 
-func (r *Rotating) Rotate(k []byte) { r.key = k }
-
-func (r *Rotating) Sign(msg []byte) { // want Sign:"hashes parameter 0"
-	mac := hmac.New(sha256.New, r.key)
+func (d *Deriving) Sign(msg []byte) {
+	d.key = msg[:1]
+	mac := hmac.New(sha256.New, d.key)
 	mac.Write(msg)
 	mac.Sum(out[:0])
 }
 
-var rotating = &Rotating{key: key}
+var deriving = &Deriving{}
 
-func CaseRotating() { rotating.Sign(items[0]) }
-
-// Keys rewritten in place: copy into the field changes the key.
-type InPlace struct {
-	key []byte
-}
-
-func (r *InPlace) Rotate(k []byte) { copy(r.key, k) }
-
-func (r *InPlace) Sign(msg []byte) { // want Sign:"hashes parameter 0"
-	mac := hmac.New(sha256.New, r.key)
-	mac.Write(msg)
-	mac.Sum(out[:0])
-}
-
-var inPlace = &InPlace{key: make([]byte, 16)}
-
-func CaseInPlace() { inPlace.Sign(items[0]) }
+func CaseDeriving() { deriving.Sign(items[0]) }
 
 // Kept: the HMAC is built once, stored, and Reset per use.
 type Kept struct {

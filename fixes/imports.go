@@ -1,0 +1,330 @@
+package fixes
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Imports collects the import changes of one fix — packages the new code
+// refers to, packages the removed code was the last to refer to — and turns
+// them into edits that never overlap each other or the rest of the fix,
+// whatever the shape of the file's imports: none, one unparenthesized import,
+// several declarations, named, dot and blank imports.
+//
+// Names are chosen where they are used: a package already imported under a
+// name that a local declaration shadows at a use (a parameter named hash) is
+// imported again under a free name, which Go allows.
+type Imports struct {
+	f     *File
+	uses  []token.Pos
+	names map[string]string // import path => local name, as decided
+	add   []newImport
+	drop  []*ast.ImportSpec
+}
+
+type newImport struct {
+	path, name string
+}
+
+// Imports starts the import changes of a fix whose new text refers to
+// imported packages at the positions uses (and at package level).
+func (f *File) Imports(uses ...token.Pos) *Imports {
+	return &Imports{f: f, uses: uses, names: map[string]string{}}
+}
+
+// Name returns the name by which the fix's new code refers to the package
+// path, importing it when the file does not, or when its name is shadowed at
+// a use. want is the package's own name.
+func (im *Imports) Name(path, want string) string {
+	if local, ok := im.names[path]; ok {
+		return local
+	}
+	for _, spec := range im.f.AST.Imports {
+		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
+			continue
+		}
+		if obj := im.f.pkgName(spec); obj != nil && im.visible(obj) {
+			im.names[path] = obj.Name()
+			return obj.Name()
+		}
+	}
+	local := want
+	for i := 2; im.taken(local); i++ {
+		local = want + strconv.Itoa(i)
+	}
+	im.names[path] = local
+	im.add = append(im.add, newImport{path: path, name: local})
+	return local
+}
+
+// Drop removes the import of path when every reference to it in the file
+// lies inside the removed nodes, and the fix does not refer to it again.
+func (im *Imports) Drop(path string, removed ...ast.Node) {
+	if _, ok := im.names[path]; ok {
+		return
+	}
+	for _, spec := range im.f.AST.Imports {
+		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
+			continue
+		}
+		obj := im.f.pkgName(spec)
+		if obj == nil {
+			continue // a dot or blank import: its uses cannot be counted
+		}
+		if im.f.usedOutside(obj, removed) {
+			return
+		}
+		im.drop = append(im.drop, spec)
+		return
+	}
+}
+
+// pkgName returns the name that an import declares in the file, or nil for a
+// dot or blank import.
+func (f *File) pkgName(spec *ast.ImportSpec) *types.PkgName {
+	if spec.Name != nil {
+		if spec.Name.Name == "." || spec.Name.Name == "_" {
+			return nil
+		}
+		obj, _ := f.Info.Defs[spec.Name].(*types.PkgName)
+		return obj
+	}
+	obj, _ := f.Info.Implicits[spec].(*types.PkgName)
+	return obj
+}
+
+// usedOutside reports whether the file refers to obj outside the nodes.
+func (f *File) usedOutside(obj types.Object, nodes []ast.Node) bool {
+	used := false
+	ast.Inspect(f.AST, func(n ast.Node) bool {
+		if used {
+			return false
+		}
+		for _, r := range nodes {
+			if n == r {
+				return false
+			}
+		}
+		if id, ok := n.(*ast.Ident); ok && f.Info.Uses[id] == obj {
+			used = true
+		}
+		return true
+	})
+	return used
+}
+
+// visible reports whether obj is what its name refers to at every use.
+func (im *Imports) visible(obj types.Object) bool {
+	for _, pos := range im.uses {
+		if scope := im.f.Pkg.Scope().Innermost(pos); scope != nil {
+			if _, found := scope.LookupParent(obj.Name(), pos); found != obj {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// taken reports whether a new import may not be called name: something of
+// the package or the file has that name, or it is declared at a use.
+func (im *Imports) taken(name string) bool {
+	if im.f.Pkg.Scope().Lookup(name) != nil || im.f.fileScopeHas(name) {
+		return true
+	}
+	for _, a := range im.add {
+		if a.name == name {
+			return true
+		}
+	}
+	for _, pos := range im.uses {
+		if scope := im.f.Pkg.Scope().Innermost(pos); scope != nil {
+			if _, found := scope.LookupParent(name, pos); found != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (f *File) fileScopeHas(name string) bool {
+	if scope := f.Info.Scopes[f.AST]; scope != nil {
+		return scope.Lookup(name) != nil
+	}
+	return false
+}
+
+// specText spells an import: "path", or name "path" when the name is not the
+// one the path suggests.
+func (a newImport) specText() string {
+	if a.name == pathName(a.path) {
+		return strconv.Quote(a.path)
+	}
+	return a.name + " " + strconv.Quote(a.path)
+}
+
+// isStd reports whether path is a standard library package: its first
+// element has no dot.
+func isStd(path string) bool {
+	return !strings.Contains(strings.SplitN(path, "/", 2)[0], ".")
+}
+
+// Edits returns the edits that make the import changes.
+//
+// Deletions take whole lines (a declaration left without imports goes with
+// them); additions are lines inserted at line starts, in sorted order within
+// the first group of their kind (standard library or not) of the first
+// parenthesized declaration, so that they merge with the same addition made
+// by another fix. A file without a parenthesized declaration gets a new
+// declaration, in place of a deleted one when there is one.
+func (im *Imports) Edits() []analysis.TextEdit {
+	f := im.f
+	sort.Slice(im.add, func(i, j int) bool { return im.add[i].path < im.add[j].path })
+	dropped := map[*ast.ImportSpec]bool{}
+	for _, s := range im.drop {
+		dropped[s] = true
+	}
+	var decls, emptied []*ast.GenDecl
+	var target *ast.GenDecl // the parenthesized declaration that takes additions
+	var edits []analysis.TextEdit
+	for _, decl := range f.AST.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			continue
+		}
+		decls = append(decls, gen)
+		left := 0
+		for _, s := range gen.Specs {
+			if !dropped[s.(*ast.ImportSpec)] {
+				left++
+			}
+		}
+		switch {
+		case left == 0:
+			emptied = append(emptied, gen)
+		case len(gen.Specs) > left:
+			for _, s := range gen.Specs {
+				if dropped[s.(*ast.ImportSpec)] {
+					edits = append(edits, f.DeleteLine(s.Pos(), s.End()))
+				}
+			}
+		}
+		if left > 0 && target == nil && gen.Lparen.IsValid() {
+			target = gen
+		}
+	}
+
+	switch {
+	case len(im.add) == 0:
+	case target != nil:
+		for _, a := range im.add {
+			edits = append(edits, f.insertSpec(target, a))
+		}
+	case len(emptied) > 0:
+		// Replace the first emptied declaration with the new one.
+		gen := emptied[0]
+		emptied = emptied[1:]
+		edits = append(edits, analysis.TextEdit{Pos: gen.Pos(), End: gen.End(), NewText: []byte(importDecl(im.add))})
+	case len(decls) > 0:
+		at := f.NextLine(decls[len(decls)-1].End())
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(importDecl(im.add) + "\n")})
+	default:
+		at := f.LineEnd(f.AST.Name.End())
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\n" + importDecl(im.add))})
+	}
+	for _, gen := range emptied {
+		edits = append(edits, f.deleteDecl(gen))
+	}
+	return edits
+}
+
+// importDecl spells an import declaration of the new imports.
+func importDecl(add []newImport) string {
+	if len(add) == 1 {
+		return "import " + add[0].specText()
+	}
+	text := "import (\n"
+	for _, a := range add {
+		text += "\t" + a.specText() + "\n"
+	}
+	return text + ")"
+}
+
+// insertSpec inserts a's line into gen, in sorted order within the first
+// group of a's kind, or as a new group at the end.
+func (f *File) insertSpec(gen *ast.GenDecl, a newImport) analysis.TextEdit {
+	std := isStd(a.path)
+	var last *ast.ImportSpec
+	for _, s := range gen.Specs {
+		is := s.(*ast.ImportSpec)
+		p, _ := strconv.Unquote(is.Path.Value)
+		if isStd(p) != std {
+			if last != nil {
+				break
+			}
+			continue
+		}
+		if last != nil && f.Fset.Position(is.Pos()).Line > f.Fset.Position(last.End()).Line+1 {
+			break // a blank line ends the group
+		}
+		if p > a.path {
+			at := f.LineStart(specStart(is))
+			return analysis.TextEdit{Pos: at, End: at, NewText: []byte(f.Indent(is.Pos()) + a.specText() + "\n")}
+		}
+		last = is
+	}
+	if last != nil {
+		at := f.NextLine(last.End())
+		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(f.Indent(last.Pos()) + a.specText() + "\n")}
+	}
+	// No group of this kind: a new one before the closing parenthesis.
+	at := f.LineStart(gen.Rparen)
+	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + a.specText() + "\n")}
+}
+
+// specStart is where an import's line starts to matter: its doc comment, if
+// any, else the spec.
+func specStart(is *ast.ImportSpec) token.Pos {
+	if is.Doc != nil {
+		return is.Doc.Pos()
+	}
+	return is.Pos()
+}
+
+// NextLine returns the start of the line after pos's line (after a trailing
+// comment), or the end of the file.
+func (f *File) NextLine(pos token.Pos) token.Pos {
+	end := f.LineEnd(pos)
+	if f.offset(end) < len(f.Src) {
+		return end + 1
+	}
+	return end
+}
+
+// deleteDecl deletes a whole declaration with its line, and a blank line
+// after it when a blank line also precedes it, so that no double blank line
+// is left behind.
+func (f *File) deleteDecl(gen *ast.GenDecl) analysis.TextEdit {
+	start := gen.Pos()
+	if gen.Doc != nil {
+		start = gen.Doc.Pos()
+	}
+	e := f.DeleteLine(start, gen.End())
+	before := f.offset(f.LineStart(start))
+	after := f.offset(e.End)
+	if before >= 2 && f.Src[before-1] == '\n' && f.Src[before-2] == '\n' && after < len(f.Src) && f.Src[after] == '\n' {
+		e.End++
+	}
+	return e
+}
+
+// pathName is the name a package is imported under by default, as far as its
+// path tells: the last element.
+func pathName(path string) string {
+	return path[strings.LastIndex(path, "/")+1:]
+}
