@@ -52,4 +52,3 @@ func (f *File) Check(fix analysis.SuggestedFix) error {
 	}
 	return nil
 }
-
