@@ -263,6 +263,15 @@ func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
 			}
 		}
 	}
+	// Reject SHA-3 from the standard library (Go 1.24) in an older file: its
+	// module may be built by a toolchain without it.
+	if !f.AtLeast("go1.24") {
+		for _, e := range fix.TextEdits {
+			if bytes.Contains(e.NewText, []byte("SHA3_")) || bytes.Contains(e.NewText, []byte(`"crypto/sha3"`)) {
+				return fmt.Errorf("SHA-3 in the standard library needs Go 1.24 and this file is %s", f.Version)
+			}
+		}
+	}
 	return f.Check(*fix)
 }
 

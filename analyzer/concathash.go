@@ -602,6 +602,12 @@ var sumConstructors = map[string]string{
 	"crypto/sha3.Sum256":       "crypto/sha3.New256",
 	"crypto/sha3.Sum384":       "crypto/sha3.New384",
 	"crypto/sha3.Sum512":       "crypto/sha3.New512",
+	// A fork computes what the standard hasher computes.
+	"github.com/minio/sha256-simd.Sum256": "crypto/sha256.New",
+	"golang.org/x/crypto/sha3.Sum224":     "crypto/sha3.New224",
+	"golang.org/x/crypto/sha3.Sum256":     "crypto/sha3.New256",
+	"golang.org/x/crypto/sha3.Sum384":     "crypto/sha3.New384",
+	"golang.org/x/crypto/sha3.Sum512":     "crypto/sha3.New512",
 }
 
 // concatFix hashes the parts one after another: into the hasher for a Write,

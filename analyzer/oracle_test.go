@@ -53,6 +53,8 @@ func TestOracle(t *testing.T) {
 		{"sumalloc", analyzer.Options{}},
 		{"hotbuffer", analyzer.Options{}},
 		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
+		{"fiximports", analyzer.Options{}},
+		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result

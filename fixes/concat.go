@@ -84,6 +84,9 @@ func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports) ([]analysi
 	}
 	path, ctor := splitFunc(spec.Ctor)
 	pkg := im.Name(path, pathName(path))
+	if qual, ok := f.qualifier(call); ok {
+		im.Drop(qual, call) // a fork, or a dot import, that the sum replaces
+	}
 	want := pathName(path) + "Parts"
 	if ctor != "New" {
 		want = pathName(path) + strings.TrimPrefix(ctor, "New") + "Parts"

@@ -66,22 +66,20 @@ func (im *Imports) Name(path, want string) string {
 // Drop removes the import of path when every reference to it in the file
 // lies inside the removed nodes, and the fix does not refer to it again.
 func (im *Imports) Drop(path string, removed ...ast.Node) {
-	if _, ok := im.names[path]; ok {
-		return
-	}
 	for _, spec := range im.f.AST.Imports {
-		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
+		if p, _ := strconv.Unquote(spec.Path.Value); p != path || spec.Name != nil && spec.Name.Name == "_" {
 			continue
 		}
 		obj := im.f.pkgName(spec)
-		if obj == nil {
-			continue // a dot or blank import: its uses cannot be counted
-		}
-		if im.f.usedOutside(obj, removed) {
-			return
+		switch {
+		case obj != nil && im.names[path] == obj.Name():
+			continue // the fix refers to it
+		case obj != nil && im.f.usedOutside(obj, removed):
+			continue
+		case obj == nil && im.f.dotUsedOutside(path, removed):
+			continue
 		}
 		im.drop = append(im.drop, spec)
-		return
 	}
 }
 
@@ -117,6 +115,43 @@ func (f *File) usedOutside(obj types.Object, nodes []ast.Node) bool {
 		return true
 	})
 	return used
+}
+
+// dotUsedOutside reports whether the file refers, outside the nodes, to a
+// name that a dot import of path brings in: an unqualified use of one of its
+// package-level objects.
+func (f *File) dotUsedOutside(path string, nodes []ast.Node) bool {
+	used := false
+	ast.Inspect(f.AST, func(n ast.Node) bool {
+		if used {
+			return false
+		}
+		for _, r := range nodes {
+			if n == r {
+				return false
+			}
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, func(m ast.Node) bool { // n.Sel is qualified: skip it
+				if id, ok := m.(*ast.Ident); ok && f.fromPackage(id, path) {
+					used = true
+				}
+				return !used
+			})
+			return false
+		case *ast.Ident:
+			used = f.fromPackage(n, path)
+		}
+		return true
+	})
+	return used
+}
+
+// fromPackage reports whether id refers to a package-level object of path.
+func (f *File) fromPackage(id *ast.Ident, path string) bool {
+	obj := f.Info.Uses[id]
+	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == path && obj.Parent() == obj.Pkg().Scope()
 }
 
 // visible reports whether obj is what its name refers to at every use.

@@ -155,7 +155,8 @@ func splitFunc(qualified string) (path, name string) {
 }
 
 // qualifier returns the import path of the package that qualifies the
-// leftmost name of e, as crypto in crypto.SHA256.New().
+// leftmost name of e, as crypto in crypto.SHA256.New(), or that a dot import
+// brings that name in from, as crypto/md5 in Sum(b).
 func (f *File) qualifier(e ast.Expr) (string, bool) {
 	for {
 		switch x := ast.Unparen(e).(type) {
@@ -164,8 +165,14 @@ func (f *File) qualifier(e ast.Expr) (string, bool) {
 		case *ast.SelectorExpr:
 			e = x.X
 		case *ast.Ident:
-			if pkg, ok := f.Info.Uses[x].(*types.PkgName); ok {
-				return pkg.Imported().Path(), true
+			switch obj := f.Info.Uses[x].(type) {
+			case *types.PkgName:
+				return obj.Imported().Path(), true
+			case nil:
+			default:
+				if obj.Pkg() != nil && obj.Pkg() != f.Pkg && obj.Parent() == obj.Pkg().Scope() {
+					return obj.Pkg().Path(), true // dot-imported
+				}
 			}
 			return "", false
 		default:

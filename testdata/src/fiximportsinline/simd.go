@@ -1,0 +1,13 @@
+package fiximportsinline
+
+import (
+	"crypto/sha256"
+
+	simd "github.com/minio/sha256-simd"
+)
+
+// A fork of crypto/sha256 imported under another name, next to crypto/sha256.
+func CaseAliased() {
+	out = simd.Sum256(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with sha256Parts`
+	out = sha256.Sum256(leaf)
+}
