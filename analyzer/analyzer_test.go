@@ -1,10 +1,13 @@
 package analyzer_test
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/fixes"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -69,4 +72,24 @@ func TestHotBuffer(t *testing.T) {
 func TestFixImports(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "fiximports")
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "fiximportsinline")
+}
+
+// TestGoVersion checks that fixes follow the Go version of the file they edit.
+func TestGoVersion(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversion"), newAnalyzer(t, analyzer.Options{}), "./...")
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversioninline"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "./...")
+}
+
+// TestRuntimeGoLine checks that fixes.RuntimeGo is the runtime module's go
+// line: a fix that imports the module is offered only to files that can take it.
+func TestRuntimeGoLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "runtime", "go.mod"))
+	require.NoError(t, err)
+	var line string
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "go "); ok {
+			line = "go" + strings.TrimSpace(v)
+		}
+	}
+	require.Equal(t, fixes.RuntimeGo, line)
 }

@@ -1,0 +1,3 @@
+module example.com/goversion
+
+go 1.16

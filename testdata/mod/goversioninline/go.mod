@@ -1,0 +1,3 @@
+module example.com/goversioninline
+
+go 1.16
