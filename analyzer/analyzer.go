@@ -137,7 +137,8 @@ type pass struct {
 	writtenGlobals map[*types.Var]bool // package variables written after their declaration
 	files          map[*token.File]*fixes.File
 	sites          []*Site              // every hash constructor call of the package
-	keyHashes      map[types.Object]int // hash functions per HMAC key, see hashesPerKey
+	keyHashes      map[types.Object]int
+	pooled         map[*Site]bool          // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
 	names          *fixes.PackageNames  // the package-level names that fixes declare
 }
 
@@ -226,10 +227,10 @@ func (p *pass) findSites() []*Site {
 // report emits a diagnostic of the given category at node, unless a comment
 // suppresses it. msg says what is found; the fix, when there is one and it
 // passes fixes.File.Check, completes it, else manual says what to do and why
-// why there is no fix.
-func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) {
+// why there is no fix. It reports whether a fix was offered.
+func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
 	if p.suppress.suppressed(node.Pos(), category) {
-		return
+		return false
 	}
 	if fix != nil {
 		if err := p.checkFix(node, fix); err != nil {
@@ -246,6 +247,7 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	p.Report(d)
+	return fix != nil
 }
 
 // checkFix says why fix cannot be offered at node: its edits are not valid

@@ -41,8 +41,13 @@ func (p *pass) checkHasherAlloc(s *Site) {
 		p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse one hasher across iterations", why)
 		return
 	}
-	fix, why := p.callFix(s)
-	p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse a pooled hasher", why)
+	fix, why, pooled := p.callFix(s)
+	if p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse a pooled hasher", why) && pooled {
+		if p.pooled == nil {
+			p.pooled = map[*Site]bool{}
+		}
+		p.pooled[s] = true
+	}
 }
 
 // frequency says how often the code at cur runs when that is often enough to
@@ -206,42 +211,43 @@ func (p *pass) blockScope(loop inspector.Cursor) *types.Scope {
 }
 
 // callFix removes a per-call allocation in a hot function: the standard
-// constructor for a crypto.Hash whose hasher stays local, else a pool.
-func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string) {
+// constructor for a crypto.Hash whose hasher stays local, else a pool (and
+// then pooled is set).
+func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
-		return nil, "the source file cannot be read"
+		return nil, "the source file cannot be read", false
 	}
 	stdCtor := p.qualifiedCallee(s.Call)
 	if s.ctor == cryptoHashNew {
 		var ok bool
 		if stdCtor, ok = p.cryptoHashConstant(s.Call); !ok {
-			return nil, "the crypto.Hash is not a constant"
+			return nil, "the crypto.Hash is not a constant", false
 		}
 		if s.esc.kind == stays {
 			fix := fixes.StdConstructor(f, s.Call, stdCtor)
-			return &fix, ""
+			return &fix, "", false
 		}
 	}
 	pool := stdConstructors[stdCtor].pool
 	if pool == "" {
-		return nil, "no pool serves " + s.ctor.name
+		return nil, "no pool serves " + s.ctor.name, false
 	}
 	def, why := p.definition(s)
 	if def == nil {
-		return nil, why
+		return nil, why, false
 	}
 	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
 	// Reject a hasher variable that is assigned again: the deferred Put
 	// would return the first hasher while the function uses another.
 	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
-		return nil, v.Name() + " is assigned again"
+		return nil, v.Name() + " is assigned again", false
 	}
 	// Reject a hasher whose method calls take buffers that live on the stack:
 	// through the pooled interface value they would escape, trading the
 	// hasher's allocation for theirs.
 	if arg, ok := p.stackArgument(s, v); ok {
-		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
+		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape", false
 	}
 	fix := fixes.Pool(f, def, fixes.PoolSpec{
 		Var:    pool,
@@ -250,7 +256,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string) {
 		Inline: p.cfg.pool == PoolInline,
 		Last:   p.releasePoint(s.cur.Parent(), v),
 	})
-	return &fix, ""
+	return &fix, "", true
 }
 
 // stackArgument returns an argument of a method call on the hasher v that

@@ -90,8 +90,11 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		}
 		call := cur.Node().(*ast.CallExpr)
 		s, ok := p.sumNil(call, hashers)
+		pooledVar := false
 		if !ok {
-			continue
+			if pooledVar = p.pooledSumNil(cur); !pooledVar {
+				continue
+			}
 		}
 		use, ok := p.transientSumUse(cur)
 		if !ok {
@@ -105,7 +108,11 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		if use.appended != nil {
 			msg = fmt.Sprintf("%s allocates its result %s, only to be appended to %s", types.ExprString(call), often, shorten(types.ExprString(use.dst)))
 		}
-		fix, why := p.sumFix(cur, s, use, declared)
+		var fix *analysis.SuggestedFix
+		why := "the hasher is taken from a pool, and a stack array passed to a pooled hasher would escape"
+		if !pooledVar {
+			fix, why = p.sumFix(cur, s, use, declared)
+		}
 		p.report(call, sumAlloc, msg, fix, "sum into a reused buffer", why)
 	}
 }
@@ -174,6 +181,74 @@ func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, 
 	return s, true
 }
 
+// pooledSumNil reports whether call is h.Sum(nil) on a local hasher taken
+// from a pool — h := hashpool.X.Get(), or h := pool.Get().(hash.Hash) from a
+// sync.Pool — and never assigned again: its result allocates as any Sum(nil)
+// does, and no stack array can take its place.
+func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
+	call := cur.Node().(*ast.CallExpr)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Sum" || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !isHasher(v.Type()) {
+		return false
+	}
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	def, ok := p.defOf(fn, v)
+	if !ok {
+		return false
+	}
+	get := ast.Unparen(def)
+	if assert, ok := get.(*ast.TypeAssertExpr); ok {
+		get = ast.Unparen(assert.X)
+	}
+	getCall, ok := get.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	getter := typeutil.StaticCallee(p.TypesInfo, getCall)
+	if getter == nil || getter.Name() != "Get" || getter.Pkg() == nil {
+		return false
+	}
+	recv := getter.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Name() == "Pool" && (named.Obj().Pkg().Path() == fixes.RuntimePool || named.Obj().Pkg().Path() == "sync")
+}
+
+// defOf returns the value that defines the local variable v in the function
+// at fn, when v := x is its only assignment there.
+func (p *pass) defOf(fn inspector.Cursor, v *types.Var) (ast.Expr, bool) {
+	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
+		assign := cur.Node().(*ast.AssignStmt)
+		if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+			continue
+		}
+		if id, ok := assign.Lhs[0].(*ast.Ident); ok && p.TypesInfo.Defs[id] == v {
+			if p.writes(fn, v) {
+				return nil, false
+			}
+			return assign.Rhs[0], true
+		}
+	}
+	return nil, false
+}
+
 // transientSumUse says what is done with the result of the Sum call at cur,
 // when it is used only for the time of one call.
 func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
@@ -231,6 +306,11 @@ func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[as
 	// allocation moves to the array).
 	if s.ctor.alloc == always {
 		return nil, fmt.Sprintf("%s is called through an interface, so a stack array passed to it would escape", types.ExprString(call.Fun))
+	}
+	// Reject a hasher that the hasher-alloc fix takes from a pool: a pooled
+	// hasher is an interface, and the array would escape in its place.
+	if p.pooled[s] {
+		return nil, "the hasher-alloc fix takes " + types.ExprString(call.Fun.(*ast.SelectorExpr).X) + " from a pool, and a stack array passed to a pooled hasher would escape"
 	}
 	// A hasher that stays on the stack, or one that only transiently escapes
 	// (passed to io.Copy): its own method calls are still devirtualized, and
