@@ -50,7 +50,9 @@ const hotDirective = "//hashalloc:hot"
 func newHotness(p *pass) *hotness {
 	h := &hotness{p: p, why: map[*types.Func]*hotReason{}, calls: map[*types.Func][]call{}}
 	var funcs []*types.Func
-	for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+	// Only production code is evidence: a loop in a test does not make
+	// what it calls hot, and a package and its test variant agree.
+	for cur := range p.prod.Preorder((*ast.FuncDecl)(nil)) {
 		decl := cur.Node().(*ast.FuncDecl)
 		fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
 		if !ok || decl.Body == nil || p.suppress.skipped[p.Fset.File(decl.Pos())] {

@@ -137,7 +137,7 @@ func (p *pass) writesField(loop inspector.Cursor, name string) bool {
 func (p *pass) fixedPackageVar(v *types.Var) bool {
 	if p.writtenGlobals == nil {
 		p.writtenGlobals = map[*types.Var]bool{}
-		for cur := range p.root.Preorder((*ast.Ident)(nil)) {
+		for cur := range p.prod.Preorder((*ast.Ident)(nil)) {
 			id := cur.Node().(*ast.Ident)
 			if g, ok := p.TypesInfo.Uses[id].(*types.Var); ok && g.Parent() == g.Pkg().Scope() && isWritten(cur) {
 				p.writtenGlobals[g] = true
