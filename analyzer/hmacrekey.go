@@ -61,6 +61,9 @@ func (p *pass) checkHMACRekey(s *Site) {
 	if !ok {
 		return // a key that may change from call to call
 	}
+	if !inLoop && p.reusedInLoop(s) {
+		return // built once, then Reset and reused across a loop: the floor
+	}
 	per := "on every call"
 	if inLoop {
 		per = "on every iteration of the loop at " + p.position(loop.Node().Pos())
@@ -137,6 +140,32 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 		}
 	}
 	return k, false
+}
+
+// reusedInLoop reports whether the MAC that s defines is used in a loop that
+// does not hold its definition: one MAC per call then serves many messages.
+func (p *pass) reusedInLoop(s *Site) bool {
+	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return false
+	}
+	assign := s.cur.Parent().Node().(*ast.AssignStmt)
+	if len(assign.Lhs) != 1 {
+		return false
+	}
+	mac, ok := p.TypesInfo.Defs[identOf(assign.Lhs[0])].(*types.Var)
+	fn, inFunc := enclosingFunc(s.cur)
+	if !ok || !inFunc {
+		return false
+	}
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != mac {
+			continue
+		}
+		if loop, ok := enclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyedPoolFix takes the MAC from a keyed HMAC pool held next to the key: a
