@@ -1,9 +1,11 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -16,10 +18,11 @@ import (
 //  2. they are called from a loop body, or from a hot function, transitively;
 //  3. their doc comment carries //hashalloc:hot.
 type hotness struct {
-	p      *pass
-	why    map[*types.Func]*hotReason
-	calls  map[*types.Func][]call
-	cycles map[*types.Func][]*types.Func
+	p        *pass
+	why      map[*types.Func]*hotReason
+	calls    map[*types.Func][]call
+	comp     map[*types.Func]int // the strongly connected component of each function
+	compSize map[int]int         // the functions in each component
 }
 
 // call is one static call between two functions of the package.
@@ -79,9 +82,11 @@ func newHotness(p *pass) *hotness {
 		}
 	}
 
-	h.cycles = findCycles(funcs, h.calls)
-	for fn := range h.cycles {
-		h.why[fn] = &hotReason{kind: recursive}
+	h.comp, h.compSize = stronglyConnected(funcs, h.calls)
+	for _, fn := range funcs {
+		if h.recursive(fn) {
+			h.why[fn] = &hotReason{kind: recursive}
+		}
 	}
 	var queue []*types.Func
 	for _, fn := range funcs {
@@ -125,12 +130,7 @@ func (h *hotness) explain(fn *types.Func) string {
 		}
 		switch r.kind {
 		case recursive:
-			names := make([]string, 0, len(h.cycles[fn])+1)
-			for _, f := range h.cycles[fn] {
-				names = append(names, f.Name())
-			}
-			names = append(names, fn.Name())
-			parts = append(parts, "recursive: "+strings.Join(names, " → "))
+			parts = append(parts, "recursive: "+h.cycle(fn))
 			fn = nil
 		case annotated:
 			parts = append(parts, "marked "+hotDirective)
@@ -146,45 +146,75 @@ func (h *hotness) explain(fn *types.Func) string {
 	return strings.Join(parts, ", ")
 }
 
-// findCycles returns, for each function in a static call cycle, the shortest
-// cycle that starts at it (without the final return to it). Tarjan's algorithm
-// finds the strongly connected components; a path is searched only inside them.
-func findCycles(funcs []*types.Func, calls map[*types.Func][]call) map[*types.Func][]*types.Func {
-	comp := stronglyConnected(funcs, calls)
-	cycles := map[*types.Func][]*types.Func{}
-	for _, fn := range funcs {
-		// Breadth-first search for the shortest path from fn back to fn,
-		// within fn's component.
-		prev := map[*types.Func]*types.Func{fn: nil}
-		queue := []*types.Func{fn}
-	search:
-		for len(queue) > 0 {
-			cur := queue[0]
-			queue = queue[1:]
-			for _, c := range calls[cur] {
-				if comp[c.callee] != comp[fn] {
-					continue
+// recursive reports whether fn is in a static call cycle: its strongly
+// connected component has other functions, or it calls itself.
+func (h *hotness) recursive(fn *types.Func) bool {
+	return h.compSize[h.comp[fn]] > 1 || h.callsItself(fn)
+}
+
+// callsItself reports whether fn calls itself directly.
+func (h *hotness) callsItself(fn *types.Func) bool {
+	for _, c := range h.calls[fn] {
+		if c.callee == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// maxCycleSearch bounds the functions that the search for a cycle to show
+// visits, so that explaining every member of a cycle of n functions costs
+// O(n), not O(n²).
+const maxCycleSearch = 64
+
+// cycle spells the shortest call cycle from fn back to fn, found by a
+// breadth-first search inside fn's component ("a → b → a"); in a component
+// too large to search, the first calls of one and its size.
+func (h *hotness) cycle(fn *types.Func) string {
+	prev := map[*types.Func]*types.Func{fn: nil}
+	queue := []*types.Func{fn}
+	for len(queue) > 0 && len(prev) <= maxCycleSearch {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, c := range h.calls[cur] {
+			if h.comp[c.callee] != h.comp[fn] {
+				continue
+			}
+			if c.callee == fn {
+				names := []string{fn.Name()}
+				for p := cur; p != nil; p = prev[p] {
+					names = append(names, p.Name())
 				}
-				if c.callee == fn {
-					var path []*types.Func
-					for p := cur; p != nil; p = prev[p] {
-						path = append([]*types.Func{p}, path...)
-					}
-					cycles[fn] = path
-					break search
-				}
-				if _, seen := prev[c.callee]; !seen {
-					prev[c.callee] = cur
-					queue = append(queue, c.callee)
-				}
+				slices.Reverse(names)
+				return strings.Join(names, " → ")
+			}
+			if _, seen := prev[c.callee]; !seen {
+				prev[c.callee] = cur
+				queue = append(queue, c.callee)
 			}
 		}
 	}
-	return cycles
+	names := []string{fn.Name()}
+	for cur := fn; len(names) < 3; {
+		next := cur
+		for _, c := range h.calls[cur] {
+			if h.comp[c.callee] == h.comp[fn] && c.callee != cur {
+				next = c.callee
+				break
+			}
+		}
+		if next == cur {
+			break
+		}
+		names = append(names, next.Name())
+		cur = next
+	}
+	return fmt.Sprintf("%s → … (a call cycle of %d functions)", strings.Join(names, " → "), h.compSize[h.comp[fn]])
 }
 
-// stronglyConnected numbers the strongly connected components of the call graph.
-func stronglyConnected(funcs []*types.Func, calls map[*types.Func][]call) map[*types.Func]int {
+// stronglyConnected numbers the strongly connected components of the call
+// graph (Tarjan's algorithm, linear) and counts the functions of each.
+func stronglyConnected(funcs []*types.Func, calls map[*types.Func][]call) (map[*types.Func]int, map[int]int) {
 	var (
 		index   = map[*types.Func]int{}
 		low     = map[*types.Func]int{}
@@ -224,7 +254,11 @@ func stronglyConnected(funcs []*types.Func, calls map[*types.Func][]call) map[*t
 			visit(fn)
 		}
 	}
-	return comp
+	size := map[int]int{}
+	for _, c := range comp {
+		size[c]++
+	}
+	return comp, size
 }
 
 // enclosingLoop returns the innermost for or range loop whose body (or

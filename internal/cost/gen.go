@@ -44,7 +44,7 @@ func genPlain(n int) string {
 	var b strings.Builder
 	b.WriteString("package gen\n\n")
 	for i := range n {
-		fmt.Fprintf(&b, "func F%d(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn F%d(b, a) + 1\n}\n\n", i, (i+1)%n)
+		fmt.Fprintf(&b, "func F%d(a, b int) int {\n\tif a > b {\n\t\treturn a - b\n\t}\n\treturn b - a + %d\n}\n\n", i, i)
 	}
 	return b.String()
 }
