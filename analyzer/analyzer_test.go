@@ -65,3 +65,8 @@ func TestHotBuffer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbuffer")
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "hotbufferinline")
 }
+
+func TestHotness(t *testing.T) {
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotness")
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "hotnesstests")
+}

@@ -51,6 +51,7 @@ func TestOracle(t *testing.T) {
 		{"sumalloc", analyzer.Options{}},
 		{"hotbuffer", analyzer.Options{}},
 		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
+		{"hotness", analyzer.Options{}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result
