@@ -19,8 +19,9 @@ import (
 //
 // What is not evidence of hotness:
 //   - test code: a function that takes a *testing.T, *testing.B, *testing.F
-//     or testing.TB, wherever it is declared, is left out of the call graph
-//     (and not analyzed, see suppressor.analyzed) unless -tests is set;
+//     or testing.TB, or a method of a struct that holds one, wherever it is
+//     declared, is left out of the call graph (and not analyzed, see
+//     suppressor.analyzed) unless -tests is set;
 //   - under -tests, a loop in a test (a function that takes a *testing.T,
 //     *testing.F or testing.TB): it repeats a check, not a workload, so it
 //     does not make the production code it calls hot. A loop in a benchmark
@@ -258,29 +259,45 @@ const (
 
 // testRoleOf says whether fn is test code: a function with a parameter of
 // type *testing.T, *testing.B, *testing.F or testing.TB, wherever it is
-// declared (a test helper in a non-test file is test code too).
+// declared (a test helper in a non-test file is test code too), or a method
+// of a struct that holds one (a test harness that keeps its t).
 func testRoleOf(fn *types.Func) testRole {
-	params := fn.Signature().Params()
 	role := notTest
-	for v := range params.Variables() {
-		t := v.Type()
+	sig := fn.Signature()
+	for v := range sig.Params().Variables() {
+		role = max(role, testingRole(v.Type()))
+	}
+	if recv := sig.Recv(); recv != nil {
+		t := recv.Type()
 		if ptr, ok := t.(*types.Pointer); ok {
 			t = ptr.Elem()
 		}
-		named, ok := t.(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "testing" {
-			continue
-		}
-		switch named.Obj().Name() {
-		case "B":
-			role = max(role, benchFunc)
-		case "T", "F", "TB":
-			if role == notTest {
-				role = testFunc
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				role = max(role, testingRole(f.Type()))
 			}
 		}
 	}
 	return role
+}
+
+// testingRole is the role of a value of type t: benchFunc for *testing.B,
+// testFunc for *testing.T, *testing.F and testing.TB.
+func testingRole(t types.Type) testRole {
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "testing" {
+		return notTest
+	}
+	switch named.Obj().Name() {
+	case "B":
+		return benchFunc
+	case "T", "F", "TB":
+		return testFunc
+	}
+	return notTest
 }
 
 // isTestCode reports whether the function declared by decl is test code.

@@ -160,7 +160,21 @@ func fromBench(b []byte) []byte {
 	return h.Sum(out[:0])
 }
 
+// A method of a test harness that keeps its *testing.T is test code too.
+type harness struct {
+	t *testing.T
+}
+
+func (h *harness) registerAll() {
+	for _, it := range items {
+		d, _ := blake2b.New256(nil) // silent: test code
+		d.Write(it)
+		d.Sum(out[:0])
+	}
+}
+
 func CaseTestCode() {
 	checkAll(nil)
 	benchAll(nil)
+	new(harness).registerAll()
 }
