@@ -71,10 +71,16 @@ type Diagnostic struct {
 }
 
 // Failed reports whether r is a failure: a panic, an error, an unexpected
-// finding, a finding at a must-stay-silent site, or a failed fix.
+// finding, a finding at a must-stay-silent site, a true finding no longer
+// reported (a false one that goes away is progress), or a failed fix.
 func (r *Result) Failed() bool {
 	if r.Panics > 0 || len(r.Errors) > 0 || len(r.Unexpected) > 0 || len(r.Loud) > 0 {
 		return true
+	}
+	for _, f := range r.Gone {
+		if f.Verdict == expect.True {
+			return true
+		}
 	}
 	for _, f := range r.Fixes {
 		if f.Failed() {

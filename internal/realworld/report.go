@@ -59,20 +59,20 @@ func percent(p float64) string {
 
 // WriteTable prints one row per module and the total.
 func WriteTable(w io.Writer, results []*Result) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "module\tfindings\ttrue\tfalse\tneutral\tprecision\tmust-find\tunexpected\tpanics\ttime\tpeak mem\t")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "module\tfindings\ttrue\tfalse\tneutral\tprecision\tmust-find\tunexpected\tpanics\ttime\tpeak mem")
 	for _, r := range results {
 		status := ""
 		if r.Failed() {
 			status = " FAIL"
 		}
-		fmt.Fprintf(tw, "%s%s\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\t\n",
+		fmt.Fprintf(tw, "%s%s\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\n",
 			r.Module.Name(), status, len(r.Findings), len(r.True), len(r.False), len(r.Neutral),
 			percent(Precision(len(r.True), len(r.False))), len(r.Found), len(r.Found)+len(r.Missed),
 			len(r.Unexpected), r.Panics, r.Time.Seconds(), mib(r.Peak))
 	}
 	t := Total(results)
-	fmt.Fprintf(tw, "total (%d modules)\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\t\n",
+	fmt.Fprintf(tw, "total (%d modules)\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\n",
 		len(results), t.Findings, t.True, t.False, t.Neutral, percent(Precision(t.True, t.False)),
 		t.Found, t.MustFind, t.Unexpected, t.Panics, t.Time.Seconds(), mib(t.Peak))
 	tw.Flush()
