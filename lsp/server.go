@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -46,6 +47,7 @@ type server struct {
 
 // document is a file the editor has open, with its current content.
 type document struct {
+	uri     uri.URI // as the editor spells it
 	version int32
 	content []byte
 }
@@ -136,7 +138,7 @@ func (s *server) DidOpen(_ context.Context, params *protocol.DidOpenTextDocument
 		return nil
 	}
 	s.mu.Lock()
-	s.docs[path] = &document{version: params.TextDocument.Version, content: []byte(params.TextDocument.Text)}
+	s.docs[path] = &document{uri: params.TextDocument.URI, version: params.TextDocument.Version, content: []byte(params.TextDocument.Text)}
 	s.mu.Unlock()
 	s.schedule(filepath.Dir(path))
 	return nil
@@ -289,7 +291,13 @@ func (s *server) publish(path string, f *fileResult) {
 	for _, fd := range f.findings {
 		diags = append(diags, fd.diag)
 	}
-	err := s.client.PublishDiagnostics(s.ctx, &protocol.PublishDiagnosticsParams{URI: uri.File(path), Diagnostics: diags})
+	u := uri.File(path)
+	s.mu.Lock()
+	if doc := s.docs[path]; doc != nil {
+		u = doc.uri
+	}
+	s.mu.Unlock()
+	err := s.client.PublishDiagnostics(s.ctx, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: diags})
 	if err != nil && s.ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "hashalloc lsp: publishing diagnostics of %s: %v\n", path, err)
 	}
@@ -350,7 +358,18 @@ func serve(ctx context.Context, stream jsonrpc2.Stream, settings Settings) error
 	case <-conn.Done():
 	}
 	cancel()
-	_ = conn.Close()
+	// Close waits for the read goroutine, which a blocking read of standard
+	// input (editors give the server a pipe in blocking mode) holds until
+	// the editor closes it: wait a little, then let the process exit.
+	closed := make(chan struct{})
+	go func() {
+		_ = conn.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(250 * time.Millisecond):
+	}
 	s.mu.Lock()
 	clean := s.shutdown
 	s.mu.Unlock()
