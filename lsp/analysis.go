@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -23,6 +24,9 @@ type result struct {
 	files map[string]*fileResult // by absolute path
 	// err says why the package could not be analyzed, if it could not.
 	err error
+	// load and check are the times spent loading and type-checking the
+	// package and its dependencies, and running the analyzer on them.
+	load, check time.Duration
 }
 
 // fileResult is what one analysis found in one file.
@@ -63,11 +67,12 @@ func analyze(ctx context.Context, a *analysis.Analyzer, dir string, tests bool, 
 		Tests:   tests,
 		Overlay: overlay,
 	}
+	start := time.Now()
 	pkgs, err := packages.Load(cfg, ".")
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	res := &result{files: map[string]*fileResult{}}
+	res := &result{files: map[string]*fileResult{}, load: time.Since(start)}
 	if err != nil {
 		res.err = err
 		return res, nil
@@ -86,7 +91,9 @@ func analyze(ctx context.Context, a *analysis.Analyzer, dir string, tests bool, 
 		return res, nil
 	}
 
+	start = time.Now()
 	graph, err := checker.Analyze([]*analysis.Analyzer{withOverlay(a, overlay)}, pkgs, nil)
+	res.check = time.Since(start)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

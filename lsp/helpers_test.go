@@ -13,7 +13,7 @@ import (
 )
 
 // repoRoot returns the directory of the main module.
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	require.NoError(t, err)
@@ -29,7 +29,7 @@ var goEnv = []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 // copyExamples copies examples/ into a new module, example.com/fixed, that
 // requires the runtime module from the repository, as the command's
 // end-to-end tests do, and returns the module's directory.
-func copyExamples(t *testing.T) string {
+func copyExamples(t testing.TB) string {
 	t.Helper()
 	root := repoRoot(t)
 	dir := t.TempDir()
@@ -68,7 +68,7 @@ func copyExamples(t *testing.T) string {
 }
 
 // runGo runs the go command in dir and fails the test when it fails.
-func runGo(t *testing.T, dir string, args ...string) string {
+func runGo(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.CommandContext(t.Context(), "go", args...)
 	cmd.Dir = dir

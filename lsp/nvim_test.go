@@ -233,7 +233,7 @@ func logOf(home string) string {
 	return strings.Join(logs, "\n")
 }
 
-func goroot(t *testing.T) string {
+func goroot(t testing.TB) string {
 	t.Helper()
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	require.NoError(t, err)

@@ -272,6 +272,12 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, dir string,
 	if res.err != nil {
 		s.log(protocol.MessageTypeWarning, fmt.Sprintf("hashalloc: %s: %v", dir, res.err))
 	}
+	n := 0
+	for _, f := range res.files {
+		n += len(f.findings)
+	}
+	s.log(protocol.MessageTypeLog, fmt.Sprintf("hashalloc: %s: %d findings in %d files; loaded in %v, analyzed in %v",
+		dir, n, len(res.files), res.load.Round(time.Millisecond), res.check.Round(time.Millisecond)))
 	for path, f := range res.files {
 		s.publish(path, f)
 	}

@@ -72,7 +72,7 @@ func (c *testClient) published(u uri.URI) int {
 
 // wait waits until the diagnostics of u have been published more than
 // after times, and returns the last ones and when they came.
-func (c *testClient) wait(t *testing.T, u uri.URI, after int) ([]protocol.Diagnostic, time.Time) {
+func (c *testClient) wait(t testing.TB, u uri.URI, after int) ([]protocol.Diagnostic, time.Time) {
 	t.Helper()
 	deadline := time.After(waitTimeout)
 	for {
@@ -101,7 +101,7 @@ type session struct {
 }
 
 // startSession runs the server in the background and connects a client.
-func startSession(t *testing.T, settings Settings) *session {
+func startSession(t testing.TB, settings Settings) *session {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	serverIn, clientOut := io.Pipe()
@@ -120,7 +120,7 @@ func startSession(t *testing.T, settings Settings) *session {
 }
 
 // call returns a context for one request, bounded in time.
-func call(t *testing.T) context.Context {
+func call(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(t.Context(), waitTimeout)
 	t.Cleanup(cancel)
 	return ctx
@@ -361,4 +361,105 @@ func TestProtocol(t *testing.T) {
 	case <-time.After(waitTimeout):
 		require.FailNow(t, "the server did not stop after exit")
 	}
+}
+
+// openFile opens path in the session with content (the file's on disk when
+// nil) and returns its URI and content.
+func (s *session) openFile(t *testing.T, path string, content []byte) (uri.URI, string) {
+	t.Helper()
+	if content == nil {
+		var err error
+		content, err = os.ReadFile(path)
+		require.NoError(t, err)
+	}
+	u := uri.File(path)
+	require.NoError(t, s.server.DidOpen(call(t), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: u, LanguageID: "go", Version: 1, Text: string(content),
+	}}))
+	return u, string(content)
+}
+
+func (s *session) initialize(t *testing.T, options string) {
+	t.Helper()
+	params := &protocol.InitializeParams{}
+	if options != "" {
+		params.InitializationOptions = protocol.LSPAny(options)
+	}
+	_, err := s.server.Initialize(call(t), params)
+	require.NoError(t, err)
+	require.NoError(t, s.server.Initialized(call(t), &protocol.InitializedParams{}))
+}
+
+// TestEditCancels checks that an edit cancels the analysis in progress: the
+// diagnostics of the content opened are never published, only those of the
+// content saved after the edit.
+func TestEditCancels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyzes a copy of examples/")
+	}
+	dir := copyExamples(t)
+	s := startSession(t, Settings{})
+	s.initialize(t, "")
+	path := filepath.Join(dir, "examples", "merkle", "merkle.go")
+	u, content := s.openFile(t, path, nil)
+	// At once, before the analysis of the open can finish: an edit that
+	// ignores one of the two findings, then a save.
+	edited := strings.Replace(content, "\treturn sum(append(leafPrefix, leaf...))", "\t//hashalloc:ignore\n\treturn sum(append(leafPrefix, leaf...))", 1)
+	require.NotEqual(t, content, edited)
+	require.NoError(t, s.server.DidChange(call(t), &protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: 2},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: edited}},
+	}))
+	require.NoError(t, os.WriteFile(path, []byte(edited), 0o644))
+	require.NoError(t, s.server.DidSave(call(t), &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}))
+	diags, _ := s.client.wait(t, u, 0)
+	assert.Len(t, diags, 1, "the first diagnostics published are not those of the saved content: %+v", diags)
+	// Nothing else comes.
+	time.Sleep(2 * time.Second)
+	assert.Equal(t, 1, s.client.published(u))
+}
+
+// TestSettingsAndErrors checks initializationOptions (-pool=inline, and a
+// bad option refused at initialize) and a package that does not type-check:
+// its diagnostics are cleared and the error logged.
+func TestSettingsAndErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyzes a copy of examples/")
+	}
+	t.Run("bad option", func(t *testing.T) {
+		s := startSession(t, Settings{})
+		_, err := s.server.Initialize(call(t), &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"pool": "global"}`)})
+		assert.ErrorContains(t, err, `-pool: "global" is not a pool mode`)
+	})
+	t.Run("pool inline", func(t *testing.T) {
+		dir := copyExamples(t)
+		s := startSession(t, Settings{})
+		s.initialize(t, `{"pool": "inline"}`)
+		u, content := s.openFile(t, filepath.Join(dir, "examples", "treehash", "treehash.go"), nil)
+		diags, _ := s.client.wait(t, u, 0)
+		var d *protocol.Diagnostic
+		for i := range diags {
+			if msg, _ := diags[i].Message.(protocol.String); strings.Contains(string(msg), "take h from a pool") {
+				d = &diags[i]
+			}
+		}
+		require.NotNil(t, d, "%+v", diags)
+		fixed := applyEdit(t, content, u, findAction(t, s.codeActions(t, u, d.Range.Start), protocol.CodeActionKindQuickFix, "Take h from a pool"))
+		assert.Contains(t, fixed, "sync.Pool")
+		assert.NotContains(t, fixed, "hashalloc/runtime")
+	})
+	t.Run("type error", func(t *testing.T) {
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/bad\n\ngo 1.26.0\n"), 0o644))
+		path := filepath.Join(dir, "bad.go")
+		require.NoError(t, os.WriteFile(path, []byte("package bad\n\nvar x int = \"s\"\n"), 0o644))
+		s := startSession(t, Settings{})
+		s.initialize(t, "")
+		u, _ := s.openFile(t, path, nil)
+		diags, _ := s.client.wait(t, u, 0)
+		assert.Empty(t, diags)
+		s.client.mu.Lock()
+		defer s.client.mu.Unlock()
+		assert.Contains(t, strings.Join(s.client.logs, "\n"), `bad.go:3:13: cannot use "s"`)
+	})
 }
