@@ -129,7 +129,8 @@ func TestNeovim(t *testing.T) {
 	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-u", script)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
-		"HASHALLOC_BIN="+bin,
+		// hashalloc.lua, the README's snippet, runs hashalloc from the PATH.
+		"PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"HASHALLOC_ROOT="+dir,
 		"HASHALLOC_PLAN="+string(plan),
 		"HASHALLOC_OUT="+report,
@@ -238,4 +239,23 @@ func goroot(t testing.TB) string {
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	require.NoError(t, err)
 	return strings.TrimSpace(string(out))
+}
+
+// TestREADMESnippet checks that the README's Neovim setup is
+// testdata/nvim/hashalloc.lua, the snippet that TestNeovim runs.
+func TestREADMESnippet(t *testing.T) {
+	snippet, err := os.ReadFile(filepath.Join("testdata", "nvim", "hashalloc.lua"))
+	require.NoError(t, err)
+	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	require.NoError(t, err)
+	// In the README, the snippet is in a list item, indented by two spaces.
+	var indented strings.Builder
+	for line := range strings.SplitSeq(strings.TrimSuffix(string(snippet), "\n"), "\n") {
+		if line != "" {
+			indented.WriteString("  ")
+		}
+		indented.WriteString(line + "\n")
+	}
+	assert.Contains(t, string(readme), "  ```lua\n"+indented.String()+"  ```\n",
+		"the README's Neovim snippet is not testdata/nvim/hashalloc.lua")
 }

@@ -2,9 +2,12 @@
 -- TestNeovim as `nvim --headless --clean -u e2e.lua`. It works with Neovim
 -- 0.7 (Debian 12) and later.
 --
+-- It sets hashalloc up with hashalloc.lua beside it, the snippet of the
+-- README (hashalloc is on the PATH), then for each step of the plan it
+-- opens a file.
+--
 -- The environment gives:
---   HASHALLOC_BIN   the hashalloc binary
---   HASHALLOC_ROOT  the module to work in
+--   HASHALLOC_ROOT  the module to work in (the current directory)
 --   HASHALLOC_PLAN  a JSON list of steps: {file, message, action, only?}
 --                   file is relative to the root; message picks the finding
 --                   whose message contains it (any finding when empty);
@@ -38,33 +41,32 @@ local function now_ms()
   return vim.loop.hrtime() / 1e6
 end
 
-local function on_publish(err, result, ctx, config)
+local default_publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
   local p = published[result.uri] or { count = 0 }
   p.count = p.count + 1
   p.diagnostics = result.diagnostics
   p.at = now_ms()
   published[result.uri] = p
-  return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
+  return default_publish(err, result, ctx, config)
 end
 
-local client_id
+-- Headless with --clean, Neovim 0.7 detects no file types: turn it on, as
+-- a normal start does.
+vim.cmd('filetype on')
+dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/hashalloc.lua')
 
-local function start()
-  local config = {
-    name = 'hashalloc',
-    cmd = { os.getenv('HASHALLOC_BIN'), 'lsp' },
-    root_dir = root,
-    handlers = { ['textDocument/publishDiagnostics'] = on_publish },
-  }
-  if vim.lsp.start then
-    -- Neovim 0.8 and later: starts the client and attaches the buffer.
-    client_id = vim.lsp.start(config)
-  else
-    client_id = vim.lsp.start_client(config)
-    vim.lsp.buf_attach_client(0, client_id)
+-- client returns the hashalloc client attached to bufnr, if any.
+local function client(bufnr)
+  local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, c in pairs(clients) do
+    if c.name == 'hashalloc' then
+      return c
+    end
   end
-  assert(client_id, 'the client did not start')
 end
+
+local client_id -- of the hashalloc client, once attached
 
 local function count(uri)
   return (published[uri] or { count = 0 }).count
@@ -102,12 +104,9 @@ local function run_step(step)
   vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/' .. step.file))
   local bufnr = vim.api.nvim_get_current_buf()
   local uri = vim.uri_from_bufnr(bufnr)
-  if not client_id then
-    start()
-  else
-    vim.lsp.buf_attach_client(bufnr, client_id)
-  end
-  local client = vim.lsp.get_client_by_id(client_id)
+  assert(vim.wait(wait_ms, function() return client(bufnr) ~= nil end, 20), 'no hashalloc client attached to ' .. uri)
+  local c = client(bufnr)
+  client_id = c.id
 
   local diags = wait_publish(uri, 0, 'on open')
   rec.before = summarize(diags)
@@ -156,7 +155,7 @@ local function run_step(step)
   assert(chosen, 'no ' .. step.action .. ' action among ' .. vim.inspect(rec.actions))
   rec.applied = chosen.title
 
-  vim.lsp.util.apply_workspace_edit(chosen.edit, client.offset_encoding or 'utf-16')
+  vim.lsp.util.apply_workspace_edit(chosen.edit, c.offset_encoding or 'utf-16')
   local before = count(uri)
   local saved = now_ms()
   vim.cmd('write')
