@@ -35,6 +35,9 @@ type fileResult struct {
 	content  []byte // the content analyzed: an editor's buffer or the file on disk
 	m        *mapper
 	findings []*finding
+	// version is the version of the document analyzed, when it was open.
+	version int32
+	open    bool
 }
 
 // finding is one diagnostic of hashalloc, ready for the protocol, with its

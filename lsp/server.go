@@ -226,35 +226,47 @@ func (s *server) schedule(dir string) {
 	st.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
 	st.cancel = cancel
-	go s.run(ctx, cancel, dir, st.gen, s.analyzer, s.settings.Tests, s.overlay())
-}
-
-// overlay returns the content of every open document that differs from the
-// file on disk. s.mu must be held.
-func (s *server) overlay() map[string][]byte {
-	overlay := map[string][]byte{}
+	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests,
+		overlay: map[string][]byte{}, versions: map[string]int32{}}
 	for path, doc := range s.docs {
+		j.versions[path] = doc.version
 		if disk, err := os.ReadFile(path); err != nil || string(disk) != string(doc.content) {
-			overlay[path] = doc.content
+			j.overlay[path] = doc.content
 		}
 	}
-	return overlay
+	go s.run(ctx, cancel, j)
 }
 
-// run analyzes the package in dir and publishes the result, if it is still
-// the latest.
-func (s *server) run(ctx context.Context, cancel context.CancelFunc, dir string, gen int, a *analysis.Analyzer, tests bool, overlay map[string][]byte) {
+// job is one analysis to run.
+type job struct {
+	dir      string
+	gen      int
+	analyzer *analysis.Analyzer
+	tests    bool
+	// overlay holds the open documents that differ from the files on disk;
+	// versions the version of every open document.
+	overlay  map[string][]byte
+	versions map[string]int32
+}
+
+// run analyzes the package in j.dir and publishes the result, if it is
+// still the latest.
+func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 	defer cancel()
 	select {
 	case s.sem <- struct{}{}:
 	case <-ctx.Done():
 		return
 	}
-	res, err := analyze(ctx, a, dir, tests, overlay)
+	res, err := analyze(ctx, j.analyzer, j.dir, j.tests, j.overlay)
 	<-s.sem
 	if err != nil {
 		return // canceled
 	}
+	for path, f := range res.files {
+		f.version, f.open = j.versions[path]
+	}
+	dir, gen := j.dir, j.gen
 
 	s.publishMu.Lock()
 	defer s.publishMu.Unlock()
@@ -303,7 +315,13 @@ func (s *server) publish(path string, f *fileResult) {
 		u = doc.uri
 	}
 	s.mu.Unlock()
-	err := s.client.PublishDiagnostics(s.ctx, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: diags})
+	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: diags}
+	if f.open {
+		// The version of the document analyzed: no edit came after it, or
+		// the result would not be published.
+		params.Version = protocol.NewOptional(f.version)
+	}
+	err := s.client.PublishDiagnostics(s.ctx, params)
 	if err != nil && s.ctx.Err() == nil {
 		fmt.Fprintf(os.Stderr, "hashalloc lsp: publishing diagnostics of %s: %v\n", path, err)
 	}

@@ -32,6 +32,7 @@ type testClient struct {
 	diags   map[uri.URI][]protocol.Diagnostic
 	counts  map[uri.URI]int       // publications per document
 	times   map[uri.URI]time.Time // of the last publication
+	version map[uri.URI]int32     // of the document, in the last publication
 	logs    []string
 	changed chan struct{} // closed and replaced on every publication
 }
@@ -41,6 +42,7 @@ func newTestClient() *testClient {
 		diags:   map[uri.URI][]protocol.Diagnostic{},
 		counts:  map[uri.URI]int{},
 		times:   map[uri.URI]time.Time{},
+		version: map[uri.URI]int32{},
 		changed: make(chan struct{}),
 	}
 }
@@ -51,6 +53,11 @@ func (c *testClient) PublishDiagnostics(_ context.Context, params *protocol.Publ
 	c.diags[params.URI] = params.Diagnostics
 	c.counts[params.URI]++
 	c.times[params.URI] = time.Now()
+	if v, ok := params.Version.Get(); ok {
+		c.version[params.URI] = v
+	} else {
+		delete(c.version, params.URI)
+	}
 	close(c.changed)
 	c.changed = make(chan struct{})
 	return nil
@@ -296,6 +303,9 @@ func TestProtocol(t *testing.T) {
 	t.Logf("examples/merkle: diagnostics %v after didSave", at.Sub(saved).Round(time.Millisecond))
 	require.Len(t, diags, 1, "%+v", diags)
 	assert.Nil(t, diagAt(diags, leafLine), "the fixed finding is still reported")
+	s.client.mu.Lock()
+	assert.Equal(t, int32(2), s.client.version[merkleURI], "the diagnostics are not of the version saved")
+	s.client.mu.Unlock()
 
 	// tokensigner.go: every fix of the file at once.
 	signerPath := filepath.Join(dir, "examples", "tokensigner", "tokensigner.go")
