@@ -6,14 +6,23 @@
 //	hashalloc -fix [flags] packages...
 //	go vet -vettool=$(command -v hashalloc) packages...
 //	go fix -fixtool=$(command -v hashalloc) packages...
+//	hashalloc lsp [flags]      (a language server on stdin and stdout)
 //
 // It exits 3 when it finds something, 0 when it finds nothing, and 1 or 2 on
 // bad input, as the x/tools checkers do. Run hashalloc -help for the flags.
 package main
 
 import (
+	"os"
+
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/lsp"
 	"golang.org/x/tools/go/analysis/singlechecker"
 )
 
-func main() { singlechecker.Main(analyzer.Analyzer) }
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "lsp" {
+		os.Exit(lsp.Main(os.Args[2:]))
+	}
+	singlechecker.Main(analyzer.Analyzer)
+}
