@@ -100,7 +100,7 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 		if !hashing[fn.Node()] {
 			continue // not a hashing function
 		}
-		often, loop, ok := p.frequency(cur)
+		often, loop, ok := p.frequency(cur, false)
 		if !ok {
 			continue // cold code: one allocation per call is fine
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -44,6 +45,7 @@ type call struct {
 	caller, callee *types.Func
 	pos            token.Pos
 	inLoop         token.Pos // the loop that repeats the call, or NoPos
+	tail           bool      // the call is what a return statement returns: nothing of the caller runs after it
 }
 
 type hotKind int
@@ -95,7 +97,7 @@ func newHotness(p *pass) *hotness {
 			if !p.cfg.tests && testRoleOf(callee) != notTest {
 				continue
 			}
-			c := call{caller: fn, callee: callee.Origin(), pos: cc.Node().Pos()}
+			c := call{caller: fn, callee: callee.Origin(), pos: cc.Node().Pos(), tail: cc.ParentEdgeKind() == edge.ReturnStmt_Results}
 			if loop, ok := repeatingLoop(cc); ok && role != testFunc {
 				c.inLoop = loop.Node().Pos()
 			}
@@ -167,10 +169,47 @@ func (h *hotness) explain(fn *types.Func) string {
 	return strings.Join(parts, ", ")
 }
 
-// recursive reports whether fn is in a static call cycle: its strongly
-// connected component has other functions, or it calls itself.
+// recursive reports whether fn is in a static call cycle — its strongly
+// connected component has other functions, or it calls itself — through a
+// call that is not what a return statement returns. A function whose only
+// way back into its cycle is return f(...) hands its work on and does nothing
+// after (delegation, as in "return k.Public().Thumbprint(h)"): the rest of
+// its body runs once per outside call, not once per level.
 func (h *hotness) recursive(fn *types.Func) bool {
-	return h.compSize[h.comp[fn]] > 1 || h.callsItself(fn)
+	for _, c := range h.calls[fn] {
+		if c.tail || h.comp[c.callee] != h.comp[fn] {
+			continue
+		}
+		if c.callee == fn || h.compSize[h.comp[fn]] > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// proven reports whether fn is hot by strong evidence: recursion or a
+// //hashalloc:hot directive, at the root of the chain of hot callers that
+// makes it hot. Being called in a loop is weaker evidence: the loop may run a
+// few times, each doing much more work than the call (a download, a key
+// derivation), and the corpus shows that per-call hashers and sums reported
+// on that evidence alone are not worth acting on.
+func (h *hotness) proven(fn *types.Func) bool {
+	for seen := map[*types.Func]bool{}; fn != nil && !seen[fn]; {
+		seen[fn] = true
+		r := h.why[fn]
+		if r == nil {
+			return false
+		}
+		switch r.kind {
+		case recursive, annotated:
+			return true
+		case calledByHot:
+			fn = r.via.caller
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // callsItself reports whether fn calls itself directly.
