@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -37,11 +38,27 @@ type Options struct {
 	// Constructors adds hash constructors, as importpath.Func, whose hashers
 	// are heap allocated whatever the caller does.
 	Constructors []string
+	// Profile is a pprof CPU or allocation profile that decides hotness in
+	// the packages it covers (see profile.go); "" for none.
+	Profile string
+	// ProfileThreshold is the share of the profile's samples from which a
+	// function is hot: 0 means DefaultProfileThreshold.
+	ProfileThreshold float64
 }
 
 // New returns hashalloc configured by opts, or an error naming the bad option.
 func New(opts Options) (*analysis.Analyzer, error) {
-	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, tests: opts.Tests}
+	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, tests: opts.Tests, threshold: DefaultProfileThreshold}
+	if opts.Profile != "" {
+		if err := (profileFlag{c}).Set(opts.Profile); err != nil {
+			return nil, err
+		}
+	}
+	if opts.ProfileThreshold != 0 {
+		if err := (thresholdFlag{c}).Set(strconv.FormatFloat(opts.ProfileThreshold, 'g', -1, 64)); err != nil {
+			return nil, err
+		}
+	}
 	if opts.Pool != "" {
 		if err := c.pool.Set(opts.Pool); err != nil {
 			return nil, err
@@ -56,11 +73,13 @@ func New(opts Options) (*analysis.Analyzer, error) {
 }
 
 func newFlagAnalyzer() *analysis.Analyzer {
-	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}}
+	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, threshold: DefaultProfileThreshold}
 	a := c.analyzer()
 	a.Flags.BoolVar(&c.tests, "tests", false, "also analyze _test.go files")
 	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool) or inline (declare a sync.Pool in the file)")
 	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
+	a.Flags.Var(profileFlag{c}, "profile", "a pprof CPU profile (such as default.pgo) or allocation profile (-memprofile) that decides which functions are hot")
+	a.Flags.Var(thresholdFlag{c}, "profile-threshold", "the share of the profile's samples from which a function is hot (0.01 or 1%)")
 	return a
 }
 
@@ -69,6 +88,8 @@ type config struct {
 	tests        bool
 	pool         poolMode
 	constructors constructorList
+	profile      *profileIndex // nil without -profile
+	threshold    float64       // -profile-threshold
 }
 
 func (c *config) analyzer() *analysis.Analyzer {
@@ -78,7 +99,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
-		FactTypes:  []analysis.Fact{new(hashesArg)},
+		FactTypes:  []analysis.Fact{new(hashesArg), new(allocsPerCall)},
 		ResultType: resultType,
 	}
 }
@@ -142,6 +163,7 @@ type pass struct {
 	idx            *packageIndex          // see index
 	keys           map[*types.Func]string // see funcKey
 	names          *fixes.PackageNames    // the package-level names that fixes declare
+	out            output                 // findings held back, see emit
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
@@ -173,6 +195,8 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.checkConcatHash()
 	p.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)
+	p.checkCallFacts()
+	p.flush()
 	return &Result{Sites: sites}, nil
 }
 
@@ -239,16 +263,18 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 			fix, why = nil, err.Error()
 		}
 	}
+	ev := p.evidence(node)
 	d := analysis.Diagnostic{
 		Pos:      node.Pos(),
 		End:      node.End(),
 		Category: category,
-		Message:  category + ": " + advise(msg, fix, manual, why),
+		Message:  category + ": " + advise(msg+ev.note(), fix, manual, why),
+		Related:  ev.related,
 	}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
-	p.Report(d)
+	p.emit(d, ev)
 	return fix != nil
 }
 

@@ -98,3 +98,15 @@ func TestHotness(t *testing.T) {
 	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotness")
 	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "hotnesstests")
 }
+
+// TestCrossPackage checks the per-call facts of example.com/hashlib and what
+// example.com/hashuser is told at its calls of them.
+func TestCrossPackage(t *testing.T) {
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashlib", "example.com/hashuser")
+}
+
+// TestRoles checks the methods and functions that the standard library
+// calls in loops, and their look-alikes.
+func TestRoles(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "roles")
+}

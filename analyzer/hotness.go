@@ -17,7 +17,17 @@ import (
 // per-call allocation to matter, and why:
 //  1. they are in a static call cycle (recursion, direct or mutual);
 //  2. they are called from a loop body, or from a hot function, transitively;
-//  3. their doc comment carries //hashalloc:hot.
+//  3. their doc comment carries //hashalloc:hot;
+//  4. their role: the standard library calls them in a loop (Read and Write
+//     of readers and writers, ServeHTTP and handler functions, RoundTrip,
+//     Less and Swap of a sort.Interface; see roleOf);
+//  5. a profile (-profile) measures at least the threshold of its samples in
+//     them; in a package the profile covers, the profile alone decides (a
+//     function below the threshold is cold whatever its callers), except
+//     against a //hashalloc:hot directive (see profile).
+//
+// Recursion, the directive, a role and a measured share are strong evidence
+// (proven); being called in a loop of the package, alone, is weak.
 //
 // What is not evidence of hotness:
 //   - test code: a function that takes a *testing.T, *testing.B, *testing.F
@@ -38,6 +48,13 @@ type hotness struct {
 	calls    map[*types.Func][]call
 	comp     map[*types.Func]int // the strongly connected component of each function
 	compSize map[int]int         // the functions in each component
+	// measured is set when a profile covers the package: then shares holds
+	// the share of the profile's samples in each function of the package,
+	// and cold the functions below the threshold.
+	measured bool
+	shares   map[*types.Func]float64
+	cold     map[*types.Func]bool
+	marked   map[*types.Func]bool // the functions marked //hashalloc:hot
 }
 
 // call is one static call between two functions of the package.
@@ -55,19 +72,22 @@ const (
 	annotated
 	calledInLoop
 	calledByHot
+	byRole   // the standard library calls it in a loop
+	profiled // a profile measures it above the threshold
 )
 
 // hotReason is why one function is hot.
 type hotReason struct {
 	kind hotKind
-	via  call // the call that made it hot (calledInLoop, calledByHot)
+	via  call   // the call that made it hot (calledInLoop, calledByHot)
+	role string // what calls it again and again (byRole)
 }
 
 // hotDirective in a function's doc comment marks it hot.
 const hotDirective = "//hashalloc:hot"
 
 func newHotness(p *pass) *hotness {
-	h := &hotness{p: p, why: map[*types.Func]*hotReason{}, calls: map[*types.Func][]call{}}
+	h := &hotness{p: p, why: map[*types.Func]*hotReason{}, calls: map[*types.Func][]call{}, marked: map[*types.Func]bool{}}
 	var funcs []*types.Func
 	// Only production code is evidence: a loop in a test does not make
 	// what it calls hot, and a package and its test variant agree.
@@ -82,10 +102,14 @@ func newHotness(p *pass) *hotness {
 			continue // test code: neither hot nor evidence
 		}
 		funcs = append(funcs, fn)
+		if role := roleOf(fn); role != "" {
+			h.why[fn] = &hotReason{kind: byRole, role: role}
+		}
 		if decl.Doc != nil {
 			for _, c := range decl.Doc.List {
 				if strings.HasPrefix(c.Text, hotDirective) {
 					h.why[fn] = &hotReason{kind: annotated}
+					h.marked[fn] = true
 				}
 			}
 		}
@@ -134,7 +158,54 @@ func newHotness(p *pass) *hotness {
 			}
 		}
 	}
+	h.applyProfile(funcs)
 	return h
+}
+
+// applyProfile lets the profile, when it covers the package, decide which
+// of funcs are hot: a function with at least the threshold of its samples is
+// hot (by its own evidence when it has some that is strong, else by the
+// measure), one below it is cold, unless a directive marks it hot. Being
+// called in a loop or by a hot caller is then no evidence at all: the profile
+// measured what the call graph guessed.
+func (h *hotness) applyProfile(funcs []*types.Func) {
+	prof := h.p.cfg.profile
+	if prof == nil || !prof.covers(h.p.Pkg) {
+		return
+	}
+	h.measured = true
+	h.shares = map[*types.Func]float64{}
+	h.cold = map[*types.Func]bool{}
+	for _, fn := range funcs {
+		share := prof.share(fn)
+		h.shares[fn] = share
+		r := h.why[fn]
+		switch {
+		case h.marked[fn]:
+		case share < h.p.cfg.threshold:
+			delete(h.why, fn)
+			h.cold[fn] = true
+		case r == nil || r.kind == calledInLoop || r.kind == calledByHot:
+			h.why[fn] = &hotReason{kind: profiled}
+		}
+	}
+}
+
+// share returns the share of the profile's samples measured in fn, and
+// false when no profile covers the package.
+func (h *hotness) share(fn *types.Func) (float64, bool) {
+	if !h.measured {
+		return 0, false
+	}
+	if s, ok := h.shares[fn]; ok {
+		return s, true
+	}
+	return h.p.cfg.profile.share(fn), true
+}
+
+// measuredCold reports whether a profile shows fn cold.
+func (h *hotness) measuredCold(fn *types.Func) bool {
+	return h.cold[fn]
 }
 
 // explain says why fn is hot, or returns "" when it is not.
@@ -164,6 +235,13 @@ func (h *hotness) explain(fn *types.Func) string {
 		case calledByHot:
 			parts = append(parts, "called by "+r.via.caller.Name()+" at "+h.p.position(r.via.pos))
 			fn = r.via.caller
+		case byRole:
+			parts = append(parts, "role: "+r.role)
+			fn = nil
+		case profiled:
+			share, _ := h.share(fn)
+			parts = append(parts, "measured: "+percent(share)+" of "+h.p.cfg.profile.unit)
+			fn = nil
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -187,12 +265,13 @@ func (h *hotness) recursive(fn *types.Func) bool {
 	return false
 }
 
-// proven reports whether fn is hot by strong evidence: recursion or a
-// //hashalloc:hot directive, at the root of the chain of hot callers that
-// makes it hot. Being called in a loop is weaker evidence: the loop may run a
-// few times, each doing much more work than the call (a download, a key
-// derivation), and the corpus shows that per-call hashers and sums reported
-// on that evidence alone are not worth acting on.
+// proven reports whether fn is hot by strong evidence: recursion, a
+// //hashalloc:hot directive, a role (the standard library calls it in a
+// loop) or a share of a profile above the threshold, at the root of the chain
+// of hot callers that makes it hot. Being called in a loop is weaker
+// evidence: the loop may run a few times, each doing much more work than the
+// call (a download, a key derivation), and the corpus shows that per-call
+// hashers and sums reported on that evidence alone are not worth acting on.
 func (h *hotness) proven(fn *types.Func) bool {
 	for seen := map[*types.Func]bool{}; fn != nil && !seen[fn]; {
 		seen[fn] = true
@@ -201,7 +280,7 @@ func (h *hotness) proven(fn *types.Func) bool {
 			return false
 		}
 		switch r.kind {
-		case recursive, annotated:
+		case recursive, annotated, byRole, profiled:
 			return true
 		case calledByHot:
 			fn = r.via.caller

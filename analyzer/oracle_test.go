@@ -56,6 +56,7 @@ func TestOracle(t *testing.T) {
 		{"fiximports", analyzer.Options{}},
 		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotness", analyzer.Options{}},
+		{"roles", analyzer.Options{}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result

@@ -1,0 +1,216 @@
+package analyzer
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Every finding says what its hotness rests on, in a form that every driver
+// carries: the message says it in words, and the diagnostic's related
+// information lists it, one entry per piece of evidence, for tools (the -json
+// output has them under "related"):
+//
+//	evidence: loop: ...          at the loop that repeats the finding
+//	evidence: caller-chain: ...  at each call that passes hotness on
+//	evidence: recursion: ...     at the function, for a call cycle
+//	evidence: role: ...          at the function the standard library calls in a loop
+//	evidence: directive: ...     at the function marked //hashalloc:hot
+//	evidence: profile: ...       at the function a profile measured hot
+//	share: 0.3125 of ...         with a profile: the share of its samples in the function
+//
+// A finding without evidence is one that its check reports wherever it
+// occurs (concat-hash, hmac-rekey with a fixed key).
+// With a profile, the findings of each package are reported in decreasing
+// order of share, so that the text output lists the costliest first.
+
+// evidence is the hotness evidence of one finding.
+type evidence struct {
+	related []analysis.RelatedInformation
+	share   float64 // -1 without a profile that covers the package
+	where   string  // the function the share was measured in
+	line    float64 // the share at the finding's line, -1 when not sampled there
+	unit    string  // what the share is a share of
+}
+
+// Evidence kinds, as they appear in related information.
+const (
+	evLoop      = "loop"
+	evChain     = "caller-chain"
+	evRecursion = "recursion"
+	evRole      = "role"
+	evDirective = "directive"
+	evProfile   = "profile"
+)
+
+// evidencePrefix and sharePrefix start the messages of the related
+// information that a finding's evidence and share are given in.
+const (
+	evidencePrefix = "evidence: "
+	sharePrefix    = "share: "
+)
+
+// evidence gathers what the hotness of a finding at node rests on: the loop
+// around it in its function, else the chain of reasons that makes its
+// function hot, and the share a profile measured there.
+func (p *pass) evidence(node ast.Node) evidence {
+	ev := evidence{share: -1, line: -1}
+	add := func(pos token.Pos, kind, msg string) {
+		ev.related = append(ev.related, analysis.RelatedInformation{Pos: pos, Message: evidencePrefix + kind + ": " + msg})
+	}
+	decl, ok := p.declAt(node.Pos())
+	if !ok {
+		return ev
+	}
+	fn, _ := p.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
+	if cur, ok := decl.FindNode(node); ok {
+		if loop, ok := enclosingLoop(cur, false); ok {
+			add(loop.Node().Pos(), evLoop, "repeated by the loop at "+p.position(loop.Node().Pos()))
+		}
+	}
+	if fn != nil {
+		p.hot.evidence(fn, add)
+		if share, ok := p.hot.share(fn); ok {
+			ev.share, ev.where, ev.unit = share, fn.Name(), p.cfg.profile.unit
+			if line := p.cfg.profile.lineShare(fn, p.Fset.Position(node.Pos()).Line); line > 0 {
+				ev.line = line
+			}
+			ev.related = append(ev.related, analysis.RelatedInformation{
+				Pos:     decl.Node().(*ast.FuncDecl).Name.Pos(),
+				Message: sharePrefix + strconv.FormatFloat(share, 'f', 4, 64) + " of " + ev.unit + " in " + fn.Name(),
+			})
+		}
+	}
+	return ev
+}
+
+// note is what the message says of the share: " (profile: 31% of sampled
+// CPU time in f, 12% at this line)", or nothing without a profile.
+func (ev evidence) note() string {
+	if ev.share < 0 {
+		return ""
+	}
+	s := fmt.Sprintf(" (profile: %s of %s in %s", percent(ev.share), ev.unit, ev.where)
+	if ev.line > 0 {
+		s += ", " + percent(ev.line) + " at this line"
+	}
+	return s + ")"
+}
+
+// evidence lists the reasons that make fn hot, from fn to the root of the
+// chain of callers, through add.
+func (h *hotness) evidence(fn *types.Func, add func(pos token.Pos, kind, msg string)) {
+	for seen := map[*types.Func]bool{}; fn != nil && !seen[fn]; {
+		seen[fn] = true
+		r := h.why[fn]
+		if r == nil {
+			return
+		}
+		pos := fn.Pos()
+		switch r.kind {
+		case recursive:
+			add(pos, evRecursion, h.cycle(fn))
+			return
+		case annotated:
+			add(pos, evDirective, fn.Name()+" is marked "+hotDirective)
+			return
+		case byRole:
+			add(pos, evRole, fn.Name()+" is "+r.role)
+			return
+		case profiled:
+			share, _ := h.share(fn)
+			add(pos, evProfile, fmt.Sprintf("%s has %s of %s", fn.Name(), percent(share), h.p.cfg.profile.unit))
+			return
+		case calledInLoop:
+			add(r.via.pos, evChain, fn.Name()+" is called in a loop by "+r.via.caller.Name())
+			return
+		case calledByHot:
+			add(r.via.pos, evChain, fn.Name()+" is called by "+r.via.caller.Name())
+			fn = r.via.caller
+		}
+	}
+}
+
+// declAt returns the function declaration that holds pos, from a list of the
+// package's declarations sorted once by position.
+func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
+	if p.out.decls == nil {
+		for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+			p.out.decls = append(p.out.decls, cur)
+		}
+		slices.SortFunc(p.out.decls, func(a, b inspector.Cursor) int { return cmp.Compare(a.Node().Pos(), b.Node().Pos()) })
+	}
+	i, found := slices.BinarySearchFunc(p.out.decls, pos, func(c inspector.Cursor, pos token.Pos) int {
+		return cmp.Compare(c.Node().Pos(), pos)
+	})
+	if !found {
+		i--
+	}
+	if i < 0 || pos >= p.out.decls[i].Node().End() {
+		return inspector.Cursor{}, false
+	}
+	return p.out.decls[i], true
+}
+
+// output is what a pass holds back of its findings: with a profile, the
+// diagnostics to report sorted by share; always, where concat-hash reported
+// a concatenation (the per-call facts count them).
+type output struct {
+	decls   []inspector.Cursor // every function declaration, by position (see declAt)
+	pending []ranked
+	concats []reported
+}
+
+// reported is a finding as emit saw it: where, and what its message says
+// before the advice.
+type reported struct {
+	pos  token.Pos
+	what string
+}
+
+type ranked struct {
+	d           analysis.Diagnostic
+	share, line float64
+}
+
+// emit reports d, or holds it back until flush when a profile ranks the
+// findings.
+func (p *pass) emit(d analysis.Diagnostic, ev evidence) {
+	if d.Category == concatHash {
+		what := strings.TrimPrefix(d.Message, concatHash+": ")
+		what, _, _ = strings.Cut(what, "; ")
+		what, _, _ = strings.Cut(what, " (and may write")
+		p.out.concats = append(p.out.concats, reported{d.Pos, what})
+	}
+	if p.cfg.profile == nil {
+		p.Report(d)
+		return
+	}
+	p.out.pending = append(p.out.pending, ranked{d, ev.share, ev.line})
+}
+
+// flush reports the findings held back, the largest share first (then by
+// position).
+func (p *pass) flush() {
+	slices.SortStableFunc(p.out.pending, func(a, b ranked) int {
+		if c := cmp.Compare(b.share, a.share); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.line, a.line); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.d.Pos, b.d.Pos)
+	})
+	for _, r := range p.out.pending {
+		p.Report(r.d)
+	}
+	p.out.pending = nil
+}

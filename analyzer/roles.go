@@ -1,0 +1,131 @@
+package analyzer
+
+import (
+	"go/types"
+)
+
+// Roles: methods and functions that the standard library calls again and
+// again, so that a static call graph of their own package, which never sees
+// those calls, cannot tell they are hot. Each was chosen by reading the loop
+// that calls it:
+//
+//   - Read([]byte) (int, error), the io.Reader method: io.Copy, io.CopyN,
+//     io.ReadAll, io.ReadAtLeast (io.ReadFull) and bufio.Reader call it in a
+//     loop, once per chunk of the stream (a streaming signer signs each chunk
+//     there);
+//   - Write([]byte) (int, error), the io.Writer method: io.Copy calls it once
+//     per chunk, bufio.Writer once per flush, fmt.Fprint* once per call;
+//   - ServeHTTP(http.ResponseWriter, *http.Request), the http.Handler method,
+//     and any function or method with the http.HandlerFunc signature:
+//     net/http's server calls them once per request, in the loop of each
+//     connection;
+//   - RoundTrip(*http.Request) (*http.Response, error), the http.RoundTripper
+//     method: http.Client calls it once per request, and again per redirect;
+//   - Less(i, j int) bool and Swap(i, j int) of a type that implements
+//     sort.Interface (with Len() int): sort.Sort, sort.Stable and
+//     container/heap call them O(n log n) times per sort.
+//
+// A method is given its role by its name and signature, and for Less and Swap
+// by its type's method set: a method named Read with the io.Reader signature
+// makes its type an io.Reader, and whether the program ever hands one to
+// io.Copy is beyond what a package's own code shows. Len, WriteTo and
+// ReadFrom are not roles: they run once per sort or per copy.
+
+// roleOf returns the role of fn, a description for messages ("Read of an
+// io.Reader, which io.Copy calls once per chunk"), or "" when it has none.
+func roleOf(fn *types.Func) string {
+	sig := fn.Signature()
+	recv := sig.Recv()
+	if recv == nil {
+		if isHandlerFunc(sig) {
+			return "an http.HandlerFunc, which net/http calls once per request"
+		}
+		return ""
+	}
+	switch fn.Name() {
+	case "Read":
+		if isReadWrite(sig) {
+			return "Read of an io.Reader, which io.Copy and io.ReadAll call once per chunk"
+		}
+	case "Write":
+		if isReadWrite(sig) {
+			return "Write of an io.Writer, which io.Copy calls once per chunk"
+		}
+	case "ServeHTTP":
+		if isHandlerFunc(sig) {
+			return "ServeHTTP of an http.Handler, which net/http calls once per request"
+		}
+	case "RoundTrip":
+		if sig.Params().Len() == 1 && isNamed(sig.Params().At(0).Type(), "net/http", "Request", true) &&
+			sig.Results().Len() == 2 && isNamed(sig.Results().At(0).Type(), "net/http", "Response", true) &&
+			isError(sig.Results().At(1).Type()) {
+			return "RoundTrip of an http.RoundTripper, which http.Client calls once per request"
+		}
+	case "Less", "Swap":
+		if isSortInterface(recv.Type()) {
+			return fn.Name() + " of a sort.Interface, which sort.Sort calls O(n log n) times"
+		}
+	}
+	if isHandlerFunc(sig) {
+		return "an http.HandlerFunc (" + fn.Name() + "), which net/http calls once per request"
+	}
+	return ""
+}
+
+// isReadWrite reports whether sig is func([]byte) (int, error).
+func isReadWrite(sig *types.Signature) bool {
+	return sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), byteSlice) &&
+		sig.Results().Len() == 2 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Int]) &&
+		isError(sig.Results().At(1).Type())
+}
+
+// isHandlerFunc reports whether sig is func(http.ResponseWriter, *http.Request).
+func isHandlerFunc(sig *types.Signature) bool {
+	return sig.Params().Len() == 2 && sig.Results().Len() == 0 && !sig.Variadic() &&
+		isNamed(sig.Params().At(0).Type(), "net/http", "ResponseWriter", false) &&
+		isNamed(sig.Params().At(1).Type(), "net/http", "Request", true)
+}
+
+// isSortInterface reports whether the method set of *T, for a receiver of
+// type T or *T, has Len() int, Less(i, j int) bool and Swap(i, j int).
+func isSortInterface(recv types.Type) bool {
+	if ptr, ok := types.Unalias(recv).(*types.Pointer); ok {
+		recv = ptr.Elem()
+	}
+	return types.Implements(types.NewPointer(recv), sortInterface)
+}
+
+// sortInterface is sort.Interface.
+var sortInterface = func() *types.Interface {
+	pkg := types.NewPackage("sort", "sort")
+	v := func(name string, t types.Type) *types.Var { return types.NewParam(0, pkg, name, t) }
+	tuple := func(vars ...*types.Var) *types.Tuple { return types.NewTuple(vars...) }
+	sig := func(params, results *types.Tuple) *types.Signature {
+		return types.NewSignatureType(nil, nil, nil, params, results, false)
+	}
+	i, j := v("i", types.Typ[types.Int]), v("j", types.Typ[types.Int])
+	return types.NewInterfaceType([]*types.Func{
+		types.NewFunc(0, pkg, "Len", sig(tuple(), tuple(v("", types.Typ[types.Int])))),
+		types.NewFunc(0, pkg, "Less", sig(tuple(i, j), tuple(v("", types.Typ[types.Bool])))),
+		types.NewFunc(0, pkg, "Swap", sig(tuple(i, j), tuple())),
+	}, nil).Complete()
+}()
+
+// isNamed reports whether t is the named type pkg.name, or a pointer to it
+// when ptr is set.
+func isNamed(t types.Type, pkg, name string, ptr bool) bool {
+	t = types.Unalias(t)
+	if ptr {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return false
+		}
+		t = types.Unalias(p.Elem())
+	}
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == pkg && named.Obj().Name() == name
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

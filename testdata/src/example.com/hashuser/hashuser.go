@@ -1,0 +1,92 @@
+// Package hashuser calls the per-call allocations of example.com/hashlib:
+// in loops and in hot functions it is told so at the call; once per call of
+// a cold function it is not.
+package hashuser
+
+import (
+	"net/http"
+
+	"example.com/hashlib"
+)
+
+// LocksFor hashes every key in a loop, through a function of this package
+// (vault's locksutil.LocksForKeys over cryptoutil.Blake2b256Hash).
+func LocksFor(keys []string) map[uint8]bool {
+	locks := map[uint8]bool{}
+	for _, k := range keys {
+		locks[lockIndex(k)] = true // want `hasher-alloc: lockIndex allocates on every call, through hashlib.Digest: crypto.SHA256.New\(\) always allocates its hasher at hashlib.go:18 \(1 allocation per call\), called on every iteration of the loop at hashuser.go:16; make hashlib.Digest reuse what it allocates, or call it less often \(no automatic fix: the allocation is in package example.com/hashlib, where its fix belongs\)`
+	}
+	return locks
+}
+
+// lockIndex is hot only by the loop above: weak evidence, so its own call
+// is not reported, the loop's is.
+func lockIndex(key string) uint8 {
+	return hashlib.Digest(key)[0]
+}
+
+// LockFor is called once per lock: cold, nothing to say.
+func LockFor(key string) uint8 { // want LockFor:`allocates 1 time per call: crypto.SHA256.New\(\) always allocates its hasher \(hashlib.Digest at hashlib.go:18\)`
+	return lockIndex(key)
+}
+
+// Cold calls hashlib.Digest once per call of a function nothing makes hot.
+func Cold(key string) []byte { // want Cold:`allocates 1 time per call: crypto.SHA256.New\(\) always allocates its hasher \(hashlib.Digest at hashlib.go:18\)`
+	return hashlib.Digest(key)
+}
+
+// Sums calls several of hashlib's functions in a loop.
+func Sums(msgs [][]byte, s *hashlib.Signer) int {
+	n := 0
+	for _, m := range msgs {
+		n += len(hashlib.MAC(m, m)) // want `hasher-alloc: hashlib.MAC allocates on every call, hmac.New\(sha256.New, key\) allocates 5 times at hashlib.go:25 \(5 allocations per call\), called on every iteration of the loop at hashuser.go:41`
+		n += len(s.Sign(m))         // want `hasher-alloc: \(\*hashlib.Signer\).Sign allocates on every call, hmac.New\(sha256.New, s.key\) allocates 5 times at hashlib.go:71 \(5 allocations per call\)`
+		leaf := hashlib.Leaf(m)     // want `concat-hash: hashlib.Leaf allocates on every call, append\(prefix, leaf...\) builds a buffer only to hash it with sha256.Sum256 at hashlib.go:34`
+		n += int(leaf[0])
+		n += int(hashlib.Via(string(m)))     // want `hasher-alloc: hashlib.Via allocates on every call, through hashlib.digest: crypto.SHA256.New\(\) always allocates its hasher at hashlib.go:61`
+		sum, _ := hashlib.Checked(string(m)) // want `hasher-alloc: hashlib.Checked allocates on every call`
+		n += len(sum)
+		// No fact: not every call allocates, or nothing is per-call waste.
+		n += len(hashlib.Cached(string(m)))
+		n += len(hashlib.Maybe(string(m), false))
+		n += hashlib.New().Size()
+		n += len(hashlib.Stack(string(m)))
+	}
+	return n
+}
+
+// First leaves the loop right after the call: it runs once per call.
+func First(keys []string) []byte {
+	for _, k := range keys {
+		if k != "" {
+			return hashlib.Digest(k)
+		}
+	}
+	return nil
+}
+
+// Handler runs once per request (its role): hot by strong evidence.
+type Handler struct{}
+
+func (Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { // want ServeHTTP:`allocates 1 time per call: crypto.SHA256.New\(\) always allocates its hasher \(hashlib.Digest at hashlib.go:18\)`
+	w.Write(hashlib.Digest(r.URL.Path)) // want `hasher-alloc: hashlib.Digest allocates on every call, crypto.SHA256.New\(\) always allocates its hasher at hashlib.go:18 \(1 allocation per call\), called on every call of ServeHTTP, which is hot \(role: ServeHTTP of an http.Handler, which net/http calls once per request\)`
+}
+
+// walk is recursive: every level calls hashlib.Digest.
+func walk(keys []string) []byte {
+	if len(keys) == 0 {
+		return nil
+	}
+	sum := hashlib.Digest(keys[0]) // want `hasher-alloc: hashlib.Digest allocates on every call, .* called on every call of walk, which is hot \(recursive: walk → walk\)`
+	return append(sum, walk(keys[1:])...)
+}
+
+// Walk starts the recursion.
+func Walk(keys []string) []byte { return walk(keys) }
+
+// Ignored is marked: nothing is said.
+func Ignored(keys []string) {
+	for _, k := range keys {
+		hashlib.Digest(k) //hashalloc:ignore hasher-alloc
+	}
+}
