@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -109,4 +110,38 @@ func TestCrossPackage(t *testing.T) {
 // calls in loops, and their look-alikes.
 func TestRoles(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "roles")
+}
+
+// TestEvidence checks the related information that lists the evidence of
+// each finding, for tools.
+func TestEvidence(t *testing.T) {
+	var diags []analysis.Diagnostic
+	for _, r := range analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashuser", "roles") {
+		diags = append(diags, r.Diagnostics...)
+	}
+	evidence := map[string]string{} // by the first words of the message
+	for _, d := range diags {
+		var lines []string
+		for _, r := range d.Related {
+			lines = append(lines, r.Message)
+		}
+		evidence[d.Message[:strings.Index(d.Message, ", ")]] = strings.Join(lines, "\n")
+	}
+	for prefix, want := range map[string]string{
+		"hasher-alloc: lockIndex allocates on every call": "evidence: loop: repeated by the loop at hashuser.go:16",
+		"hasher-alloc: crypto.SHA256.New() always allocates its hasher on every call of digestOf": "evidence: caller-chain: digestOf is called by Less\n" +
+			"evidence: role: Less is Less of a sort.Interface, which sort.Sort calls O(n log n) times",
+		"hasher-alloc: crypto.SHA256.New() always allocates its hasher on every call of RoundTrip": "evidence: role: RoundTrip is RoundTrip of an http.RoundTripper, which http.Client calls once per request",
+	} {
+		assert.Equal(t, want, evidence[prefix], prefix)
+	}
+	var recursion, directive bool
+	for _, d := range diags {
+		for _, r := range d.Related {
+			recursion = recursion || r.Message == "evidence: recursion: walk → walk"
+			directive = directive || r.Message == "evidence: directive: Marked is marked //hashalloc:hot"
+		}
+	}
+	assert.True(t, recursion, "no recursion evidence")
+	assert.True(t, directive, "no directive evidence")
 }

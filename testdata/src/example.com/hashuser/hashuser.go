@@ -90,3 +90,10 @@ func Ignored(keys []string) {
 		hashlib.Digest(k) //hashalloc:ignore hasher-alloc
 	}
 }
+
+// Marked is hot by its directive.
+//
+//hashalloc:hot
+func Marked(key string) { // want Marked:`allocates 1 time per call`
+	hashlib.Digest(key) // want `hasher-alloc: hashlib.Digest allocates on every call, .* called on every call of Marked, which is hot \(marked //hashalloc:hot\)`
+}

@@ -1,0 +1,154 @@
+package analyzer_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
+	"strings"
+	"testing"
+
+	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// analyze runs a on the testdata package pkg (GOPATH mode) and returns its
+// diagnostics.
+func analyze(t *testing.T, a *analysis.Analyzer, pkg string) []analysis.Diagnostic {
+	t.Helper()
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  testdata,
+		Env:  append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off"),
+	}
+	pkgs, err := packages.Load(cfg, pkg)
+	require.NoError(t, err)
+	require.Len(t, pkgs, 1)
+	require.Empty(t, pkgs[0].Errors)
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	require.NoError(t, err)
+	for act := range graph.All() {
+		require.NoError(t, act.Err, "%s", act)
+	}
+	return graph.Roots[0].Diagnostics
+}
+
+// workloadProfiles builds and runs testdata's example.com/profiled/workload,
+// which runs profiled.HashHot for 300 ms and profiled.HashCold once, and
+// returns the CPU and the allocation profile it writes (runtime/pprof).
+func workloadProfiles(t *testing.T) (cpu, mem string) {
+	t.Helper()
+	dir := t.TempDir()
+	cpu, mem = filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mem.pprof")
+	cmd := exec.Command("go", "run", "example.com/profiled/workload", "-cpuprofile="+cpu, "-memprofile="+mem)
+	cmd.Dir = testdata
+	cmd.Env = append(os.Environ(), "GOPATH="+testdata, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return cpu, mem
+}
+
+// findings spells diagnostics as "Func: category" by the function they are
+// in, for comparison.
+func hasherFindings(diags []analysis.Diagnostic) []string {
+	var got []string
+	for _, d := range diags {
+		if d.Category != "hasher-alloc" {
+			continue
+		}
+		fn := "?"
+		for _, name := range []string{"HashHot", "HashCold"} {
+			if strings.Contains(d.Message, "on every call of "+name+",") {
+				fn = name
+			}
+		}
+		got = append(got, fn)
+	}
+	return got
+}
+
+func related(d analysis.Diagnostic) string {
+	var lines []string
+	for _, r := range d.Related {
+		lines = append(lines, r.Message)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestProfile checks that a CPU profile and an allocation profile of a real
+// run tell two identical recursive hashers apart: without a profile both are
+// reported, with either only the one the workload runs, with its share.
+func TestProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a workload")
+	}
+	cpu, mem := workloadProfiles(t)
+
+	static := analyze(t, newAnalyzer(t, analyzer.Options{}), "example.com/profiled")
+	assert.ElementsMatch(t, []string{"HashHot", "HashCold"}, hasherFindings(static))
+	for _, d := range static {
+		assert.NotContains(t, d.Message, "profile:")
+		assert.Contains(t, related(d), "evidence: recursion: ")
+	}
+
+	for _, tc := range []struct {
+		profile, unit string
+		line          bool // the share at the finding's line is known
+	}{
+		{cpu, "sampled CPU time", false},
+		{mem, "sampled allocation bytes", true},
+	} {
+		t.Run(tc.unit, func(t *testing.T) {
+			diags := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile}), "example.com/profiled")
+			require.Equal(t, []string{"HashHot"}, hasherFindings(diags), "%v", diags)
+			d := diags[0]
+			assert.Regexp(t, `on every call of HashHot, which is hot \(recursive: HashHot → HashHot\) \(profile: \d+% of `+tc.unit+` in HashHot`, d.Message)
+			if tc.line {
+				assert.Regexp(t, `\d+% at this line\)`, d.Message)
+			}
+			assert.Regexp(t, `(?m)^share: 0\.\d{4} of `+tc.unit+` in HashHot$`, related(d))
+			assert.Contains(t, related(d), "evidence: recursion: HashHot → HashHot")
+
+			// Above every function's share, nothing is hot.
+			none := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile, ProfileThreshold: 1}), "example.com/profiled")
+			assert.Empty(t, hasherFindings(none))
+		})
+	}
+}
+
+// TestBadProfile checks that a missing, unreadable or foreign profile, and
+// a bad threshold, are one clear error each.
+func TestBadProfile(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(text, []byte("not a profile\n"), 0o644))
+	goroutines := filepath.Join(dir, "goroutine.pprof")
+	f, err := os.Create(goroutines)
+	require.NoError(t, err)
+	require.NoError(t, pprof.Lookup("goroutine").WriteTo(f, 0))
+	require.NoError(t, f.Close())
+
+	for _, tc := range []struct {
+		opts analyzer.Options
+		want string
+	}{
+		{analyzer.Options{Profile: filepath.Join(dir, "missing.pgo")}, `-profile: open ` + filepath.Join(dir, "missing.pgo") + `: no such file or directory`},
+		{analyzer.Options{Profile: text}, `-profile: ` + text + ` is not a pprof profile: `},
+		{analyzer.Options{Profile: goroutines}, `-profile: ` + goroutines + `: not a CPU or allocation profile (its samples are goroutine/count)`},
+		{analyzer.Options{ProfileThreshold: 2}, `-profile-threshold: "2" is not a share above 0 and at most 1 (0.01 or 1%)`},
+		{analyzer.Options{ProfileThreshold: -0.5}, `-profile-threshold: "-0.5" is not a share above 0 and at most 1 (0.01 or 1%)`},
+	} {
+		_, err := analyzer.New(tc.opts)
+		if assert.Error(t, err) {
+			assert.Contains(t, err.Error(), tc.want)
+		}
+	}
+	a := analyzer.Analyzer
+	assert.NoError(t, a.Flags.Lookup("profile-threshold").Value.Set("5%"))
+	assert.Equal(t, "0.05", a.Flags.Lookup("profile-threshold").Value.String())
+	assert.NoError(t, a.Flags.Lookup("profile-threshold").Value.Set("0.01"))
+}
