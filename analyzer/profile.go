@@ -294,7 +294,7 @@ func (f thresholdFlag) String() string {
 }
 
 func (f thresholdFlag) Set(s string) error {
-	t, err := parseThreshold(s)
+	t, err := ParseThreshold(s)
 	if err != nil {
 		return err
 	}
@@ -302,7 +302,9 @@ func (f thresholdFlag) Set(s string) error {
 	return nil
 }
 
-func parseThreshold(s string) (float64, error) {
+// ParseThreshold reads a profile threshold as -profile-threshold takes it: a
+// fraction ("0.01") or a percentage ("1%"), above 0 and at most 1.
+func ParseThreshold(s string) (float64, error) {
 	v, pct := strings.CutSuffix(strings.TrimSpace(s), "%")
 	t, err := strconv.ParseFloat(v, 64)
 	if pct {

@@ -61,12 +61,12 @@ func H[E any]() {}
 
 func TestParseThreshold(t *testing.T) {
 	for in, want := range map[string]float64{"0.01": 0.01, "1%": 0.01, "25%": 0.25, "1": 1} {
-		got, err := parseThreshold(in)
+		got, err := ParseThreshold(in)
 		require.NoError(t, err, in)
 		assert.InDelta(t, want, got, 1e-12, in)
 	}
 	for _, in := range []string{"0", "-1", "101%", "x", "NaN", ""} {
-		_, err := parseThreshold(in)
+		_, err := ParseThreshold(in)
 		assert.Error(t, err, in)
 	}
 }

@@ -11,12 +11,16 @@
 //	          pool: inline          # -pool
 //	          tests: false          # -tests
 //	          constructors: []      # -constructors
+//	          profile: default.pgo  # -profile: a pprof CPU or allocation profile
+//	          profile-threshold: 0.01  # -profile-threshold (or "1%")
 //
+// A relative profile path is relative to the directory golangci-lint runs in.
 // An unknown setting is an error that names it.
 package golangci
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/hashalloc/hashalloc/analyzer"
@@ -34,6 +38,25 @@ type Settings struct {
 	// Constructors adds hash constructors (importpath.Func) that always
 	// allocate, as the -constructors flag.
 	Constructors []string `json:"constructors"`
+	// Profile is a pprof CPU profile (such as default.pgo) or allocation
+	// profile that decides which functions are hot, as the -profile flag.
+	Profile string `json:"profile"`
+	// ProfileThreshold is the share of the profile's samples from which a
+	// function is hot, as the -profile-threshold flag: a number (0.01) or a
+	// percentage ("1%"); empty for the default.
+	ProfileThreshold threshold `json:"profile-threshold"`
+}
+
+// threshold is a share given as a number or as a string ("0.01", "1%").
+type threshold string
+
+func (t *threshold) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	if s == "null" {
+		s = ""
+	}
+	*t = threshold(s)
+	return nil
 }
 
 // New builds the plugin from the settings golangci-lint read from its
@@ -43,7 +66,13 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hashalloc settings: %w", err)
 	}
-	a, err := analyzer.New(analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors})
+	opts := analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Profile: s.Profile}
+	if s.ProfileThreshold != "" {
+		if opts.ProfileThreshold, err = analyzer.ParseThreshold(string(s.ProfileThreshold)); err != nil {
+			return nil, fmt.Errorf("hashalloc settings: %w", err)
+		}
+	}
+	a, err := analyzer.New(opts)
 	if err != nil {
 		return nil, fmt.Errorf("hashalloc settings: %w", err)
 	}

@@ -1,6 +1,9 @@
 package golangci_test
 
 import (
+	"os"
+	"path/filepath"
+	"runtime/pprof"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
@@ -36,4 +39,23 @@ func TestBadSettings(t *testing.T) {
 	assert.EqualError(t, err, `hashalloc settings: -pool: "global" is not a pool mode (want runtime or inline)`)
 	_, err = newPlugin(t, map[string]any{"tests": "yes"})
 	assert.ErrorContains(t, err, "hashalloc settings: decoding settings")
+}
+
+func TestProfileSettings(t *testing.T) {
+	heap := filepath.Join(t.TempDir(), "heap.pprof")
+	f, err := os.Create(heap)
+	require.NoError(t, err)
+	require.NoError(t, pprof.WriteHeapProfile(f))
+	require.NoError(t, f.Close())
+	_, err = newPlugin(t, map[string]any{"profile": heap, "profile-threshold": "2%"})
+	assert.NoError(t, err)
+
+	_, err = newPlugin(t, map[string]any{"profile": "testdata/missing.pgo"})
+	assert.EqualError(t, err, "hashalloc settings: -profile: open testdata/missing.pgo: no such file or directory")
+	_, err = newPlugin(t, map[string]any{"profile-threshold": "5%"})
+	assert.NoError(t, err)
+	_, err = newPlugin(t, map[string]any{"profile-threshold": 0.05})
+	assert.NoError(t, err)
+	_, err = newPlugin(t, map[string]any{"profile-threshold": "150%"})
+	assert.EqualError(t, err, `hashalloc settings: -profile-threshold: "150%" is not a share above 0 and at most 1 (0.01 or 1%)`)
 }
