@@ -48,8 +48,19 @@
 // (hashpool.Buffers, or with -pool=inline a sync.Pool of arrays in the file).
 //
 // A function is hot when it is in a static call cycle of its package, when it
-// is called from a loop or from a hot function of the package, or when its
-// doc comment carries //hashalloc:hot. Messages say why.
+// is called from a loop or from a hot function of the package, when its doc
+// comment carries //hashalloc:hot, when the standard library calls it in a
+// loop (its role: Read and Write of readers and writers, ServeHTTP and
+// handler functions, RoundTrip, Less and Swap of a sort.Interface), or when a
+// pprof profile (-profile) measures at least -profile-threshold of its
+// samples in it; in a package the profile covers, a function below the
+// threshold is cold. Messages say why, and the diagnostics' related
+// information lists the evidence ("evidence: KIND: ...", "share: F ...").
+//
+// Across packages: a function that allocates a hasher, an HMAC or a
+// concatenation on every call exports a fact, and a call of it in a loop of
+// another package of its module, or in a function hot by strong evidence, is
+// reported at that call, without a fix.
 //
 // Never reported: hashers that stay on the stack, hashers meant to outlive the
 // call (stored, returned, sent, appended), init functions and package-level

@@ -239,8 +239,7 @@ func (h *hotness) explain(fn *types.Func) string {
 			parts = append(parts, "role: "+r.role)
 			fn = nil
 		case profiled:
-			share, _ := h.share(fn)
-			parts = append(parts, "measured: "+percent(share)+" of "+h.p.cfg.profile.unit)
+			parts = append(parts, "measured by the profile")
 			fn = nil
 		}
 	}

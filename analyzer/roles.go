@@ -9,12 +9,14 @@ import (
 // those calls, cannot tell they are hot. Each was chosen by reading the loop
 // that calls it:
 //
-//   - Read([]byte) (int, error), the io.Reader method: io.Copy, io.CopyN,
-//     io.ReadAll, io.ReadAtLeast (io.ReadFull) and bufio.Reader call it in a
-//     loop, once per chunk of the stream (a streaming signer signs each chunk
-//     there);
-//   - Write([]byte) (int, error), the io.Writer method: io.Copy calls it once
-//     per chunk, bufio.Writer once per flush, fmt.Fprint* once per call;
+//   - Read([]byte) (int, error), the io.Reader method, of a reader that
+//     reads another (its type has a field that is an io.Reader): io.Copy,
+//     io.CopyN, io.ReadAll and bufio.Reader call it in a loop, once per chunk
+//     of the stream (a streaming signer signs each chunk there);
+//   - Write([]byte) (int, error), the io.Writer method, of a writer that
+//     writes another (a field that is an io.Writer, a hasher for instance):
+//     io.Copy calls it once per chunk, bufio.Writer once per flush,
+//     fmt.Fprint* once per call;
 //   - ServeHTTP(http.ResponseWriter, *http.Request), the http.Handler method,
 //     and any function or method with the http.HandlerFunc signature:
 //     net/http's server calls them once per request, in the loop of each
@@ -25,11 +27,15 @@ import (
 //     sort.Interface (with Len() int): sort.Sort, sort.Stable and
 //     container/heap call them O(n log n) times per sort.
 //
-// A method is given its role by its name and signature, and for Less and Swap
-// by its type's method set: a method named Read with the io.Reader signature
-// makes its type an io.Reader, and whether the program ever hands one to
-// io.Copy is beyond what a package's own code shows. Len, WriteTo and
-// ReadFrom are not roles: they run once per sort or per copy.
+// A method is given its role by its name, its signature and its type:
+// whether the program hands a value to io.Copy or sort.Sort is beyond what a
+// package's own code shows. A reader that generates its output rather than
+// passing a stream through (a key derivation function, a random source) is
+// read once for a fixed-size result, as io.ReadFull(kdf, key) does, so Read
+// and Write have their role only on types that hold another reader or
+// writer: the corpus showed the KDF case (jwx's concatkdf.KDF.Read, once per
+// ECDH-ES key agreement). Len, WriteTo and ReadFrom are not roles: they run
+// once per sort or per copy.
 
 // roleOf returns the role of fn, a description for messages ("Read of an
 // io.Reader, which io.Copy calls once per chunk"), or "" when it has none.
@@ -44,12 +50,12 @@ func roleOf(fn *types.Func) string {
 	}
 	switch fn.Name() {
 	case "Read":
-		if isReadWrite(sig) {
-			return "Read of an io.Reader, which io.Copy and io.ReadAll call once per chunk"
+		if isReadWrite(sig) && holds(recv.Type(), "Read") {
+			return "Read of an io.Reader that reads another, which io.Copy and io.ReadAll call once per chunk"
 		}
 	case "Write":
-		if isReadWrite(sig) {
-			return "Write of an io.Writer, which io.Copy calls once per chunk"
+		if isReadWrite(sig) && holds(recv.Type(), "Write") {
+			return "Write of an io.Writer that writes another, which io.Copy calls once per chunk"
 		}
 	case "ServeHTTP":
 		if isHandlerFunc(sig) {
@@ -70,6 +76,27 @@ func roleOf(fn *types.Func) string {
 		return "an http.HandlerFunc (" + fn.Name() + "), which net/http calls once per request"
 	}
 	return ""
+}
+
+// holds reports whether the receiver type t is a struct (or a pointer to
+// one) with a field that has a method named method with the io.Reader (or
+// io.Writer) signature: a reader that reads another stream, a writer that
+// writes to another (a hasher is one).
+func holds(t types.Type, method string) bool {
+	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		obj, _, _ := types.LookupFieldOrMethod(f.Type(), true, f.Pkg(), method)
+		if m, ok := obj.(*types.Func); ok && isReadWrite(m.Signature()) {
+			return true
+		}
+	}
+	return false
 }
 
 // isReadWrite reports whether sig is func([]byte) (int, error).

@@ -182,13 +182,18 @@ func isIdentByte(b byte) bool {
 // textFinding matches one line of hashalloc's text output.
 var textFinding = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): ([a-z]+(?:-[a-z]+)*): (.+)$`)
 
+// relatedLine matches a line of the related information printed under a
+// finding ("file:line:col: \tevidence: ...").
+var relatedLine = regexp.MustCompile(`^\S+\.go:\d+:\d+: \t`)
+
 // parseFindings parses the text output of hashalloc or go vet; every
-// non-empty line must be a finding. Lines go vet adds ("# pkg") are skipped.
+// non-empty line must be a finding. Lines go vet adds ("# pkg") and the
+// related information under a finding are skipped.
 func parseFindings(t *testing.T, output string) []finding {
 	t.Helper()
 	var got []finding
 	for line := range strings.SplitSeq(output, "\n") {
-		if line == "" || strings.HasPrefix(line, "# ") {
+		if line == "" || strings.HasPrefix(line, "# ") || relatedLine.MatchString(line) {
 			continue
 		}
 		m := textFinding.FindStringSubmatch(line)

@@ -60,7 +60,7 @@ func (r *Runner) fix(ctx context.Context, m *expect.Module, src, base, pool stri
 			return res
 		}
 	}
-	if _, err := r.hashalloc(ctx, dir, m.Packages, "-fix", "-pool="+pool); err != nil {
+	if _, err := r.hashalloc(ctx, dir, m.Packages, append(r.flags(m), "-fix", "-pool="+pool)...); err != nil {
 		fail("", "fix", err.Error())
 		return res
 	}
@@ -110,7 +110,7 @@ func (r *Runner) fix(ctx context.Context, m *expect.Module, src, base, pool stri
 	}
 
 	// Idempotence: nothing more to fix in the fixed copy.
-	again, err := r.hashalloc(ctx, dir, m.Packages, "-json", "-pool="+pool)
+	again, err := r.hashalloc(ctx, dir, m.Packages, append(r.flags(m), "-json", "-pool="+pool)...)
 	if err != nil {
 		fail("", "fix", "hashalloc on the fixed copy: "+err.Error())
 		return res

@@ -133,7 +133,14 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 		return res
 	}
 
-	run, err := r.hashalloc(ctx, dir, m.Packages, "-json")
+	if m.Profile != "" {
+		if err := r.profile(ctx, m, dir); err != nil {
+			res.Errors = append(res.Errors, err.Error())
+			return res
+		}
+	}
+
+	run, err := r.hashalloc(ctx, dir, m.Packages, append(r.flags(m), "-json")...)
 	res.Time, res.Peak, res.Panics = run.time, run.peak, run.panics
 	if err != nil {
 		res.Errors = append(res.Errors, err.Error())
@@ -152,6 +159,44 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 		}
 	}
 	return res
+}
+
+// profileFile is where the profile of m is written.
+func (r *Runner) profileFile(m *expect.Module) string {
+	return filepath.Join(r.cfg.Work, "profiles", dirName(m)+".pprof")
+}
+
+// flags returns the flags that every run of hashalloc on m takes: the
+// profile, when m has one.
+func (r *Runner) flags(m *expect.Module) []string {
+	if m.Profile == "" {
+		return nil
+	}
+	return []string{"-profile=" + r.profileFile(m)}
+}
+
+// profile runs m's profile program in the root of dir, its copy, where it
+// builds against the module itself, and leaves the profile it writes at
+// profileFile(m). The program is removed from the copy afterwards.
+func (r *Runner) profile(ctx context.Context, m *expect.Module, dir string) error {
+	program, err := os.ReadFile(filepath.Join(r.cfg.Repo, "internal", "realworld", "profiles", m.Profile))
+	if err != nil {
+		return fmt.Errorf("profile: %v", err)
+	}
+	const name = "hashalloc_profile.go"
+	if err := os.WriteFile(filepath.Join(dir, name), program, 0o644); err != nil {
+		return fmt.Errorf("profile: %v", err)
+	}
+	defer os.Remove(filepath.Join(dir, name))
+	out := r.profileFile(m)
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return fmt.Errorf("profile: %v", err)
+	}
+	fmt.Fprintf(r.cfg.Log, "   profile: go run %s (%s)\n", m.Profile, out)
+	if b, err := r.goCmd(ctx, dir, nil, "run", name, out); err != nil {
+		return fmt.Errorf("profile: go run %s: %v\n%s", m.Profile, err, tail(b, 20))
+	}
+	return nil
 }
 
 // fetch downloads m from the module proxy and returns its directory in the

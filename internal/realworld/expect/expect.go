@@ -7,6 +7,7 @@
 //
 //	module PATH VERSION [fast]
 //	packages PATTERN...
+//	profile PROGRAM
 //	finding FILE:LINE CATEGORY VERDICT [REASON]
 //	must-find FILE:LINE CATEGORY [REASON]
 //	must-stay-silent FILE:WHERE [REASON]
@@ -18,7 +19,10 @@
 // (42), a range of lines (42-57) or the name of a function or method declared
 // in FILE (leafHashOpt, Tree.Hash): no finding of any category may fall there.
 // Findings are matched by file, line and category, never by column or message.
-// "fast" marks the modules of the quick subset that CI runs.
+// "fast" marks the modules of the quick subset that CI runs. PROGRAM is a Go
+// file of internal/realworld/profiles (with a go:build ignore line) that the
+// runner runs in the root of the module's copy (go run PROGRAM FILE) to write
+// a pprof profile of a workload, which hashalloc is then given (-profile).
 package expect
 
 import (
@@ -48,6 +52,7 @@ type Module struct {
 	Path, Version string
 	Fast          bool
 	Packages      []string
+	Profile       string // a program that writes a profile to give hashalloc, or ""
 	Findings      []*Finding
 	MustFind      []*Finding // Verdict unused
 	MustSilent    []*Silent
@@ -156,6 +161,14 @@ func Parse(r io.Reader) (*Corpus, error) {
 				return nil, bad("want: packages PATTERN...")
 			}
 			mod.Packages = append(mod.Packages, fields[1:]...)
+		case "profile":
+			if len(fields) != 2 || !strings.HasSuffix(fields[1], ".go") || strings.ContainsAny(fields[1], `/\`) {
+				return nil, bad("want: profile PROGRAM.go")
+			}
+			if mod.Profile != "" {
+				return nil, bad("module %s has two profile lines", mod.Name())
+			}
+			mod.Profile = fields[1]
 		case "finding":
 			if len(fields) < 4 {
 				return nil, bad("want: finding FILE:LINE CATEGORY VERDICT [REASON]")

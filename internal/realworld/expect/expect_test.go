@@ -19,6 +19,7 @@ must-stay-silent a/x.go:leafHashOpt reuses its hasher
 must-stay-silent a/y.go:7-9
 module example.com/n v0.1.0
 packages ./...
+profile workload.go
 `
 	c, err := Parse(strings.NewReader(src))
 	if err != nil {
@@ -28,7 +29,7 @@ packages ./...
 		t.Fatalf("%d modules, want 2", len(c.Modules))
 	}
 	m := c.Modules[0]
-	if m.Name() != "example.com/m@v1.2.3" || !m.Fast || len(m.Packages) != 2 || c.Modules[1].Fast {
+	if m.Name() != "example.com/m@v1.2.3" || !m.Fast || len(m.Packages) != 2 || c.Modules[1].Fast || m.Profile != "" || c.Modules[1].Profile != "workload.go" {
 		t.Errorf("module: %+v", m)
 	}
 	f := m.Findings[0]
@@ -60,9 +61,11 @@ func TestParseErrors(t *testing.T) {
 		"module m v1\nfinding a.go x true":                                       `2: "a.go" is not FILE:LINE`,
 		"module m v1\npackages .\nfinding a.go:1 x maybe":                        `3: verdict "maybe" is not true, false, neutral or unjudged`,
 		"module m v1\npackages .\nfinding a.go:1 x true\nfinding a.go:1 x false": "4: a.go:1 x judged twice",
-		"module m v1":                     "1: module m@v1 has no packages line",
-		"module m v1 slow\npackages .":    "1: want: module PATH VERSION [fast]",
-		"module m v1\npackages .\n\tmore": "3: continuation line without an entry above",
+		"module m v1":                                         "1: module m@v1 has no packages line",
+		"module m v1 slow\npackages .":                        "1: want: module PATH VERSION [fast]",
+		"module m v1\npackages .\n\tmore":                     "3: continuation line without an entry above",
+		"module m v1\npackages .\nprofile x/w.go":             "3: want: profile PROGRAM.go",
+		"module m v1\npackages .\nprofile w.go\nprofile v.go": "4: module m@v1 has two profile lines",
 	} {
 		if _, err := Parse(strings.NewReader(src)); err == nil || err.Error() != want {
 			t.Errorf("%q: error %v, want %s", src, err, want)
@@ -81,5 +84,16 @@ func TestExpectationsFile(t *testing.T) {
 	}
 	if len(c.Modules) == 0 {
 		t.Fatal("no modules")
+	}
+	for _, m := range c.Modules {
+		if m.Profile == "" {
+			continue
+		}
+		src, err := os.ReadFile("../profiles/" + m.Profile)
+		if err != nil {
+			t.Errorf("module %s: %v", m.Name(), err)
+		} else if !strings.HasPrefix(string(src), "//go:build ignore\n") {
+			t.Errorf("module %s: %s does not start with //go:build ignore (it would be built with hashalloc)", m.Name(), m.Profile)
+		}
 	}
 }

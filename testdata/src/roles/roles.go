@@ -31,7 +31,7 @@ type chunkSigner struct {
 
 func (s *chunkSigner) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
-	h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every call of Read, which is hot \(role: Read of an io.Reader, which io.Copy and io.ReadAll call once per chunk\)`
+	h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every call of Read, which is hot \(role: Read of an io.Reader that reads another, which io.Copy and io.ReadAll call once per chunk\)`
 	h.Write(s.last)
 	h.Write(p[:n])
 	s.last = h.Sum(s.last[:0])
@@ -42,14 +42,17 @@ var signer = &chunkSigner{r: bytes.NewReader(data), last: make([]byte, 0, 64)}
 
 func CaseRead() { signer.Read(buf[:8]) }
 
-// sumWriter hashes what is written to it, once per Write.
-type sumWriter struct{ sum []byte }
+// sumWriter hashes what passes through it to w, once per Write.
+type sumWriter struct {
+	w   io.Writer
+	sum []byte
+}
 
 func (w *sumWriter) Write(p []byte) (int, error) {
-	h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every call of Write, which is hot \(role: Write of an io.Writer, which io.Copy calls once per chunk\)`
+	h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every call of Write, which is hot \(role: Write of an io.Writer that writes another, which io.Copy calls once per chunk\)`
 	h.Write(p)
 	w.sum = h.Sum(w.sum[:0])
-	return len(p), nil
+	return w.w.Write(p)
 }
 
 // WriteTo has no role: io.Copy calls it once per copy.
@@ -60,7 +63,7 @@ func (w *sumWriter) WriteTo(dst io.Writer) (int64, error) {
 	return 0, nil
 }
 
-var writer = &sumWriter{sum: make([]byte, 0, 64)}
+var writer = &sumWriter{w: io.Discard, sum: make([]byte, 0, 64)}
 
 func CaseWrite()   { writer.Write(data) }
 func CaseWriteTo() { writer.WriteTo(nil) }
@@ -154,6 +157,37 @@ func (c *cache) Read(key string) []byte {
 }
 
 func CaseNotReader() { (&cache{}).Read("k") }
+
+// kdf generates its output: it holds no reader, and is read once for a key
+// of a fixed size (io.ReadFull(kdf, key)), not once per chunk of a stream.
+type kdf struct {
+	secret []byte
+	out    []byte
+}
+
+func (k *kdf) Read(p []byte) (int, error) {
+	h := crypto.SHA256.New()
+	h.Write(k.secret)
+	k.out = h.Sum(k.out[:0])
+	return copy(p, k.out), nil
+}
+
+var deriver = &kdf{secret: data, out: make([]byte, 0, 64)}
+
+func CaseGenerator() { deriver.Read(buf[:32]) }
+
+// counter counts what is written to it: it writes nowhere else.
+type counter struct{ n int }
+
+func (c *counter) Write(p []byte) (int, error) {
+	h := crypto.SHA256.New()
+	h.Write(p)
+	h.Sum(sum[:0])
+	c.n += len(p)
+	return len(p), nil
+}
+
+func CaseSink() { (&counter{}).Write(data) }
 
 // ordered has Less but neither Len nor Swap: not a sort.Interface.
 type ordered [][]byte
