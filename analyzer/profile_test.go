@@ -113,6 +113,13 @@ func TestProfile(t *testing.T) {
 			assert.Regexp(t, `(?m)^share: 0\.\d{4} of `+tc.unit+` in HashHot$`, related(d))
 			assert.Contains(t, related(d), "evidence: recursion: HashHot → HashHot")
 
+			if tc.line {
+				// Every allocation is sampled: at a tiny threshold HashCold
+				// is hot too, and comes second, by share.
+				both := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile, ProfileThreshold: 1e-9}), "example.com/profiled")
+				assert.Equal(t, []string{"HashHot", "HashCold"}, hasherFindings(both))
+			}
+
 			// Above every function's share, nothing is hot.
 			none := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile, ProfileThreshold: 1}), "example.com/profiled")
 			assert.Empty(t, hasherFindings(none))

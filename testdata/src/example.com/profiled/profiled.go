@@ -16,6 +16,19 @@ type Node struct {
 	Left, Right *Node
 }
 
+// HashCold is HashHot under another name. It comes first, so that an order
+// by share is not the order of the file.
+func HashCold(n *Node) []byte {
+	if n == nil {
+		return nil
+	}
+	h := sha256.New()
+	io.Copy(h, bytes.NewReader(n.Data))
+	h.Write(HashCold(n.Left))
+	h.Write(HashCold(n.Right))
+	return h.Sum(nil)
+}
+
 // HashHot hashes the tree at n.
 func HashHot(n *Node) []byte {
 	if n == nil {
@@ -25,18 +38,6 @@ func HashHot(n *Node) []byte {
 	io.Copy(h, bytes.NewReader(n.Data))
 	h.Write(HashHot(n.Left))
 	h.Write(HashHot(n.Right))
-	return h.Sum(nil)
-}
-
-// HashCold is HashHot under another name.
-func HashCold(n *Node) []byte {
-	if n == nil {
-		return nil
-	}
-	h := sha256.New()
-	io.Copy(h, bytes.NewReader(n.Data))
-	h.Write(HashCold(n.Left))
-	h.Write(HashCold(n.Right))
 	return h.Sum(nil)
 }
 

@@ -38,6 +38,7 @@ func main() {
 		log.Fatal(err)
 	}
 
+	runtime.GC() // the allocation profile is as of the last collection
 	m, err := os.Create(*mem)
 	if err != nil {
 		log.Fatal(err)
