@@ -32,6 +32,7 @@ func newSuppressor(p *pass) *suppressor {
 		for _, group := range f.Comments {
 			for _, c := range group.List {
 				if cats, ok := ignoreDirective(c.Text); ok {
+					p.checkIgnoreDirective(c, cats)
 					line := tf.Line(c.Pos())
 					lines[line] = append(lines[line], cats...)
 					if cats == nil {
@@ -45,7 +46,8 @@ func newSuppressor(p *pass) *suppressor {
 	return s
 }
 
-// ignoreDirective parses "//hashalloc:ignore [category ...] [-- reason]" and
+// ignoreDirective parses "//hashalloc:ignore [category ...] [-- reason]"
+// (or "// comment" for the reason) and
 // "//nolint:hashalloc[,other]". It returns the categories ignored (nil: all).
 func ignoreDirective(text string) ([]string, bool) {
 	if rest, ok := strings.CutPrefix(text, "//hashalloc:ignore"); ok {
@@ -53,6 +55,7 @@ func ignoreDirective(text string) ([]string, bool) {
 			return nil, false
 		}
 		rest, _, _ = strings.Cut(rest, "--")
+		rest, _, _ = strings.Cut(rest, "//") // another comment follows
 		return strings.Fields(rest), true
 	}
 	if rest, ok := strings.CutPrefix(text, "//nolint:"); ok {
