@@ -263,6 +263,9 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 // in node's file, or it imports the runtime module into a file whose Go
 // version is older than the module's.
 func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
+	if p.inCgoFile(node.Pos()) {
+		return errCgoFix
+	}
 	f := p.file(node.Pos())
 	if f == nil {
 		return fmt.Errorf("the source file cannot be read")

@@ -24,7 +24,7 @@ func newSuppressor(p *pass) *suppressor {
 	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
-		if ast.IsGenerated(f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
+		if ast.IsGenerated(f) && !userCgoFile(p.Fset, f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
 			s.skipped[tf] = true
 			continue
 		}
