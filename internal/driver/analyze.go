@@ -24,7 +24,7 @@ func (f *finding) hasFix() bool { return len(f.diag.SuggestedFixes) > 0 }
 
 // analysisResult is what the analysis of the root packages gave.
 type analysisResult struct {
-	findings []*finding                   // in position order, each once
+	findings []*finding                  // in position order, each once
 	failed   map[*packages.Package]error // roots whose analysis failed
 }
 

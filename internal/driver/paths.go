@@ -47,4 +47,3 @@ func isDigits(s string) bool {
 	}
 	return true
 }
-
