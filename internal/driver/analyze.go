@@ -33,10 +33,10 @@ type analysisResult struct {
 func analyze(roots []*packages.Package, done *atomic.Int64) (*analysisResult, error) {
 	a := analyzer.Analyzer
 	if done != nil {
-		counted := *a
+		counted, run := *a, a.Run
 		counted.Run = func(pass *analysis.Pass) (any, error) {
 			defer done.Add(1)
-			return a.Run(pass)
+			return run(pass)
 		}
 		a = &counted
 	}

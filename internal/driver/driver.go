@@ -198,7 +198,7 @@ func run(o options, stdout, stderr io.Writer) int {
 
 	findings := res.findings
 	if o.fix {
-		code = max(code, fixAndReport(o, findings, tree, stdout, stderr))
+		code = worse(code, fixAndReport(o, findings, tree, stdout, stderr))
 	} else {
 		if o.json {
 			for _, f := range findings {
@@ -207,7 +207,7 @@ func run(o options, stdout, stderr io.Writer) int {
 		} else {
 			printText(stderr, findings, o.context)
 			if len(findings) > 0 {
-				code = max(code, exitFindings)
+				code = worse(code, exitFindings)
 			}
 		}
 	}
@@ -225,6 +225,15 @@ func run(o options, stdout, stderr io.Writer) int {
 			len(roots)-len(broken)-len(blocked), time.Since(start).Seconds(), plural(len(findings), "finding"))
 	}
 	return code
+}
+
+// worse returns the exit code that says more: a failure, then changes
+// pending or findings, then nothing.
+func worse(a, b int) int {
+	if a == exitFailed || b == exitFailed {
+		return exitFailed
+	}
+	return max(a, b)
 }
 
 // plural spells n things.
