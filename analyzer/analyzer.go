@@ -145,10 +145,12 @@ type pass struct {
 
 	writtenGlobals map[*types.Var]bool // package variables written after their declaration
 	files          map[*token.File]*fixes.File
-	sites          []*Site              // every hash constructor call of the package
+	sites          []*Site // every hash constructor call of the package
 	keyHashes      map[types.Object]int
-	pooled         map[*Site]bool          // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
-	names          *fixes.PackageNames  // the package-level names that fixes declare
+	pooled         map[*Site]bool         // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
+	idx            *packageIndex          // see index
+	keys           map[*types.Func]string // see funcKey
+	names          *fixes.PackageNames    // the package-level names that fixes declare
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {

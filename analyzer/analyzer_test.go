@@ -93,3 +93,8 @@ func TestRuntimeGoLine(t *testing.T) {
 	}
 	require.Equal(t, fixes.RuntimeGo, line)
 }
+
+func TestHotness(t *testing.T) {
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotness")
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "hotnesstests")
+}

@@ -97,11 +97,8 @@ type concat struct {
 func (p *pass) checkConcatHash() {
 	helpers := p.hashHelpers()
 	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		if !p.suppress.analyzed(cur) {
-			continue
-		}
 		s, ok := p.sinkAt(cur, helpers)
-		if !ok {
+		if !ok || !p.suppress.analyzed(cur) {
 			continue
 		}
 		c, ok := p.concatOf(cur, s.arg)
@@ -121,7 +118,7 @@ func (p *pass) checkConcatHash() {
 func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) (sink, bool) {
 	call := cur.Node().(*ast.CallExpr)
 	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && fn.Signature().Recv() == nil && fn.Pkg() != nil {
-		key := fn.Pkg().Path() + "." + fn.Name()
+		key := p.funcKey(fn)
 		if _, ok := sumFuncs[key]; ok && len(call.Args) == 1 {
 			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: key}, true
 		}
@@ -190,7 +187,9 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 			if fact := p.onlyHashed(cur, param); fact != nil {
 				fact.Param = i
 				helpers[fn] = fact
-				if fn.Exported() {
+				// Export it for the packages that import this one, which
+				// look facts up for functions only, not for methods.
+				if fn.Exported() && decl.Recv == nil {
 					p.ExportObjectFact(fn, fact)
 				}
 				break
@@ -220,13 +219,11 @@ func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 	return fact
 }
 
-// funcDecl returns the declaration of fn in this package.
+// funcDecl returns the declaration of fn in this package, from an index of
+// the package's declarations built once.
 func (p *pass) funcDecl(fn *types.Func) *ast.FuncDecl {
-	for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
-		decl := cur.Node().(*ast.FuncDecl)
-		if p.TypesInfo.Defs[decl.Name] == fn {
-			return decl
-		}
+	if cur, ok := p.index().decls[fn]; ok {
+		return cur.Node().(*ast.FuncDecl)
 	}
 	return nil
 }
@@ -342,33 +339,20 @@ func (p *pass) literalVar(v *types.Var) bool {
 	if p.Pkg != v.Pkg() || !p.fixedPackageVar(v) {
 		return false
 	}
-	for cur := range p.root.Preorder((*ast.ValueSpec)(nil)) {
-		spec := cur.Node().(*ast.ValueSpec)
-		for i, name := range spec.Names {
-			if p.TypesInfo.Defs[name] != v || len(spec.Values) != len(spec.Names) {
-				continue
-			}
-			switch value := ast.Unparen(spec.Values[i]).(type) {
-			case *ast.CompositeLit:
-				return true
-			case *ast.CallExpr:
-				tv := p.TypesInfo.Types[value]
-				fun := p.TypesInfo.Types[value.Fun]
-				return fun.IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && tv.Type != nil
-			}
-		}
+	switch value := ast.Unparen(p.index().values[v]).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		tv := p.TypesInfo.Types[value]
+		fun := p.TypesInfo.Types[value.Fun]
+		return fun.IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && tv.Type != nil
 	}
 	return false
 }
 
 // isParam reports whether v is a parameter of the function that declares it.
 func (p *pass) isParam(v *types.Var) bool {
-	for cur := range p.root.Preorder((*ast.FuncType)(nil)) {
-		if isParamOf(cur.Node().(*ast.FuncType), v) {
-			return true
-		}
-	}
-	return false
+	return p.index().params[v]
 }
 
 // emptySeparator reports whether e is nil or an empty byte slice.
@@ -485,7 +469,11 @@ func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var
 	}
 	// The offset variable must serve these copies only.
 	if n != nil {
-		for cur := range p.root.Preorder((*ast.Ident)(nil)) {
+		fn, ok := enclosingFunc(uses[0])
+		if !ok {
+			return nil, false
+		}
+		for cur := range fn.Preorder((*ast.Ident)(nil)) {
 			id := cur.Node().(*ast.Ident)
 			if p.TypesInfo.Uses[id] == n && (id.Pos() < stmts[0].Pos() || id.End() > stmts[len(stmts)-1].End()) {
 				return nil, false
@@ -706,11 +694,8 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	param := s.helper.Signature().Params().At(0)
 	spec := fixes.HelperSpec{Decl: d, Param: param, Name: s.helper.Name() + "Parts"}
 	// Find the sink inside the helper.
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+	for cur := range p.index().decls[s.helper].Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if call.Pos() < d.Pos() || call.End() > d.End() {
-			continue
-		}
 		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
 			spec.Sink = call
 			if in.sum != "" {

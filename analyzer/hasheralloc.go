@@ -32,7 +32,7 @@ func (p *pass) checkHasherAlloc(s *Site) {
 		return // inlined and devirtualized: it lives on the stack
 	}
 	what := p.describe(s)
-	often, loop, ok := p.frequency(s.cur)
+	often, loop, ok := p.frequency(s.cur, true)
 	if !ok {
 		return // cold code: one allocation per call is fine
 	}
@@ -54,8 +54,9 @@ func (p *pass) checkHasherAlloc(s *Site) {
 // report an allocation there: "on every iteration of the loop at f.go:12"
 // (and that loop), or "on every call of f, which is hot (why)". It returns
 // false for code that runs once per call of a cold function, or in a function
-// literal outside any loop of its own (how often that runs is unknown).
-func (p *pass) frequency(cur inspector.Cursor) (string, inspector.Cursor, bool) {
+// literal outside any loop of its own (how often that runs is unknown). With
+// proven, a function must be hot by strong evidence (see hotness.proven).
+func (p *pass) frequency(cur inspector.Cursor, proven bool) (string, inspector.Cursor, bool) {
 	if loop, ok := enclosingLoop(cur, false); ok {
 		return "on every iteration of the loop at " + p.position(loop.Node().Pos()), loop, true
 	}
@@ -64,7 +65,7 @@ func (p *pass) frequency(cur inspector.Cursor) (string, inspector.Cursor, bool) 
 		return "", inspector.Cursor{}, false
 	}
 	hot := p.hot.explain(fn)
-	if hot == "" {
+	if hot == "" || proven && !p.hot.proven(fn) {
 		return "", inspector.Cursor{}, false
 	}
 	return fmt.Sprintf("on every call of %s, which is hot (%s)", fn.Name(), hot), inspector.Cursor{}, true

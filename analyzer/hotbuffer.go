@@ -100,7 +100,7 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 		if !hashing[fn.Node()] {
 			continue // not a hashing function
 		}
-		often, loop, ok := p.frequency(cur)
+		often, loop, ok := p.frequency(cur, false)
 		if !ok {
 			continue // cold code: one allocation per call is fine
 		}
@@ -394,9 +394,7 @@ func (p *pass) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.Var]*
 			return false
 		}
 		if isParamOf(decl.Type, w) {
-			obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
-			cycle := p.hot.cycles[obj]
-			return len(cycle) == 1 && cycle[0] == obj
+			return p.hot.callsItself(p.TypesInfo.Defs[decl.Name].(*types.Func))
 		}
 		// w := y.(I)
 		for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {

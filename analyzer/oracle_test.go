@@ -55,6 +55,7 @@ func TestOracle(t *testing.T) {
 		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"fiximports", analyzer.Options{}},
 		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
+		{"hotness", analyzer.Options{}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result

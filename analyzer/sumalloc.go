@@ -100,7 +100,7 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		if !ok {
 			continue // returned, stored, kept: the result is meant to outlive the call
 		}
-		often, _, ok := p.frequency(cur)
+		often, _, ok := p.frequency(cur, true)
 		if !ok {
 			continue // cold code: one allocation per call is fine
 		}

@@ -10,8 +10,9 @@ import (
 )
 
 // suppressor knows what hashalloc must leave alone: generated files, test
-// files (unless -tests), init functions, package-level initializers, and lines
-// marked //hashalloc:ignore or //nolint:hashalloc.
+// files and functions that take a *testing.T or the like (unless -tests), init
+// functions, package-level initializers, and lines marked //hashalloc:ignore
+// or //nolint:hashalloc.
 type suppressor struct {
 	p *pass
 	// ignored maps a file and line to the categories ignored there; an empty
@@ -70,7 +71,8 @@ func ignoreDirective(text string) ([]string, bool) {
 }
 
 // analyzed reports whether hashalloc looks at the code at cur at all: not in a
-// skipped file, an init function or a package-level initializer.
+// skipped file, a test function (unless -tests), an init function or a
+// package-level initializer.
 func (s *suppressor) analyzed(cur inspector.Cursor) bool {
 	if s.skipped[s.p.Fset.File(cur.Node().Pos())] {
 		return false
@@ -78,6 +80,9 @@ func (s *suppressor) analyzed(cur inspector.Cursor) bool {
 	decl, ok := outermostFunc(cur)
 	if !ok {
 		return false // a package-level initializer runs once
+	}
+	if !s.p.cfg.tests && s.p.isTestCode(decl) {
+		return false // takes a *testing.T or the like: test code wherever it is
 	}
 	return !(decl.Recv == nil && decl.Name.Name == "init")
 }

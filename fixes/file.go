@@ -29,6 +29,9 @@ type File struct {
 	// Names hands out the names of the package-level declarations that
 	// fixes add, the same for every file of the package.
 	Names *PackageNames
+
+	regionCache [][2]int    // see regions
+	uses        *importUses // see index
 }
 
 // AtLeast reports whether the file's Go version is v or later (true when the

@@ -97,61 +97,68 @@ func (f *File) pkgName(spec *ast.ImportSpec) *types.PkgName {
 	return obj
 }
 
-// usedOutside reports whether the file refers to obj outside the nodes.
+// usedOutside reports whether the file refers to the import name obj outside
+// the nodes.
 func (f *File) usedOutside(obj types.Object, nodes []ast.Node) bool {
-	used := false
-	ast.Inspect(f.AST, func(n ast.Node) bool {
-		if used {
-			return false
-		}
-		for _, r := range nodes {
-			if n == r {
-				return false
-			}
-		}
-		if id, ok := n.(*ast.Ident); ok && f.Info.Uses[id] == obj {
-			used = true
-		}
-		return true
-	})
-	return used
+	return outside(f.index().names[obj], nodes)
 }
 
 // dotUsedOutside reports whether the file refers, outside the nodes, to a
 // name that a dot import of path brings in: an unqualified use of one of its
 // package-level objects.
 func (f *File) dotUsedOutside(path string, nodes []ast.Node) bool {
-	used := false
-	ast.Inspect(f.AST, func(n ast.Node) bool {
-		if used {
-			return false
-		}
-		for _, r := range nodes {
-			if n == r {
-				return false
+	return outside(f.index().dotted[path], nodes)
+}
+
+// outside reports whether one of ids lies outside every node.
+func outside(ids []*ast.Ident, nodes []ast.Node) bool {
+	for _, id := range ids {
+		in := false
+		for _, n := range nodes {
+			if n.Pos() <= id.Pos() && id.End() <= n.End() {
+				in = true
+				break
 			}
 		}
+		if !in {
+			return true
+		}
+	}
+	return false
+}
+
+// importUses indexes the uses of imported names in a file.
+type importUses struct {
+	names  map[types.Object][]*ast.Ident // uses of each import name
+	dotted map[string][]*ast.Ident       // unqualified uses of another package's objects, by path
+}
+
+// index walks the file once for the uses of its imports.
+func (f *File) index() *importUses {
+	if f.uses != nil {
+		return f.uses
+	}
+	u := &importUses{names: map[types.Object][]*ast.Ident{}, dotted: map[string][]*ast.Ident{}}
+	selected := map[*ast.Ident]bool{}
+	ast.Inspect(f.AST, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			ast.Inspect(n.X, func(m ast.Node) bool { // n.Sel is qualified: skip it
-				if id, ok := m.(*ast.Ident); ok && f.fromPackage(id, path) {
-					used = true
-				}
-				return !used
-			})
-			return false
+			selected[n.Sel] = true
 		case *ast.Ident:
-			used = f.fromPackage(n, path)
+			switch obj := f.Info.Uses[n].(type) {
+			case nil:
+			case *types.PkgName:
+				u.names[obj] = append(u.names[obj], n)
+			default:
+				if !selected[n] && obj.Pkg() != nil && obj.Pkg() != f.Pkg && obj.Parent() == obj.Pkg().Scope() {
+					u.dotted[obj.Pkg().Path()] = append(u.dotted[obj.Pkg().Path()], n)
+				}
+			}
 		}
 		return true
 	})
-	return used
-}
-
-// fromPackage reports whether id refers to a package-level object of path.
-func (f *File) fromPackage(id *ast.Ident, path string) bool {
-	obj := f.Info.Uses[id]
-	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == path && obj.Parent() == obj.Pkg().Scope()
+	f.uses = u
+	return u
 }
 
 // visible reports whether obj is what its name refers to at every use.

@@ -2,6 +2,7 @@ package fixes
 
 import (
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"sort"
@@ -32,23 +33,99 @@ func (f *File) Check(fix analysis.SuggestedFix) error {
 		}
 		return edits[i].End < edits[j].End
 	})
-	out := make([]byte, 0, len(f.Src)+256)
-	last := 0
-	for i, e := range edits {
-		start, end := f.offset(e.Pos), f.offset(e.Pos)
+	// Apply the edits region by region, to the header (package clause and
+	// imports) and the top-level declarations that they touch: parsing those
+	// alone proves the same as parsing the whole file, at the cost of what
+	// the fix touches rather than of the file, so that a file with many fixes
+	// is not parsed once per fix.
+	regions := f.regions()
+	touched := map[int]bool{0: true}
+	for _, e := range edits {
+		end := e.Pos
 		if e.End.IsValid() {
-			end = f.offset(e.End)
+			end = e.End
 		}
-		if start < last {
-			return fmt.Errorf("edits %d and %d overlap at %s", i, i+1, f.Fset.Position(e.Pos))
+		first, last := regionOf(regions, f.offset(e.Pos)), regionOf(regions, f.offset(end)-1)
+		if last < first {
+			last = first
 		}
-		out = append(out, f.Src[last:start]...)
-		out = append(out, e.NewText...)
-		last = end
+		for i := first; i <= last; i++ {
+			touched[i] = true
+		}
 	}
-	out = append(out, f.Src[last:]...)
-	if _, err := parser.ParseFile(token.NewFileSet(), tf.Name(), out, parser.ParseComments|parser.SkipObjectResolution); err != nil {
+	out := make([]byte, 0, 1024)
+	next, done := 0, 0 // the next edit to apply; the end of the source it consumed
+	for i, r := range regions {
+		if !touched[i] {
+			continue
+		}
+		last := max(r[0], done)
+		for ; next < len(edits) && (f.offset(edits[next].Pos) < r[1] || i == len(regions)-1); next++ {
+			e := edits[next]
+			start, end := f.offset(e.Pos), f.offset(e.Pos)
+			if e.End.IsValid() {
+				end = f.offset(e.End)
+			}
+			if start < last {
+				return fmt.Errorf("edits %d and %d overlap at %s", next, next+1, f.Fset.Position(e.Pos))
+			}
+			out = append(out, f.Src[last:start]...)
+			out = append(out, e.NewText...)
+			last = max(end, last)
+			done = last
+		}
+		if last < r[1] {
+			out = append(out, f.Src[last:r[1]]...)
+		}
+		if !touched[i+1] {
+			out = append(out, '\n') // the regions that follow are left out
+		}
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), tf.Name(), out, parser.SkipObjectResolution); err != nil {
 		return fmt.Errorf("the fixed file would not parse: %v", err)
 	}
 	return nil
+}
+
+// regions splits the file into its header (everything before the first
+// declaration that is not an import) and one region per later top-level
+// declaration, from its doc comment to the next one's; it computes them once.
+func (f *File) regions() [][2]int {
+	if f.regionCache != nil {
+		return f.regionCache
+	}
+	var starts []int
+	for _, decl := range f.AST.Decls {
+		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
+			continue
+		}
+		start := decl.Pos()
+		switch d := decl.(type) {
+		case *ast.GenDecl:
+			if d.Doc != nil {
+				start = d.Doc.Pos()
+			}
+		case *ast.FuncDecl:
+			if d.Doc != nil {
+				start = d.Doc.Pos()
+			}
+		}
+		starts = append(starts, f.offset(start))
+	}
+	regions := [][2]int{}
+	prev := 0
+	for _, s := range starts {
+		if s > prev {
+			regions = append(regions, [2]int{prev, s})
+			prev = s
+		}
+	}
+	f.regionCache = append(regions, [2]int{prev, len(f.Src)})
+	return f.regionCache
+}
+
+// regionOf returns the index of the region that holds the byte offset off.
+func regionOf(regions [][2]int, off int) int {
+	i := sort.Search(len(regions), func(i int) bool { return regions[i][1] > off })
+	return min(i, len(regions)-1)
 }

@@ -5,6 +5,7 @@
 //	hashalloc [flags] packages...        report findings
 //	hashalloc -fix [flags] packages...   apply their fixes (-diff: print them as a patch)
 //	hashalloc help [CHECK]               list the checks, or explain one
+//	hashalloc lsp [flags]                a language server on stdin and stdout
 //	go vet -vettool=$(command -v hashalloc) [flags] packages...
 //	go fix -fixtool=$(command -v hashalloc) [flags] packages...
 //
@@ -18,6 +19,12 @@ import (
 	"os"
 
 	"github.com/hashalloc/hashalloc/internal/driver"
+	"github.com/hashalloc/hashalloc/lsp"
 )
 
-func main() { os.Exit(driver.Main(os.Args[1:])) }
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "lsp" {
+		os.Exit(lsp.Main(os.Args[2:]))
+	}
+	os.Exit(driver.Main(os.Args[1:]))
+}

@@ -83,7 +83,7 @@ func BenchmarkHMAC(b *testing.B) {
 		msg := make([]byte, size)
 		buf := make([]byte, 0, sha256.Size)
 		s := &signer{key: []byte("a 32-byte key for the benchmarks")}
-		b.Run(fmt.Sprintf("size=%d/naive-hmac.New", size), func(b *testing.B) {
+		b.Run(fmt.Sprintf("size=%d/code=naive-hmac.New", size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
 				m := hmac.New(sha256.New, s.key)
@@ -91,7 +91,7 @@ func BenchmarkHMAC(b *testing.B) {
 				buf = m.Sum(buf[:0])
 			}
 		})
-		b.Run(fmt.Sprintf("size=%d/pooled", size), func(b *testing.B) {
+		b.Run(fmt.Sprintf("size=%d/code=pooled", size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
 				m := s.macs.Get(sha256.New, s.key)
@@ -100,7 +100,7 @@ func BenchmarkHMAC(b *testing.B) {
 				s.macs.Put(m)
 			}
 		})
-		b.Run(fmt.Sprintf("size=%d/syncpool-nocheck", size), func(b *testing.B) {
+		b.Run(fmt.Sprintf("size=%d/code=syncpool-nocheck", size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			pool := sync.Pool{New: func() any { return hmac.New(sha256.New, s.key) }}
 			for b.Loop() {
@@ -111,7 +111,7 @@ func BenchmarkHMAC(b *testing.B) {
 				pool.Put(m)
 			}
 		})
-		b.Run(fmt.Sprintf("size=%d/floor-reused", size), func(b *testing.B) {
+		b.Run(fmt.Sprintf("size=%d/code=floor-reused", size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			m := hmac.New(sha256.New, s.key)
 			for b.Loop() {

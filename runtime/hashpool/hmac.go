@@ -38,17 +38,19 @@ import (
 // made for each call, such as the receiver of a value method, gets little
 // reuse: a Get that starts a new generation (the first Get on a zero HMAC,
 // for one) stores it in the copy, which is discarded with the call. Use
-// pointer receivers to share one pool. As with any value, copying an HMAC
-// while another goroutine calls Get on it is a data race.
+// pointer receivers to share one pool. A Get that re-keys writes to the
+// HMAC, so copying an HMAC while another goroutine calls Get on it is a data
+// race, as is copying any value that is being written.
 //
 // A pool serves one key at a time: goroutines that alternate between two
 // keys on one HMAC get correct MACs, but re-key (and allocate) often. Give
 // each key its own HMAC.
 type HMAC struct {
 	// gen holds the current *generation, or nothing in the zero value. It is
-	// an atomic.Value, not an atomic.Pointer, a sync.Pool or a mutex, because
-	// those carry go vet's noCopy marker and an HMAC must be copyable; the
-	// copies share the generation.
+	// an atomic.Value, not a mutex, a sync.Pool or an atomic.Pointer, because
+	// go vet's copylocks check flags copies of those (of a mutex for its Lock
+	// method, of the others for their noCopy field) and an HMAC must be
+	// copyable; the copies share the generation.
 	gen atomic.Value
 }
 
@@ -87,10 +89,11 @@ type MAC struct {
 // kind, as hmac.New requires. Get panics if newHash is nil.
 //
 // newHash is identified by its func value (see funcID): pass a top-level
-// function such as sha256.New, or a func value made once. A closure or method
-// value created for each call, such as crypto.SHA256.New, is a new function to
-// the pool every time: the MACs are still right, but each Get re-keys. Use
-// GetHash for a hash named by a crypto.Hash.
+// function such as sha256.New, a func literal that captures no variables
+// (the compiler makes it once), or a func value made once and kept. A closure
+// or method value created for each call, such as crypto.SHA256.New, is a new
+// function to the pool every time: the MACs are still right, but each Get
+// re-keys. Use GetHash for a hash named by a crypto.Hash.
 func (p *HMAC) Get(newHash func() hash.Hash, key []byte) *MAC {
 	fn := funcID(newHash)
 	g, _ := p.gen.Load().(*generation)

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// cost is what one run of a checker took.
+type cost struct {
+	wall time.Duration
+	rss  int64 // peak resident memory, bytes
+}
+
+// measure runs the checker binary on args in dir, runs times, and returns the
+// fastest run's time and the smallest peak memory (the least disturbed by the
+// rest of the machine). A checker's exit code 3 (findings) is not an error.
+func measure(binary, dir string, runs int, args ...string) (cost, error) {
+	best := cost{wall: 1<<63 - 1, rss: 1<<63 - 1}
+	for range runs {
+		cmd := exec.Command(binary, args...)
+		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = nil, &stderr
+		start := time.Now()
+		err := cmd.Run()
+		wall := time.Since(start)
+		var exit *exec.ExitError
+		if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 3) {
+			return cost{}, fmt.Errorf("%s %v in %s: %v\n%s", binary, args, dir, err, tail(stderr.Bytes()))
+		}
+		if bytes.Contains(stderr.Bytes(), []byte("panic:")) {
+			return cost{}, fmt.Errorf("%s %v in %s panicked:\n%s", binary, args, dir, tail(stderr.Bytes()))
+		}
+		best.wall = min(best.wall, wall)
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			best.rss = min(best.rss, ru.Maxrss*1024)
+		}
+	}
+	return best, nil
+}
+
+// tail returns the last lines of a command's output, for errors.
+func tail(b []byte) []byte {
+	if len(b) > 2000 {
+		b = b[len(b)-2000:]
+	}
+	return b
+}

@@ -1,0 +1,85 @@
+package expect
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	src := `# comment
+module example.com/m v1.2.3 fast
+packages ./a/... ./b
+finding a/x.go:12 concat-hash true  allocates per leaf
+	in the loop at y.go:3
+finding a/x.go:40 hasher-alloc unjudged
+must-find a/x.go:12 concat-hash the leaf
+must-stay-silent a/x.go:leafHashOpt reuses its hasher
+must-stay-silent a/y.go:7-9
+module example.com/n v0.1.0
+packages ./...
+`
+	c, err := Parse(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Modules) != 2 {
+		t.Fatalf("%d modules, want 2", len(c.Modules))
+	}
+	m := c.Modules[0]
+	if m.Name() != "example.com/m@v1.2.3" || !m.Fast || len(m.Packages) != 2 || c.Modules[1].Fast {
+		t.Errorf("module: %+v", m)
+	}
+	f := m.Findings[0]
+	if f.Key != (Key{"a/x.go", 12, "concat-hash"}) || f.Verdict != True || f.Reason != "allocates per leaf in the loop at y.go:3" {
+		t.Errorf("finding: %+v", f)
+	}
+	if m.Findings[1].Verdict != Unjudged || m.MustFind[0].Reason != "the leaf" {
+		t.Errorf("entries: %+v %+v", m.Findings[1], m.MustFind[0])
+	}
+	if s := m.MustSilent[0]; s.Func != "leafHashOpt" || s.Where() != "a/x.go:leafHashOpt" {
+		t.Errorf("silent: %+v", s)
+	}
+	if s := m.MustSilent[1]; s.From != 7 || s.To != 9 || s.Where() != "a/y.go:7-9" {
+		t.Errorf("silent: %+v", s)
+	}
+
+	// A finding printed by Format reads back the same.
+	var buf bytes.Buffer
+	f.Format(&buf)
+	c2, err := Parse(strings.NewReader("module m v1\npackages ./...\n" + buf.String()))
+	if err != nil || *c2.Modules[0].Findings[0] != *f {
+		t.Errorf("round trip: %v %+v", err, c2)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for src, want := range map[string]string{
+		"finding a.go:1 x true":                                                  "1: finding before the first module line",
+		"module m v1\nfinding a.go x true":                                       `2: "a.go" is not FILE:LINE`,
+		"module m v1\npackages .\nfinding a.go:1 x maybe":                        `3: verdict "maybe" is not true, false, neutral or unjudged`,
+		"module m v1\npackages .\nfinding a.go:1 x true\nfinding a.go:1 x false": "4: a.go:1 x judged twice",
+		"module m v1":                     "1: module m@v1 has no packages line",
+		"module m v1 slow\npackages .":    "1: want: module PATH VERSION [fast]",
+		"module m v1\npackages .\n\tmore": "3: continuation line without an entry above",
+	} {
+		if _, err := Parse(strings.NewReader(src)); err == nil || err.Error() != want {
+			t.Errorf("%q: error %v, want %s", src, err, want)
+		}
+	}
+}
+
+// The checked-in expectations file parses.
+func TestExpectationsFile(t *testing.T) {
+	if _, err := os.Stat("../expectations.txt"); err != nil {
+		t.Skip(err)
+	}
+	c, err := ReadFile("../expectations.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Modules) == 0 {
+		t.Fatal("no modules")
+	}
+}

@@ -1,0 +1,153 @@
+package realworld
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashalloc/hashalloc/internal/realworld/expect"
+)
+
+// runtimeModule is the module that fixes import in the runtime pool mode.
+const runtimeModule = "github.com/hashalloc/hashalloc/runtime"
+
+// FixResult is what applying the fixes in one pool mode gave.
+type FixResult struct {
+	Pool     string
+	Changed  []string // packages (./dir) whose files the fixes changed
+	Files    int      // files changed
+	Failures []Failure
+	// Again are the findings that still offer a fix on the fixed copy.
+	Again []Diagnostic
+}
+
+// Failure is a command that fails on the fixed copy and passes on the
+// unfixed one (or that could not be run at all).
+type Failure struct {
+	Package string // ./dir, or "" for the whole module
+	Step    string // fix, gofmt, build, vet, test
+	Output  string
+}
+
+// Failed reports whether the fixes broke something or are not idempotent.
+func (f *FixResult) Failed() bool { return len(f.Failures) > 0 || len(f.Again) > 0 }
+
+// fix copies the module at src, adds the runtime module (pool "runtime"),
+// applies hashalloc -fix, and builds, vets and tests every package the fixes
+// changed, against the same commands on base, the unfixed copy.
+func (r *Runner) fix(ctx context.Context, m *expect.Module, src, base, pool string) *FixResult {
+	res := &FixResult{Pool: pool}
+	log := r.cfg.Log
+	fail := func(pkg, step, out string) {
+		res.Failures = append(res.Failures, Failure{Package: pkg, Step: step, Output: strings.TrimSpace(out)})
+	}
+	dir := filepath.Join(r.cfg.Work, "fix-"+pool, dirName(m))
+	if err := copyTree(src, dir); err != nil {
+		fail("", "fix", err.Error())
+		return res
+	}
+	if pool == "runtime" {
+		runtimeDir := filepath.Join(r.cfg.Repo, "runtime")
+		if out, err := r.goCmd(ctx, dir, nil, "mod", "edit",
+			"-require="+runtimeModule+"@v0.0.0", "-replace="+runtimeModule+"="+runtimeDir); err != nil {
+			fail("", "fix", fmt.Sprintf("go mod edit: %v\n%s", err, out))
+			return res
+		}
+	}
+	if _, err := r.hashalloc(ctx, dir, m.Packages, "-fix", "-pool="+pool); err != nil {
+		fail("", "fix", err.Error())
+		return res
+	}
+	changed, err := changedFiles(base, dir)
+	if err != nil {
+		fail("", "fix", err.Error())
+		return res
+	}
+	res.Files = len(changed)
+	pkgs := map[string]bool{}
+	for _, f := range changed {
+		pkgs["./"+filepath.ToSlash(filepath.Dir(f))] = true
+	}
+	for p := range pkgs {
+		res.Changed = append(res.Changed, p)
+	}
+	sort.Strings(res.Changed)
+	fmt.Fprintf(log, "   -fix -pool=%s: %d files in %d packages changed\n", pool, len(changed), len(res.Changed))
+
+	if len(changed) > 0 {
+		args := append([]string{"-l"}, changed...)
+		if out, err := r.run(ctx, dir, "gofmt", args...); err != nil || len(bytes.TrimSpace(out)) > 0 {
+			fail("", "gofmt", fmt.Sprintf("not gofmt-clean: %v\n%s", err, out))
+		}
+	}
+	for _, pkg := range res.Changed {
+		for _, step := range [][]string{
+			{"build", pkg},
+			{"vet", pkg},
+			{"test", "-count=1", "-timeout=10m", pkg},
+		} {
+			out, err := r.goCmd(ctx, dir, nil, step...)
+			if err == nil {
+				continue
+			}
+			// The same command on the unfixed copy: a failure that exists
+			// before the fix is not the fix's.
+			if _, berr := r.goCmd(ctx, base, nil, step...); berr != nil {
+				fmt.Fprintf(log, "   go %s %s fails before the fix too\n", step[0], pkg)
+				continue
+			}
+			fail(pkg, step[0], tail(out, 30))
+			if step[0] == "build" {
+				break // vet and test would fail the same way
+			}
+		}
+	}
+
+	// Idempotence: nothing more to fix in the fixed copy.
+	again, err := r.hashalloc(ctx, dir, m.Packages, "-json", "-pool="+pool)
+	if err != nil {
+		fail("", "fix", "hashalloc on the fixed copy: "+err.Error())
+		return res
+	}
+	for _, d := range again.findings {
+		if d.Fixable {
+			res.Again = append(res.Again, d)
+		}
+	}
+	return res
+}
+
+// changedFiles lists the .go files (relative, slash-separated) whose
+// contents differ between base and fixed, or that only fixed has.
+func changedFiles(base, fixed string) ([]string, error) {
+	var changed []string
+	err := filepath.WalkDir(fixed, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		rel, _ := filepath.Rel(fixed, path)
+		after, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		before, err := os.ReadFile(filepath.Join(base, rel))
+		if err != nil || !bytes.Equal(before, after) {
+			changed = append(changed, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return changed, err
+}
+
+// run runs a command other than go in dir.
+func (r *Runner) run(ctx context.Context, dir, name string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	return cmd.CombinedOutput()
+}

@@ -1,0 +1,161 @@
+package realworld
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/hashalloc/hashalloc/internal/realworld/expect"
+)
+
+// Totals adds up the results of every module.
+type Totals struct {
+	Findings, True, False, Neutral, Unexpected, Panics int
+	Found, MustFind, Loud, Gone, Errors, FixFailures   int
+	Time                                               time.Duration
+	Peak                                               int64
+}
+
+// Total adds up results.
+func Total(results []*Result) Totals {
+	var t Totals
+	for _, r := range results {
+		t.Findings += len(r.Findings)
+		t.True += len(r.True)
+		t.False += len(r.False)
+		t.Neutral += len(r.Neutral)
+		t.Unexpected += len(r.Unexpected)
+		t.Panics += r.Panics
+		t.Found += len(r.Found)
+		t.MustFind += len(r.Found) + len(r.Missed)
+		t.Loud += len(r.Loud)
+		t.Gone += len(r.Gone)
+		t.Errors += len(r.Errors)
+		t.Time += r.Time
+		t.Peak = max(t.Peak, r.Peak)
+		for _, f := range r.Fixes {
+			t.FixFailures += len(f.Failures) + len(f.Again)
+		}
+	}
+	return t
+}
+
+// Precision is true / (true + false), or -1 when nothing was judged.
+func Precision(tp, fp int) float64 {
+	if tp+fp == 0 {
+		return -1
+	}
+	return float64(tp) / float64(tp+fp)
+}
+
+func percent(p float64) string {
+	if p < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*p)
+}
+
+// WriteTable prints one row per module and the total.
+func WriteTable(w io.Writer, results []*Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "module\tfindings\ttrue\tfalse\tneutral\tprecision\tmust-find\tunexpected\tpanics\ttime\tpeak mem")
+	for _, r := range results {
+		status := ""
+		if r.Failed() {
+			status = " FAIL"
+		}
+		fmt.Fprintf(tw, "%s%s\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\n",
+			r.Module.Name(), status, len(r.Findings), len(r.True), len(r.False), len(r.Neutral),
+			percent(Precision(len(r.True), len(r.False))), len(r.Found), len(r.Found)+len(r.Missed),
+			len(r.Unexpected), r.Panics, r.Time.Seconds(), mib(r.Peak))
+	}
+	t := Total(results)
+	fmt.Fprintf(tw, "total (%d modules)\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\n",
+		len(results), t.Findings, t.True, t.False, t.Neutral, percent(Precision(t.True, t.False)),
+		t.Found, t.MustFind, t.Unexpected, t.Panics, t.Time.Seconds(), mib(t.Peak))
+	tw.Flush()
+}
+
+// WriteFixTable prints one row per module and pool mode.
+func WriteFixTable(w io.Writer, results []*Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "module\tpool\tfiles\tpackages\tbuild/vet/test\tfixes offered again")
+	for _, r := range results {
+		for _, f := range r.Fixes {
+			status := "ok"
+			if len(f.Failures) > 0 {
+				var steps []string
+				for _, fl := range f.Failures {
+					steps = append(steps, fl.Step+" "+fl.Package)
+				}
+				status = "FAIL: " + strings.Join(steps, ", ")
+			} else if len(f.Changed) == 0 {
+				status = "nothing changed"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%d\n", r.Module.Name(), f.Pool, f.Files, len(f.Changed), status, len(f.Again))
+		}
+	}
+	tw.Flush()
+}
+
+// WriteDetails prints, per module, what needs attention: errors, panics,
+// unexpected findings (as entries of the expectations file, verdict
+// unjudged, ready to be judged and pasted), findings at must-stay-silent
+// sites, judged findings no longer reported, the must-find sites, and the
+// failed fixes.
+func WriteDetails(w io.Writer, results []*Result) {
+	for _, r := range results {
+		fmt.Fprintf(w, "\n== %s\n", r.Module.Name())
+		for _, e := range r.Errors {
+			fmt.Fprintf(w, "error: %s\n", e)
+		}
+		for _, f := range r.Found {
+			fmt.Fprintf(w, "must-find %s: found\n", f.Key)
+		}
+		for _, f := range r.Missed {
+			fmt.Fprintf(w, "must-find %s: MISSED\n", f.Key)
+		}
+		for _, s := range r.Module.MustSilent {
+			n := 0
+			for _, l := range r.Loud {
+				if l.Site == s {
+					n++
+					fmt.Fprintf(w, "must-stay-silent %s: NOT SILENT: %s:%d:%d %s\n", s.Where(), l.Finding.File, l.Finding.Line, l.Finding.Col, l.Finding.Message)
+				}
+			}
+			if n == 0 {
+				fmt.Fprintf(w, "must-stay-silent %s: silent\n", s.Where())
+			}
+		}
+		for _, f := range r.Gone {
+			fmt.Fprintf(w, "gone (judged %s, no longer reported): %s\n", f.Verdict, f.Key)
+		}
+		if len(r.Unexpected) > 0 {
+			fmt.Fprintf(w, "unexpected findings, to judge and paste under module %s %s:\n", r.Module.Path, r.Module.Version)
+			WriteUnjudged(w, r.Unexpected)
+		}
+		for _, f := range r.Fixes {
+			for _, fl := range f.Failures {
+				fmt.Fprintf(w, "fix -pool=%s: %s %s fails after the fix (passes before):\n%s\n", f.Pool, fl.Step, fl.Package, indent(fl.Output))
+			}
+			for _, d := range f.Again {
+				fmt.Fprintf(w, "fix -pool=%s: not idempotent, a fix is still offered at %s:%d:%d: %s\n", f.Pool, d.File, d.Line, d.Col, d.Message)
+			}
+		}
+	}
+}
+
+// WriteUnjudged prints findings as finding entries of the expectations file,
+// verdict unjudged, with the message as the reason.
+func WriteUnjudged(w io.Writer, diags []Diagnostic) {
+	for _, d := range diags {
+		f := &expect.Finding{Key: d.Key, Verdict: expect.Unjudged, Reason: d.Message}
+		f.Format(w)
+	}
+}
+
+func indent(s string) string {
+	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
+}

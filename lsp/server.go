@@ -1,0 +1,425 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"golang.org/x/tools/go/analysis"
+)
+
+// server is the language server: the documents the editor has open, and per
+// package directory the last analysis and the one running.
+type server struct {
+	protocol.UnimplementedServer
+
+	ctx    context.Context // the connection's lifetime
+	client protocol.Client
+	exit   chan struct{} // closed by the exit notification
+
+	// base are the settings from the command line, before the editor's
+	// initializationOptions.
+	base Settings
+
+	// sem admits one analysis at a time: the checker uses every core.
+	sem chan struct{}
+	// publishMu orders the publication of results, so that an older
+	// analysis never publishes after a newer one.
+	publishMu sync.Mutex
+
+	mu       sync.Mutex
+	settings Settings
+	analyzer *analysis.Analyzer
+	docs     map[string]*document // by absolute path
+	pkgs     map[string]*pkgState // by directory
+	shutdown bool
+	exited   bool
+}
+
+// document is a file the editor has open, with its current content.
+type document struct {
+	uri     uri.URI // as the editor spells it
+	version int32
+	content []byte
+}
+
+// pkgState is what the server knows of the package in one directory.
+type pkgState struct {
+	// gen counts the analyses started (and the edits that canceled one); a
+	// result is published only if no newer analysis or edit came after the
+	// one that produced it.
+	gen    int
+	cancel context.CancelFunc // of the running analysis, if any
+	result *result            // of the last completed analysis
+}
+
+func newServer(ctx context.Context, client protocol.Client, settings Settings) *server {
+	return &server{
+		ctx:    ctx,
+		client: client,
+		exit:   make(chan struct{}),
+		base:   settings,
+		sem:    make(chan struct{}, 1),
+		docs:   map[string]*document{},
+		pkgs:   map[string]*pkgState{},
+	}
+}
+
+func (s *server) Initialize(_ context.Context, params *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	settings, err := s.base.withInitOptions(params.InitializationOptions)
+	if err != nil {
+		return nil, err
+	}
+	a, err := settings.analyzer()
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.settings, s.analyzer = settings, a
+	s.mu.Unlock()
+
+	yes := true
+	full := protocol.TextDocumentSyncKindFull
+	version := "devel"
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		version = info.Main.Version
+	}
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			PositionEncoding: protocol.PositionEncodingKindUTF16,
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: &yes,
+				Change:    &full,
+				Save:      &protocol.SaveOptions{},
+			},
+			CodeActionProvider: &protocol.CodeActionOptions{
+				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, fixAllKind},
+			},
+		},
+		ServerInfo: protocol.ServerInfo{Name: "hashalloc", Version: protocol.NewOptional(version)},
+	}, nil
+}
+
+func (s *server) Shutdown(context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.shutdown = true
+	for _, st := range s.pkgs {
+		if st.cancel != nil {
+			st.cancel()
+			st.cancel = nil
+		}
+	}
+	return nil
+}
+
+func (s *server) Exit(context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.exited {
+		s.exited = true
+		close(s.exit)
+	}
+	return nil
+}
+
+func (s *server) DidOpen(_ context.Context, params *protocol.DidOpenTextDocumentParams) error {
+	path, ok := goFile(params.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	s.docs[path] = &document{uri: params.TextDocument.URI, version: params.TextDocument.Version, content: []byte(params.TextDocument.Text)}
+	s.mu.Unlock()
+	s.schedule(filepath.Dir(path))
+	return nil
+}
+
+func (s *server) DidChange(_ context.Context, params *protocol.DidChangeTextDocumentParams) error {
+	path, ok := goFile(params.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	doc := s.docs[path]
+	if doc == nil {
+		return nil
+	}
+	for _, change := range params.ContentChanges {
+		// The server asks for full content; an incremental change is a
+		// client's error, and the document is left as it was.
+		if whole, ok := change.(*protocol.TextDocumentContentChangeWholeDocument); ok {
+			doc.content = []byte(whole.Text)
+		}
+	}
+	doc.version = params.TextDocument.Version
+	// The running analysis is of content that is gone: cancel it. The next
+	// save starts a new one.
+	if st := s.pkgs[filepath.Dir(path)]; st != nil {
+		st.gen++
+		if st.cancel != nil {
+			st.cancel()
+			st.cancel = nil
+		}
+	}
+	return nil
+}
+
+func (s *server) DidSave(_ context.Context, params *protocol.DidSaveTextDocumentParams) error {
+	path, ok := goFile(params.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	if params.Text != nil {
+		s.mu.Lock()
+		if doc := s.docs[path]; doc != nil {
+			doc.content = []byte(*params.Text)
+		}
+		s.mu.Unlock()
+	}
+	s.schedule(filepath.Dir(path))
+	return nil
+}
+
+func (s *server) DidClose(_ context.Context, params *protocol.DidCloseTextDocumentParams) error {
+	if path, ok := goFile(params.TextDocument.URI); ok {
+		s.mu.Lock()
+		delete(s.docs, path)
+		s.mu.Unlock()
+	}
+	return nil
+}
+
+// DidChangeConfiguration is accepted and ignored: the settings are the
+// command line's and the initializationOptions.
+func (s *server) DidChangeConfiguration(context.Context, *protocol.DidChangeConfigurationParams) error {
+	return nil
+}
+
+// schedule starts an analysis of the package in dir, canceling the one
+// running there. It returns at once; the analysis publishes its diagnostics
+// when it is done, unless a newer analysis or an edit came after it.
+func (s *server) schedule(dir string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shutdown || s.analyzer == nil {
+		return
+	}
+	st := s.pkgs[dir]
+	if st == nil {
+		st = &pkgState{}
+		s.pkgs[dir] = st
+	}
+	if st.cancel != nil {
+		st.cancel()
+	}
+	st.gen++
+	ctx, cancel := context.WithCancel(s.ctx)
+	st.cancel = cancel
+	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests,
+		overlay: map[string][]byte{}, versions: map[string]int32{}}
+	for path, doc := range s.docs {
+		j.versions[path] = doc.version
+		if disk, err := os.ReadFile(path); err != nil || string(disk) != string(doc.content) {
+			j.overlay[path] = doc.content
+		}
+	}
+	go s.run(ctx, cancel, j)
+}
+
+// job is one analysis to run.
+type job struct {
+	dir      string
+	gen      int
+	analyzer *analysis.Analyzer
+	tests    bool
+	// overlay holds the open documents that differ from the files on disk;
+	// versions the version of every open document.
+	overlay  map[string][]byte
+	versions map[string]int32
+}
+
+// run analyzes the package in j.dir and publishes the result, if it is
+// still the latest.
+func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
+	defer cancel()
+	select {
+	case s.sem <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	res, err := analyze(ctx, j.analyzer, j.dir, j.tests, j.overlay)
+	<-s.sem
+	if err != nil {
+		return // canceled
+	}
+	for path, f := range res.files {
+		f.version, f.open = j.versions[path]
+	}
+	dir, gen := j.dir, j.gen
+
+	s.publishMu.Lock()
+	defer s.publishMu.Unlock()
+	s.mu.Lock()
+	st := s.pkgs[dir]
+	if st.gen != gen || ctx.Err() != nil {
+		s.mu.Unlock()
+		return
+	}
+	old := st.result
+	st.result = res
+	st.cancel = nil
+	s.mu.Unlock()
+
+	if res.err != nil {
+		s.log(protocol.MessageTypeWarning, fmt.Sprintf("hashalloc: %s: %v", dir, res.err))
+	}
+	n := 0
+	for _, f := range res.files {
+		n += len(f.findings)
+	}
+	s.log(protocol.MessageTypeLog, fmt.Sprintf("hashalloc: %s: %d findings in %d files; loaded in %v, analyzed in %v",
+		dir, n, len(res.files), res.load.Round(time.Millisecond), res.check.Round(time.Millisecond)))
+	for path, f := range res.files {
+		s.publish(path, f)
+	}
+	// Files of the last analysis that are no longer in the package.
+	if old != nil {
+		for path := range old.files {
+			if res.files[path] == nil {
+				s.publish(path, &fileResult{path: path})
+			}
+		}
+	}
+}
+
+// publish sends the diagnostics of one file; none clears the file's.
+func (s *server) publish(path string, f *fileResult) {
+	diags := make([]protocol.Diagnostic, 0, len(f.findings))
+	for _, fd := range f.findings {
+		diags = append(diags, fd.diag)
+	}
+	u := uri.File(path)
+	s.mu.Lock()
+	if doc := s.docs[path]; doc != nil {
+		u = doc.uri
+	}
+	s.mu.Unlock()
+	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: diags}
+	if f.open {
+		// The version of the document analyzed: no edit came after it, or
+		// the result would not be published.
+		params.Version = protocol.NewOptional(f.version)
+	}
+	err := s.client.PublishDiagnostics(s.ctx, params)
+	if err != nil && s.ctx.Err() == nil {
+		fmt.Fprintf(os.Stderr, "hashalloc lsp: publishing diagnostics of %s: %v\n", path, err)
+	}
+}
+
+func (s *server) log(typ protocol.MessageType, msg string) {
+	_ = s.client.LogMessage(s.ctx, &protocol.LogMessageParams{Type: typ, Message: msg})
+}
+
+// goFile returns the path of a file: URI of a Go file.
+func goFile(u uri.URI) (string, bool) {
+	if !u.IsFile() {
+		return "", false
+	}
+	path := u.FsPath()
+	if !strings.HasSuffix(path, ".go") || !filepath.IsAbs(path) {
+		return "", false
+	}
+	return filepath.Clean(path), true
+}
+
+// current returns the content of the file at path as the editor has it, or
+// as it is on disk when it is not open.
+func (s *server) current(path string) ([]byte, error) {
+	s.mu.Lock()
+	doc := s.docs[path]
+	s.mu.Unlock()
+	if doc != nil {
+		return doc.content, nil
+	}
+	return os.ReadFile(path)
+}
+
+// serve runs the server on stream until the client sends exit or closes
+// the stream. It reports an error when the client exits without shutting
+// down first, as the protocol asks.
+func serve(ctx context.Context, stream jsonrpc2.Stream, settings Settings) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
+	s := newServer(ctx, protocol.ClientDispatcher(conn), settings)
+	// Every message is handled in order on the read goroutine (a didChange
+	// must not overtake the didOpen before it), and every handler returns at
+	// once: the analyses run in goroutines of their own. So there is nothing
+	// for $/cancelRequest to cancel, and neither protocol.AsyncHandler nor
+	// protocol.CancelHandler is used. (The latter derives a context from the
+	// pooled request context, whose watcher goroutine can outlive the request
+	// and panic on its recycled parent in go.lsp.dev/jsonrpc2 v1.0.1.)
+	handler := protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
+	conn.Go(ctx, func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+		if req.Method() == protocol.MethodCancelRequest {
+			return nil, nil
+		}
+		return handler(ctx, req)
+	})
+	select {
+	case <-s.exit:
+	case <-conn.Done():
+	}
+	cancel()
+	// Close waits for the read goroutine, which a blocking read of standard
+	// input (editors give the server a pipe in blocking mode) holds until
+	// the editor closes it: wait a little, then let the process exit.
+	closed := make(chan struct{})
+	go func() {
+		_ = conn.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(250 * time.Millisecond):
+	}
+	s.mu.Lock()
+	clean := s.shutdown
+	s.mu.Unlock()
+	if !clean {
+		return errors.New("the client exited without shutdown")
+	}
+	return nil
+}
+
+// codec marshals the protocol's payloads with its own union-aware codec.
+type codec struct{}
+
+func (codec) Marshal(v any) ([]byte, error) {
+	if raw, ok := v.(jsonrpc2.RawMessage); ok {
+		if raw == nil {
+			return []byte("null"), nil
+		}
+		return raw, nil
+	}
+	return protocol.Marshal(v)
+}
+
+func (codec) Unmarshal(data []byte, v any) error {
+	if raw, ok := v.(*jsonrpc2.RawMessage); ok {
+		*raw = append(jsonrpc2.RawMessage(nil), data...)
+		return nil
+	}
+	return protocol.Unmarshal(data, v)
+}

@@ -1,0 +1,217 @@
+// Package hotness holds the cases of what makes a function hot, and of what
+// does not: test code, and a call in a loop that the loop leaves right after.
+// Every exported func CaseX() is measured by the oracle test. The probe is a
+// buffer too large for the stack (hot-buffer), which hot code reports
+// whatever makes it hot; hashers (hasher-alloc) need stronger evidence than a
+// call in a loop, see CaseCalledInLoop in package hasheralloc.
+package hotness
+
+import (
+	"bytes"
+	"testing"
+
+	"golang.org/x/crypto/blake2b"
+)
+
+var (
+	items = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
+	out   [64]byte
+)
+
+// digest allocates its hasher on every call; hot only when called in a loop
+// that repeats it.
+func digest(b []byte) []byte {
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of digest, which is hot \(called in a loop by CaseRepeated at hotness.go:\d+\); take buf from a pool of byte buffers`
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+// Called on every iteration: digest is hot.
+func CaseRepeated() {
+	for _, it := range items {
+		digest(it)
+	}
+}
+
+// find returns the digest of the first match: the loop ends at the call.
+func find(key []byte) []byte {
+	for _, it := range items {
+		if bytes.Equal(it, key) {
+			return once(it)
+		}
+	}
+	return nil
+}
+
+func once(b []byte) []byte {
+	buf := make([]byte, 100<<10) // silent: find's loop returns with the call
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func CaseReturnInLoop() { find(items[1]) }
+
+// firstDigest's call is followed by a return, or by a break out of the loop,
+// in the same block or after the if around it.
+func firstDigest() []byte {
+	var d []byte
+	for _, it := range items {
+		if len(it) > 4 {
+			d = once2(it)
+			break
+		}
+	}
+	for _, it := range items {
+		if len(it) > 4 {
+			d = once2(it)
+		}
+		d = append(d, 0)
+		return d
+	}
+	for _, it := range items {
+		d = once2(it)
+		if len(d) > 0 {
+			panic("unreachable")
+		}
+		panic("unreachable")
+	}
+	return d
+}
+
+func once2(b []byte) []byte {
+	buf := make([]byte, 100<<10) // silent: every loop of firstDigest leaves right after the call
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func CaseBreakAfterCall() { firstDigest() }
+
+// A break in a switch leaves the switch, not the loop; a continue on the way
+// to the return starts the loop again: both repeat the call.
+func scan() {
+	for _, it := range items {
+		switch len(it) {
+		case 4:
+			again(it)
+			break
+		}
+	}
+	for _, it := range items {
+		d := again(it)
+		if len(d) == 0 {
+			continue
+		}
+		return
+	}
+}
+
+func again(b []byte) []byte {
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of again, which is hot \(called in a loop by scan at hotness.go:\d+\); take buf from a pool of byte buffers`
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func CaseSwitchBreak() { scan() }
+
+// A break out of an inner loop still runs once per iteration of the outer one.
+func nested() {
+	for range 2 {
+		for _, it := range items {
+			inner(it)
+			break
+		}
+	}
+}
+
+func inner(b []byte) []byte {
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of inner, which is hot \(called in a loop by nested at hotness.go:\d+\); take buf from a pool of byte buffers`
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func CaseNestedBreak() { nested() }
+
+// A function that takes a *testing.T, *testing.B or testing.TB is test code,
+// even in a file that is not a test: not reported, and its loops make nothing
+// hot.
+func checkAll(t testing.TB) {
+	for _, it := range items {
+		h, _ := blake2b.New256(nil) // silent: test code
+		h.Write(it)
+		h.Sum(out[:0])
+		fromTest(it)
+	}
+}
+
+func fromTest(b []byte) []byte {
+	buf := make([]byte, 100<<10) // silent: only test code calls it in a loop
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func benchAll(b *testing.B) {
+	for _, it := range items {
+		fromBench(it)
+	}
+}
+
+func fromBench(b []byte) []byte {
+	buf := make([]byte, 100<<10) // silent: only a benchmark helper calls it in a loop, and -tests is off
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+// A method of a test harness that keeps its *testing.T is test code too.
+type harness struct {
+	t *testing.T
+}
+
+func (h *harness) registerAll() {
+	for _, it := range items {
+		d, _ := blake2b.New256(nil) // silent: test code
+		d.Write(it)
+		d.Sum(out[:0])
+	}
+}
+
+func CaseTestCode() {
+	checkAll(nil)
+	benchAll(nil)
+	new(harness).registerAll()
+}
+
+// A method that calls itself only as what it returns hands its work on to
+// another value (delegation, as a JWK thumbprint through an opaque signer's
+// public key): the rest of its body runs once per outside call, so it is not
+// hot.
+type key struct {
+	inner *key
+	data  []byte
+}
+
+func (k *key) thumbprint() []byte {
+	if k.inner != nil {
+		return k.inner.thumbprint()
+	}
+	buf := make([]byte, 100<<10) // silent: delegation is not recursion
+	copy(buf, k.data)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(k.data)])
+	return h.Sum(out[:0])
+}
+
+func CaseDelegation() { (&key{inner: &key{data: items[0]}}).thumbprint() }
