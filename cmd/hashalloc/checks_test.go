@@ -54,7 +54,14 @@ func TestHelpListsEveryCheck(t *testing.T) {
 			assert.Contains(t, h.stderr, "\n  "+f, "%s documents %s", flag, f)
 		}
 		assert.NotContains(t, h.stderr, "\n  -test\n", "-test is deprecated")
+		assert.Contains(t, h.stderr, "\n  hashalloc lsp [flags] ")
 	}
+
+	// The subcommand lsp has flags of its own, -checks among them.
+	l := run(t, repoRoot, nil, binary, "lsp", "-h")
+	require.Equal(t, 0, l.code, "%s", l)
+	assert.Contains(t, l.stderr, "usage: hashalloc lsp [flags]")
+	assert.Contains(t, l.stderr, "\n  -checks ")
 }
 
 func TestExplain(t *testing.T) {

@@ -98,6 +98,7 @@ Usage:
   hashalloc [flags] packages...        report findings
   hashalloc -fix [flags] packages...   apply their fixes (-diff: print them as a patch)
   hashalloc help [CHECK]               list the checks, or explain one
+  hashalloc lsp [flags]                a language server for editors
   go vet -vettool=$(command -v hashalloc) [flags] packages...
   go fix -fixtool=$(command -v hashalloc) [flags] packages...
 
