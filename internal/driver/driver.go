@@ -117,13 +117,11 @@ func flagError(err error) string {
 // run loads, analyzes, prints and fixes.
 func run(o options, stdout, stderr io.Writer) int {
 	start := time.Now()
-	summary := false
 	var prog *progress
 	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
 		prog = startProgress(stderr)
 		defer prog.clear()
 	}
-	code := exitClean
 	roots, err := load(o.patterns, testsFlag(), o.tags)
 	if err != nil {
 		if prog != nil {
@@ -132,20 +130,15 @@ func run(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hashalloc: %v\n", err)
 		return exitFailed
 	}
-
-	broken, blocked := loadErrors(roots)
 	var done *atomic.Int64
-	if prog != nil {
-		if len(roots) >= manyPackages {
-			summary = true
-			n := 0
-			packages.Visit(roots, nil, func(*packages.Package) { n++ })
-			prog.analyzing(n)
-			done = prog.done
-		} else {
-			prog.clear()
-			prog = nil
-		}
+	if prog != nil && len(roots) < manyPackages {
+		prog.clear()
+		prog = nil
+	} else if prog != nil {
+		n := 0
+		packages.Visit(roots, nil, func(*packages.Package) { n++ })
+		prog.analyzing(n)
+		done = prog.done
 	}
 	res, err := analyze(roots, done)
 	if prog != nil {
@@ -156,59 +149,23 @@ func run(o options, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 
-	// Errors, printed once, at the package that has them.
+	code := exitClean
 	tree := jsonTree{}
-	brokenErrs := map[*packages.Package]pkgErrors{}
-	for _, pe := range broken {
-		brokenErrs[pe.pkg] = pe
-		if !o.json {
-			fmt.Fprintf(stderr, "# %s\n", pe.pkg.ID)
-			for _, e := range pe.errs {
-				fmt.Fprintln(stderr, errorText(e, true))
-			}
-			if pe.more > 0 {
-				fmt.Fprintf(stderr, "too many errors (%d more)\n", pe.more)
-			}
-		}
+	analyzed := reportProblems(roots, res, tree, !o.json, stderr)
+	if analyzed < len(roots) {
 		code = exitFailed
 	}
-	var notAnalyzed []string
-	for _, p := range roots {
-		pe, isBroken := brokenErrs[p]
-		switch {
-		case isBroken:
-			tree.addError(p.ID, pe.summary())
-		case blocked[p] != nil:
-			msg := fmt.Sprintf("not analyzed: it depends on %s, which has errors", blocked[p].ID)
-			tree.addError(p.ID, msg)
-			notAnalyzed = append(notAnalyzed, p.ID)
-			code = exitFailed
-		case res.failed[p] != nil:
-			msg := fmt.Sprintf("not analyzed: %v", res.failed[p])
-			tree.addError(p.ID, msg)
-			if !o.json {
-				fmt.Fprintf(stderr, "# %s\nhashalloc: %s\n", p.ID, msg)
-			}
-			code = exitFailed
+	switch {
+	case o.fix:
+		code = worse(code, fixAndReport(o, res.findings, tree, stdout, stderr))
+	case o.json:
+		for _, f := range res.findings {
+			tree.add(f, true)
 		}
-	}
-	if len(notAnalyzed) > 0 && !o.json {
-		fmt.Fprintf(stderr, "hashalloc: not analyzed, because a package they depend on has errors: %s\n", strings.Join(notAnalyzed, ", "))
-	}
-
-	findings := res.findings
-	if o.fix {
-		code = worse(code, fixAndReport(o, findings, tree, stdout, stderr))
-	} else {
-		if o.json {
-			for _, f := range findings {
-				tree.add(f, true)
-			}
-		} else {
-			printText(stderr, findings, o.context)
-			if len(findings) > 0 {
-				code = worse(code, exitFindings)
-			}
+	default:
+		printText(stderr, res.findings, o.context)
+		if len(res.findings) > 0 {
+			code = worse(code, exitFindings)
 		}
 	}
 	if o.json {
@@ -217,12 +174,12 @@ func run(o options, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 		if code != exitFailed {
-			code = exitClean
+			code = exitClean // the JSON says what was found
 		}
 	}
-	if summary {
+	if prog != nil {
 		fmt.Fprintf(stderr, "hashalloc: %d packages analyzed in %.1fs: %s\n",
-			len(roots)-len(broken)-len(blocked), time.Since(start).Seconds(), plural(len(findings), "finding"))
+			analyzed, time.Since(start).Seconds(), plural(len(res.findings), "finding"))
 	}
 	return code
 }

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -103,4 +104,51 @@ func (pe pkgErrors) summary() string {
 		msgs = append(msgs, fmt.Sprintf("and %d more type errors", pe.more))
 	}
 	return strings.Join(msgs, "\n")
+}
+
+// reportProblems says which packages could not be analyzed, and why: the
+// errors of each broken package once, under "# package" as go build prints
+// them (when text is set), one line naming the packages that a broken
+// dependency blocked, and an entry per root in the JSON tree. It returns the
+// number of roots analyzed.
+func reportProblems(roots []*packages.Package, res *analysisResult, tree jsonTree, text bool, stderr io.Writer) int {
+	broken, blocked := loadErrors(roots)
+	byPkg := map[*packages.Package]pkgErrors{}
+	for _, pe := range broken {
+		byPkg[pe.pkg] = pe
+		if !text {
+			continue
+		}
+		fmt.Fprintf(stderr, "# %s\n", pe.pkg.ID)
+		for _, e := range pe.errs {
+			fmt.Fprintln(stderr, errorText(e, true))
+		}
+		if pe.more > 0 {
+			fmt.Fprintf(stderr, "too many errors (%d more)\n", pe.more)
+		}
+	}
+	analyzed := 0
+	var notAnalyzed []string
+	for _, p := range roots {
+		pe, isBroken := byPkg[p]
+		switch {
+		case isBroken:
+			tree.addError(p.ID, pe.summary())
+		case blocked[p] != nil:
+			tree.addError(p.ID, fmt.Sprintf("not analyzed: it depends on %s, which has errors", blocked[p].ID))
+			notAnalyzed = append(notAnalyzed, p.ID)
+		case res.failed[p] != nil:
+			msg := fmt.Sprintf("not analyzed: %v", res.failed[p])
+			tree.addError(p.ID, msg)
+			if text {
+				fmt.Fprintf(stderr, "# %s\nhashalloc: %s\n", p.ID, msg)
+			}
+		default:
+			analyzed++
+		}
+	}
+	if len(notAnalyzed) > 0 && text {
+		fmt.Fprintf(stderr, "hashalloc: not analyzed, because a package they depend on has errors: %s\n", strings.Join(notAnalyzed, ", "))
+	}
+	return analyzed
 }
