@@ -27,14 +27,15 @@ func main() {
 	std := flag.Bool("std", true, "measure the standard library")
 	tools := flag.String("tools", "golang.org/x/tools@v0.52.0", "a module to measure (empty: none)")
 	runs := flag.Int("runs", 3, "runs per measurement (the fastest counts)")
+	binary := flag.String("hashalloc", "", "a hashalloc binary to measure instead of one built from this repository (e.g. an older build)")
 	flag.Parse()
-	if err := run(*sizes, *std, *tools, *runs); err != nil {
+	if err := run(*sizes, *std, *tools, *runs, *binary); err != nil {
 		fmt.Fprintln(os.Stderr, "cost:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sizes string, std bool, tools string, runs int) error {
+func run(sizes string, std bool, tools string, runs int, binary string) error {
 	var ns []int
 	for _, s := range strings.Split(sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -49,7 +50,16 @@ func run(sizes string, std bool, tools string, runs int) error {
 	}
 	defer os.RemoveAll(tmp)
 	hashalloc, nop := filepath.Join(tmp, "hashalloc"), filepath.Join(tmp, "nopchecker")
-	for bin, pkg := range map[string]string{hashalloc: "./cmd/hashalloc", nop: "./internal/cost/nopchecker"} {
+	builds := map[string]string{hashalloc: "./cmd/hashalloc", nop: "./internal/cost/nopchecker"}
+	if binary != "" {
+		abs, err := filepath.Abs(binary)
+		if err != nil {
+			return err
+		}
+		hashalloc = abs
+		delete(builds, filepath.Join(tmp, "hashalloc"))
+	}
+	for bin, pkg := range builds {
 		if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
 			return fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
 		}
