@@ -309,7 +309,20 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.CompositeLit:
 		return true, false
 	case *ast.CallExpr:
-		return isAppendAll(p.TypesInfo, b), false
+		if isAppendAll(p.TypesInfo, b) {
+			return true, false
+		}
+		// A function's result is as likely to be full as a parameter (a
+		// conversion is not: its capacity is rounded up to a size class).
+		if tv, ok := p.TypesInfo.Types[b.Fun]; ok && !tv.IsType() && !isBuiltin(p.TypesInfo, b.Fun) {
+			return true, true
+		}
+	case *ast.IndexExpr:
+		// An element of a slice, an array or a map (nodes[i] in a Merkle
+		// level): as likely to be full as a parameter.
+		if _, isGeneric := p.TypesInfo.Types[b.X].Type.(*types.Signature); !isGeneric {
+			return true, true
+		}
 	case *ast.SelectorExpr:
 		if sel, ok := p.TypesInfo.Selections[b]; ok && sel.Kind() == types.FieldVal {
 			return true, true
@@ -353,6 +366,16 @@ func (p *pass) literalVar(v *types.Var) bool {
 // isParam reports whether v is a parameter of the function that declares it.
 func (p *pass) isParam(v *types.Var) bool {
 	return p.index().params[v]
+}
+
+// isBuiltin reports whether fun names a builtin function.
+func isBuiltin(info *types.Info, fun ast.Expr) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, builtin := info.Uses[id].(*types.Builtin)
+	return builtin
 }
 
 // emptySeparator reports whether e is nil or an empty byte slice.

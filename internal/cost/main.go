@@ -4,8 +4,9 @@
 // side by side, with the same standalone driver and flags, on generated
 // packages of growing size (n callers of a hashing helper, a ring of n
 // mutually recursive functions, n plain functions), on the standard library
-// and on golang.org/x/tools, and prints time and peak memory with their
-// ratios. Growth must be linear: doubling n at most doubles hashalloc's time.
+// and on golang.org/x/tools, and prints CPU time (user and system: steadier
+// than wall time on a shared machine) and peak memory with their ratios.
+// Growth must be linear: doubling n at most doubles hashalloc's time.
 //
 //	go run ./internal/cost                     # generated packages, std, x/tools
 //	go run ./internal/cost -n 1000,2000 -std=false -tools=false
@@ -66,7 +67,7 @@ func run(sizes string, std bool, tools string, runs int, binary string) error {
 	}
 
 	w := tabwriter.NewWriter(os.Stdout, 0, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "target\tn\tnop time\thashalloc time\tratio\tnop memory\thashalloc memory\tratio\t")
+	fmt.Fprintln(w, "target\tn\tnop CPU\thashalloc CPU\tratio\tnop memory\thashalloc memory\tratio\t")
 	row := func(target, n, dir string, args ...string) error {
 		base, err := measure(nop, dir, runs, args...)
 		if err != nil {
@@ -77,7 +78,7 @@ func run(sizes string, std bool, tools string, runs int, binary string) error {
 			return err
 		}
 		fmt.Fprintf(w, "%s\t%s\t%.2fs\t%.2fs\t%.2fx\t%.0f MB\t%.0f MB\t%.2fx\t\n", target, n,
-			base.wall.Seconds(), got.wall.Seconds(), got.wall.Seconds()/base.wall.Seconds(),
+			base.cpu.Seconds(), got.cpu.Seconds(), got.cpu.Seconds()/base.cpu.Seconds(),
 			float64(base.rss)/1e6, float64(got.rss)/1e6, float64(got.rss)/float64(base.rss))
 		return w.Flush()
 	}

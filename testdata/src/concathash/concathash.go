@@ -156,3 +156,19 @@ func keyAndHash() ([]byte, [32]byte) {
 	key := append(leafPrefix, id...)
 	return key, sha256.Sum256(key)
 }
+
+// The iterative Merkle shape: an element of a slice is as likely to be full
+// as a parameter, and append may write into its spare capacity.
+func CaseLevel() {
+	nodes := [][]byte{left[:32:32], right[:32:32], left[:32:32], right[:32:32]}
+	for i := 0; i+1 < len(nodes); i += 2 {
+		out32 = sha256.Sum256(append(nodes[i], nodes[i+1]...)) // want `concat-hash: append\(nodes\[i\], nodes\[i \+ 1\]...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of nodes\[i\], overwriting the caller's data\); hash the parts with hashsum.SHA256`
+	}
+}
+
+func prefixOf(b []byte) []byte { return b[:1:1] }
+
+// A function's result, too.
+func CaseCallResult() {
+	out32 = sha256.Sum256(append(prefixOf(left), right...)) // want `concat-hash: append\(prefixOf\(left\), right...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of prefixOf\(left\), overwriting the caller's data\); hash the parts with hashsum.SHA256`
+}
