@@ -87,7 +87,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
-		FactTypes:  []analysis.Fact{new(hashesArg)},
+		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts)},
 		ResultType: resultType,
 	}
 }
@@ -179,6 +179,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 			p.checkHasherAlloc(s)
 		}
 	}
+	p.exportPartsHelpers()
 	p.checkConcatHash()
 	p.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)

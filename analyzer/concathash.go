@@ -58,6 +58,9 @@ type hashesArg struct {
 	// Sum is the sum function ("importpath.Func") the parameter goes to, or ""
 	// when it is written to a hasher.
 	Sum string
+	// Result says what the function returns when it returns nothing but that
+	// sum: resultArray or resultSlice; "" otherwise.
+	Result string
 }
 
 func (*hashesArg) AFact() {}
@@ -186,6 +189,9 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 			}
 			if fact := p.onlyHashed(cur, param); fact != nil {
 				fact.Param = i
+				if fact.Sum != "" {
+					fact.Result = p.sumResult(decl, param, fact.Sum)
+				}
 				helpers[fn] = fact
 				// Export it for the packages that import this one, which
 				// look facts up for functions only, not for methods.
@@ -706,7 +712,7 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	d := s.helperDecl
 	switch {
 	case d == nil:
-		return nil, shortName(s.helper) + " is in another package"
+		return p.otherHelperFix(f, s, fc)
 	case p.Fset.File(d.Pos()) != p.Fset.File(s.call.Pos()):
 		return nil, s.helper.Name() + " is declared in another file"
 	case s.helper.Signature().Params().Len() != 1 || s.helper.Signature().Variadic():

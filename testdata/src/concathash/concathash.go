@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/crypto/blake2b"
 	"hashutil"
+	"tmhash"
 )
 
 var (
@@ -103,7 +104,21 @@ func CaseWriteHelper() {
 
 // A helper of another package, known from its fact.
 func CaseOtherPackage() {
-	out32 = hashutil.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.Sum; hash the parts one after another \(no automatic fix: hashutil.Sum is in another package\)`
+	out32 = hashutil.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.Sum; hash the parts with hashsum.SHA256`
+}
+
+var digestSlice []byte
+
+// A helper of another package that returns the sum as a slice (cometbft's
+// tmhash.Sum before v0.38): the runtime's Append form returns the same.
+func CaseOtherPackageSlice() {
+	digestSlice = hashutil.SumSlice(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.SumSlice; hash the parts with hashsum.AppendSHA256`
+}
+
+// A helper whose package has a variadic form (cometbft's tmhash.SumMany):
+// the fix uses it.
+func CaseOtherPackageMany() {
+	digestSlice = tmhash.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with tmhash.Sum; hash the parts with tmhash.SumMany, the variadic form of tmhash.Sum`
 }
 
 // No multi-part blake2b in the runtime module.
