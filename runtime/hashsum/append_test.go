@@ -2,6 +2,7 @@ package hashsum
 
 import (
 	"bytes"
+	"crypto/hmac"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -65,5 +66,21 @@ func TestAppendAllocs(t *testing.T) {
 	dst := make([]byte, 0, 64)
 	if n := testing.AllocsPerRun(100, func() { dst = AppendSHA256(dst[:0], a, b) }); n != 0 {
 		t.Errorf("AppendSHA256 into a buffer with room: %v allocs, want 0", n)
+	}
+}
+
+func TestAppendHMAC(t *testing.T) {
+	key, parts := []byte("a key"), [][]byte{[]byte("left"), []byte("right")}
+	mac := hmac.New(sha256.New, key)
+	for _, p := range parts {
+		mac.Write(p)
+	}
+	want := mac.Sum([]byte("dst"))
+	if got := AppendHMACSHA256([]byte("dst"), key, parts...); !bytes.Equal(got, want) {
+		t.Errorf("AppendHMACSHA256 = %x, want %x", got, want)
+	}
+	dst := make([]byte, 0, 64)
+	if n := testing.AllocsPerRun(100, func() { dst = AppendHMACSHA256(dst[:0], key, parts...) }); n != 0 {
+		t.Errorf("AppendHMACSHA256 into a buffer with room: %v allocs, want 0", n)
 	}
 }
