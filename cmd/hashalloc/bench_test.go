@@ -2,9 +2,12 @@ package main_test
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -137,4 +140,72 @@ func parseFindingsAnywhere(t *testing.T, output string) []string {
 		}
 	}
 	return cats
+}
+
+// TestExamplesBenchmarks fixes a copy of examples/, runs every benchmark of
+// the naive and the fixed copy briefly, and checks the allocations per
+// operation against the seeds' hand-made fixes: the fixed merkle tree makes
+// no more than go-square's 199 and 200, the token verifier no more than
+// jwt's 1, and no fix adds an allocation. The README's figures come from the
+// same comparison with more runs (go run ./bench/cmd/readme).
+func TestExamplesBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies examples/ twice and benchmarks both")
+	}
+	t.Parallel()
+	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
+	allocs := map[string]map[string]int{}
+	for _, name := range []string{"naive", "fixed"} {
+		dir := copyExamples(t, true)
+		if name == "fixed" {
+			r := run(t, dir, env, binary, "-fix", "./...")
+			require.Contains(t, []int{0, 3}, r.code, "%s", r)
+		}
+		r := run(t, dir, env, "go", "test", "-run", "^$", "-bench", ".", "-benchmem", "-benchtime", "100x", "./...")
+		require.Equal(t, 0, r.code, "%s", r)
+		allocs[name] = benchAllocs(t, r.stdout)
+	}
+	t.Logf("allocs/op, naive → fixed:")
+	for _, bench := range slices.Sorted(maps.Keys(allocs["naive"])) {
+		naive := allocs["naive"][bench]
+		fixed, ok := allocs["fixed"][bench]
+		require.True(t, ok, "%s: not run on the fixed copy", bench)
+		t.Logf("  %s: %d → %d", bench, naive, fixed)
+		assert.LessOrEqual(t, fixed, naive, "%s: the fix adds allocations", bench)
+	}
+	for bench, limit := range map[string]int{
+		"merkle/HashAlternatives/recursive":    199,
+		"merkle/HashAlternatives/iterative":    200,
+		"tokensigner/HS/Verify-HS256":          1,
+		"tokensigner/HS/Sign-HS256":            13,
+		"trie/HashChangedNodes/key=32B/n=1000": 0,
+	} {
+		got, ok := allocs["fixed"][bench]
+		if assert.True(t, ok, "no benchmark %s", bench) {
+			assert.LessOrEqual(t, got, limit, "%s after the fix", bench)
+		}
+	}
+	assert.Less(t, allocs["fixed"]["treehash/RootOfReaders"], allocs["naive"]["treehash/RootOfReaders"])
+}
+
+// benchAllocs returns the allocs/op of every benchmark in go test -bench
+// output, by package (last element) and benchmark name without its
+// Benchmark prefix and GOMAXPROCS suffix.
+func benchAllocs(t *testing.T, out string) map[string]int {
+	t.Helper()
+	line := regexp.MustCompile(`^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+.*\s(\d+) allocs/op`)
+	allocs := map[string]int{}
+	pkg := ""
+	for l := range strings.SplitSeq(out, "\n") {
+		if p, ok := strings.CutPrefix(l, "pkg: "); ok {
+			pkg = p[strings.LastIndex(p, "/")+1:]
+		}
+		if m := line.FindStringSubmatch(l); m != nil {
+			n, err := strconv.Atoi(m[2])
+			require.NoError(t, err)
+			allocs[pkg+"/"+m[1]] = n
+		}
+	}
+	require.NotEmpty(t, allocs, "no benchmark in\n%s", out)
+	return allocs
 }
