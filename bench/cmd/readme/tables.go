@@ -18,7 +18,7 @@ const (
 // An exampleBench is a row of the examples' table: a benchmark of an
 // example, and the seed's benchmark it is compared with ("" for none).
 type exampleBench struct {
-	Example, Bench string
+	Example, Bench  string
 	Seed, SeedBench string
 }
 
