@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"regexp"
@@ -67,6 +68,13 @@ func TestAllocations(t *testing.T) {
 		if r.NsPerOp <= 0 || len(r.Runs) != 1 {
 			t.Errorf("%s: %v ns/op over runs %v", name, r.NsPerOp, r.Runs)
 		}
+	}
+	// The sinks hold what the last benchmarks computed: the work was done.
+	if want := sha256.Sum256(message(Sizes[len(Sizes)-1])); sinkSum != want {
+		t.Errorf("the multi-part sums left %x, want %x", sinkSum, want)
+	}
+	if sinkInt != 2000 {
+		t.Errorf("the last stack sum benchmark found %d matches in 2000 operations", sinkInt)
 	}
 }
 

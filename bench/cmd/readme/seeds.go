@@ -41,14 +41,6 @@ var seedFigures = map[string]map[string]figure{
 	},
 }
 
-// seedProjects name the seeds' projects.
-var seedProjects = map[string]string{
-	"000": "spacemeshos/merkle-tree",
-	"001": "celestiaorg/go-square merkle",
-	"002": "ava-labs/avalanchego x/merkledb",
-	"003": "cristalhq/jwt",
-}
-
 var (
 	// An old benchstat table: a "name old time/op new time/op delta" header,
 	// then "Name-8  114s ± 3%  112s ± 1%  ~  (p=...)" rows.
