@@ -37,6 +37,10 @@ type Options struct {
 	// Constructors adds hash constructors, as importpath.Func, whose hashers
 	// are heap allocated whatever the caller does.
 	Constructors []string
+	// Checks chooses the checks that report, as -checks does: entries
+	// (each may be a comma-separated list) read from left to right, "all",
+	// a check's name, or "-" and a name to turn it off. Empty: every check.
+	Checks []string
 }
 
 // New returns hashalloc configured by opts, or an error naming the bad option.
@@ -52,6 +56,9 @@ func New(opts Options) (*analysis.Analyzer, error) {
 			return nil, err
 		}
 	}
+	if err := c.checks.Set(strings.Join(opts.Checks, ",")); err != nil {
+		return nil, err
+	}
 	return c.analyzer(), nil
 }
 
@@ -61,6 +68,7 @@ func newFlagAnalyzer() *analysis.Analyzer {
 	a.Flags.BoolVar(&c.tests, "tests", false, "also analyze _test.go files")
 	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool) or inline (declare a sync.Pool in the file)")
 	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
+	a.Flags.Var(&c.checks, "checks", "comma-separated checks to run: all, CHECK, -CHECK to turn one off (e.g. all,-hot-buffer); see hashalloc help")
 	return a
 }
 
@@ -69,6 +77,7 @@ type config struct {
 	tests        bool
 	pool         poolMode
 	constructors constructorList
+	checks       checkSet
 }
 
 func (c *config) analyzer() *analysis.Analyzer {
@@ -78,7 +87,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
-		FactTypes:  []analysis.Fact{new(hashesArg)},
+		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts)},
 		ResultType: resultType,
 	}
 }
@@ -170,6 +179,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 			p.checkHasherAlloc(s)
 		}
 	}
+	p.exportPartsHelpers()
 	p.checkConcatHash()
 	p.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)
@@ -231,7 +241,7 @@ func (p *pass) findSites() []*Site {
 // passes fixes.File.Check, completes it, else manual says what to do and why
 // why there is no fix. It reports whether a fix was offered.
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
-	if p.suppress.suppressed(node.Pos(), category) {
+	if !p.cfg.checks.enabled(category) || p.suppress.suppressed(node.Pos(), category) {
 		return false
 	}
 	if fix != nil {
@@ -256,6 +266,9 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 // in node's file, or it imports the runtime module into a file whose Go
 // version is older than the module's.
 func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
+	if p.inCgoFile(node.Pos()) {
+		return errCgoFix
+	}
 	f := p.file(node.Pos())
 	if f == nil {
 		return fmt.Errorf("the source file cannot be read")

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hashalloc/hashalloc/bench/fixed"
 	"github.com/hashalloc/hashalloc/bench/naive"
-	"github.com/hashalloc/hashalloc/runtime/hashsum"
 )
 
 // Sinks keep every result alive, so that the compiler cannot drop the work.
@@ -119,13 +118,6 @@ func hmacPoolBench(size int) [3]func(b *testing.B) {
 	return [3]func(b *testing.B){before, after, floor}
 }
 
-// macOneShot is MAC rewritten by hand with the runtime module's one-shot
-// HMAC, which keeps the padded key and the hasher on the stack.
-func macOneShot(key, msg, out []byte) []byte {
-	sum := hashsum.HMACSHA256(key, msg)
-	return append(out[:0], sum[:]...)
-}
-
 func hmacOneShotBench(size int) [3]func(b *testing.B) {
 	msg := message(size)
 	run := func(mac func(key, msg, out []byte) []byte) func(b *testing.B) {
@@ -141,7 +133,7 @@ func hmacOneShotBench(size int) [3]func(b *testing.B) {
 		mac := hmac.New(sha256.New, benchKeys[0][:])
 		run(func(_, msg, out []byte) []byte { return signWith(mac, msg, out) })(b)
 	}
-	return [3]func(b *testing.B){run(naive.MAC), run(macOneShot), floor}
+	return [3]func(b *testing.B){run(naive.MAC), run(fixed.MAC), floor}
 }
 
 func multipartBench(size int) [3]func(b *testing.B) {

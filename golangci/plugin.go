@@ -11,12 +11,14 @@
 //	          pool: inline          # -pool
 //	          tests: false          # -tests
 //	          constructors: []      # -constructors
+//	          checks: [all, -hot-buffer]   # -checks
 //
-// An unknown setting is an error that names it.
+// An unknown setting, or a bad value, is an error that names the setting.
 package golangci
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/hashalloc/hashalloc/analyzer"
@@ -34,6 +36,9 @@ type Settings struct {
 	// Constructors adds hash constructors (importpath.Func) that always
 	// allocate, as the -constructors flag.
 	Constructors []string `json:"constructors"`
+	// Checks chooses the checks that report, as the -checks flag: "all", a
+	// check's name, or "-" and a name to turn it off, read in order.
+	Checks []string `json:"checks"`
 }
 
 // New builds the plugin from the settings golangci-lint read from its
@@ -43,9 +48,10 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hashalloc settings: %w", err)
 	}
-	a, err := analyzer.New(analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors})
+	a, err := analyzer.New(analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Checks: s.Checks})
 	if err != nil {
-		return nil, fmt.Errorf("hashalloc settings: %w", err)
+		// The analyzer's errors name its flag (-pool: ...); name the setting.
+		return nil, fmt.Errorf("hashalloc settings: %s", strings.TrimPrefix(err.Error(), "-"))
 	}
 	return plugin{a}, nil
 }

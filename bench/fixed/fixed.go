@@ -2,14 +2,12 @@ package fixed
 
 import (
 	"bytes"
-	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
 	"io"
 
 	"github.com/hashalloc/hashalloc/runtime/hashpool"
-
 	"github.com/hashalloc/hashalloc/runtime/hashsum"
 )
 
@@ -59,9 +57,7 @@ func (s *Signer) Sign(msg, out []byte) []byte {
 //
 //hashalloc:hot
 func MAC(key, msg, out []byte) []byte {
-	mac := hmac.New(sha256.New, key)
-	mac.Write(msg)
-	return mac.Sum(out[:0])
+	return hashsum.AppendHMACSHA256(out[:0], key, msg)
 }
 
 // SumPair returns the SHA-256 of a followed by b.
