@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/golangci/plugin-module-register v0.1.2
+	github.com/hashalloc/hashalloc/runtime v0.0.0
 	github.com/pmezard/go-difflib v1.0.0
 	github.com/stretchr/testify v1.12.1
 	go.lsp.dev/jsonrpc2 v1.0.1
@@ -18,3 +19,5 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )
+
+replace github.com/hashalloc/hashalloc/runtime => ./runtime

@@ -6,6 +6,7 @@
 //	hashalloc -fix [flags] packages...   apply their fixes (-diff: print them as a patch)
 //	hashalloc help [CHECK]               list the checks, or explain one
 //	hashalloc lsp [flags]                a language server on stdin and stdout
+//	hashalloc bench [flags]              the benchmarks behind the rewrites (-help for its flags)
 //	go vet -vettool=$(command -v hashalloc) [flags] packages...
 //	go fix -fixtool=$(command -v hashalloc) [flags] packages...
 //
@@ -18,6 +19,7 @@ package main
 import (
 	"os"
 
+	"github.com/hashalloc/hashalloc/bench"
 	"github.com/hashalloc/hashalloc/internal/driver"
 	"github.com/hashalloc/hashalloc/lsp"
 )
@@ -25,6 +27,9 @@ import (
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "lsp" {
 		os.Exit(lsp.Main(os.Args[2:]))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "bench" {
+		os.Exit(bench.Main(os.Args[2:], os.Stdout, os.Stderr))
 	}
 	os.Exit(driver.Main(os.Args[1:]))
 }
