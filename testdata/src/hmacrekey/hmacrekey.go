@@ -314,8 +314,6 @@ func signWith(k, msg []byte) {
 
 func CaseKeyPerMessage() { signWith(key, items[0]) }
 
-
-
 // The method sets the key itself before each MAC: it changes per call.
 type Deriving struct {
 	key []byte
