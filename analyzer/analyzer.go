@@ -44,6 +44,10 @@ type Options struct {
 	// ProfileThreshold is the share of the profile's samples from which a
 	// function is hot: 0 means DefaultProfileThreshold.
 	ProfileThreshold float64
+	// Checks chooses the checks that report, as -checks does: entries
+	// (each may be a comma-separated list) read from left to right, "all",
+	// a check's name, or "-" and a name to turn it off. Empty: every check.
+	Checks []string
 }
 
 // New returns hashalloc configured by opts, or an error naming the bad option.
@@ -69,6 +73,9 @@ func New(opts Options) (*analysis.Analyzer, error) {
 			return nil, err
 		}
 	}
+	if err := c.checks.Set(strings.Join(opts.Checks, ",")); err != nil {
+		return nil, err
+	}
 	return c.analyzer(), nil
 }
 
@@ -80,6 +87,7 @@ func newFlagAnalyzer() *analysis.Analyzer {
 	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
 	a.Flags.Var(profileFlag{c}, "profile", "a pprof CPU profile (such as default.pgo) or allocation profile (-memprofile) that decides which functions are hot")
 	a.Flags.Var(thresholdFlag{c}, "profile-threshold", "the share of the profile's samples from which a function is hot (0.01 or 1%)")
+	a.Flags.Var(&c.checks, "checks", "comma-separated checks to run: all, CHECK, -CHECK to turn one off (e.g. all,-hot-buffer); see hashalloc help")
 	return a
 }
 
@@ -90,6 +98,7 @@ type config struct {
 	constructors constructorList
 	profile      *profileIndex // nil without -profile
 	threshold    float64       // -profile-threshold
+	checks       checkSet
 }
 
 func (c *config) analyzer() *analysis.Analyzer {
@@ -99,7 +108,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
-		FactTypes:  []analysis.Fact{new(hashesArg), new(allocsPerCall)},
+		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall)},
 		ResultType: resultType,
 	}
 }
@@ -192,6 +201,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 			p.checkHasherAlloc(s)
 		}
 	}
+	p.exportPartsHelpers()
 	p.checkConcatHash()
 	p.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)
@@ -255,7 +265,7 @@ func (p *pass) findSites() []*Site {
 // passes fixes.File.Check, completes it, else manual says what to do and why
 // why there is no fix. It reports whether a fix was offered.
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
-	if p.suppress.suppressed(node.Pos(), category) {
+	if !p.cfg.checks.enabled(category) || p.suppress.suppressed(node.Pos(), category) {
 		return false
 	}
 	if fix != nil {
@@ -282,6 +292,9 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 // in node's file, or it imports the runtime module into a file whose Go
 // version is older than the module's.
 func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
+	if p.inCgoFile(node.Pos()) {
+		return errCgoFix
+	}
 	f := p.file(node.Pos())
 	if f == nil {
 		return fmt.Errorf("the source file cannot be read")

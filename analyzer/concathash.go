@@ -58,6 +58,9 @@ type hashesArg struct {
 	// Sum is the sum function ("importpath.Func") the parameter goes to, or ""
 	// when it is written to a hasher.
 	Sum string
+	// Result says what the function returns when it returns nothing but that
+	// sum: resultArray or resultSlice; "" otherwise.
+	Result string
 }
 
 func (*hashesArg) AFact() {}
@@ -186,6 +189,9 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 			}
 			if fact := p.onlyHashed(cur, param); fact != nil {
 				fact.Param = i
+				if fact.Sum != "" {
+					fact.Result = p.sumResult(decl, param, fact.Sum)
+				}
 				helpers[fn] = fact
 				// Export it for the packages that import this one, which
 				// look facts up for functions only, not for methods.
@@ -309,7 +315,20 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.CompositeLit:
 		return true, false
 	case *ast.CallExpr:
-		return isAppendAll(p.TypesInfo, b), false
+		if isAppendAll(p.TypesInfo, b) {
+			return true, false
+		}
+		// A function's result is as likely to be full as a parameter (a
+		// conversion is not: its capacity is rounded up to a size class).
+		if tv, ok := p.TypesInfo.Types[b.Fun]; ok && !tv.IsType() && !isBuiltin(p.TypesInfo, b.Fun) {
+			return true, true
+		}
+	case *ast.IndexExpr:
+		// An element of a slice, an array or a map (nodes[i] in a Merkle
+		// level): as likely to be full as a parameter.
+		if _, isGeneric := p.TypesInfo.Types[b.X].Type.(*types.Signature); !isGeneric {
+			return true, true
+		}
 	case *ast.SelectorExpr:
 		if sel, ok := p.TypesInfo.Selections[b]; ok && sel.Kind() == types.FieldVal {
 			return true, true
@@ -353,6 +372,16 @@ func (p *pass) literalVar(v *types.Var) bool {
 // isParam reports whether v is a parameter of the function that declares it.
 func (p *pass) isParam(v *types.Var) bool {
 	return p.index().params[v]
+}
+
+// isBuiltin reports whether fun names a builtin function.
+func isBuiltin(info *types.Info, fun ast.Expr) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, builtin := info.Uses[id].(*types.Builtin)
+	return builtin
 }
 
 // emptySeparator reports whether e is nil or an empty byte slice.
@@ -683,7 +712,7 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	d := s.helperDecl
 	switch {
 	case d == nil:
-		return nil, shortName(s.helper) + " is in another package"
+		return p.otherHelperFix(f, s, fc)
 	case p.Fset.File(d.Pos()) != p.Fset.File(s.call.Pos()):
 		return nil, s.helper.Name() + " is declared in another file"
 	case s.helper.Signature().Params().Len() != 1 || s.helper.Signature().Variadic():

@@ -32,6 +32,21 @@ import (
 // With a profile, the findings of each package are reported in decreasing
 // order of share, so that the text output lists the costliest first.
 
+// Share returns the share of a profile's samples measured in the function
+// of a finding of hashalloc, from its related information, and false when no
+// profile measured it: drivers sort findings by it.
+func Share(d analysis.Diagnostic) (float64, bool) {
+	for _, r := range d.Related {
+		if rest, ok := strings.CutPrefix(r.Message, sharePrefix); ok {
+			v, _, _ := strings.Cut(rest, " ")
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				return f, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // evidence is the hotness evidence of one finding.
 type evidence struct {
 	related []analysis.RelatedInformation

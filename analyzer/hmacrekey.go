@@ -59,7 +59,8 @@ func (p *pass) checkHMACRekey(s *Site) {
 	}
 	key, ok := p.heldKey(s)
 	if !ok {
-		return // a key that may change from call to call
+		p.checkChangingKey(s, what)
+		return
 	}
 	if !inLoop && p.reusedInLoop(s) {
 		return // built once, then Reset and reused across a loop: the floor

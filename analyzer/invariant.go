@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -61,6 +62,11 @@ func (p *pass) identInvariant(id *ast.Ident, loop inspector.Cursor, own ast.Node
 		return true
 	case *types.Var:
 		if obj.Parent() == obj.Pkg().Scope() {
+			// A table of the standard library (crc32.IEEETable) is set once
+			// by its package: only an assignment in the loop could change it.
+			if obj.Pkg() != p.Pkg && !strings.Contains(strings.SplitN(obj.Pkg().Path(), "/", 2)[0], ".") {
+				return !p.touches(loop, obj, own, false)
+			}
 			return p.fixedPackageVar(obj)
 		}
 		l := loop.Node()

@@ -25,7 +25,7 @@ func newSuppressor(p *pass) *suppressor {
 	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
-		if ast.IsGenerated(f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
+		if ast.IsGenerated(f) && !userCgoFile(p.Fset, f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
 			s.skipped[tf] = true
 			continue
 		}
@@ -33,6 +33,7 @@ func newSuppressor(p *pass) *suppressor {
 		for _, group := range f.Comments {
 			for _, c := range group.List {
 				if cats, ok := ignoreDirective(c.Text); ok {
+					p.checkIgnoreDirective(c, cats)
 					line := tf.Line(c.Pos())
 					lines[line] = append(lines[line], cats...)
 					if cats == nil {
@@ -46,7 +47,8 @@ func newSuppressor(p *pass) *suppressor {
 	return s
 }
 
-// ignoreDirective parses "//hashalloc:ignore [category ...] [-- reason]" and
+// ignoreDirective parses "//hashalloc:ignore [category ...] [-- reason]"
+// (or "// comment" for the reason) and
 // "//nolint:hashalloc[,other]". It returns the categories ignored (nil: all).
 func ignoreDirective(text string) ([]string, bool) {
 	if rest, ok := strings.CutPrefix(text, "//hashalloc:ignore"); ok {
@@ -54,6 +56,7 @@ func ignoreDirective(text string) ([]string, bool) {
 			return nil, false
 		}
 		rest, _, _ = strings.Cut(rest, "--")
+		rest, _, _ = strings.Cut(rest, "//") // another comment follows
 		return strings.Fields(rest), true
 	}
 	if rest, ok := strings.CutPrefix(text, "//nolint:"); ok {

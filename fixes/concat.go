@@ -51,6 +51,9 @@ type SumSpec struct {
 	Size int64
 	// Inline declares a file-local variadic sum instead of importing hashsum.
 	Inline bool
+	// Append computes a slice, as hashsum's Append forms do with a nil dst,
+	// instead of an array.
+	Append bool
 }
 
 // SumParts hashes the parts one after another instead of concatenating them
@@ -68,8 +71,22 @@ func SumParts(f *File, call *ast.CallExpr, c Concat, spec SumSpec) analysis.Sugg
 	edits, fn := f.sumFunc(call, spec, im)
 	edits = append(edits, im.Edits()...)
 	edits = append(edits, f.removeEdits(c)...)
-	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(fn + "(" + f.partsText(c) + ")")})
+	args := f.partsText(c)
+	if spec.Append {
+		args = "nil, " + args
+	}
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(fn + "(" + args + ")")})
 	return analysis.SuggestedFix{Message: "Hash the parts with " + fn, TextEdits: edits}
+}
+
+// CallParts calls fn, a variadic form of the hashing function that call
+// calls, with the parts instead of their concatenation:
+//
+//	tmhash.Sum(append(prefix, leaf...))   =>   tmhash.SumMany(prefix, leaf)
+func CallParts(f *File, call *ast.CallExpr, c Concat, fn, message string) analysis.SuggestedFix {
+	edits := f.removeEdits(c)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(fn + "(" + f.partsText(c) + ")")})
+	return analysis.SuggestedFix{Message: message, TextEdits: edits}
 }
 
 // sumFunc returns the name of the multi-part sum that replaces call, and the
@@ -77,6 +94,9 @@ func SumParts(f *File, call *ast.CallExpr, c Concat, spec SumSpec) analysis.Sugg
 func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports) ([]analysis.TextEdit, string) {
 	if !spec.Inline {
 		fn := im.Name(RuntimeSum, "hashsum") + "." + spec.Runtime
+		if spec.Append {
+			fn = im.Name(RuntimeSum, "hashsum") + ".Append" + spec.Runtime
+		}
 		if path, ok := f.qualifier(call); ok {
 			im.Drop(path, call)
 		}

@@ -247,3 +247,38 @@ func (f *File) AddField(st *ast.StructType, field string) analysis.TextEdit {
 func (f *File) OneLine(st *ast.StructType) bool {
 	return f.Fset.Position(st.Fields.Opening).Line == f.Fset.Position(st.Fields.Closing).Line
 }
+
+// OneShotSpec says how to compute a MAC with the runtime's one-shot HMAC.
+type OneShotSpec struct {
+	// Runtime names the hash in hashsum's functions, e.g. "SHA256".
+	Runtime string
+	// Key and Parts are what hmac.New and the Writes were given.
+	Key   ast.Expr
+	Parts []ast.Expr
+}
+
+// OneShotHMAC computes a MAC built, written and summed in consecutive
+// statements with the runtime's one-shot HMAC, which keeps its hashers on the
+// stack:
+//
+//	mac := hmac.New(sha256.New, key)
+//	mac.Write(a)                        =>   tag = hashsum.AppendHMACSHA256(nil, key, a)
+//	tag = mac.Sum(nil)
+//
+// def is the mac := hmac.New(...) statement, writes the Write statements and
+// sum the Sum call; the caller has proved that they are all the MAC's uses.
+func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, spec OneShotSpec) analysis.SuggestedFix {
+	im := f.Imports(sum.Pos())
+	fn := im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
+	im.Drop("crypto/hmac", def)
+	args := []string{f.Text(sum.Args[0]), f.Text(spec.Key)}
+	for _, part := range spec.Parts {
+		args = append(args, f.Text(part))
+	}
+	edits := append(im.Edits(), f.DeleteLine(def.Pos(), def.End()))
+	for _, w := range writes {
+		edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
+	}
+	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
+	return analysis.SuggestedFix{Message: "Compute the MAC with " + fn + ", which allocates nothing", TextEdits: edits}
+}

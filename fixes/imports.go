@@ -264,8 +264,17 @@ func (im *Imports) Edits() []analysis.TextEdit {
 	switch {
 	case len(im.add) == 0:
 	case target != nil:
+		seen := map[token.Pos]bool{} // the blank line of a new group, once
 		for _, a := range im.add {
-			edits = append(edits, f.insertSpec(target, a))
+			for _, e := range f.insertSpec(target, a) {
+				if string(e.NewText) == "\n" {
+					if seen[e.Pos] {
+						continue
+					}
+					seen[e.Pos] = true
+				}
+				edits = append(edits, e)
+			}
 		}
 	case len(emptied) > 0:
 		// Replace the first emptied declaration with the new one.
@@ -298,12 +307,16 @@ func importDecl(add []newImport) string {
 }
 
 // insertSpec inserts a's line into gen, in sorted order within the first
-// group of a's kind, or as a new group at the end.
-func (f *File) insertSpec(gen *ast.GenDecl, a newImport) analysis.TextEdit {
+// group of a's kind, or as a new group at the end. A new group is a blank
+// line and the spec's line, as two edits: another fix that starts the same
+// group makes the same blank-line edit, which merges, and adds its line next
+// to this one, so that fixes applied together start one group, not two.
+func (f *File) insertSpec(gen *ast.GenDecl, a newImport) []analysis.TextEdit {
 	std := isStd(a.path)
-	var last *ast.ImportSpec
+	var last, lastAny *ast.ImportSpec
 	for _, s := range gen.Specs {
 		is := s.(*ast.ImportSpec)
+		lastAny = is
 		p, _ := strconv.Unquote(is.Path.Value)
 		if isStd(p) != std {
 			if last != nil {
@@ -316,17 +329,24 @@ func (f *File) insertSpec(gen *ast.GenDecl, a newImport) analysis.TextEdit {
 		}
 		if p > a.path {
 			at := f.LineStart(specStart(is))
-			return analysis.TextEdit{Pos: at, End: at, NewText: []byte(f.Indent(is.Pos()) + a.specText() + "\n")}
+			return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(is.Pos()) + a.specText() + "\n")}}
 		}
 		last = is
 	}
 	if last != nil {
 		at := f.NextLine(last.End())
-		return analysis.TextEdit{Pos: at, End: at, NewText: []byte(f.Indent(last.Pos()) + a.specText() + "\n")}
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(last.Pos()) + a.specText() + "\n")}}
 	}
 	// No group of this kind: a new one before the closing parenthesis.
 	at := f.LineStart(gen.Rparen)
-	return analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n\t" + a.specText() + "\n")}
+	if lastAny == nil {
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\t" + a.specText() + "\n")}}
+	}
+	blank := f.LineEnd(lastAny.End())
+	return []analysis.TextEdit{
+		{Pos: blank, End: blank, NewText: []byte("\n")},
+		{Pos: at, End: at, NewText: []byte("\t" + a.specText() + "\n")},
+	}
 }
 
 // specStart is where an import's line starts to matter: its doc comment, if

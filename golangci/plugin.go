@@ -11,11 +11,12 @@
 //	          pool: inline          # -pool
 //	          tests: false          # -tests
 //	          constructors: []      # -constructors
+//	          checks: [all, -hot-buffer]   # -checks
 //	          profile: default.pgo  # -profile: a pprof CPU or allocation profile
 //	          profile-threshold: 0.01  # -profile-threshold (or "1%")
 //
 // A relative profile path is relative to the directory golangci-lint runs in.
-// An unknown setting is an error that names it.
+// An unknown setting, or a bad value, is an error that names the setting.
 package golangci
 
 import (
@@ -38,6 +39,9 @@ type Settings struct {
 	// Constructors adds hash constructors (importpath.Func) that always
 	// allocate, as the -constructors flag.
 	Constructors []string `json:"constructors"`
+	// Checks chooses the checks that report, as the -checks flag: "all", a
+	// check's name, or "-" and a name to turn it off, read in order.
+	Checks []string `json:"checks"`
 	// Profile is a pprof CPU profile (such as default.pgo) or allocation
 	// profile that decides which functions are hot, as the -profile flag.
 	Profile string `json:"profile"`
@@ -66,15 +70,17 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hashalloc settings: %w", err)
 	}
-	opts := analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Profile: s.Profile}
+	opts := analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Checks: s.Checks, Profile: s.Profile}
 	if s.ProfileThreshold != "" {
-		if opts.ProfileThreshold, err = analyzer.ParseThreshold(string(s.ProfileThreshold)); err != nil {
-			return nil, fmt.Errorf("hashalloc settings: %w", err)
-		}
+		opts.ProfileThreshold, err = analyzer.ParseThreshold(string(s.ProfileThreshold))
 	}
-	a, err := analyzer.New(opts)
+	var a *analysis.Analyzer
+	if err == nil {
+		a, err = analyzer.New(opts)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("hashalloc settings: %w", err)
+		// The analyzer's errors name its flag (-pool: ...); name the setting.
+		return nil, fmt.Errorf("hashalloc settings: %s", strings.TrimPrefix(err.Error(), "-"))
 	}
 	return plugin{a}, nil
 }

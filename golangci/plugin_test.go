@@ -10,6 +10,7 @@ import (
 	_ "github.com/hashalloc/hashalloc/golangci"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func newPlugin(t *testing.T, settings any) (register.LinterPlugin, error) {
@@ -32,11 +33,25 @@ func TestSettings(t *testing.T) {
 	assert.NoError(t, err, "no settings at all is the default configuration")
 }
 
+// TestChecksSetting runs the analyzer that the setting checks configures on
+// the analyzer's testdata for -checks=all,-hmac-rekey.
+func TestChecksSetting(t *testing.T) {
+	p, err := newPlugin(t, map[string]any{"checks": []any{"all", "-hmac-rekey"}})
+	require.NoError(t, err)
+	analyzers, err := p.BuildAnalyzers()
+	require.NoError(t, err)
+	testdata, err := filepath.Abs(filepath.Join("..", "testdata"))
+	require.NoError(t, err)
+	analysistest.Run(t, testdata, analyzers[0], "checksflag")
+}
+
 func TestBadSettings(t *testing.T) {
 	_, err := newPlugin(t, map[string]any{"pools": "inline"})
 	assert.ErrorContains(t, err, `hashalloc settings: decoding settings: json: unknown field "pools"`)
 	_, err = newPlugin(t, map[string]any{"pool": "global"})
-	assert.EqualError(t, err, `hashalloc settings: -pool: "global" is not a pool mode (want runtime or inline)`)
+	assert.EqualError(t, err, `hashalloc settings: pool: "global" is not a pool mode (want runtime or inline)`)
+	_, err = newPlugin(t, map[string]any{"checks": []any{"all", "-hot-bufer"}})
+	assert.EqualError(t, err, `hashalloc settings: checks: "-hot-bufer" is not a check (did you mean hot-buffer?): want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`)
 	_, err = newPlugin(t, map[string]any{"tests": "yes"})
 	assert.ErrorContains(t, err, "hashalloc settings: decoding settings")
 }
@@ -51,11 +66,11 @@ func TestProfileSettings(t *testing.T) {
 	assert.NoError(t, err)
 
 	_, err = newPlugin(t, map[string]any{"profile": "testdata/missing.pgo"})
-	assert.EqualError(t, err, "hashalloc settings: -profile: open testdata/missing.pgo: no such file or directory")
+	assert.EqualError(t, err, "hashalloc settings: profile: open testdata/missing.pgo: no such file or directory")
 	_, err = newPlugin(t, map[string]any{"profile-threshold": "5%"})
 	assert.NoError(t, err)
 	_, err = newPlugin(t, map[string]any{"profile-threshold": 0.05})
 	assert.NoError(t, err)
 	_, err = newPlugin(t, map[string]any{"profile-threshold": "150%"})
-	assert.EqualError(t, err, `hashalloc settings: -profile-threshold: "150%" is not a share above 0 and at most 1 (0.01 or 1%)`)
+	assert.EqualError(t, err, `hashalloc settings: profile-threshold: "150%" is not a share above 0 and at most 1 (0.01 or 1%)`)
 }

@@ -15,7 +15,7 @@ import (
 // come from the flags of `hashalloc lsp` and may be overridden by the
 // editor's initializationOptions, a JSON object with the same names:
 //
-//	{"pool": "inline", "tests": true, "constructors": ["example.com/h.New"]}
+//	{"pool": "inline", "tests": true, "constructors": ["example.com/h.New"], "checks": ["all", "-hot-buffer"]}
 //
 // A new option of the analyzer is added here in one place: a field, its
 // flag in bindFlags, and its mapping in options.
@@ -27,6 +27,8 @@ type Settings struct {
 	// Constructors adds hash constructors (importpath.Func) that always
 	// allocate, as -constructors.
 	Constructors []string `json:"constructors"`
+	// Checks chooses the checks that report, as -checks.
+	Checks []string `json:"checks"`
 }
 
 // bindFlags defines the flags of `hashalloc lsp` on fs, storing into s.
@@ -41,10 +43,14 @@ func (s *Settings) bindFlags(fs *flag.FlagSet) {
 		}
 		return nil
 	})
+	fs.Func("checks", "comma-separated checks to run: all, CHECK, -CHECK to turn one off (e.g. all,-hot-buffer)", func(v string) error {
+		s.Checks = append(s.Checks, v)
+		return nil
+	})
 }
 
 func (s Settings) options() analyzer.Options {
-	return analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors}
+	return analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Checks: s.Checks}
 }
 
 // analyzer returns hashalloc configured by s, or an error naming the bad

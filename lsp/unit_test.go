@@ -108,4 +108,18 @@ func TestSettings(t *testing.T) {
 	require.NoError(t, err)
 	_, err = bad.analyzer()
 	assert.ErrorContains(t, err, `-pool: "global" is not a pool mode`)
+
+	// checks, as -checks.
+	var c Settings
+	fs = flag.NewFlagSet("lsp", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	c.bindFlags(fs)
+	require.NoError(t, fs.Parse([]string{"-checks=all,-hot-buffer"}))
+	assert.Equal(t, []string{"all,-hot-buffer"}, c.Checks)
+	_, err = c.analyzer()
+	require.NoError(t, err)
+	got, err = c.withInitOptions([]byte(`{"checks": ["all", "-hot-bufer"]}`))
+	require.NoError(t, err)
+	_, err = got.analyzer()
+	assert.ErrorContains(t, err, `-checks: "-hot-bufer" is not a check (did you mean hot-buffer?)`)
 }

@@ -2,27 +2,34 @@
 //
 // Usage:
 //
-//	hashalloc [flags] packages...
-//	hashalloc -fix [flags] packages...
-//	go vet -vettool=$(command -v hashalloc) packages...
-//	go fix -fixtool=$(command -v hashalloc) packages...
-//	hashalloc lsp [flags]      (a language server on stdin and stdout)
+//	hashalloc [flags] packages...        report findings
+//	hashalloc -fix [flags] packages...   apply their fixes (-diff: print them as a patch)
+//	hashalloc help [CHECK]               list the checks, or explain one
+//	hashalloc lsp [flags]                a language server on stdin and stdout
+//	hashalloc bench [flags]              the benchmarks behind the rewrites (-help for its flags)
+//	go vet -vettool=$(command -v hashalloc) [flags] packages...
+//	go fix -fixtool=$(command -v hashalloc) [flags] packages...
 //
-// It exits 3 when it finds something, 0 when it finds nothing, and 1 or 2 on
-// bad input, as the x/tools checkers do. Run hashalloc -help for the flags.
+// It exits 0 when it finds nothing, 3 when it finds something (also when
+// findings remain after -fix), 1 when -diff has changes to show or a package
+// cannot be loaded or analyzed, and 2 on a bad flag. Run hashalloc -help for
+// the flags.
 package main
 
 import (
 	"os"
 
-	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/bench"
+	"github.com/hashalloc/hashalloc/internal/driver"
 	"github.com/hashalloc/hashalloc/lsp"
-	"golang.org/x/tools/go/analysis/singlechecker"
 )
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "lsp" {
 		os.Exit(lsp.Main(os.Args[2:]))
 	}
-	singlechecker.Main(analyzer.Analyzer)
+	if len(os.Args) > 1 && os.Args[1] == "bench" {
+		os.Exit(bench.Main(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	os.Exit(driver.Main(os.Args[1:]))
 }

@@ -66,9 +66,10 @@ func TestSign(t *testing.T) {
 `,
 }
 
-// TestOneVerdictPerPosition analyzes a package and its test variant, with
-// and without -tests: at every position of a non-test file both give the same
-// finding with the same fix, so -fix never applies what one of them refuses.
+// TestOneVerdictPerPosition analyzes a package without its tests, then its
+// test variant with -tests: at every position of a non-test file both give
+// the same finding with the same fix, and each is printed once (the package
+// itself is not analyzed a second time next to its test variant).
 func TestOneVerdictPerPosition(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range variantsModule {
@@ -77,40 +78,38 @@ func TestOneVerdictPerPosition(t *testing.T) {
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 	mod := variantsModule["go.mod"] + "\nrequire github.com/hashalloc/hashalloc/runtime v0.0.0\n\nreplace github.com/hashalloc/hashalloc/runtime => " + filepath.Join(repoRoot, "runtime") + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644))
-	for _, tests := range []string{"-tests=false", "-tests=true"} {
-		t.Run(tests, func(t *testing.T) {
-			r := run(t, dir, env, binary, "-json", "-test=true", tests, "./...")
-			require.Equal(t, 0, r.code, "%s", r)
-			var out map[string]map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), "%s", r)
-			verdicts := map[string]string{} // package ID => its findings in variants.go
-			for id, byAnalyzer := range out {
-				var diags []struct {
-					Posn           string            `json:"posn"`
-					Message        string            `json:"message"`
-					SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
-				}
-				if raw, ok := byAnalyzer["hashalloc"]; ok {
-					require.NoError(t, json.Unmarshal(raw, &diags))
-				}
-				var lines []string
-				for _, d := range diags {
-					if strings.Contains(d.Posn, "variants.go:") && !strings.Contains(d.Posn, "_test.go") {
-						lines = append(lines, d.Posn+" "+d.Message+" fixes="+string(rune('0'+len(d.SuggestedFixes))))
-					}
-				}
-				verdicts[id] = strings.Join(lines, "\n")
+	verdicts := map[string]string{} // flag => the findings in variants.go
+	for _, tc := range []struct{ flag, pkg string }{
+		{"-tests=false", "example.com/variants"},
+		{"-tests=true", "example.com/variants [example.com/variants.test]"},
+	} {
+		r := run(t, dir, env, binary, "-json", tc.flag, "./...")
+		require.Equal(t, 0, r.code, "%s", r)
+		var out map[string]map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(r.stdout), &out), "%s", r)
+		require.Len(t, out, 1, "one package analyzed: %s", r.stdout)
+		require.Contains(t, out, tc.pkg)
+		var diags []struct {
+			Posn           string            `json:"posn"`
+			Message        string            `json:"message"`
+			SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
+		}
+		require.NoError(t, json.Unmarshal(out[tc.pkg]["hashalloc"], &diags))
+		var lines []string
+		for _, d := range diags {
+			if strings.Contains(d.Posn, "variants.go:") && !strings.Contains(d.Posn, "_test.go") {
+				lines = append(lines, d.Posn+" "+d.Message+" fixes="+string(rune('0'+len(d.SuggestedFixes))))
 			}
-			pkg, variant := verdicts["example.com/variants"], verdicts["example.com/variants [example.com/variants.test]"]
-			assert.Equal(t, pkg, variant, "the package and its test variant disagree")
-			assert.Contains(t, pkg, "hmac-rekey:", "Sign is reported")
-			assert.NotContains(t, pkg, "hasher-alloc:", "a loop in a test does not make Digest hot")
-		})
+		}
+		verdicts[tc.flag] = strings.Join(lines, "\n")
+		assert.Contains(t, verdicts[tc.flag], "hmac-rekey:", "Sign is reported")
+		assert.NotContains(t, verdicts[tc.flag], "hasher-alloc:", "a loop in a test does not make Digest hot")
 	}
+	assert.Equal(t, verdicts["-tests=false"], verdicts["-tests=true"], "the package and its test variant disagree")
 
-	// The fix, applied from both variants, keeps the test's zero value and
-	// literal working.
-	r := run(t, dir, env, binary, "-fix", "-test=true", "./...")
+	// The fix, applied with the tests loaded, keeps the test's zero value
+	// and literal working.
+	r := run(t, dir, env, binary, "-fix", "-tests", "./...")
 	require.Contains(t, []int{0, 3}, r.code, "%s", r)
 	r = run(t, dir, env, "go", "test", "-count=1", "./...")
 	require.Equal(t, 0, r.code, "%s", r)

@@ -172,6 +172,63 @@ func TestConcurrentUse(t *testing.T) {
 	}
 }
 
+func TestNewVerifier(t *testing.T) {
+	if _, err := NewVerifier(nil); err != ErrNoKey {
+		t.Fatalf("NewVerifier(nil) error = %v, want ErrNoKey", err)
+	}
+	key := []byte("your-256-bit-secret")
+	v, err := NewVerifier(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(key, "XXXX")
+	claims, err := v.Parse(jwtIOToken)
+	if err != nil || !bytes.Contains(claims, []byte("John Doe")) {
+		t.Fatalf("Parse = %q, %v", claims, err)
+	}
+	// A verifier and a signer built from the same key agree, both ways.
+	s := NewSigner([]byte("your-256-bit-secret"))
+	msg := []byte("payload")
+	if !v.Verify(msg, s.Sign(msg)) || !s.Verify(msg, v.Sign(msg)) {
+		t.Fatal("a signer and a verifier with the same key disagree")
+	}
+	other, err := NewVerifier([]byte("another key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.Verify(msg, s.Sign(msg)) {
+		t.Fatal("a verifier with another key accepts the signature")
+	}
+}
+
+// BenchmarkHS is the benchmark of the cristalhq/jwt seed, HS256: build a
+// signed token from claims (Sign-HS256), and verify the signature of a
+// payload (Verify-HS256), each with a Signer from its own constructor.
+func BenchmarkHS(b *testing.B) {
+	claims := []byte(`{"sub":"1234567890","name":"John Doe","iat":1516239022}`)
+	payload := []byte("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0")
+	s := NewSigner([]byte("your-256-bit-secret"))
+	v, err := NewVerifier([]byte("your-256-bit-secret"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sig := s.Sign(payload)
+	b.Run("Sign-HS256", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.Token(claims)
+		}
+	})
+	b.Run("Verify-HS256", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if !v.Verify(payload, sig) {
+				b.Fatal("Verify rejects the signature Sign made")
+			}
+		}
+	})
+}
+
 func BenchmarkSignVerify(b *testing.B) {
 	s := NewSigner([]byte("your-256-bit-secret"))
 	msg := []byte("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0")

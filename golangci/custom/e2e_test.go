@@ -217,11 +217,22 @@ func TestFix(t *testing.T) {
 	}
 }
 
+// TestChecksSetting turns a check off with the setting checks.
+func TestChecksSetting(t *testing.T) {
+	config := strings.Replace(mustRead(t, filepath.Join("testdata", "sample", ".golangci.yml")), "pool: inline", "pool: inline\n          checks: [all, -hmac-rekey]", 1)
+	dir := sample(t, config)
+	out, code := run(t, dir, "", "run", "./...")
+	if code != 1 || strings.Contains(out, "hmac-rekey:") || !strings.Contains(out, "hasher-alloc:") || !strings.Contains(out, "1 issues:") {
+		t.Fatalf("exit code %d, want 1 and only the hasher-alloc finding\n%s", code, out)
+	}
+}
+
 // TestBadSettings checks that a misspelt or bad setting is an error naming it.
 func TestBadSettings(t *testing.T) {
 	for setting, want := range map[string]string{
-		"poool: inline": `unknown field "poool"`,
-		"pool: global":  `-pool: "global" is not a pool mode`,
+		"poool: inline":             `unknown field "poool"`,
+		"pool: global":              `hashalloc settings: pool: "global" is not a pool mode`,
+		"checks: [all, -hot-bufer]": `hashalloc settings: checks: "-hot-bufer" is not a check (did you mean hot-buffer?)`,
 	} {
 		config := strings.Replace(mustRead(t, filepath.Join("testdata", "sample", ".golangci.yml")), "pool: inline", setting, 1)
 		out, code := run(t, sample(t, config), "", "run", "./...")

@@ -221,3 +221,5 @@ require (
 )
 
 replace github.com/hashalloc/hashalloc => ../..
+
+replace github.com/hashalloc/hashalloc/runtime => ../../runtime

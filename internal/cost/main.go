@@ -4,8 +4,9 @@
 // side by side, with the same standalone driver and flags, on generated
 // packages of growing size (n callers of a hashing helper, a ring of n
 // mutually recursive functions, n plain functions), on the standard library
-// and on golang.org/x/tools, and prints time and peak memory with their
-// ratios. Growth must be linear: doubling n at most doubles hashalloc's time.
+// and on golang.org/x/tools, and prints CPU time (user and system: steadier
+// than wall time on a shared machine) and peak memory with their ratios.
+// Growth must be linear: doubling n at most doubles hashalloc's time.
 //
 //	go run ./internal/cost                     # generated packages, std, x/tools
 //	go run ./internal/cost -n 1000,2000 -std=false -tools=false
@@ -27,14 +28,15 @@ func main() {
 	std := flag.Bool("std", true, "measure the standard library")
 	tools := flag.String("tools", "golang.org/x/tools@v0.52.0", "a module to measure (empty: none)")
 	runs := flag.Int("runs", 3, "runs per measurement (the fastest counts)")
+	binary := flag.String("hashalloc", "", "a hashalloc binary to measure instead of one built from this repository (e.g. an older build)")
 	flag.Parse()
-	if err := run(*sizes, *std, *tools, *runs); err != nil {
+	if err := run(*sizes, *std, *tools, *runs, *binary); err != nil {
 		fmt.Fprintln(os.Stderr, "cost:", err)
 		os.Exit(1)
 	}
 }
 
-func run(sizes string, std bool, tools string, runs int) error {
+func run(sizes string, std bool, tools string, runs int, binary string) error {
 	var ns []int
 	for _, s := range strings.Split(sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -49,16 +51,27 @@ func run(sizes string, std bool, tools string, runs int) error {
 	}
 	defer os.RemoveAll(tmp)
 	hashalloc, nop := filepath.Join(tmp, "hashalloc"), filepath.Join(tmp, "nopchecker")
-	for bin, pkg := range map[string]string{hashalloc: "./cmd/hashalloc", nop: "./internal/cost/nopchecker"} {
+	builds := map[string]string{hashalloc: "./cmd/hashalloc", nop: "./internal/cost/nopchecker"}
+	if binary != "" {
+		abs, err := filepath.Abs(binary)
+		if err != nil {
+			return err
+		}
+		hashalloc = abs
+		delete(builds, filepath.Join(tmp, "hashalloc"))
+	}
+	for bin, pkg := range builds {
 		if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
 			return fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
 		}
 	}
 
 	w := tabwriter.NewWriter(os.Stdout, 0, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "target\tn\tnop time\thashalloc time\tratio\tnop memory\thashalloc memory\tratio\t")
+	fmt.Fprintln(w, "target\tn\tnop CPU\thashalloc CPU\tratio\tnop memory\thashalloc memory\tratio\t")
+	// The do-nothing analyzer runs under singlechecker, which loads test
+	// variants unless told not to; hashalloc loads them only with -tests.
 	row := func(target, n, dir string, args ...string) error {
-		base, err := measure(nop, dir, runs, args...)
+		base, err := measure(nop, dir, runs, append([]string{"-test=false"}, args...)...)
 		if err != nil {
 			return err
 		}
@@ -67,7 +80,7 @@ func run(sizes string, std bool, tools string, runs int) error {
 			return err
 		}
 		fmt.Fprintf(w, "%s\t%s\t%.2fs\t%.2fs\t%.2fx\t%.0f MB\t%.0f MB\t%.2fx\t\n", target, n,
-			base.wall.Seconds(), got.wall.Seconds(), got.wall.Seconds()/base.wall.Seconds(),
+			base.cpu.Seconds(), got.cpu.Seconds(), got.cpu.Seconds()/base.cpu.Seconds(),
 			float64(base.rss)/1e6, float64(got.rss)/1e6, float64(got.rss)/float64(base.rss))
 		return w.Flush()
 	}
@@ -77,13 +90,13 @@ func run(sizes string, std bool, tools string, runs int) error {
 			if err != nil {
 				return err
 			}
-			if err := row(s.name, strconv.Itoa(n), dir, "-test=false", "./..."); err != nil {
+			if err := row(s.name, strconv.Itoa(n), dir, "./..."); err != nil {
 				return err
 			}
 		}
 	}
 	if std {
-		if err := row("std", "", tmp, "-test=false", "std"); err != nil {
+		if err := row("std", "", tmp, "std"); err != nil {
 			return err
 		}
 	}
@@ -92,7 +105,7 @@ func run(sizes string, std bool, tools string, runs int) error {
 		if err != nil {
 			return err
 		}
-		if err := row(tools, "", dir, "-test=false", "./..."); err != nil {
+		if err := row(tools, "", dir, "./..."); err != nil {
 			return err
 		}
 	}

@@ -133,12 +133,12 @@ func writeNode(h hash.Hash, buf []byte, id uint64) {
 	h.Write(buf)
 }
 
-// BenchmarkBytes builds a size-byte buffer per op and writes it to a hasher
+// BenchmarkBufferPool builds a size-byte buffer per op and writes it to a hasher
 // held as a hash.Hash (so the buffer escapes):
 //   - naive-make: make([]byte, size) per op;
 //   - pooled: hashpool.Buffers.Get and Put per op;
 //   - floor-reused: one buffer made before the loop.
-func BenchmarkBytes(b *testing.B) {
+func BenchmarkBufferPool(b *testing.B) {
 	for _, size := range benchSizes {
 		var h hash.Hash = sha256.New()
 		b.Run(fmt.Sprintf("size=%d/naive-make", size), func(b *testing.B) {

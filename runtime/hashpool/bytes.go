@@ -5,16 +5,16 @@ import (
 	"sync"
 )
 
-// Bytes is a pool of byte buffers, for code that builds a scratch buffer (a
+// BufferPool is a pool of byte buffers, for code that builds a scratch buffer (a
 // key, a length prefix, a node header) on every call of a hot function and
 // hands it to an interface such as hash.Hash, which makes it escape. The zero
-// value is ready to use; a Bytes is safe for concurrent use and must not be
+// value is ready to use; a BufferPool is safe for concurrent use and must not be
 // copied after first use.
 //
 // Buffers come in power-of-two size classes from 64 bytes to 1 MiB, one
 // sync.Pool per class, so that a buffer goes back to the pool without
 // allocating. Larger buffers are allocated by Get and dropped by Put.
-type Bytes struct {
+type BufferPool struct {
 	classes [numClasses]sync.Pool
 }
 
@@ -24,8 +24,9 @@ const (
 	numClasses    = maxClassShift - minClassShift + 1
 )
 
-// Buffers is a pool of byte buffers that any code may share.
-var Buffers Bytes
+// Buffers is the buffer pool that any code may share, and that hashalloc's
+// fixes use.
+var Buffers BufferPool
 
 // arrays converts between a buffer of each class and the array pointer that
 // the class's sync.Pool holds: a pointer fits in an interface value without
@@ -56,9 +57,9 @@ var arrays = [numClasses]struct {
 // Its capacity is at least 64, so Get(0) serves as the start of a key built
 // with append. Give it back with Put when it is no longer used. Get panics if
 // n is negative.
-func (p *Bytes) Get(n int) []byte {
+func (p *BufferPool) Get(n int) []byte {
 	if n < 0 {
-		panic("hashpool: Bytes.Get with a negative length")
+		panic("hashpool: BufferPool.Get with a negative length")
 	}
 	class, ok := classOf(n)
 	if !ok {
@@ -79,7 +80,7 @@ func (p *Bytes) Get(n int) []byte {
 // after Put: another goroutine may already be writing to it. A buffer that
 // no class fits, such as one that append has grown, is dropped. Put(nil)
 // does nothing.
-func (p *Bytes) Put(b []byte) {
+func (p *BufferPool) Put(b []byte) {
 	c := cap(b)
 	if c == 0 || c&(c-1) != 0 {
 		return // not a power of two: not from Get

@@ -12,7 +12,7 @@ import (
 )
 
 func TestBytesGet(t *testing.T) {
-	var p hashpool.Bytes
+	var p hashpool.BufferPool
 	for _, tc := range []struct{ n, cap int }{
 		{0, 64}, {1, 64}, {64, 64}, {65, 128}, {1000, 1024}, {1024, 1024},
 		{1 << 16, 1 << 16}, {1<<16 + 1, 1 << 17}, {1 << 20, 1 << 20}, {1<<20 + 1, 1<<20 + 1},
@@ -31,7 +31,7 @@ func TestBytesGet(t *testing.T) {
 // A buffer put back dirty comes back zeroed up to its capacity: no data of
 // one user reaches the next.
 func TestBytesReuseIsZero(t *testing.T) {
-	var p hashpool.Bytes
+	var p hashpool.BufferPool
 	for i := 0; i < 100; i++ {
 		b := p.Get(40)
 		b = b[:cap(b)]
@@ -47,7 +47,7 @@ func TestBytesReuseIsZero(t *testing.T) {
 
 // Put drops what no class fits and ignores nil.
 func TestBytesPutForeign(t *testing.T) {
-	var p hashpool.Bytes
+	var p hashpool.BufferPool
 	p.Put(nil)
 	p.Put(make([]byte, 10))
 	p.Put(make([]byte, 100))
@@ -88,7 +88,7 @@ func TestBytesZeroAllocs(t *testing.T) {
 
 // Concurrent users never see each other's bytes (run with -race).
 func TestBytesConcurrentUse(t *testing.T) {
-	var p hashpool.Bytes
+	var p hashpool.BufferPool
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
 		wg.Add(1)
@@ -117,14 +117,14 @@ func TestBytesConcurrentUse(t *testing.T) {
 	wg.Wait()
 }
 
-func FuzzBytes(f *testing.F) {
+func FuzzBufferPool(f *testing.F) {
 	f.Add(0, 1, []byte("x"))
 	f.Add(64, 65, []byte("key"))
 	f.Fuzz(func(t *testing.T, n, m int, data []byte) {
 		if n < 0 || m < 0 || n > 1<<21 || m > 1<<21 {
 			return
 		}
-		var p hashpool.Bytes
+		var p hashpool.BufferPool
 		b := p.Get(n)
 		copy(b, data)
 		p.Put(b)
@@ -139,7 +139,7 @@ func allZero(b []byte) bool {
 	return bytes.Count(b, []byte{0}) == len(b)
 }
 
-func ExampleBytes() {
+func ExampleBufferPool() {
 	h := sha256.New()
 	buf := hashpool.Buffers.Get(8) // 8 zero bytes, like make([]byte, 8)
 	defer hashpool.Buffers.Put(buf)

@@ -25,8 +25,9 @@
 //		return mac.Sum(dst)
 //	}
 //
-// Buffers pools scratch byte buffers, for code that makes one per call and
-// hands it to an interface (which makes it escape):
+// Buffers, the buffer pool (a BufferPool), lends scratch byte buffers, for
+// code that makes one per call and hands it to an interface (which makes it
+// escape):
 //
 //	buf := hashpool.Buffers.Get(8) // like make([]byte, 8)
 //	defer hashpool.Buffers.Put(buf)

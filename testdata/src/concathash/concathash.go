@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/crypto/blake2b"
 	"hashutil"
+	"tmhash"
 )
 
 var (
@@ -103,7 +104,21 @@ func CaseWriteHelper() {
 
 // A helper of another package, known from its fact.
 func CaseOtherPackage() {
-	out32 = hashutil.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.Sum; hash the parts one after another \(no automatic fix: hashutil.Sum is in another package\)`
+	out32 = hashutil.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.Sum; hash the parts with hashsum.SHA256`
+}
+
+var digestSlice []byte
+
+// A helper of another package that returns the sum as a slice (cometbft's
+// tmhash.Sum before v0.38): the runtime's Append form returns the same.
+func CaseOtherPackageSlice() {
+	digestSlice = hashutil.SumSlice(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.SumSlice; hash the parts with hashsum.AppendSHA256`
+}
+
+// A helper whose package has a variadic form (cometbft's tmhash.SumMany):
+// the fix uses it.
+func CaseOtherPackageMany() {
+	digestSlice = tmhash.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with tmhash.Sum; hash the parts with tmhash.SumMany, the variadic form of tmhash.Sum`
 }
 
 // No multi-part blake2b in the runtime module.
@@ -155,4 +170,20 @@ func hashedInLoop() {
 func keyAndHash() ([]byte, [32]byte) {
 	key := append(leafPrefix, id...)
 	return key, sha256.Sum256(key)
+}
+
+// The iterative Merkle shape: an element of a slice is as likely to be full
+// as a parameter, and append may write into its spare capacity.
+func CaseLevel() {
+	nodes := [][]byte{left[:32:32], right[:32:32], left[:32:32], right[:32:32]}
+	for i := 0; i+1 < len(nodes); i += 2 {
+		out32 = sha256.Sum256(append(nodes[i], nodes[i+1]...)) // want `concat-hash: append\(nodes\[i\], nodes\[i \+ 1\]...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of nodes\[i\], overwriting the caller's data\); hash the parts with hashsum.SHA256`
+	}
+}
+
+func prefixOf(b []byte) []byte { return b[:1:1] }
+
+// A function's result, too.
+func CaseCallResult() {
+	out32 = sha256.Sum256(append(prefixOf(left), right...)) // want `concat-hash: append\(prefixOf\(left\), right...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of prefixOf\(left\), overwriting the caller's data\); hash the parts with hashsum.SHA256`
 }

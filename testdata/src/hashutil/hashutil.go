@@ -6,3 +6,10 @@ import "crypto/sha256"
 
 // Sum returns the SHA-256 of b.
 func Sum(b []byte) [32]byte { return sha256.Sum256(b) } // want Sum:"hashes parameter 0"
+
+// SumSlice returns the SHA-256 of b as a slice, as cometbft's tmhash.Sum
+// does before v0.38.
+func SumSlice(b []byte) []byte { // want SumSlice:"hashes parameter 0"
+	h := sha256.Sum256(b)
+	return h[:]
+}

@@ -246,6 +246,46 @@ func CaseSignAll() {
 	}
 }
 
+// ---- A key that changes each time: a one-shot HMAC. ----
+
+// The key changes per iteration.
+func CaseKeyPerIteration() {
+	for _, k := range items {
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+		mac.Write(k)
+		mac.Sum(out[:0])
+	}
+}
+
+var tag []byte
+
+// A hash chain: each link is MACed under the previous tag.
+func CaseChain() {
+	tag = append(tag[:0], key...)
+	for _, m := range items {
+		mac := hmac.New(sha256.New, tag) // want `hmac-rekey: hmac.New\(sha256.New, tag\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+		mac.Write(m)
+		mac.Write([]byte(salt))
+		tag = mac.Sum(tag[:0])
+	}
+}
+
+// ResultChain is the chain's last tag: the one-shot HMAC computes the same.
+func ResultChain() string {
+	CaseChain()
+	return hex.EncodeToString(tag)
+}
+
+// A MAC used for more than Write and Sum keeps hmac.New.
+func CaseMACUsedMore() {
+	for _, k := range items {
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum\)`
+		mac.Write(k)
+		out[0] = byte(mac.Size())
+		mac.Sum(out[:0])
+	}
+}
+
 // ---- Reported without a fix. ----
 
 // A value receiver: a pool in the copy would not outlive the call.
@@ -273,15 +313,6 @@ func signWith(k, msg []byte) {
 }
 
 func CaseKeyPerMessage() { signWith(key, items[0]) }
-
-// The key changes per iteration.
-func CaseKeyPerIteration() {
-	for _, k := range items {
-		mac := hmac.New(sha256.New, k)
-		mac.Write(k)
-		mac.Sum(out[:0])
-	}
-}
 
 // The method sets the key itself before each MAC: it changes per call.
 type Deriving struct {

@@ -1,0 +1,227 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Helpers that compute a standard sum of their argument, such as cometbft's
+//
+//	func Sum(bz []byte) []byte { h := sha256.Sum256(bz); return h[:] }
+//
+// are called with concatenations from other packages. What such a helper
+// returns is part of the hashesArg fact (Result), so that a caller in another
+// package can compute the same sum of the parts without building their
+// concatenation; and a variadic form of it in its own package (cometbft's
+// SumMany) carries the hashesParts fact, so that the caller uses it when it
+// exists.
+
+// Result forms of a helper that returns a standard sum of its argument.
+const (
+	resultArray = "array" // return sha256.Sum256(b)
+	resultSlice = "slice" // s := sha256.Sum256(b); return s[:]
+)
+
+// sumResult says what the helper declared by decl returns, when its body is
+// only the sum of param: resultArray, resultSlice, or "".
+func (p *pass) sumResult(decl *ast.FuncDecl, param *types.Var, sum string) string {
+	body := decl.Body.List
+	isSum := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return ok && len(call.Args) == 1 && p.TypesInfo.Uses[identOf(call.Args[0])] == param &&
+			p.qualifiedCallee(call) == sum
+	}
+	switch {
+	case len(body) == 1:
+		ret, ok := body[0].(*ast.ReturnStmt)
+		if ok && len(ret.Results) == 1 && isSum(ret.Results[0]) {
+			return resultArray
+		}
+	case len(body) == 2:
+		def, ok := body[0].(*ast.AssignStmt)
+		ret, ok2 := body[1].(*ast.ReturnStmt)
+		if !ok || !ok2 || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 || !isSum(def.Rhs[0]) || len(ret.Results) != 1 {
+			return ""
+		}
+		v := p.TypesInfo.Defs[identOf(def.Lhs[0])]
+		slice, ok := ast.Unparen(ret.Results[0]).(*ast.SliceExpr)
+		if ok && v != nil && p.TypesInfo.Uses[identOf(slice.X)] == v && slice.Low == nil && slice.High == nil && !slice.Slice3 {
+			return resultSlice
+		}
+	}
+	return ""
+}
+
+// hashesParts is the fact that a variadic function returns h.Sum(nil) of one
+// standard hasher h into which it writes each of its []byte parameters in
+// order: func SumMany(data []byte, rest ...[]byte) []byte.
+type hashesParts struct {
+	// Ctor is the hasher's constructor, as "importpath.Func".
+	Ctor string
+}
+
+func (*hashesParts) AFact() {}
+
+func (f *hashesParts) String() string { return "sums its parts with " + f.Ctor }
+
+// exportPartsHelpers exports hashesParts for the package's exported variadic
+// functions that match it.
+func (p *pass) exportPartsHelpers() {
+	for fn, cur := range p.index().decls {
+		decl := cur.Node().(*ast.FuncDecl)
+		if !fn.Exported() || decl.Recv != nil || decl.Body == nil || !fn.Signature().Variadic() {
+			continue
+		}
+		if ctor := p.partsSum(cur, fn); ctor != "" {
+			p.ExportObjectFact(fn, &hashesParts{Ctor: ctor})
+		}
+	}
+}
+
+// partsSum returns the constructor of the hasher that the variadic fn writes
+// its parameters into, in order, before returning its Sum(nil); or "".
+//
+//	h := sha256.New()
+//	h.Write(data)               // each leading []byte parameter, in order
+//	for _, b := range rest {    // the variadic one
+//		h.Write(b)
+//	}
+//	return h.Sum(nil)
+func (p *pass) partsSum(cur inspector.Cursor, fn *types.Func) string {
+	sig := fn.Signature()
+	bytes := types.NewSlice(types.Typ[types.Byte])
+	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), bytes) {
+		return ""
+	}
+	params := sig.Params()
+	for i := range params.Len() - 1 {
+		if !types.Identical(params.At(i).Type(), bytes) {
+			return ""
+		}
+	}
+	if !types.Identical(params.At(params.Len()-1).Type(), types.NewSlice(bytes)) {
+		return ""
+	}
+	body := cur.Node().(*ast.FuncDecl).Body.List
+	if len(body) != params.Len()+2 {
+		return ""
+	}
+	def, ok := body[0].(*ast.AssignStmt)
+	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+		return ""
+	}
+	h := p.TypesInfo.Defs[identOf(def.Lhs[0])]
+	call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
+	if !ok || h == nil || len(call.Args) != 0 {
+		return ""
+	}
+	ctor := p.qualifiedCallee(call)
+	if _, ok := stdConstructors[ctor]; !ok {
+		return ""
+	}
+	// writes reports whether s is h.Write(v) as a statement.
+	writes := func(s ast.Stmt, v types.Object) bool {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok {
+			return false
+		}
+		w, ok := es.X.(*ast.CallExpr)
+		if !ok || len(w.Args) != 1 {
+			return false
+		}
+		sel, ok := w.Fun.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Write" && p.TypesInfo.Uses[identOf(sel.X)] == h && p.TypesInfo.Uses[identOf(w.Args[0])] == v
+	}
+	for i := range params.Len() - 1 {
+		if !writes(body[1+i], params.At(i)) {
+			return ""
+		}
+	}
+	loop, ok := body[params.Len()].(*ast.RangeStmt)
+	if !ok || loop.Key == nil || identOf(loop.Key).Name != "_" || loop.Value == nil || len(loop.Body.List) != 1 ||
+		p.TypesInfo.Uses[identOf(loop.X)] != params.At(params.Len()-1) || !writes(loop.Body.List[0], p.TypesInfo.Defs[identOf(loop.Value)]) {
+		return ""
+	}
+	ret, ok := body[params.Len()+1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return ""
+	}
+	sum, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || len(sum.Args) != 1 || !p.TypesInfo.Types[sum.Args[0]].IsNil() {
+		return ""
+	}
+	sel, ok := sum.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Sum" || p.TypesInfo.Uses[identOf(sel.X)] != h {
+		return ""
+	}
+	return ctor
+}
+
+// otherHelperFix computes, at a call of another package's helper that
+// returns a standard sum of its argument, the same sum of the parts: with the
+// helper package's own variadic form when it has one (cometbft's
+// tmhash.SumMany), else with the runtime's multi-part sum of the same result
+// form.
+//
+//	tmhash.Sum(append(prefix, leaf...))   =>   tmhash.SumMany(prefix, leaf)
+//	                                      or   hashsum.AppendSHA256(nil, prefix, leaf)
+func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
+	fact := s.helperFact
+	name := shortName(s.helper)
+	if fact.Sum == "" || fact.Result == "" {
+		return nil, name + " does more than return a standard sum of its argument"
+	}
+	if len(fc.Parts) < 1 || s.call.Ellipsis.IsValid() || len(s.call.Args) != 1 {
+		return nil, name + " is not called with one argument"
+	}
+	// The helper's variadic form, in its own package, written as the call
+	// writes the helper: pkg.SumMany.
+	if fact.Result == resultSlice {
+		if many := p.partsForm(s.helper, fact.Sum); many != nil {
+			if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[identOf(sel.X)] != nil {
+				if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 {
+					fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
+					return &fix, ""
+				}
+			}
+		}
+	}
+	spec, why := p.sumSpec(fact.Sum)
+	if spec == nil {
+		return nil, why
+	}
+	if fact.Result == resultSlice {
+		if spec.Inline {
+			return nil, name + " returns a slice, and -pool=inline declares sums that return arrays"
+		}
+		spec.Append = true
+	}
+	fix := fixes.SumParts(f, s.call, fc, *spec)
+	return &fix, ""
+}
+
+// partsForm returns the exported variadic function of helper's package that
+// sums its parts with the constructor of sum, if there is one.
+func (p *pass) partsForm(helper *types.Func, sum string) *types.Func {
+	want := sumConstructors[sum]
+	if want == "" {
+		return nil
+	}
+	scope := helper.Pkg().Scope()
+	for _, n := range scope.Names() {
+		fn, ok := scope.Lookup(n).(*types.Func)
+		if !ok || !fn.Exported() {
+			continue
+		}
+		var fact hashesParts
+		if p.ImportObjectFact(fn, &fact) && fact.Ctor == want {
+			return fn
+		}
+	}
+	return nil
+}

@@ -1,0 +1,99 @@
+package fixed
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+	"io"
+
+	"github.com/hashalloc/hashalloc/runtime/hashpool"
+	"github.com/hashalloc/hashalloc/runtime/hashsum"
+)
+
+// HoistReset hashes msg, read through r, once per iteration of the loop that
+// more drives, and returns the last digest appended to out[:0].
+func HoistReset(more func() bool, r *bytes.Reader, msg, out []byte) []byte {
+	h := sha256.New()
+	for more() {
+		h.Reset()
+		r.Reset(msg)
+		if _, err := io.Copy(h, r); err != nil {
+			panic(err)
+		}
+		out = h.Sum(out[:0])
+	}
+	return out
+}
+
+// Digest returns the SHA-256 of what r holds, appended to out[:0].
+//
+//hashalloc:hot
+func Digest(r io.Reader, out []byte) []byte {
+	h := hashpool.SHA256.Get()
+	defer hashpool.SHA256.Put(h)
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return h.Sum(out[:0])
+}
+
+// Signer signs messages with HMAC-SHA256 under a key fixed when it is built.
+type Signer struct {
+	Key     []byte
+	KeyMACs hashpool.HMAC
+}
+
+// Sign returns the HMAC-SHA256 of msg under s.Key, appended to out[:0].
+func (s *Signer) Sign(msg, out []byte) []byte {
+	mac := s.KeyMACs.Get(sha256.New, s.Key)
+	defer s.KeyMACs.Put(mac)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+// MAC returns the HMAC-SHA256 of msg under key, appended to out[:0]. Its
+// callers pass a different key from one call to the next.
+//
+//hashalloc:hot
+func MAC(key, msg, out []byte) []byte {
+	return hashsum.AppendHMACSHA256(out[:0], key, msg)
+}
+
+// SumPair returns the SHA-256 of a followed by b.
+func SumPair(a, b []byte) [sha256.Size]byte {
+	return hashsum.SHA256(a, b)
+}
+
+// Node is a node of a tree whose hash covers a header of every node.
+type Node struct {
+	ID       uint64
+	Children []*Node
+}
+
+// WriteTree writes to h a header of size bytes for n, with its ID in the
+// first eight, then the headers of its children.
+func WriteTree(h hash.Hash, n *Node, size int) {
+	buf := hashpool.Buffers.Get(size)
+	defer hashpool.Buffers.Put(buf)
+	binary.BigEndian.PutUint64(buf, n.ID)
+	h.Write(buf)
+	for _, c := range n.Children {
+		WriteTree(h, c, size)
+	}
+}
+
+// CountMatches hashes msg once per iteration of the loop that more drives and
+// counts the digests equal to want.
+func CountMatches(more func() bool, msg, want []byte) int {
+	n := 0
+	for more() {
+		h := sha256.New()
+		h.Write(msg)
+		var sum [32]byte
+		if bytes.Equal(h.Sum(sum[:0]), want) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,217 @@
+package bench
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
+	"io"
+	"testing"
+
+	"github.com/hashalloc/hashalloc/bench/fixed"
+	"github.com/hashalloc/hashalloc/bench/naive"
+)
+
+// Sinks keep every result alive, so that the compiler cannot drop the work.
+var (
+	sink    []byte
+	sinkSum [sha256.Size]byte
+	sinkInt int
+)
+
+// benchKeys are the keys of the HMAC benchmarks; the one-shot HMAC takes
+// them in turn, as a key that changes from call to call.
+var benchKeys = [4][32]byte{{0: 'a'}, {0: 'b'}, {0: 'c'}, {0: 'd'}}
+
+// message returns a message of size bytes.
+func message(size int) []byte {
+	msg := make([]byte, size)
+	for i := range msg {
+		msg[i] = byte(i*7 + 1)
+	}
+	return msg
+}
+
+// halves returns a message of size bytes and its two halves, the first
+// without spare capacity, so that append(a, b...) must copy.
+func halves(size int) (whole, a, b []byte) {
+	whole = message(size)
+	return whole, whole[: size/2 : size/2], whole[size/2:]
+}
+
+// once returns a loop condition that holds once.
+func once() func() bool {
+	done := false
+	return func() bool {
+		more := !done
+		done = true
+		return more
+	}
+}
+
+func hoistBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	run := func(hoist func(func() bool, *bytes.Reader, []byte, []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			r, out := bytes.NewReader(nil), make([]byte, 0, sha256.Size)
+			sink = hoist(b.Loop, r, msg, out)
+		}
+	}
+	return [3]func(b *testing.B){run(naive.HoistReset), run(fixed.HoistReset), run(fixed.HoistReset)}
+}
+
+// digestWith is Digest with a hasher that the caller keeps: the floor of the
+// pooled hasher.
+func digestWith(h hash.Hash, r io.Reader, out []byte) []byte {
+	h.Reset()
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return h.Sum(out[:0])
+}
+
+func pooledHasherBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	run := func(digest func(io.Reader, []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			r, out := bytes.NewReader(nil), make([]byte, 0, sha256.Size)
+			for b.Loop() {
+				r.Reset(msg)
+				out = digest(r, out)
+			}
+			sink = out
+		}
+	}
+	floor := func(b *testing.B) {
+		h := sha256.New()
+		run(func(r io.Reader, out []byte) []byte { return digestWith(h, r, out) })(b)
+	}
+	return [3]func(b *testing.B){run(naive.Digest), run(fixed.Digest), floor}
+}
+
+// signWith returns the MAC of msg with a MAC that the caller keeps: the floor
+// of the keyed MAC pool and of the one-shot HMAC.
+func signWith(mac hash.Hash, msg, out []byte) []byte {
+	mac.Reset()
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+func hmacPoolBench(size int) [3]func(b *testing.B) {
+	msg, key := message(size), benchKeys[0][:]
+	run := func(sign func(msg, out []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			out := make([]byte, 0, sha256.Size)
+			for b.Loop() {
+				out = sign(msg, out)
+			}
+			sink = out
+		}
+	}
+	before := func(b *testing.B) { run((&naive.Signer{Key: key}).Sign)(b) }
+	after := func(b *testing.B) { run((&fixed.Signer{Key: key}).Sign)(b) }
+	floor := func(b *testing.B) {
+		mac := hmac.New(sha256.New, key)
+		run(func(msg, out []byte) []byte { return signWith(mac, msg, out) })(b)
+	}
+	return [3]func(b *testing.B){before, after, floor}
+}
+
+func hmacOneShotBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	run := func(mac func(key, msg, out []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			out := make([]byte, 0, sha256.Size)
+			for i := 0; b.Loop(); i++ {
+				out = mac(benchKeys[i%len(benchKeys)][:], msg, out)
+			}
+			sink = out
+		}
+	}
+	floor := func(b *testing.B) {
+		mac := hmac.New(sha256.New, benchKeys[0][:])
+		run(func(_, msg, out []byte) []byte { return signWith(mac, msg, out) })(b)
+	}
+	return [3]func(b *testing.B){run(naive.MAC), run(fixed.MAC), floor}
+}
+
+func multipartBench(size int) [3]func(b *testing.B) {
+	whole, x, y := halves(size)
+	run := func(sum func(a, b []byte) [sha256.Size]byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			for b.Loop() {
+				sinkSum = sum(x, y)
+			}
+		}
+	}
+	floor := func(b *testing.B) {
+		for b.Loop() {
+			sinkSum = sha256.Sum256(whole)
+		}
+	}
+	return [3]func(b *testing.B){run(naive.SumPair), run(fixed.SumPair), floor}
+}
+
+// writeTreeScratch is WriteTree with a scratch buffer that the caller
+// provides, zero past its first eight bytes: the floor of the pooled buffer.
+func writeTreeScratch(h hash.Hash, n *naive.Node, buf []byte) {
+	binary.BigEndian.PutUint64(buf, n.ID)
+	h.Write(buf)
+	for _, c := range n.Children {
+		writeTreeScratch(h, c, buf)
+	}
+}
+
+func pooledBufferBench(size int) [3]func(b *testing.B) {
+	before := func(b *testing.B) {
+		var h hash.Hash = sha256.New()
+		n := &naive.Node{}
+		for b.Loop() {
+			n.ID++
+			naive.WriteTree(h, n, size)
+		}
+		sink = h.Sum(sink[:0])
+	}
+	after := func(b *testing.B) {
+		var h hash.Hash = sha256.New()
+		n := &fixed.Node{}
+		for b.Loop() {
+			n.ID++
+			fixed.WriteTree(h, n, size)
+		}
+		sink = h.Sum(sink[:0])
+	}
+	floor := func(b *testing.B) {
+		var h hash.Hash = sha256.New()
+		n, scratch := &naive.Node{}, make([]byte, size)
+		for b.Loop() {
+			n.ID++
+			writeTreeScratch(h, n, scratch)
+		}
+		sink = h.Sum(sink[:0])
+	}
+	return [3]func(b *testing.B){before, after, floor}
+}
+
+// countMatchesFloor is CountMatches with a one-shot sum: the floor of the
+// stack sum array.
+func countMatchesFloor(more func() bool, msg, want []byte) int {
+	n := 0
+	for more() {
+		sum := sha256.Sum256(msg)
+		if bytes.Equal(sum[:], want) {
+			n++
+		}
+	}
+	return n
+}
+
+func stackSumBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	want := sha256.Sum256(msg)
+	run := func(count func(func() bool, []byte, []byte) int) func(b *testing.B) {
+		return func(b *testing.B) { sinkInt = count(b.Loop, msg, want[:]) }
+	}
+	return [3]func(b *testing.B){run(naive.CountMatches), run(fixed.CountMatches), run(countMatchesFloor)}
+}

@@ -1,0 +1,145 @@
+package main_test
+
+// Tests of the conventions of the output: paths relative to the working
+// directory, -V and -V=full, a bad flag under go vet printed once, the
+// progress and summary line on a terminal only, and the README's usage.
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRelativePaths(t *testing.T) {
+	t.Parallel()
+	merkle := filepath.Join(repoRoot, "examples", "merkle")
+	r := run(t, merkle, nil, binary, ".")
+	require.Equal(t, 3, r.code, "%s", r)
+	assert.Regexp(t, `^merkle\.go:\d+:\d+: concat-hash: `, r.stderr)
+
+	r = run(t, repoRoot, nil, binary, "./examples/merkle")
+	assert.Regexp(t, `^examples/merkle/merkle\.go:\d+:\d+: concat-hash: `, r.stderr)
+
+	// Outside the working directory: absolute, as go vet prints it.
+	r = run(t, merkle, nil, binary, "../treehash")
+	assert.Regexp(t, `^`+regexp.QuoteMeta(filepath.Join(repoRoot, "examples", "treehash", "treehash.go"))+`:\d+:\d+: hasher-alloc: `, r.stderr)
+}
+
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	r := run(t, repoRoot, nil, binary, "-V")
+	require.Equal(t, 0, r.code, "%s", r)
+	assert.Equal(t, "hashalloc version devel "+runtime.Version()+"\n", r.stdout)
+
+	r = run(t, repoRoot, nil, binary, "-V=full")
+	require.Equal(t, 0, r.code, "%s", r)
+	assert.Regexp(t, `^hashalloc version devel `+regexp.QuoteMeta(runtime.Version())+` buildID=[0-9a-f]{64}\n$`, r.stdout)
+
+	// A binary stamped with a module version prints it: the one go
+	// version -m reads from its build information.
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git for VCS stamping")
+	}
+	stamped := filepath.Join(t.TempDir(), "hashalloc")
+	b := run(t, filepath.Join(repoRoot, "cmd", "hashalloc"), []string{"GOFLAGS=-buildvcs=true"}, "go", "build", "-o", stamped, ".")
+	require.Equal(t, 0, b.code, "%s", b)
+	m := run(t, repoRoot, nil, "go", "version", "-m", stamped)
+	require.Equal(t, 0, m.code, "%s", m)
+	mod := regexp.MustCompile(`(?m)^\tmod\tgithub.com/hashalloc/hashalloc\t(\S+)`).FindStringSubmatch(m.stdout)
+	require.NotNil(t, mod, "%s", m.stdout)
+	want := mod[1]
+	if want == "(devel)" {
+		want = "devel"
+	}
+	r = run(t, repoRoot, nil, stamped, "-V=full")
+	require.Equal(t, 0, r.code, "%s", r)
+	assert.True(t, strings.HasPrefix(r.stdout, "hashalloc version "+want+" "), "%s (go version -m: %s)", r.stdout, mod[1])
+}
+
+// TestVetBadFlagOnce checks that go vet, which runs the tool once per
+// package with the same flags, prints a bad flag value once.
+func TestVetBadFlagOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go vet")
+	}
+	t.Parallel()
+	r := run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "-pool=global", "./examples/...")
+	assert.NotEqual(t, 0, r.code, "%s", r)
+	assert.Equal(t, 1, strings.Count(r.stderr, `invalid value "global" for flag -pool`), "%s", r)
+	assert.Contains(t, r.stderr, `hashalloc: invalid value "global" for flag -pool: "global" is not a pool mode (want runtime or inline)`)
+	assert.NotContains(t, r.stderr, "exit status")
+
+	// go vet itself rejects a flag the tool does not have, once.
+	r = run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "-nosuchflag", "./examples/...")
+	assert.NotEqual(t, 0, r.code, "%s", r)
+	assert.Equal(t, 1, strings.Count(r.stderr, "nosuchflag"), "%s", r)
+}
+
+// manyPackagesModule has twelve small packages, one of them with a finding.
+func manyPackagesModule(t *testing.T) string {
+	files := map[string]string{"go.mod": "module example.com/many\n\ngo 1.26.0\n"}
+	for i := range 12 {
+		files[fmt.Sprintf("p%d/p.go", i)] = fmt.Sprintf("package p%d\n\nvar X = %d\n", i, i)
+	}
+	files["p0/p.go"] = strings.Replace(unfixable, "package extra", "package p0", 1)
+	return writeModule(t, files)
+}
+
+// TestProgressOnTerminal runs the command under a terminal (script(1)): on
+// a run over many packages it ends with a summary line on stderr; without a
+// terminal there is none.
+func TestProgressOnTerminal(t *testing.T) {
+	if _, err := exec.LookPath("script"); err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs script(1) from util-linux")
+	}
+	t.Parallel()
+	dir := manyPackagesModule(t)
+	r := run(t, dir, []string{"TERM=xterm"}, "script", "-qefc", binary+" ./...", "/dev/null")
+	require.Equal(t, 3, r.code, "%s", r)
+	out := strings.ReplaceAll(r.stdout, "\r\n", "\n")
+	assert.Contains(t, out, "p0/p.go:11:9: hmac-rekey: ")
+	assert.Regexp(t, `(?m)^hashalloc: 12 packages analyzed in \d+\.\ds: 1 finding$`, out)
+
+	r = run(t, dir, nil, binary, "./...")
+	require.Equal(t, 3, r.code, "%s", r)
+	assert.NotContains(t, r.stderr, "packages analyzed")
+	assert.Len(t, strings.Split(strings.TrimSpace(r.stderr), "\n"), 1)
+
+	// A few packages: no summary, even on a terminal.
+	r = run(t, filepath.Join(dir, "p0"), []string{"TERM=xterm"}, "script", "-qefc", binary+" .", "/dev/null")
+	assert.NotContains(t, r.stdout, "packages analyzed")
+}
+
+// TestREADMEUsage checks that the flags the README's usage and
+// configuration sections show are the command's, and the reverse.
+func TestREADMEUsage(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	readme := string(data)
+	h := run(t, repoRoot, nil, binary, "-help")
+	require.Equal(t, 0, h.code, "%s", h)
+	var flags []string
+	for _, m := range regexp.MustCompile(`(?m)^  -(\S+)`).FindAllStringSubmatch(h.stderr, -1) {
+		flags = append(flags, m[1])
+	}
+	require.NotEmpty(t, flags)
+	for _, f := range flags {
+		assert.True(t, strings.Contains(readme, "`-"+f), "the README documents -%s", f)
+	}
+	for _, m := range regexp.MustCompile("(?m)^hashalloc (-[a-zA-Z]+)").FindAllStringSubmatch(readme, -1) {
+		name := strings.TrimPrefix(m[1], "-")
+		assert.Contains(t, flags, name, "the README shows hashalloc %s", m[1])
+	}
+	for _, cmd := range []string{"hashalloc help", "hashalloc -explain", "-checks=all,-hot-buffer", "-tags", "-tests"} {
+		assert.True(t, strings.Contains(readme, cmd), "the README shows %s", cmd)
+	}
+}

@@ -1,0 +1,186 @@
+package driver
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// fixedFile is a file that the fixes change.
+type fixedFile struct {
+	name     string            // absolute
+	pkg      *packages.Package // a package the file belongs to
+	old, new []byte
+	findings []*finding // the findings whose fixes it takes
+	edits    []edit     // merged
+}
+
+// notFixed is a finding whose fix was left out, and why.
+type notFixed struct {
+	f   *finding
+	why string
+}
+
+// fixPlan is the outcome of merging the fixes of the findings.
+type fixPlan struct {
+	files    []*fixedFile // by name
+	fixed    map[*finding]bool
+	notFixed []notFixed
+	errs     []error // files that cannot be fixed at all
+}
+
+// remaining returns the findings that the plan does not fix, in order.
+func (p *fixPlan) remaining(findings []*finding) []*finding {
+	var rest []*finding
+	for _, f := range findings {
+		if !p.fixed[f] {
+			rest = append(rest, f)
+		}
+	}
+	return rest
+}
+
+// planFixes merges the first fix of every finding, file by file, in the
+// order of the findings: an edit already made by another fix is made once,
+// a fix that changes the bytes another fix changes is left out (a second
+// run applies it, if it still holds), and the fixed files are formatted.
+func planFixes(findings []*finding) *fixPlan {
+	plan := &fixPlan{fixed: map[*finding]bool{}}
+	byName := map[string]*fixedFile{}
+	unreadable := map[string]error{}
+	for _, f := range findings {
+		if !f.hasFix() {
+			continue
+		}
+		perFile, err := editsByFile(f.pkg.Fset, f.diag.SuggestedFixes[0])
+		if err != nil {
+			plan.notFixed = append(plan.notFixed, notFixed{f, err.Error()})
+			continue
+		}
+		merged := map[*fixedFile][]edit{}
+		var why string
+		for name, fe := range perFile {
+			ff := byName[name]
+			if ff == nil {
+				if err, ok := unreadable[name]; ok {
+					why = err.Error()
+					break
+				}
+				var err error
+				if ff, err = readFixedFile(f.pkg, name, fe.size); err != nil {
+					unreadable[name] = err
+					plan.errs = append(plan.errs, err)
+					why = err.Error()
+					break
+				}
+				byName[name] = ff
+			}
+			m, ok := mergeEdits(ff.edits, fe.edits)
+			if !ok {
+				why = "it overlaps the fix of another finding (run hashalloc -fix again)"
+				break
+			}
+			merged[ff] = m
+		}
+		if why != "" {
+			plan.notFixed = append(plan.notFixed, notFixed{f, why})
+			continue
+		}
+		for ff, m := range merged {
+			ff.edits = m
+			ff.findings = append(ff.findings, f)
+		}
+	}
+
+	for _, ff := range byName {
+		src, err := applyEdits(ff.old, ff.edits)
+		if err == nil {
+			src, err = formatFixed(ff.pkg.Types, src)
+		}
+		if err != nil {
+			// Should not happen: every fix is checked alone. Leave the file
+			// as it is rather than write code that does not parse.
+			plan.errs = append(plan.errs, fmt.Errorf("%s: the fixes together do not give valid Go (%v); the file is left unchanged", shortPath(ff.name), err))
+			for _, f := range ff.findings {
+				plan.notFixed = append(plan.notFixed, notFixed{f, "the fixes of its file do not fit together"})
+			}
+			continue
+		}
+		if bytes.Equal(src, ff.old) {
+			continue
+		}
+		ff.new = src
+		plan.files = append(plan.files, ff)
+		for _, f := range ff.findings {
+			plan.fixed[f] = true
+		}
+	}
+	slices.SortFunc(plan.files, func(a, b *fixedFile) int { return strings.Compare(a.name, b.name) })
+	return plan
+}
+
+// fileEdits are the edits of one fix to one file, and the file's size.
+type fileEdits struct {
+	size  int
+	edits []edit // sorted
+}
+
+// editsByFile converts the edits of fix into byte offsets, by file.
+func editsByFile(fset *token.FileSet, fix analysis.SuggestedFix) (map[string]*fileEdits, error) {
+	perFile := map[string]*fileEdits{}
+	for _, e := range fix.TextEdits {
+		tf := fset.File(e.Pos)
+		if tf == nil {
+			return nil, fmt.Errorf("the fix has an edit at an invalid position")
+		}
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
+		}
+		if fset.File(end) != tf || end < e.Pos {
+			return nil, fmt.Errorf("the fix has an edit that spans files")
+		}
+		if fset.Position(e.Pos).Filename != tf.Name() {
+			return nil, fmt.Errorf("the fix edits a file mapped by //line directives")
+		}
+		fe := perFile[tf.Name()]
+		if fe == nil {
+			fe = &fileEdits{size: tf.Size()}
+			perFile[tf.Name()] = fe
+		}
+		fe.edits = append(fe.edits, edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+	}
+	for _, fe := range perFile {
+		slices.SortStableFunc(fe.edits, func(a, b edit) int {
+			if a.start != b.start {
+				return a.start - b.start
+			}
+			return a.end - b.end
+		})
+		for i := 1; i < len(fe.edits); i++ {
+			if fe.edits[i].start < fe.edits[i-1].end {
+				return nil, fmt.Errorf("the fix has overlapping edits")
+			}
+		}
+	}
+	return perFile, nil
+}
+
+// readFixedFile reads a file that fixes will change, checking that it is
+// still the file that was analyzed, of size bytes.
+func readFixedFile(pkg *packages.Package, name string, size int) (*fixedFile, error) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(src) != size {
+		return nil, fmt.Errorf("%s changed since it was analyzed; it is not fixed", shortPath(name))
+	}
+	return &fixedFile{name: name, pkg: pkg, old: src}, nil
+}
