@@ -54,7 +54,8 @@ type hotness struct {
 	measured bool
 	shares   map[*types.Func]float64
 	cold     map[*types.Func]bool
-	marked   map[*types.Func]bool // the functions marked //hashalloc:hot
+	marked   map[*types.Func]bool   // the functions marked //hashalloc:hot
+	cycles   map[*types.Func]string // see cycle
 }
 
 // call is one static call between two functions of the package.
@@ -309,6 +310,18 @@ const maxCycleSearch = 64
 // breadth-first search inside fn's component ("a → b → a"); in a component
 // too large to search, the first calls of one and its size.
 func (h *hotness) cycle(fn *types.Func) string {
+	if c, ok := h.cycles[fn]; ok {
+		return c // explain and evidence both ask
+	}
+	if h.cycles == nil {
+		h.cycles = map[*types.Func]string{}
+	}
+	c := h.searchCycle(fn)
+	h.cycles[fn] = c
+	return c
+}
+
+func (h *hotness) searchCycle(fn *types.Func) string {
 	prev := map[*types.Func]*types.Func{fn: nil}
 	queue := []*types.Func{fn}
 	for len(queue) > 0 && len(prev) <= maxCycleSearch {
