@@ -19,35 +19,6 @@ import (
 // one after another into the hash costs nothing.
 const concatHash = "concat-hash"
 
-// sumFuncs are the one-shot sum functions, by "importpath.Func", with the
-// hashsum function that computes the same sum of several parts ("" when the
-// runtime module has none).
-var sumFuncs = map[string]string{
-	"crypto/sha256.Sum256":                 "SHA256",
-	"crypto/sha256.Sum224":                 "SHA224",
-	"crypto/sha512.Sum512":                 "SHA512",
-	"crypto/sha512.Sum384":                 "SHA384",
-	"crypto/sha512.Sum512_224":             "SHA512_224",
-	"crypto/sha512.Sum512_256":             "SHA512_256",
-	"crypto/sha1.Sum":                      "SHA1",
-	"crypto/md5.Sum":                       "MD5",
-	"crypto/sha3.Sum224":                   "SHA3_224",
-	"crypto/sha3.Sum256":                   "SHA3_256",
-	"crypto/sha3.Sum384":                   "SHA3_384",
-	"crypto/sha3.Sum512":                   "SHA3_512",
-	"github.com/minio/sha256-simd.Sum256":  "SHA256",
-	"golang.org/x/crypto/sha3.Sum224":      "SHA3_224",
-	"golang.org/x/crypto/sha3.Sum256":      "SHA3_256",
-	"golang.org/x/crypto/sha3.Sum384":      "SHA3_384",
-	"golang.org/x/crypto/sha3.Sum512":      "SHA3_512",
-	"golang.org/x/crypto/blake2b.Sum256":   "",
-	"golang.org/x/crypto/blake2b.Sum512":   "",
-	"golang.org/x/crypto/blake2s.Sum256":   "",
-	"github.com/zeebo/blake3.Sum256":       "",
-	"lukechampine.com/blake3.Sum256":       "",
-	"golang.org/x/crypto/ripemd160.Sum160": "",
-}
-
 // hashesArg is the fact that a function only hashes one of its []byte
 // parameters: it passes it to a sum function or a hasher's Write and uses it
 // for nothing else, so a concatenation built only to be passed there is
@@ -147,28 +118,6 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 		return sink{}, false
 	}
 	return sink{call: call, arg: call.Args[0], name: types.ExprString(sel), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
-}
-
-// hashHash is the hash.Hash interface.
-var hashHash = func() *types.Interface {
-	pkg := types.NewPackage("hash", "hash")
-	bytes := types.NewSlice(types.Typ[types.Byte])
-	sig := func(params, results []*types.Var) *types.Signature {
-		return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), false)
-	}
-	v := func(t types.Type) *types.Var { return types.NewParam(token.NoPos, pkg, "", t) }
-	return types.NewInterfaceType([]*types.Func{
-		types.NewFunc(token.NoPos, pkg, "Write", sig([]*types.Var{v(bytes)}, []*types.Var{v(types.Typ[types.Int]), v(types.Universe.Lookup("error").Type())})),
-		types.NewFunc(token.NoPos, pkg, "Sum", sig([]*types.Var{v(bytes)}, []*types.Var{v(bytes)})),
-		types.NewFunc(token.NoPos, pkg, "Reset", sig(nil, nil)),
-		types.NewFunc(token.NoPos, pkg, "Size", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
-		types.NewFunc(token.NoPos, pkg, "BlockSize", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
-	}, nil).Complete()
-}()
-
-// isHasher reports whether a value of type t is a hash.Hash.
-func isHasher(t types.Type) bool {
-	return t != nil && types.Implements(t, hashHash)
 }
 
 // hashHelpers finds the package's functions that only hash one of their
@@ -372,16 +321,6 @@ func (p *pass) literalVar(v *types.Var) bool {
 // isParam reports whether v is a parameter of the function that declares it.
 func (p *pass) isParam(v *types.Var) bool {
 	return p.index().params[v]
-}
-
-// isBuiltin reports whether fun names a builtin function.
-func isBuiltin(info *types.Info, fun ast.Expr) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, builtin := info.Uses[id].(*types.Builtin)
-	return builtin
 }
 
 // emptySeparator reports whether e is nil or an empty byte slice.
@@ -591,40 +530,6 @@ func statementIn(cur inspector.Cursor) (ast.Stmt, []ast.Stmt, bool) {
 		return stmt.Node().(ast.Stmt), list.Body, true
 	}
 	return nil, nil, false
-}
-
-// shorten keeps messages readable.
-func shorten(s string) string {
-	if len(s) > 48 {
-		if i := strings.Index(s, "("); i > 0 {
-			return s[:i] + "(...)"
-		}
-		return s[:45] + "..."
-	}
-	return s
-}
-
-// sumConstructors gives the constructor of the hash of each standard sum
-// function, for the file-local variadic sum of -pool=inline.
-var sumConstructors = map[string]string{
-	"crypto/sha256.Sum256":     "crypto/sha256.New",
-	"crypto/sha256.Sum224":     "crypto/sha256.New224",
-	"crypto/sha512.Sum512":     "crypto/sha512.New",
-	"crypto/sha512.Sum384":     "crypto/sha512.New384",
-	"crypto/sha512.Sum512_224": "crypto/sha512.New512_224",
-	"crypto/sha512.Sum512_256": "crypto/sha512.New512_256",
-	"crypto/sha1.Sum":          "crypto/sha1.New",
-	"crypto/md5.Sum":           "crypto/md5.New",
-	"crypto/sha3.Sum224":       "crypto/sha3.New224",
-	"crypto/sha3.Sum256":       "crypto/sha3.New256",
-	"crypto/sha3.Sum384":       "crypto/sha3.New384",
-	"crypto/sha3.Sum512":       "crypto/sha3.New512",
-	// A fork computes what the standard hasher computes.
-	"github.com/minio/sha256-simd.Sum256": "crypto/sha256.New",
-	"golang.org/x/crypto/sha3.Sum224":     "crypto/sha3.New224",
-	"golang.org/x/crypto/sha3.Sum256":     "crypto/sha3.New256",
-	"golang.org/x/crypto/sha3.Sum384":     "crypto/sha3.New384",
-	"golang.org/x/crypto/sha3.Sum512":     "crypto/sha3.New512",
 }
 
 // concatFix hashes the parts one after another: into the hasher for a Write,

@@ -145,3 +145,55 @@ func (c *config) lookupConstructor(fn *types.Func) (constructor, bool) {
 	ctor, ok := c.constructors[key]
 	return ctor, ok
 }
+
+// sumFuncs are the one-shot sum functions, by "importpath.Func", with the
+// hashsum function that computes the same sum of several parts ("" when the
+// runtime module has none).
+var sumFuncs = map[string]string{
+	"crypto/sha256.Sum256":                 "SHA256",
+	"crypto/sha256.Sum224":                 "SHA224",
+	"crypto/sha512.Sum512":                 "SHA512",
+	"crypto/sha512.Sum384":                 "SHA384",
+	"crypto/sha512.Sum512_224":             "SHA512_224",
+	"crypto/sha512.Sum512_256":             "SHA512_256",
+	"crypto/sha1.Sum":                      "SHA1",
+	"crypto/md5.Sum":                       "MD5",
+	"crypto/sha3.Sum224":                   "SHA3_224",
+	"crypto/sha3.Sum256":                   "SHA3_256",
+	"crypto/sha3.Sum384":                   "SHA3_384",
+	"crypto/sha3.Sum512":                   "SHA3_512",
+	"github.com/minio/sha256-simd.Sum256":  "SHA256",
+	"golang.org/x/crypto/sha3.Sum224":      "SHA3_224",
+	"golang.org/x/crypto/sha3.Sum256":      "SHA3_256",
+	"golang.org/x/crypto/sha3.Sum384":      "SHA3_384",
+	"golang.org/x/crypto/sha3.Sum512":      "SHA3_512",
+	"golang.org/x/crypto/blake2b.Sum256":   "",
+	"golang.org/x/crypto/blake2b.Sum512":   "",
+	"golang.org/x/crypto/blake2s.Sum256":   "",
+	"github.com/zeebo/blake3.Sum256":       "",
+	"lukechampine.com/blake3.Sum256":       "",
+	"golang.org/x/crypto/ripemd160.Sum160": "",
+}
+
+// sumConstructors gives the constructor of the hash of each standard sum
+// function, for the file-local variadic sum of -pool=inline.
+var sumConstructors = map[string]string{
+	"crypto/sha256.Sum256":     "crypto/sha256.New",
+	"crypto/sha256.Sum224":     "crypto/sha256.New224",
+	"crypto/sha512.Sum512":     "crypto/sha512.New",
+	"crypto/sha512.Sum384":     "crypto/sha512.New384",
+	"crypto/sha512.Sum512_224": "crypto/sha512.New512_224",
+	"crypto/sha512.Sum512_256": "crypto/sha512.New512_256",
+	"crypto/sha1.Sum":          "crypto/sha1.New",
+	"crypto/md5.Sum":           "crypto/md5.New",
+	"crypto/sha3.Sum224":       "crypto/sha3.New224",
+	"crypto/sha3.Sum256":       "crypto/sha3.New256",
+	"crypto/sha3.Sum384":       "crypto/sha3.New384",
+	"crypto/sha3.Sum512":       "crypto/sha3.New512",
+	// A fork computes what the standard hasher computes.
+	"github.com/minio/sha256-simd.Sum256": "crypto/sha256.New",
+	"golang.org/x/crypto/sha3.Sum224":     "crypto/sha3.New224",
+	"golang.org/x/crypto/sha3.Sum256":     "crypto/sha3.New256",
+	"golang.org/x/crypto/sha3.Sum384":     "crypto/sha3.New384",
+	"golang.org/x/crypto/sha3.Sum512":     "crypto/sha3.New512",
+}

@@ -5,13 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/edge"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // hasherAlloc is the category of a hash constructor whose hasher reaches the
@@ -50,27 +46,6 @@ func (p *pass) checkHasherAlloc(s *Site) {
 	}
 }
 
-// frequency says how often the code at cur runs when that is often enough to
-// report an allocation there: "on every iteration of the loop at f.go:12"
-// (and that loop), or "on every call of f, which is hot (why)". It returns
-// false for code that runs once per call of a cold function, or in a function
-// literal outside any loop of its own (how often that runs is unknown). With
-// proven, a function must be hot by strong evidence (see hotness.proven).
-func (p *pass) frequency(cur inspector.Cursor, proven bool) (string, inspector.Cursor, bool) {
-	if loop, ok := enclosingLoop(cur, false); ok {
-		return "on every iteration of the loop at " + p.position(loop.Node().Pos()), loop, true
-	}
-	fn, _, ok := p.funcOf(cur)
-	if !ok {
-		return "", inspector.Cursor{}, false
-	}
-	hot := p.hot.explain(fn)
-	if hot == "" || proven && !p.hot.proven(fn) {
-		return "", inspector.Cursor{}, false
-	}
-	return fmt.Sprintf("on every call of %s, which is hot (%s)", fn.Name(), hot), inspector.Cursor{}, true
-}
-
 // describe says what allocates and why, e.g. "sha256.New() escapes to the heap
 // (passed to io.Copy)" or "crypto.SHA256.New() always allocates".
 func (p *pass) describe(s *Site) string {
@@ -85,130 +60,6 @@ func (p *pass) describe(s *Site) string {
 		return call + " always allocates its hasher"
 	}
 	return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
-}
-
-// advise completes msg with what to do: the fix's message, or the manual
-// advice and the reason no fix is offered.
-func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
-	if fix != nil {
-		return msg + "; " + lowerFirst(fix.Message)
-	}
-	return msg + "; " + manual + " (no automatic fix: " + why + ")"
-}
-
-func lowerFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[size:]
-}
-
-// definition returns the h := ctor(...) statement that defines the hasher of
-// s, or why there is none that a fix can rewrite.
-func (p *pass) definition(s *Site) (*ast.AssignStmt, string) {
-	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
-		return nil, "the hasher is not assigned to a variable"
-	}
-	assign := s.cur.Parent().Node().(*ast.AssignStmt)
-	// Reject h, err := blake2b.New256(nil) and v, h := x, ctor(): moving or
-	// rewriting one half of the assignment would change the other.
-	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-		return nil, "the hasher is not defined alone by h := ..."
-	}
-	if _, ok := assign.Lhs[0].(*ast.Ident); !ok {
-		return nil, "the hasher is not defined alone by h := ..."
-	}
-	// Reject "if h := ctor(); ...": only a statement list can take the
-	// statements a fix adds.
-	switch s.cur.Parent().Parent().Node().(type) {
-	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-	default:
-		return nil, "the definition is not a statement of its own"
-	}
-	return assign, ""
-}
-
-// hoistFix moves the hasher's definition in front of the outermost loop
-// around it (up to the function) in which the constructor's arguments do not
-// change, and resets it per iteration.
-func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix, string) {
-	def, why := p.definition(s)
-	if def == nil {
-		return nil, why
-	}
-	name := def.Lhs[0].(*ast.Ident).Name
-	// Reject a name that is already in scope where the hasher is defined:
-	// after the move, the Reset would act on the new hasher, and the other
-	// variable would be shadowed.
-	if scope := p.Pkg.Scope().Innermost(def.Pos()); scope != nil {
-		if _, obj := scope.LookupParent(name, def.Pos()); obj != nil {
-			return nil, name + " is already declared outside the definition"
-		}
-	}
-	var target inspector.Cursor
-	for l, ok := loop, true; ok; l, ok = enclosingLoop(l, false) {
-		if invariant, why := p.argsInvariant(s, l); !invariant {
-			if !target.Valid() {
-				return nil, why
-			}
-			break
-		}
-		// Reject a loop whose block declares the name elsewhere: the hoisted
-		// definition would collide with it.
-		if scope := p.blockScope(l); scope == nil || scope.Lookup(name) != nil {
-			break
-		}
-		target = l
-	}
-	if !target.Valid() {
-		return nil, name + " is declared again in the block of the loop"
-	}
-	before := target.Node().(ast.Stmt)
-	if target.ParentEdgeKind() == edge.LabeledStmt_Stmt {
-		before = target.Parent().Node().(ast.Stmt)
-	}
-	f := p.file(s.Call.Pos())
-	if f == nil {
-		return nil, "the source file cannot be read"
-	}
-	fix := fixes.Hoist(f, before, def)
-	return &fix, ""
-}
-
-// argsInvariant reports whether every argument of the constructor (and its
-// receiver, for crypto.Hash.New) keeps its value across loop's iterations.
-func (p *pass) argsInvariant(s *Site, loop inspector.Cursor) (bool, string) {
-	exprs := append([]ast.Expr(nil), s.Call.Args...)
-	if sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr); ok {
-		if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
-			exprs = append(exprs, sel.X) // a method receiver, e.g. alg in alg.New()
-		}
-	}
-	for _, e := range exprs {
-		if ok, why := p.invariant(e, loop, s.Call); !ok {
-			return false, why
-		}
-	}
-	return true, ""
-}
-
-// blockScope returns the scope of the statement list that holds the loop.
-func (p *pass) blockScope(loop inspector.Cursor) *types.Scope {
-	stmt := loop
-	if stmt.ParentEdgeKind() == edge.LabeledStmt_Stmt {
-		stmt = stmt.Parent()
-	}
-	for c := stmt.Parent(); c.Valid(); c = c.Parent() {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			return p.TypesInfo.Scopes[n.Type]
-		case *ast.FuncLit:
-			return p.TypesInfo.Scopes[n.Type]
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			if scope := p.TypesInfo.Scopes[n]; scope != nil {
-				return scope
-			}
-		}
-	}
-	return nil
 }
 
 // callFix removes a per-call allocation in a hot function: the standard
@@ -346,57 +197,6 @@ func (p *pass) importedCrypto() *types.Package {
 		if imp.Path() == "crypto" {
 			return imp
 		}
-	}
-	return nil
-}
-
-// qualifiedCallee returns "importpath.Func" for a call of a package function.
-func (p *pass) qualifiedCallee(call *ast.CallExpr) string {
-	if id := identOf(call.Fun); id != nil {
-		if fn, ok := p.TypesInfo.Uses[id].(*types.Func); ok && fn.Pkg() != nil {
-			return fn.Pkg().Path() + "." + fn.Name()
-		}
-	}
-	return ""
-}
-
-// identOf returns the identifier that e names: x in x, Sel in pkg.Sel.
-func identOf(e ast.Expr) *ast.Ident {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
-}
-
-// file returns the fixes.File that holds pos.
-func (p *pass) file(pos token.Pos) *fixes.File {
-	tf := p.Fset.File(pos)
-	if f, ok := p.files[tf]; ok {
-		return f
-	}
-	if p.files == nil {
-		p.files = map[*token.File]*fixes.File{}
-	}
-	for _, f := range p.Files {
-		if p.Fset.File(f.FileStart) != tf {
-			continue
-		}
-		src, err := p.ReadFile(tf.Name())
-		if err != nil {
-			return nil
-		}
-		if p.names == nil {
-			p.names = &fixes.PackageNames{Pkg: p.Pkg}
-			for _, f := range p.Files {
-				p.names.FileScopes = append(p.names.FileScopes, p.TypesInfo.Scopes[f])
-			}
-		}
-		p.files[tf] = &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg,
-			Version: p.TypesInfo.FileVersions[f], Names: p.names}
-		return p.files[tf]
 	}
 	return nil
 }

@@ -157,8 +157,6 @@ func (p *pass) bufferDef(assign *ast.AssignStmt) (*buffer, bool) {
 	return nil, false
 }
 
-var byteSlice = types.NewSlice(types.Typ[types.Byte])
-
 // builtin returns the name of the builtin function that call calls, or "".
 func (p *pass) builtin(call *ast.CallExpr) string {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)

@@ -117,45 +117,6 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 	}
 }
 
-// localHashers maps each local variable defined alone by a hash constructor,
-// and never assigned again, to its constructor call.
-func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
-	hashers := map[*types.Var]*Site{}
-	for _, s := range sites {
-		var id *ast.Ident
-		switch s.cur.ParentEdgeKind() {
-		case edge.AssignStmt_Rhs:
-			assign := s.cur.Parent().Node().(*ast.AssignStmt)
-			switch {
-			case assign.Tok != token.DEFINE:
-			case len(assign.Lhs) == len(assign.Rhs):
-				id, _ = assign.Lhs[s.cur.ParentEdgeIndex()].(*ast.Ident)
-			case len(assign.Rhs) == 1:
-				id, _ = assign.Lhs[0].(*ast.Ident) // h, err := blake2b.New256(nil)
-			}
-		case edge.ValueSpec_Values:
-			spec := s.cur.Parent().Node().(*ast.ValueSpec)
-			if len(spec.Names) == len(spec.Values) {
-				id = spec.Names[s.cur.ParentEdgeIndex()]
-			} else if len(spec.Values) == 1 {
-				id = spec.Names[0]
-			}
-		}
-		if id == nil {
-			continue
-		}
-		v, ok := p.TypesInfo.Defs[id].(*types.Var)
-		if !ok {
-			continue
-		}
-		if fn, ok := enclosingFunc(s.cur); !ok || p.writes(fn, v) {
-			continue // assigned again: which hasher it holds is not known
-		}
-		hashers[v] = s
-	}
-	return hashers
-}
-
 // sumNil returns the constructor site of h when call is h.Sum(nil) on a
 // local hasher h that the allocation model decides on.
 func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, bool) {
@@ -337,46 +298,6 @@ func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[as
 	}
 	fix := fixes.SumArray(f, stmt, call, name, size)
 	return &fix, ""
-}
-
-// listStatement returns the statement of a statement list (a block or a
-// case clause) that holds cur, not crossing a function literal, and the
-// node whose scope is the list's: the block, the clause, or the function
-// type for a function's body.
-func listStatement(cur inspector.Cursor) (ast.Stmt, ast.Node, bool) {
-	c, ok := listStatementCursor(cur)
-	if !ok {
-		return nil, nil, false
-	}
-	block := c.Parent()
-	switch fn := block.Parent().Node().(type) {
-	case *ast.FuncDecl:
-		return c.Node().(ast.Stmt), fn.Type, true
-	case *ast.FuncLit:
-		return c.Node().(ast.Stmt), fn.Type, true
-	}
-	return c.Node().(ast.Stmt), block.Node(), true
-}
-
-// listStatementCursor returns the statement of a statement list that holds
-// cur (a case's expression belongs before its switch), not crossing a
-// function literal.
-func listStatementCursor(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for c := cur; c.Valid(); c = c.Parent() {
-		switch c.ParentEdgeKind() {
-		case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-			switch c.Node().(type) {
-			case *ast.CaseClause, *ast.CommClause:
-				continue // in a case's expression: before the switch or select
-			}
-			return c, true
-		}
-		switch c.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return inspector.Cursor{}, false
-		}
-	}
-	return inspector.Cursor{}, false
 }
 
 // arrayName chooses the name of an array declared in block and used at pos:

@@ -1,0 +1,75 @@
+package analyzer
+
+// Hashers as values: the hash.Hash interface, and the local variables that
+// hold a hasher.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/edge"
+)
+
+// hashHash is the hash.Hash interface.
+var hashHash = func() *types.Interface {
+	pkg := types.NewPackage("hash", "hash")
+	bytes := types.NewSlice(types.Typ[types.Byte])
+	sig := func(params, results []*types.Var) *types.Signature {
+		return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), false)
+	}
+	v := func(t types.Type) *types.Var { return types.NewParam(token.NoPos, pkg, "", t) }
+	return types.NewInterfaceType([]*types.Func{
+		types.NewFunc(token.NoPos, pkg, "Write", sig([]*types.Var{v(bytes)}, []*types.Var{v(types.Typ[types.Int]), v(types.Universe.Lookup("error").Type())})),
+		types.NewFunc(token.NoPos, pkg, "Sum", sig([]*types.Var{v(bytes)}, []*types.Var{v(bytes)})),
+		types.NewFunc(token.NoPos, pkg, "Reset", sig(nil, nil)),
+		types.NewFunc(token.NoPos, pkg, "Size", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
+		types.NewFunc(token.NoPos, pkg, "BlockSize", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
+	}, nil).Complete()
+}()
+
+// isHasher reports whether a value of type t is a hash.Hash.
+func isHasher(t types.Type) bool {
+	return t != nil && types.Implements(t, hashHash)
+}
+
+// localHashers maps each local variable defined alone by a hash constructor,
+// and never assigned again, to its constructor call.
+func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
+	hashers := map[*types.Var]*Site{}
+	for _, s := range sites {
+		var id *ast.Ident
+		switch s.cur.ParentEdgeKind() {
+		case edge.AssignStmt_Rhs:
+			assign := s.cur.Parent().Node().(*ast.AssignStmt)
+			switch {
+			case assign.Tok != token.DEFINE:
+			case len(assign.Lhs) == len(assign.Rhs):
+				id, _ = assign.Lhs[s.cur.ParentEdgeIndex()].(*ast.Ident)
+			case len(assign.Rhs) == 1:
+				id, _ = assign.Lhs[0].(*ast.Ident) // h, err := blake2b.New256(nil)
+			}
+		case edge.ValueSpec_Values:
+			spec := s.cur.Parent().Node().(*ast.ValueSpec)
+			if len(spec.Names) == len(spec.Values) {
+				id = spec.Names[s.cur.ParentEdgeIndex()]
+			} else if len(spec.Values) == 1 {
+				id = spec.Names[0]
+			}
+		}
+		if id == nil {
+			continue
+		}
+		v, ok := p.TypesInfo.Defs[id].(*types.Var)
+		if !ok {
+			continue
+		}
+		if fn, ok := enclosingFunc(s.cur); !ok || p.writes(fn, v) {
+			continue // assigned again: which hasher it holds is not known
+		}
+		hashers[v] = s
+	}
+	return hashers
+}
+
+var byteSlice = types.NewSlice(types.Typ[types.Byte])

@@ -1,0 +1,224 @@
+package analyzer
+
+// What the rewrites share: the definition a fix replaces, hoisting out of a
+// loop, where a pooled value is given back, the file a fix edits.
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// definition returns the h := ctor(...) statement that defines the hasher of
+// s, or why there is none that a fix can rewrite.
+func (p *pass) definition(s *Site) (*ast.AssignStmt, string) {
+	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return nil, "the hasher is not assigned to a variable"
+	}
+	assign := s.cur.Parent().Node().(*ast.AssignStmt)
+	// Reject h, err := blake2b.New256(nil) and v, h := x, ctor(): moving or
+	// rewriting one half of the assignment would change the other.
+	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+		return nil, "the hasher is not defined alone by h := ..."
+	}
+	if _, ok := assign.Lhs[0].(*ast.Ident); !ok {
+		return nil, "the hasher is not defined alone by h := ..."
+	}
+	// Reject "if h := ctor(); ...": only a statement list can take the
+	// statements a fix adds.
+	switch s.cur.Parent().Parent().Node().(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+	default:
+		return nil, "the definition is not a statement of its own"
+	}
+	return assign, ""
+}
+
+// hoistFix moves the hasher's definition in front of the outermost loop
+// around it (up to the function) in which the constructor's arguments do not
+// change, and resets it per iteration.
+func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix, string) {
+	def, why := p.definition(s)
+	if def == nil {
+		return nil, why
+	}
+	name := def.Lhs[0].(*ast.Ident).Name
+	// Reject a name that is already in scope where the hasher is defined:
+	// after the move, the Reset would act on the new hasher, and the other
+	// variable would be shadowed.
+	if scope := p.Pkg.Scope().Innermost(def.Pos()); scope != nil {
+		if _, obj := scope.LookupParent(name, def.Pos()); obj != nil {
+			return nil, name + " is already declared outside the definition"
+		}
+	}
+	var target inspector.Cursor
+	for l, ok := loop, true; ok; l, ok = enclosingLoop(l, false) {
+		if invariant, why := p.argsInvariant(s, l); !invariant {
+			if !target.Valid() {
+				return nil, why
+			}
+			break
+		}
+		// Reject a loop whose block declares the name elsewhere: the hoisted
+		// definition would collide with it.
+		if scope := p.blockScope(l); scope == nil || scope.Lookup(name) != nil {
+			break
+		}
+		target = l
+	}
+	if !target.Valid() {
+		return nil, name + " is declared again in the block of the loop"
+	}
+	before := target.Node().(ast.Stmt)
+	if target.ParentEdgeKind() == edge.LabeledStmt_Stmt {
+		before = target.Parent().Node().(ast.Stmt)
+	}
+	f := p.file(s.Call.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	fix := fixes.Hoist(f, before, def)
+	return &fix, ""
+}
+
+// argsInvariant reports whether every argument of the constructor (and its
+// receiver, for crypto.Hash.New) keeps its value across loop's iterations.
+func (p *pass) argsInvariant(s *Site, loop inspector.Cursor) (bool, string) {
+	exprs := append([]ast.Expr(nil), s.Call.Args...)
+	if sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr); ok {
+		if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+			exprs = append(exprs, sel.X) // a method receiver, e.g. alg in alg.New()
+		}
+	}
+	for _, e := range exprs {
+		if ok, why := p.invariant(e, loop, s.Call); !ok {
+			return false, why
+		}
+	}
+	return true, ""
+}
+
+// blockScope returns the scope of the statement list that holds the loop.
+func (p *pass) blockScope(loop inspector.Cursor) *types.Scope {
+	stmt := loop
+	if stmt.ParentEdgeKind() == edge.LabeledStmt_Stmt {
+		stmt = stmt.Parent()
+	}
+	for c := stmt.Parent(); c.Valid(); c = c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			return p.TypesInfo.Scopes[n.Type]
+		case *ast.FuncLit:
+			return p.TypesInfo.Scopes[n.Type]
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			if scope := p.TypesInfo.Scopes[n]; scope != nil {
+				return scope
+			}
+		}
+	}
+	return nil
+}
+
+// file returns the fixes.File that holds pos.
+func (p *pass) file(pos token.Pos) *fixes.File {
+	tf := p.Fset.File(pos)
+	if f, ok := p.files[tf]; ok {
+		return f
+	}
+	if p.files == nil {
+		p.files = map[*token.File]*fixes.File{}
+	}
+	for _, f := range p.Files {
+		if p.Fset.File(f.FileStart) != tf {
+			continue
+		}
+		src, err := p.ReadFile(tf.Name())
+		if err != nil {
+			return nil
+		}
+		if p.names == nil {
+			p.names = &fixes.PackageNames{Pkg: p.Pkg}
+			for _, f := range p.Files {
+				p.names.FileScopes = append(p.names.FileScopes, p.TypesInfo.Scopes[f])
+			}
+		}
+		p.files[tf] = &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg,
+			Version: p.TypesInfo.FileVersions[f], Names: p.names}
+		return p.files[tf]
+	}
+	return nil
+}
+
+// releasePoint returns the statement after which a pooled value v, defined
+// by the statement at def, can be given back: the last statement of def's
+// list that uses v, when the code from def to it is straight-line (no return
+// or branch, no use of v in a function literal, which could run later). It
+// returns nil when the value must be given back with defer.
+func (p *pass) releasePoint(def inspector.Cursor, v *types.Var) ast.Stmt {
+	switch def.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+	default:
+		return nil
+	}
+	list := def.Parent()
+	var last ast.Stmt
+	after := false
+	for stmt := range list.Children() {
+		if stmt.ParentEdgeKind() != def.ParentEdgeKind() {
+			continue // a case clause's expressions
+		}
+		if stmt == def {
+			after = true
+			continue
+		}
+		if !after {
+			continue
+		}
+		uses, straight := p.usesIn(stmt, v)
+		if uses {
+			if !straight {
+				return nil
+			}
+			last = stmt.Node().(ast.Stmt)
+		} else if !straight && last != nil {
+			// A branch after the last use so far: fine only if no use follows.
+			for rest := stmt; rest.Valid(); rest, _ = rest.NextSibling() {
+				if u, _ := p.usesIn(rest, v); u {
+					return nil
+				}
+			}
+			break
+		}
+	}
+	if _, ret := last.(*ast.ReturnStmt); ret {
+		return nil
+	}
+	return last
+}
+
+// usesIn reports whether the statement at cur uses v, and whether it is
+// straight-line code: no return, no branch, no use of v in a function literal.
+func (p *pass) usesIn(cur inspector.Cursor, v *types.Var) (uses, straight bool) {
+	straight = true
+	for n := range cur.Preorder((*ast.Ident)(nil), (*ast.ReturnStmt)(nil), (*ast.BranchStmt)(nil)) {
+		switch node := n.Node().(type) {
+		case *ast.Ident:
+			if p.TypesInfo.Uses[node] == v {
+				uses = true
+				if insideFuncLit(n, cur) {
+					straight = false
+				}
+			}
+		default:
+			if !insideFuncLit(n, cur) {
+				straight = false
+			}
+		}
+	}
+	return uses, straight
+}
