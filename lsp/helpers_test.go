@@ -1,14 +1,13 @@
 package lsp
 
 import (
-	"bytes"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/examplecopy"
 	"github.com/stretchr/testify/require"
 )
 
@@ -33,33 +32,7 @@ func copyExamples(t testing.TB) string {
 	t.Helper()
 	root := repoRoot(t)
 	dir := t.TempDir()
-	gomod := "module example.com/fixed\n\ngo 1.26.0\n" +
-		"\nrequire github.com/hashalloc/hashalloc/runtime v0.0.0\n\n" +
-		"replace github.com/hashalloc/hashalloc/runtime => " + filepath.Join(root, "runtime") + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
-
-	src := filepath.Join(root, "examples")
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(dir, "examples", rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		// Should one example import another, it must import the copy.
-		data = bytes.ReplaceAll(data, []byte(`"github.com/hashalloc/hashalloc/examples/`), []byte(`"example.com/fixed/examples/`))
-		return os.WriteFile(dst, data, 0o644)
-	})
-	require.NoError(t, err)
+	require.NoError(t, examplecopy.Copy(root, dir, "example.com/fixed", true))
 
 	// go mod tidy would need the network; -mod=mod writes go.sum from the
 	// module cache and the replaced runtime.

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/examplecopy"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -477,38 +478,7 @@ func checkFixed(t *testing.T, dir string, env []string, pool string, before map[
 func copyExamples(t *testing.T, withRuntime bool) string {
 	t.Helper()
 	dir := t.TempDir()
-	gomod := "module example.com/fixed\n\ngo 1.26.0\n"
-	if withRuntime {
-		runtimeDir := filepath.Join(repoRoot, "runtime")
-		gomod += "\nrequire github.com/hashalloc/hashalloc/runtime v0.0.0\n\n" +
-			"replace github.com/hashalloc/hashalloc/runtime => " + runtimeDir + "\n"
-	}
-	writeFile(t, filepath.Join(dir, "go.mod"), gomod)
-
-	src := filepath.Join(repoRoot, "examples")
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(dir, "examples", rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if strings.HasSuffix(path, ".go") {
-			// Should one example import another, it must import the copy.
-			data = bytes.ReplaceAll(data, []byte(`"github.com/hashalloc/hashalloc/examples/`), []byte(`"example.com/fixed/examples/`))
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	require.NoError(t, err)
+	require.NoError(t, examplecopy.Copy(repoRoot, dir, "example.com/fixed", withRuntime))
 	return dir
 }
 

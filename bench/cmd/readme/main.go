@@ -20,7 +20,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,6 +28,7 @@ import (
 	"time"
 
 	"github.com/hashalloc/hashalloc/bench"
+	"github.com/hashalloc/hashalloc/internal/examplecopy"
 )
 
 // benchstatVersion is the version of golang.org/x/perf whose benchstat
@@ -95,7 +95,7 @@ func run(root, readmePath, seedsDir string, count int, benchTime string, dryRun 
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 	dirs := map[string]string{"naive": filepath.Join(tmp, "naive"), "fixed": filepath.Join(tmp, "fixed")}
 	for _, dir := range dirs {
-		if err := copyExamples(root, dir); err != nil {
+		if err := examplecopy.Copy(root, dir, "example.com/examples", true); err != nil {
 			return err
 		}
 	}
@@ -237,40 +237,6 @@ func repoRoot() (string, error) {
 		}
 		dir = parent
 	}
-}
-
-// copyExamples copies examples/ into dir, as a module that can use the
-// runtime module of root.
-func copyExamples(root, dir string) error {
-	gomod := "module example.com/examples\n\ngo 1.26.0\n\n" +
-		"require github.com/hashalloc/hashalloc/runtime v0.0.0\n\n" +
-		"replace github.com/hashalloc/hashalloc/runtime => " + filepath.Join(root, "runtime") + "\n"
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
-		return err
-	}
-	src := filepath.Join(root, "examples")
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(dir, "examples", rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		data = bytes.ReplaceAll(data, []byte(`"github.com/hashalloc/hashalloc/examples/`), []byte(`"example.com/examples/examples/`))
-		return os.WriteFile(dst, data, 0o644)
-	})
 }
 
 // command runs name with args in dir and returns its standard output.
