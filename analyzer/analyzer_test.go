@@ -128,7 +128,7 @@ func TestEvidence(t *testing.T) {
 		evidence[d.Message[:strings.Index(d.Message, ", ")]] = strings.Join(lines, "\n")
 	}
 	for prefix, want := range map[string]string{
-		"hasher-alloc: lockIndex allocates on every call": "evidence: loop: repeated by the loop at hashuser.go:17",
+		"hasher-alloc: lockIndex allocates on every call": "evidence: loop: repeated by the loop at hashuser.go:18",
 		"hasher-alloc: crypto.SHA256.New() always allocates its hasher on every call of digestOf": "evidence: caller-chain: digestOf is called by Less\n" +
 			"evidence: role: Less is Less of a sort.Interface, which sort.Sort calls O(n log n) times",
 		"hasher-alloc: crypto.SHA256.New() always allocates its hasher on every call of RoundTrip": "evidence: role: RoundTrip is RoundTrip of an http.RoundTripper, which http.Client calls once per request",

@@ -338,7 +338,62 @@ func (p *pass) callFrequency(cur inspector.Cursor) (string, bool) {
 	if !inFunc || !p.hot.proven(fn) {
 		return "", false
 	}
+	if !p.hot.takenAtItsWord(fn) {
+		if _, decl, _ := p.funcOf(cur); p.callsElseIn(decl.Body, cur, fn) {
+			return "", false
+		}
+	}
 	return fmt.Sprintf("on every call of %s, which is hot (%s)", fn.Name(), p.hot.explain(fn)), true
+}
+
+// callsElseIn is callsElse for a function hot by recursion, a role or its
+// callers: whether its body calls anything but the call at cur, builtins,
+// conversions, the functions of its own call cycle, the methods of the
+// hashers it writes, the callee of cur again and the cheap computations of
+// cheapStd. A request handler or a walk over the manifests of an
+// image index that fetches, decodes and hashes each one does work beside
+// which a helper's hasher is noise (the corpus: go-containerregistry's
+// v1.SHA256 per manifest); a recursive Merkle hasher that only recurses and
+// sums does not. A function a profile measures hot, or one marked hot, is
+// taken at its word.
+func (p *pass) callsElseIn(body *ast.BlockStmt, cur inspector.Cursor, fn *types.Func) bool {
+	same, _ := typeutil.Callee(p.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
+	if same != nil {
+		same = same.Origin()
+	}
+	other := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if other || !ok {
+			return !other
+		}
+		if call == cur.Node() {
+			return true // its arguments count
+		}
+		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		if callee, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok {
+			callee = callee.Origin()
+			if callee == same || p.hot.sameCycle(fn, callee) || isHasherMethod(callee) || cheapStd[callee.Pkg().Path()] {
+				return true
+			}
+		}
+		other = true
+		return false
+	})
+	return other
+}
+
+// cheapStd are the standard packages whose functions compute on bytes in
+// memory, without I/O or allocation worth a mention: calling them is not work
+// beside which a hasher is noise.
+var cheapStd = map[string]bool{
+	"bytes":           true,
+	"crypto/subtle":   true,
+	"encoding/binary": true,
+	"math/bits":       true,
+	"unicode/utf8":    true,
 }
 
 // callsElse reports whether the body of loop calls anything but the call at

@@ -291,6 +291,37 @@ func (h *hotness) proven(fn *types.Func) bool {
 	return false
 }
 
+// takenAtItsWord reports whether fn is hot because a profile measures it or a
+// directive marks it, at the root of the chain of hot callers that makes it
+// hot: evidence that needs no guess at how much else it does.
+func (h *hotness) takenAtItsWord(fn *types.Func) bool {
+	for seen := map[*types.Func]bool{}; fn != nil && !seen[fn]; {
+		seen[fn] = true
+		r := h.why[fn]
+		switch {
+		case r == nil:
+			return false
+		case r.kind == annotated || r.kind == profiled:
+			return true
+		case r.kind == calledByHot:
+			fn = r.via.caller
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// sameCycle reports whether g is fn or in fn's call cycle.
+func (h *hotness) sameCycle(fn, g *types.Func) bool {
+	if fn == g {
+		return true
+	}
+	cf, ok1 := h.comp[fn]
+	cg, ok2 := h.comp[g]
+	return ok1 && ok2 && cf == cg
+}
+
 // callsItself reports whether fn calls itself directly.
 func (h *hotness) callsItself(fn *types.Func) bool {
 	for _, c := range h.calls[fn] {
