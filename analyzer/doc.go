@@ -24,8 +24,10 @@
 //
 // Across packages: a function that allocates a hasher, an HMAC or a
 // concatenation on every call exports a fact, and a call of it in a loop of
-// another package of its module, or in a function hot by strong evidence, is
-// reported at that call, without a fix.
+// another package of its module that does little else, or in a function hot
+// by strong evidence that does little else but hash and recurse (a profile
+// or the directive is taken at its word), is reported at that call, without
+// a fix.
 //
 // Never reported: hashers that stay on the stack, hashers meant to outlive the
 // call (stored, returned, sent, appended), init functions and package-level
