@@ -265,7 +265,12 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 		return true, false
 	case *ast.CallExpr:
 		if isAppendAll(p.TypesInfo, b) {
-			return true, false
+			// append(append(x, a...), b...) allocates when x does: the
+			// inner append's new array is sized for it alone. On a scratch
+			// buffer (make([]byte, 0, 64)) both fit, on the stack (sia's
+			// hashKeys: 0 allocations measured).
+			allocates, _ := p.appendBase(b.Args[0])
+			return allocates, false
 		}
 		// A function's result is as likely to be full as a parameter (a
 		// conversion is not: its capacity is rounded up to a size class).

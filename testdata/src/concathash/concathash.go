@@ -157,6 +157,14 @@ func CaseLocalBuffer() {
 	out32 = sha256.Sum256(append(buf, left...))
 }
 
+// Nested appends on a buffer with room (go.sia.tech/core's hashKeys): the
+// inner append fills the buffer, the outer one too, on the stack: 0
+// allocations, nothing to report.
+func CaseNestedOnBuffer() {
+	var k1, k2 [32]byte
+	out32 = sha256.Sum256(append(append(make([]byte, 0, len(k1)+len(k2)), k1[:]...), k2[:]...))
+}
+
 // The variable is hashed in a loop: moving the parts there would read them
 // again on every iteration.
 func hashedInLoop() {
