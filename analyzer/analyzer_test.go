@@ -47,7 +47,7 @@ func TestInlinePool(t *testing.T) {
 }
 
 func TestSuppress(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "suppress")
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "suppress", "suppress/integration")
 }
 
 func TestTestsFlag(t *testing.T) {

@@ -5,8 +5,11 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // frequency says how often the code at cur runs when that is often enough to
@@ -17,10 +20,13 @@ import (
 // proven, a function must be hot by strong evidence (see hotness.proven).
 func (p *pass) frequency(cur inspector.Cursor, proven bool) (string, inspector.Cursor, bool) {
 	if loop, ok := enclosingLoop(cur, false); ok {
+		if p.publicKeyOp(loop.Node()) {
+			return "", inspector.Cursor{}, false
+		}
 		return "on every iteration of the loop at " + p.position(loop.Node().Pos()), loop, true
 	}
-	fn, _, ok := p.funcOf(cur)
-	if !ok {
+	fn, decl, ok := p.funcOf(cur)
+	if !ok || p.publicKeyOp(decl.Body) {
 		return "", inspector.Cursor{}, false
 	}
 	hot := p.hot.explain(fn)
@@ -28,4 +34,37 @@ func (p *pass) frequency(cur inspector.Cursor, proven bool) (string, inspector.C
 		return "", inspector.Cursor{}, false
 	}
 	return fmt.Sprintf("on every call of %s, which is hot (%s)", fn.Name(), hot), inspector.Cursor{}, true
+}
+
+// publicKeyPkgs are the packages of public-key signatures and key agreement.
+var publicKeyPkgs = map[string]bool{
+	"crypto/rsa":                  true,
+	"crypto/ecdsa":                true,
+	"crypto/ed25519":              true,
+	"crypto/ecdh":                 true,
+	"crypto/elliptic":             true,
+	"crypto/dsa":                  true,
+	"golang.org/x/crypto/ed25519": true,
+}
+
+// publicKeyOp reports whether n calls a public-key operation: a function or
+// method of publicKeyPkgs, or the Sign method of a crypto.Signer. A signature
+// made or verified costs tens of microseconds or more, beside which the
+// hasher or the digest that feeds it is noise (the corpus: x509's
+// checkSignature, a hasher per signature checked while building chains).
+func (p *pass) publicKeyOp(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		if f, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && f.Pkg() != nil {
+			recv := f.Signature().Recv()
+			found = publicKeyPkgs[f.Pkg().Path()] ||
+				f.Name() == "Sign" && recv != nil && isNamed(recv.Type(), "crypto", "Signer", false)
+		}
+		return !found
+	})
+	return found
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // suppressor knows what hashalloc must leave alone: generated files, test
-// files and functions that take a *testing.T or the like (unless -tests), init
+// files, test-support packages (see testSupport) and functions that take a
+// *testing.T or the like (unless -tests), init
 // functions, package-level initializers, and lines marked //hashalloc:ignore
 // or //nolint:hashalloc.
 type suppressor struct {
@@ -23,9 +24,10 @@ type suppressor struct {
 
 func newSuppressor(p *pass) *suppressor {
 	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
+	support := !p.cfg.tests && testSupport(p.Pkg.Path())
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
-		if ast.IsGenerated(f) && !userCgoFile(p.Fset, f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
+		if support || ast.IsGenerated(f) && !userCgoFile(p.Fset, f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
 			s.skipped[tf] = true
 			continue
 		}
@@ -119,3 +121,28 @@ func outermostFunc(cur inspector.Cursor) (*ast.FuncDecl, bool) {
 }
 
 func baseName(filename string) string { return filepath.Base(filename) }
+
+// testSupportDirs are the directory names that hold test support by Go
+// convention: integration and end-to-end tests and their load generators,
+// test helpers. Their code is not _test.go, because several tests or a test
+// binary share it, but it is test code: it runs against a live service, a
+// round trip per item, and nobody tunes its allocations (the corpus:
+// certificate-transparency-go's trillian/integration hammer).
+var testSupportDirs = map[string]bool{
+	"integration": true,
+	"e2e":         true,
+	"testutil":    true,
+	"testutils":   true,
+	"testhelpers": true,
+}
+
+// testSupport reports whether the package at path is test support: a
+// directory of its path is one of testSupportDirs.
+func testSupport(path string) bool {
+	for _, dir := range strings.Split(path, "/") {
+		if testSupportDirs[dir] {
+			return true
+		}
+	}
+	return false
+}
