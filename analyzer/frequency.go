@@ -47,8 +47,20 @@ var publicKeyPkgs = map[string]bool{
 	"golang.org/x/crypto/ed25519": true,
 }
 
+// costlyBigInt are the methods of *big.Int that cost as much as a signature:
+// modular exponentiation, inversion and square roots, primality tests, the
+// arithmetic of the curves and groups that the standard library does not
+// hold.
+var costlyBigInt = map[string]bool{
+	"Exp":           true,
+	"ModInverse":    true,
+	"ModSqrt":       true,
+	"ProbablyPrime": true,
+}
+
 // publicKeyOp reports whether n calls a public-key operation: a function or
-// method of publicKeyPkgs, or the Sign method of a crypto.Signer. A signature
+// method of publicKeyPkgs, the Sign method of a crypto.Signer, or a method of
+// costlyBigInt. A signature
 // made or verified costs tens of microseconds or more, beside which the
 // hasher or the digest that feeds it is noise (the corpus: x509's
 // checkSignature, a hasher per signature checked while building chains).
@@ -62,7 +74,8 @@ func (p *pass) publicKeyOp(n ast.Node) bool {
 		if f, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && f.Pkg() != nil {
 			recv := f.Signature().Recv()
 			found = publicKeyPkgs[f.Pkg().Path()] ||
-				f.Name() == "Sign" && recv != nil && isNamed(recv.Type(), "crypto", "Signer", false)
+				recv != nil && (f.Name() == "Sign" && isNamed(recv.Type(), "crypto", "Signer", false) ||
+					costlyBigInt[f.Name()] && isNamed(recv.Type(), "math/big", "Int", true))
 		}
 		return !found
 	})

@@ -46,6 +46,7 @@ type hotness struct {
 	p        *pass
 	why      map[*types.Func]*hotReason
 	calls    map[*types.Func][]call
+	signing  map[ast.Node]bool   // loops that sign or verify per iteration (see signsPerIteration)
 	comp     map[*types.Func]int // the strongly connected component of each function
 	compSize map[int]int         // the functions in each component
 	// measured is set when a profile covers the package: then shares holds
@@ -123,7 +124,7 @@ func newHotness(p *pass) *hotness {
 				continue
 			}
 			c := call{caller: fn, callee: callee.Origin(), pos: cc.Node().Pos(), tail: cc.ParentEdgeKind() == edge.ReturnStmt_Results}
-			if loop, ok := repeatingLoop(cc); ok && role != testFunc {
+			if loop, ok := repeatingLoop(cc); ok && role != testFunc && !h.signsPerIteration(loop) {
 				c.inLoop = loop.Node().Pos()
 			}
 			h.calls[fn] = append(h.calls[fn], c)
@@ -320,6 +321,24 @@ func (h *hotness) sameCycle(fn, g *types.Func) bool {
 	cf, ok1 := h.comp[fn]
 	cg, ok2 := h.comp[g]
 	return ok1 && ok2 && cf == cg
+}
+
+// signsPerIteration reports whether loop makes or checks a signature, or
+// does modular arithmetic of the same cost, on every iteration: beside that,
+// what the functions it calls allocate is noise (the corpus: gnark-crypto's
+// ECDSA Sign, whose rejection-sampling loop draws a nonce into a 32-byte
+// buffer and multiplies a curve point per try). Each loop is looked at once.
+func (h *hotness) signsPerIteration(loop inspector.Cursor) bool {
+	if h.signing == nil {
+		h.signing = map[ast.Node]bool{}
+	}
+	n := loop.Node()
+	signs, ok := h.signing[n]
+	if !ok {
+		signs = h.p.publicKeyOp(n)
+		h.signing[n] = signs
+	}
+	return signs
 }
 
 // callsItself reports whether fn calls itself directly.

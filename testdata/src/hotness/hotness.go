@@ -8,6 +8,7 @@ package hotness
 
 import (
 	"bytes"
+	"math/big"
 	"testing"
 
 	"golang.org/x/crypto/blake2b"
@@ -32,6 +33,27 @@ func digest(b []byte) []byte {
 func CaseRepeated() {
 	for _, it := range items {
 		digest(it)
+	}
+}
+
+// drawNonce is called in a loop that inverts a number modulo a prime on
+// every try (an ECDSA signer's rejection sampling, as in gnark-crypto):
+// beside that work its buffer is noise, and the loop is no evidence.
+func drawNonce(b []byte) []byte {
+	buf := make([]byte, 100<<10) // silent: the loop around the call signs
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func CaseSigningLoop() {
+	order := big.NewInt(7919)
+	for {
+		k := new(big.Int).SetBytes(drawNonce(items[0]))
+		if new(big.Int).ModInverse(k, order) != nil {
+			break
+		}
 	}
 }
 
