@@ -264,7 +264,12 @@ func (m *escapeModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) 
 			continue
 		}
 		switch use.ParentEdgeKind() {
-		case edge.AssignStmt_Lhs, edge.IncDecStmt_X:
+		case edge.AssignStmt_Lhs:
+			// v = other: v may hold hashers of several types, whose
+			// method calls the compiler cannot devirtualize.
+			verdict = worse(verdict, escape{unknown, v.Name() + " is assigned again", id.Pos()})
+			continue
+		case edge.IncDecStmt_X:
 			continue // a write to v, not a use of the hasher
 		}
 		if esc := m.captured(use, v); esc.kind != stays {
