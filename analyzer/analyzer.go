@@ -107,7 +107,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
-		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall)},
+		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall), new(paramEscapes)},
 		ResultType: resultType,
 	}
 }
@@ -188,6 +188,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.suppress = newSuppressor(p)
 	p.hot = newHotness(p)
 
+	p.summarizeParams()
 	sites := p.findSites()
 	p.sites = sites
 	for _, s := range sites {
@@ -248,7 +249,7 @@ func (p *pass) findSites() []*Site {
 		sites = append(sites, &Site{
 			Call:        call,
 			Constructor: ctor.name,
-			Decided:     esc.kind != unknown,
+			Decided:     esc.kind != unknown && esc.kind != devirt,
 			Heap:        ctor.alloc == always || esc.kind == transient || esc.kind == outlives,
 			Why:         esc.reason,
 			cur:         cur,

@@ -106,6 +106,18 @@ func TestCrossPackage(t *testing.T) {
 	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashlib", "example.com/hashuser")
 }
 
+// TestEscape checks hashers passed to functions of the package: the
+// parameter summaries of the allocation model.
+func TestEscape(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "escape")
+}
+
+// TestEscapeFacts checks the parameter facts of example.com/escapelib and
+// what example.com/escapeuser is told when it passes hashers to them.
+func TestEscapeFacts(t *testing.T) {
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/escapelib", "example.com/escapeuser")
+}
+
 // TestRoles checks the methods and functions that the standard library
 // calls in loops, and their look-alikes.
 func TestRoles(t *testing.T) {

@@ -23,6 +23,12 @@ const (
 	// closure that does not escape), so the compiler devirtualizes them and
 	// keeps the hasher on the stack.
 	stays escapeKind = iota
+	// devirt: a parameter whose methods a function calls through an
+	// interface, in a function the compiler may inline: where it is inlined
+	// and the caller's hasher has a known concrete type, the calls are
+	// devirtualized and the hasher stays; elsewhere it escapes. Not decided,
+	// never reported, but not kept either.
+	devirt
 	// transient: passed to a function known to use it and let it go (io.Copy,
 	// fmt.Fprintf, ...): the interface conversion makes it escape, but it does not
 	// outlive the call, so reusing it is safe.
@@ -43,7 +49,7 @@ type escape struct {
 	pos    token.Pos
 }
 
-// worse returns the verdict that dominates: outlives > unknown > transient > stays.
+// worse returns the verdict that dominates: outlives > unknown > transient > devirt > stays.
 func worse(a, b escape) escape {
 	if b.kind > a.kind {
 		return b
@@ -72,6 +78,18 @@ var transientCallees = map[string]bool{
 // escapeModel classifies hasher values within one package.
 type escapeModel struct {
 	info *types.Info
+
+	// What the package's functions do with their parameters (params.go),
+	// and the facts of other packages' functions.
+	flows    map[*types.Func]*paramFlow
+	imported func(*types.Func) *paramFlow
+	noInl    map[*types.Func]bool // see noInline
+
+	// While the parameter summaries are computed: the function whose
+	// parameter is classified, and whether it returns it.
+	summarizing bool
+	summFunc    *ast.FuncDecl
+	returned    bool
 }
 
 // maxAliasDepth bounds how many local copies of a hasher are followed.
@@ -92,6 +110,9 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 		if parent.ParentEdgeKind() == edge.CallExpr_Fun {
 			if parent.Parent().ParentEdgeKind() == edge.GoStmt_Call {
 				return escape{outlives, "used by a goroutine", pos}
+			}
+			if m.summarizing {
+				return m.paramMethod(parent, pos)
 			}
 			return escape{stays, "", pos}
 		}
@@ -118,11 +139,28 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 			if transientCallees[fn.FullName()] {
 				return escape{transient, "passed to " + shortName(fn), pos}
 			}
+			if fn.FullName() == "io.TeeReader" && cur.ParentEdgeIndex() == 1 {
+				return m.teeWriter(parent, escape{pos: pos}, depth)
+			}
+			if esc, ok := m.passedTo(parent, fn.Origin(), cur.ParentEdgeIndex(), depth); ok {
+				return esc
+			}
 			return escape{unknown, "passed to " + shortName(fn), pos}
 		}
 		return escape{unknown, "passed to a function value", pos}
 
-	case edge.ReturnStmt_Results, edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+	case edge.ReturnStmt_Results:
+		if m.summarizing {
+			// A parameter returned: the caller decides what becomes of it.
+			if fn, ok := enclosingFunc(cur); ok && fn.Node() == m.summFunc {
+				m.returned = true
+				return escape{stays, "", pos}
+			}
+			return escape{unknown, "returned by a function literal", pos}
+		}
+		return kept(cur.ParentEdgeKind(), pos)
+
+	case edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
 		return kept(cur.ParentEdgeKind(), pos)
 
 	case edge.TypeAssertExpr_X:
@@ -156,6 +194,25 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 		return m.assignedTo(parent, spec.Names[idx], depth)
 	}
 	return escape{unknown, "used as " + cur.ParentEdgeKind().String(), pos}
+}
+
+// paramMethod is the verdict on a parameter whose method is called
+// through selector: through an interface, it escapes unless the function is inlined and
+// the call devirtualized (devirt); on a hasher type of the catalog, it
+// stays; on any other concrete type, the model does not know the method.
+func (m *escapeModel) paramMethod(selector inspector.Cursor, pos token.Pos) escape {
+	sel := selector.Node().(*ast.SelectorExpr)
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return escape{unknown, "method expression", pos}
+	}
+	if types.IsInterface(s.Recv()) {
+		return escape{devirt, "calls " + sel.Sel.Name + " through an interface", pos}
+	}
+	if pkg := s.Obj().Pkg(); pkg != nil && stackHasherPkgs[pkg.Path()] {
+		return escape{stays, "", pos}
+	}
+	return escape{unknown, "calls " + types.ExprString(sel), pos}
 }
 
 // kept is the verdict on a value that its parent keeps beyond the call:
@@ -207,7 +264,12 @@ func (m *escapeModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) 
 			continue
 		}
 		switch use.ParentEdgeKind() {
-		case edge.AssignStmt_Lhs, edge.IncDecStmt_X:
+		case edge.AssignStmt_Lhs:
+			// v = other: v may hold hashers of several types, whose
+			// method calls the compiler cannot devirtualize.
+			verdict = worse(verdict, escape{unknown, v.Name() + " is assigned again", id.Pos()})
+			continue
+		case edge.IncDecStmt_X:
 			continue // a write to v, not a use of the hasher
 		}
 		if esc := m.captured(use, v); esc.kind != stays {

@@ -20,7 +20,7 @@ const hasherAlloc = "hasher-alloc"
 // from a pool.
 func (p *pass) checkHasherAlloc(s *Site) {
 	switch {
-	case s.esc.kind == unknown:
+	case s.esc.kind == unknown || s.esc.kind == devirt:
 		return // the model cannot tell whether it escapes
 	case s.esc.kind == outlives:
 		return // meant to outlive the call: not per-call waste

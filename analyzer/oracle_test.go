@@ -57,6 +57,7 @@ func TestOracle(t *testing.T) {
 		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotness", analyzer.Options{}},
 		{"roles", analyzer.Options{}},
+		{"escape", analyzer.Options{}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result
