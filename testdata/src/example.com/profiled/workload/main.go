@@ -1,4 +1,5 @@
-// Command workload runs profiled.HashHot for a while and profiled.HashCold
+// Command workload runs profiled.HashHot for a while (a time and a number of
+// runs, whichever is longer) and profiled.HashCold
 // once, and writes a CPU profile and an allocation profile of the run.
 package main
 
@@ -16,7 +17,8 @@ import (
 func main() {
 	cpu := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	mem := flag.String("memprofile", "", "write an allocation profile to this file")
-	d := flag.Duration("d", 300*time.Millisecond, "how long to run HashHot")
+	d := flag.Duration("d", 300*time.Millisecond, "how long to run HashHot, at least")
+	min := flag.Int("n", 500, "how many times to run HashHot, at least: on a loaded machine the time alone may leave the profiler's own allocations the larger share")
 	flag.Parse()
 	runtime.MemProfileRate = 1 // every allocation: the shares are exact
 
@@ -29,7 +31,7 @@ func main() {
 	}
 	tree := profiled.Tree(8, []byte("a leaf of the tree"))
 	n := 0
-	for start := time.Now(); time.Since(start) < *d; n++ {
+	for start := time.Now(); n < *min || time.Since(start) < *d; n++ {
 		profiled.HashHot(tree)
 	}
 	profiled.HashCold(profiled.Tree(1, []byte("once")))
