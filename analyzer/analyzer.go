@@ -168,6 +168,7 @@ type pass struct {
 	sites          []*Site // every hash constructor call of the package
 	keyHashes      map[types.Object]int
 	pooled         map[*Site]bool         // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
+	macEqual       map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
 	idx            *packageIndex          // see index
 	keys           map[*types.Func]string // see funcKey
 	names          *fixes.PackageNames    // the package-level names that fixes declare

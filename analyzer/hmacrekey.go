@@ -73,8 +73,17 @@ func (p *pass) checkHMACRekey(s *Site) {
 	if key.converted {
 		msg += ", converted from a string each time"
 	}
-	fix, why := p.keyedPoolFix(s, key, inLoop)
-	p.report(s.Call, hmacRekey, msg, fix, "keep a keyed HMAC pool next to the key", why)
+	fix, why, equals := p.keyedPoolFix(s, key, inLoop)
+	if p.report(s.Call, hmacRekey, msg, fix, "keep a keyed HMAC pool next to the key", why) {
+		// The fix also compares these sums without allocating: sum-alloc
+		// has nothing to add about them.
+		for _, eq := range equals {
+			if p.macEqual == nil {
+				p.macEqual = map[*ast.CallExpr]bool{}
+			}
+			p.macEqual[eq.Sum] = true
+		}
+	}
 }
 
 // heldKey returns the key of the hmac.New call s when it is held across
@@ -171,33 +180,37 @@ func (p *pass) reusedInLoop(s *Site) bool {
 
 // keyedPoolFix takes the MAC from a keyed HMAC pool held next to the key: a
 // field beside the key's, a package variable beside it, or a variable
-// declared before the function literal that captures it.
-func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.SuggestedFix, string) {
+// declared before the function literal that captures it. It also returns the
+// comparisons of the MAC's sum that the fix makes without allocating.
+func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.SuggestedFix, string, []fixes.MACEqual) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
-		return nil, "the source file cannot be read"
+		return nil, "the source file cannot be read", nil
 	}
 	def, why := p.definition(s)
 	if def == nil {
-		return nil, why
+		return nil, why, nil
 	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
 	fn, _ := enclosingFunc(s.cur)
 	if p.writes(fn, mac) {
-		return nil, mac.Name() + " is assigned again"
+		return nil, mac.Name() + " is assigned again", nil
 	}
 	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.cfg.pool == PoolInline}
 	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {
-		return nil, why
+		return nil, why, nil
 	}
 	// Reject a key used with several hash functions: one pool holds the MACs
 	// of one hash function at a time, and would be re-keyed back and forth.
 	if p.hashesPerKey()[key.v] > 1 {
-		return nil, key.v.Name() + " keys HMACs of several hash functions"
+		return nil, key.v.Name() + " keys HMACs of several hash functions", nil
 	}
 	spec.Last = p.releasePoint(s.cur.Parent(), mac)
 	if spec.Last == nil && inLoop {
-		return nil, "the MAC is not given back in straight-line code within the loop"
+		return nil, "the MAC is not given back in straight-line code within the loop", nil
+	}
+	if !spec.Inline || f.InlineEqualReady() {
+		spec.Equals = p.macEquals(fn, mac)
 	}
 
 	want := key.v.Name() + "MACs"
@@ -205,13 +218,13 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 	case key.lit.Valid():
 		stmt, block, ok := listStatement(key.lit.Parent())
 		if !ok || !f.StartsLine(stmt.Pos()) {
-			return nil, "the function literal is not in a statement of its own"
+			return nil, "the function literal is not in a statement of its own", nil
 		}
 		scope := p.TypesInfo.Scopes[block]
 		name := f.FreeName(s.Call.Pos(), want)
 		for i := 2; scope == nil || scope.Lookup(name) != nil; i++ {
 			if scope == nil {
-				return nil, "the function literal's block has no scope"
+				return nil, "the function literal's block has no scope", nil
 			}
 			name = f.FreeName(s.Call.Pos(), want+strconv.Itoa(i))
 		}
@@ -224,18 +237,18 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 		// Reject a value reached without a pointer (a value receiver): the
 		// pool would be a copy, lost after each call.
 		if !p.TypesInfo.Selections[sel].Indirect() {
-			return nil, types.ExprString(sel.X) + " is a copy: a pool in it would not outlive the call"
+			return nil, types.ExprString(sel.X) + " is a copy: a pool in it would not outlive the call", nil
 		}
 		st, ok := p.structOf(f, key.v.(*types.Var))
 		if !ok {
-			return nil, "the struct that holds " + key.v.Name() + " is not declared at package level in this file"
+			return nil, "the struct that holds " + key.v.Name() + " is not declared at package level in this file", nil
 		}
 		name := want
 		for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), name); i++ {
 			name = want + strconv.Itoa(i)
 		}
 		if f.OneLine(st) {
-			return nil, "the struct that holds " + key.v.Name() + " is declared on one line"
+			return nil, "the struct that holds " + key.v.Name() + " is declared on one line", nil
 		}
 		spec.Name, spec.Struct = name, st
 		spec.Pool = f.Text(sel.X) + "." + name
@@ -255,7 +268,92 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 		spec.Decl = "\n// " + name + " reuses the HMACs keyed with " + key.v.Name() + ".\nvar " + name + " %s\n"
 	}
 	fix := fixes.HMACPool(f, def, spec)
-	return &fix, ""
+	return &fix, "", spec.Equals
+}
+
+// macEquals finds, in the function at fn, the constant-time comparisons of
+// mac.Sum(nil) with a MAC received that a pooled MAC can make without
+// allocating the sum:
+//
+//	hmac.Equal(mac.Sum(nil), sig)                         mac.Equal(sig)
+//	hmac.Equal(sig, mac.Sum(nil))                   =>    mac.Equal(sig)
+//	subtle.ConstantTimeCompare(mac.Sum(nil), sig) == 1    mac.Equal(sig)
+//	subtle.ConstantTimeCompare(mac.Sum(nil), sig) != 1    !mac.Equal(sig)
+func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
+	var equals []fixes.MACEqual
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		sum := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(sum.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Sum" || len(sum.Args) != 1 || !p.TypesInfo.Types[sum.Args[0]].IsNil() {
+			continue
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || p.TypesInfo.Uses[id] != mac {
+			continue
+		}
+		arg := cur
+		for arg.ParentEdgeKind() == edge.ParenExpr_X {
+			arg = arg.Parent()
+		}
+		if arg.ParentEdgeKind() != edge.CallExpr_Args {
+			continue // kept, returned, stored: the sum is meant to outlive the comparison
+		}
+		cmp := arg.Parent().Node().(*ast.CallExpr)
+		if len(cmp.Args) != 2 || cmp.Ellipsis.IsValid() {
+			continue
+		}
+		eq := fixes.MACEqual{Sum: sum, Expr: cmp, Sig: cmp.Args[1-arg.ParentEdgeIndex()]}
+		switch p.qualifiedCallee(cmp) {
+		case "crypto/hmac.Equal":
+		case "crypto/subtle.ConstantTimeCompare":
+			// Only a comparison of the result with 1 says "equal"; an int
+			// used otherwise (added up, returned) is left alone.
+			up := arg.Parent()
+			for up.ParentEdgeKind() == edge.ParenExpr_X {
+				up = up.Parent()
+			}
+			bin, ok := up.Parent().Node().(*ast.BinaryExpr)
+			if !ok || up.ParentEdgeKind() != edge.BinaryExpr_X && up.ParentEdgeKind() != edge.BinaryExpr_Y {
+				continue
+			}
+			other := bin.Y
+			if up.ParentEdgeKind() == edge.BinaryExpr_Y {
+				other = bin.X
+			}
+			if v := p.TypesInfo.Types[other].Value; v == nil || v.String() != "1" || bin.Op != token.EQL && bin.Op != token.NEQ {
+				continue
+			}
+			eq.Expr, eq.Not = bin, bin.Op == token.NEQ
+		default:
+			continue
+		}
+		// Reject a received MAC that is not a plain value (a call, a
+		// receive): Equal evaluates it before the sum is taken, where the
+		// comparison took the sum first, so it must not be able to run
+		// code, and in particular write to the MAC.
+		if !sigOperand(eq.Sig) {
+			continue
+		}
+		equals = append(equals, eq)
+	}
+	return equals
+}
+
+// sigOperand reports whether e is a value whose evaluation runs no code: a
+// variable, a field, a constant, or an index or slice of those with plain
+// bounds.
+func sigOperand(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		return plainExpr(e.X) && plainExpr(e.Index)
+	case *ast.SliceExpr:
+		for _, b := range []ast.Expr{e.Low, e.High, e.Max} {
+			if b != nil && !plainExpr(b) {
+				return false
+			}
+		}
+		return plainExpr(e.X)
+	}
+	return plainExpr(e)
 }
 
 // hashOf fills in how spec's pool identifies the hash function hash, as

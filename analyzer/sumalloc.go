@@ -89,6 +89,9 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 			continue
 		}
 		call := cur.Node().(*ast.CallExpr)
+		if p.macEqual[call] {
+			continue // the hmac-rekey fix pools the MAC and compares without this sum
+		}
 		s, ok := p.sumNil(call, hashers)
 		pooledVar := false
 		if !ok {

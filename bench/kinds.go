@@ -113,6 +113,27 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "hmac-verify",
+		Title:  "pooled MAC verify",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(sha256.New, s.Key) per call, hmac.Equal(mac.Sum(nil), sig)",
+		After:  "a hashpool.HMAC field beside the key, mac.Equal(sig): the sum goes into the MAC's own space",
+		Floor:  "one HMAC made once and Reset per message, summed into a reused buffer, hmac.Equal",
+		Op:     "one check of a message's HMAC-SHA256",
+		bench:  hmacVerifyBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			floor := hmac.New(sha256.New, key)
+			sig := signWith(floor, msg, nil)
+			verdict := func(ok bool) []byte { return []byte(fmt.Sprint(ok)) }
+			return [3][]byte{
+				verdict((&naive.Signer{Key: key}).Verify(msg, sig)),
+				verdict((&fixed.Signer{Key: key}).Verify(msg, sig)),
+				verdict(verifyWith(floor, msg, sig, nil)),
+			}
+		},
+	},
+	{
 		Name:   "hmac-oneshot",
 		Title:  "one-shot HMAC",
 		Check:  "hmac-rekey",

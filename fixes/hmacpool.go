@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,6 +38,19 @@ type HMACSpec struct {
 	// Last is the statement after which the MAC is given back; nil gives it
 	// back with defer.
 	Last ast.Stmt
+	// Equals are the comparisons of the MAC's Sum(nil) with a MAC received,
+	// which the pooled MAC makes without allocating the sum.
+	Equals []MACEqual
+}
+
+// MACEqual is a constant-time comparison of a MAC's sum with a MAC received:
+// hmac.Equal(mac.Sum(nil), sig) (either argument order), or
+// subtle.ConstantTimeCompare(mac.Sum(nil), sig) == 1, or != 1 (Not).
+type MACEqual struct {
+	Sum  *ast.CallExpr // mac.Sum(nil)
+	Expr ast.Expr      // the whole comparison, which the fix replaces
+	Sig  ast.Expr      // the MAC received, evaluated once as before
+	Not  bool          // the comparison is true when the MACs differ
 }
 
 // HMACPool takes a MAC keyed with a fixed key from a pool held next to the
@@ -52,10 +66,18 @@ type HMACSpec struct {
 //
 //	mac := hmac.New(sha256.New, s.key)   mac := s.keyMACs.Get(sha256.New, s.key)
 //	                                     defer s.keyMACs.Put(mac)
+//	mac.Write(msg)                       mac.Write(msg)
+//	return hmac.Equal(mac.Sum(nil), sig) return mac.Equal(sig)
+//
+// The comparisons in spec.Equals become mac.Equal(sig), which sums into space
+// the pooled MAC keeps: Sum(nil) would allocate its result on every call, and
+// a stack array passed to the MAC's Sum would escape through the hash.Hash
+// interface.
 //
 // With Inline, the pool is a small type declared once in the package with the
 // same semantics (hmacPool), and the MAC's hash function must be identified
-// by name or by crypto.Hash.
+// by name or by crypto.Hash; a comparison becomes hmacPoolEqual(mac, sig), a
+// function declared in the package when a fix first needs it.
 //
 // def is the mac := hmac.New(...) statement; the caller has proved that mac
 // does not outlive the call and is not assigned again.
@@ -65,6 +87,7 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 	im := f.Imports(call.Pos())
 	var edits []analysis.TextEdit
 	var typ, get, put string
+	equal := name + ".Equal(%s)"
 	if spec.Inline {
 		var decl string
 		typ, decl = f.inlineHMACPool(im)
@@ -83,6 +106,17 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 				edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 			}
 		}
+		// Declared after the pool and hmacFuncID, in the same order by every
+		// fix of the file: merged fixes then coalesce the declarations that
+		// they share.
+		if len(spec.Equals) > 0 {
+			var decl string
+			equal, decl = f.inlineHMACEqual(im, typ)
+			equal += "(" + name + ", %s)"
+			if decl != "" {
+				edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+			}
+		}
 		get = spec.Pool + ".get(" + id + ", " + spec.Hash + ", " + spec.Key + ")"
 		put = spec.Pool + ".put(" + name + ")"
 	} else {
@@ -92,8 +126,13 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 			get = spec.Pool + ".GetHash(" + spec.CryptoHash + ", " + spec.Key + ")"
 		}
 		put = spec.Pool + ".Put(" + name + ")"
-		im.Drop("crypto/hmac", call)
 	}
+	removed := []ast.Node{call}
+	for _, eq := range spec.Equals {
+		removed = append(removed, eq.Expr)
+	}
+	im.Drop("crypto/hmac", removed...)
+	im.Drop("crypto/subtle", removed[1:]...)
 	edits = append(edits, im.Edits()...)
 	switch {
 	case spec.Struct != nil:
@@ -103,27 +142,102 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 	}
 	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)})
 	edits = append(edits, f.Release(def, spec.Last, put, "")...)
-	return analysis.SuggestedFix{
-		Message:   "Take " + name + " from a pool of HMACs keyed with " + spec.Key + ", held in " + spec.Name,
-		TextEdits: edits,
+	msg := "Take " + name + " from a pool of HMACs keyed with " + spec.Key + ", held in " + spec.Name
+	for _, eq := range spec.Equals {
+		text := strings.Replace(equal, "%s", f.Text(eq.Sig), 1)
+		if eq.Not {
+			text = "!" + text
+		}
+		edits = append(edits, analysis.TextEdit{Pos: eq.Expr.Pos(), End: eq.Expr.End(), NewText: []byte(text)})
 	}
+	if len(spec.Equals) > 0 {
+		fn, _, _ := strings.Cut(equal, "(")
+		msg += ", and compare its sum with " + fn + ", which does not allocate"
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
+
+// inlineHMACEqual returns the name of the package's function that compares
+// the sum of a MAC of the inline pool type pool with a MAC received, and its
+// declaration when this file must declare it. The MAC type must have the sum
+// field that the function sums into, which a pool declared by an older fix
+// lacks: the caller checks InlineEqualReady first.
+func (f *File) inlineHMACEqual(im *Imports, pool string) (string, string) {
+	name, declare := f.Names.Declare(f, pool+"Equal", func(obj types.Object) bool {
+		fn, ok := obj.(*types.Func)
+		mac := f.macType(pool)
+		return ok && mac != nil && fn.Signature().Params().Len() == 2 && fn.Signature().Results().Len() == 1 &&
+			types.Identical(fn.Signature().Params().At(0).Type(), types.NewPointer(mac))
+	})
+	if !declare {
+		return name, ""
+	}
+	r := strings.NewReplacer(
+		"hmacPoolEqual", name,
+		"hmacPoolMAC", pool+"MAC",
+		"hmac.", im.Name("crypto/hmac", "hmac")+".",
+	)
+	return name, r.Replace(inlineHMACEqualDecl)
+}
+
+// macType returns the MAC type of the inline pool type pool, declared in the
+// package, or nil when it is not declared yet.
+func (f *File) macType(pool string) types.Type {
+	if tn, ok := f.Pkg.Scope().Lookup(pool + "MAC").(*types.TypeName); ok {
+		return tn.Type()
+	}
+	return nil
+}
+
+// InlineEqualReady reports whether the package's inline HMAC pool, if one is
+// declared already, has the sum field that hmacPoolEqual needs: a pool
+// declared by an older fix may not.
+func (f *File) InlineEqualReady() bool {
+	// The pool that inlineHMACPool will find, as Declare looks for it: the
+	// first of hmacPool, hmacPool2, ... that is not declared, or is a pool.
+	name := "hmacPool"
+	for i := 2; ; i++ {
+		obj := f.Pkg.Scope().Lookup(name)
+		if obj == nil {
+			return true // a new pool will be declared, with the field
+		}
+		if f.isInlineHMACPool(obj) {
+			break
+		}
+		name = "hmacPool" + strconv.Itoa(i)
+	}
+	st, ok := f.macType(name).(*types.Named)
+	if !ok {
+		return false
+	}
+	fields, ok := st.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < fields.NumFields(); i++ {
+		if fl := fields.Field(i); fl.Name() == "sum" && types.Identical(fl.Type(), types.NewSlice(types.Typ[types.Byte])) {
+			return true
+		}
+	}
+	return false
+}
+
+// inlineHMACEqualDecl compares a MAC of the inline pool with a MAC received.
+const inlineHMACEqualDecl = `
+// hmacPoolEqual reports whether mac is the HMAC of the data written to m, in
+// constant time, as hmac.Equal(m.Sum(nil), mac) does, but without allocating:
+// it sums into m's own space, which is allocated once per MAC and zeroed when
+// m is put back.
+func hmacPoolEqual(m *hmacPoolMAC, mac []byte) bool {
+	m.sum = m.Sum(m.sum[:0])
+	return hmac.Equal(m.sum, mac)
+}
+`
 
 // inlineHMACPool returns the name of the package's keyed HMAC pool type, and
 // its declaration when this file must declare it.
 func (f *File) inlineHMACPool(im *Imports) (string, string) {
-	name, declare := f.Names.Declare(f, "hmacPool", func(obj types.Object) bool {
-		tn, ok := obj.(*types.TypeName)
-		if !ok {
-			return false
-		}
-		for _, m := range []string{"get", "put"} {
-			if sel, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, f.Pkg, m); sel == nil {
-				return false
-			}
-		}
-		return true
-	}, "Keyed", "MAC")
+	name, declare := f.Names.Declare(f, "hmacPool", f.isInlineHMACPool, "Keyed", "MAC")
 	if !declare {
 		return name, ""
 	}
@@ -137,6 +251,21 @@ func (f *File) inlineHMACPool(im *Imports) (string, string) {
 		"hash.", im.Name("hash", "hash")+".",
 	)
 	return name, r.Replace(inlineHMACPoolDecl)
+}
+
+// isInlineHMACPool reports whether obj is a keyed HMAC pool type that a fix
+// declared: a type with get and put methods.
+func (f *File) isInlineHMACPool(obj types.Object) bool {
+	tn, ok := obj.(*types.TypeName)
+	if !ok {
+		return false
+	}
+	for _, m := range []string{"get", "put"} {
+		if sel, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, f.Pkg, m); sel == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // inlineFuncID returns the name of the package's function that identifies a
@@ -193,6 +322,7 @@ type hmacPoolKeyed struct {
 type hmacPoolMAC struct {
 	hash.Hash
 	keyed *hmacPoolKeyed
+	sum   []byte // space to compute a sum in without allocating, zeroed by put
 }
 
 // get returns an HMAC of newHash, identified by id, keyed with key.
@@ -210,6 +340,9 @@ func (p *hmacPool) get(id ANY, newHash func() hash.Hash, key []byte) *hmacPoolMA
 
 // put resets m and gives it back, unless its key is no longer the pool's.
 func (p *hmacPool) put(m *hmacPoolMAC) {
+	for i := range m.sum {
+		m.sum[i] = 0
+	}
 	if k, _ := p.keyed.Load().(*hmacPoolKeyed); k == m.keyed {
 		m.Reset()
 		k.pool.Put(m)

@@ -25,6 +25,16 @@
 //		return mac.Sum(dst)
 //	}
 //
+// To verify a MAC, MAC.Equal compares in constant time without allocating
+// (hmac.Equal(mac.Sum(nil), tag) allocates the sum):
+//
+//	func (s *Signer) Verify(tag, msg []byte) bool {
+//		mac := s.macs.Get(sha256.New, s.key)
+//		defer s.macs.Put(mac)
+//		mac.Write(msg)
+//		return mac.Equal(tag)
+//	}
+//
 // Buffers, the buffer pool (a BufferPool), lends scratch byte buffers, for
 // code that makes one per call and hands it to an interface (which makes it
 // escape):

@@ -70,12 +70,33 @@ type generation struct {
 // the keyed initial state), and it can be passed wherever a hash.Hash is
 // expected.
 //
+// To check a MAC received with a message, write the message and call Equal,
+// which compares in constant time without allocating, where
+// hmac.Equal(m.Sum(nil), mac) allocates the sum.
+//
 // Give a MAC back with Put on the pool it came from. Do not replace the
 // embedded Hash: the pool trusts it to be the hasher it made for the MAC's
 // key.
 type MAC struct {
 	hash.Hash
 	gen *generation // the generation that made this MAC, and whose key it holds
+	sum []byte      // Equal's scratch space: the sum, zeroed after each use
+}
+
+// Equal reports whether mac is the HMAC of the data written since the last
+// Reset, as hmac.Equal(m.Sum(nil), mac) does: in time that depends on the
+// lengths of the MACs but not their contents, and without changing m's state.
+//
+// Equal sums into space that m keeps for it, so it allocates only on its first
+// use by a MAC (a pooled MAC is reused, so that is once per MAC the pool
+// makes), where Sum(nil) allocates on every call: Sum is called through the
+// hash.Hash interface, so a stack array passed to it would escape too. The
+// space is zeroed before Equal returns: it never holds a MAC between calls.
+func (m *MAC) Equal(mac []byte) bool {
+	m.sum = m.Hash.Sum(m.sum[:0])
+	eq := hmac.Equal(m.sum, mac)
+	clear(m.sum)
+	return eq
 }
 
 // Get returns a MAC in the reset state for hmac.New(newHash, key): from the

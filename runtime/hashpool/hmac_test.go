@@ -3,6 +3,7 @@ package hashpool_test
 import (
 	"bytes"
 	"crypto"
+	"crypto/hmac"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -61,6 +62,38 @@ func checkMAC(t *testing.T, p *hashpool.HMAC, h hmacHash, key []byte, parts ...[
 	}
 	if got := macOf(p, p.GetHash(h.ch, key), parts...); !bytes.Equal(got, want) {
 		t.Fatalf("GetHash(%s, %q): MAC %x, want %x", h.name, key, got, want)
+	}
+	checkEqual(t, p, h, key, want, parts...)
+}
+
+// checkEqual checks that MAC.Equal agrees with hmac.Equal(m.Sum(nil), mac)
+// for the right MAC want, for MACs that differ from it in one byte or in
+// length, and that it leaves the MAC's state as it was.
+func checkEqual(t *testing.T, p *hashpool.HMAC, h hmacHash, key, want []byte, parts ...[]byte) {
+	t.Helper()
+	m := p.Get(h.newHash, key)
+	defer p.Put(m)
+	for _, b := range parts {
+		m.Write(b)
+	}
+	candidates := [][]byte{want, nil, {}, want[:len(want)-1], append(bytes.Clone(want), 0)}
+	for i := range want {
+		flipped := bytes.Clone(want)
+		flipped[i] ^= 1 << (i % 8)
+		candidates = append(candidates, flipped)
+	}
+	for _, mac := range candidates {
+		if got, exp := m.Equal(mac), hmac.Equal(want, mac); got != exp {
+			t.Fatalf("Get(%s, %q).Equal(%x) = %v, want %v (the MAC is %x)", h.name, key, mac, got, exp, want)
+		}
+	}
+	// Equal neither changes the state nor consumes the data written.
+	if got := m.Sum(nil); !bytes.Equal(got, want) {
+		t.Fatalf("Get(%s, %q): Sum after Equal is %x, want %x", h.name, key, got, want)
+	}
+	m.Write([]byte("more"))
+	if !m.Equal(hmacSum(h.newHash, key, append(parts, []byte("more"))...)) {
+		t.Fatalf("Get(%s, %q): Equal after more data is false", h.name, key)
 	}
 }
 
@@ -481,8 +514,8 @@ var _ = sha256.New
 	}
 }
 
-// TestHMACZeroAllocs checks that Get+Write+Sum+Put with an unchanged key does
-// not allocate, for each stable way of naming the hash, for a pool in a
+// TestHMACZeroAllocs checks that Get+Write+Sum+Put (or Equal in place of
+// Sum) with an unchanged key does not allocate, for each stable way of naming the hash, for a pool in a
 // struct field and for a key on the caller's stack.
 func TestHMACZeroAllocs(t *testing.T) {
 	if raceEnabled {
@@ -493,6 +526,7 @@ func TestHMACZeroAllocs(t *testing.T) {
 	buf := make([]byte, 0, sha512.Size)
 	var p hashpool.HMAC
 	s := &signer{key: key}
+	tag := hmacSum(sha256.New, key, msg)
 	// See TestPoolZeroAllocs for why the pool does not empty during the run.
 	for name, f := range map[string]func(){
 		"Get(sha256.New)": func() {
@@ -518,6 +552,14 @@ func TestHMACZeroAllocs(t *testing.T) {
 			m.Write(msg)
 			buf = m.Sum(buf[:0])
 			s.macs.Put(m)
+		},
+		"Equal": func() {
+			m := p.Get(sha256.New, key)
+			m.Write(msg)
+			if !m.Equal(tag) {
+				panic("Equal: false for the right MAC")
+			}
+			p.Put(m)
 		},
 		"key on the stack": func() {
 			var k [32]byte

@@ -5,11 +5,14 @@
 package hmacrekey
 
 import (
+	"bytes"
 	"crypto"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/sha512"
+	"crypto/subtle"
 	"encoding/hex"
+	"fmt"
 	"hash"
 )
 
@@ -367,5 +370,91 @@ func CaseHoistedPackageKey() {
 		mac.Reset()
 		mac.Write(m)
 		mac.Sum(out[:0])
+	}
+}
+
+// ---- Verifying: the pooled MAC compares its sum without allocating. ----
+
+// Checker verifies MACs under a key fixed when it is built.
+type Checker struct {
+	key []byte
+	n   int
+}
+
+// Check compares with hmac.Equal: the fix pools the MAC and compares with
+// its Equal method, so the sum is not allocated either.
+func (c *Checker) Check(msg, sig []byte) bool {
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); take mac from a pool of HMACs keyed with c.key, held in keyMACs, and compare its sum with mac.Equal, which does not allocate`
+	mac.Write(msg)
+	return hmac.Equal(mac.Sum(nil), sig)
+}
+
+// CheckAll compares twice, the sum second and the MAC received a slice, in
+// constant time with subtle: == 1 and != 1, in parentheses. The MAC is given
+// back after its last use.
+func (c *Checker) CheckAll(msg, sig []byte, n int) bool {
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: .* and compare its sum with mac.Equal, which does not allocate`
+	mac.Write(msg)
+	ok := hmac.Equal(sig[:n], (mac.Sum(nil)))
+	if (subtle.ConstantTimeCompare(mac.Sum(nil), sig)) != 1 {
+		ok = false
+	}
+	ok = ok && 1 == subtle.ConstantTimeCompare(sig, mac.Sum(nil))
+	return ok
+}
+
+// decode returns what it is given, in a call: code that Equal would run
+// before the sum, where the comparison ran it after.
+func decode(b []byte) []byte { return b }
+
+// The MACs received are calls, the sum is kept or returned, the comparison's
+// int is added up, the comparison is not constant-time: the MAC is pooled,
+// and these sums stay as they are.
+func (c *Checker) Mixed(msg, sig []byte) []byte {
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); take mac from a pool of HMACs keyed with c.key, held in keyMACs$`
+	mac.Write(msg)
+	if !hmac.Equal(mac.Sum(nil), decode(sig)) {
+		c.n++
+	}
+	c.n += subtle.ConstantTimeCompare(mac.Sum(nil), sig)
+	if bytes.Equal(mac.Sum(nil), sig) {
+		c.n++
+	}
+	sum := mac.Sum(nil)
+	if hmac.Equal(sum, sig) {
+		c.n++
+	}
+	return sum
+}
+
+var checker = &Checker{key: []byte("secret")}
+
+func CaseCheck() { checker.Check(items[0], out[:32]) }
+
+func CaseCheckAll() { checker.CheckAll(items[0], out[:32], 32) }
+
+func CaseMixed() { checker.Mixed(items[0], out[:32]) }
+
+// ResultCheck checks a right MAC, a wrong one and a short one, each way.
+func ResultCheck() string {
+	sig := append([]byte(nil), signer.Sign(items[1])...) // signer has checker's key
+	bad := append([]byte(nil), sig...)
+	bad[7] ^= 1
+	checker.n = 0
+	return fmt.Sprintf("%v,%v,%v;%v,%v,%v;%d,%x,%d",
+		checker.Check(items[1], sig), checker.Check(items[1], bad), checker.Check(items[1], sig[:31]),
+		checker.CheckAll(items[1], sig, 32), checker.CheckAll(items[1], bad, 32), checker.CheckAll(items[1], sig, 31),
+		checker.n, checker.Mixed(items[1], sig), checker.n,
+	)
+}
+
+// A loop-invariant key: the MAC is hoisted, not pooled, and its Sum(nil) has
+// nothing to compare into without allocating.
+func CaseCheckLoop() {
+	for _, m := range items {
+		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; hoist mac out of the loop and Reset it per iteration`
+		mac.Write(m)
+		ok := hmac.Equal(mac.Sum(nil), out[:32]) // want `sum-alloc: mac.Sum\(nil\) allocates its result on every iteration of the loop at hmacrekey.go:\d+, only to be compared by hmac.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
+		_ = ok
 	}
 }
