@@ -206,6 +206,9 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 		c := &concat{expr: call, what: shorten(types.ExprString(call))}
 		var bases []ast.Expr
 		c.parts, bases = flattenAppend(p.TypesInfo, call)
+		if len(c.parts) > 2 && p.emptyMake(c.parts[0]) {
+			c.parts = c.parts[1:] // append(make([]byte, 0, n), a...): a buffer, no part
+		}
 		// Reject append(buf[:0], ...): it reuses a scratch buffer's capacity.
 		allocates := false
 		for _, base := range bases {
@@ -233,6 +236,16 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 		return &concat{expr: call, parts: lit.Elts, what: "bytes.Join"}, true
 	}
 	return nil, false
+}
+
+// emptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).
+func (p *pass) emptyMake(e ast.Expr) bool {
+	mk, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !isBuiltin(p.TypesInfo, mk.Fun) || types.ExprString(mk.Fun) != "make" || len(mk.Args) < 2 {
+		return false
+	}
+	v := p.TypesInfo.Types[mk.Args[1]].Value
+	return v != nil && v.String() == "0"
 }
 
 // isAppendAll reports whether call is append(x, y...).
@@ -266,9 +279,15 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.CallExpr:
 		if isAppendAll(p.TypesInfo, b) {
 			// append(append(x, a...), b...) allocates when x does: the
-			// inner append's new array is sized for it alone. On a scratch
-			// buffer (make([]byte, 0, 64)) both fit, on the stack (sia's
-			// hashKeys: 0 allocations measured).
+			// inner append's new array is sized for it alone. On a buffer
+			// made with room for the parts, both fit: a constant size stays
+			// on the stack (sia's hashKeys: 0 allocations measured), a size
+			// known only at run time goes to the heap above 32 bytes (the
+			// 65 bytes of transparency-dev's HashChildren).
+			if mk, ok := ast.Unparen(b.Args[0]).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, mk.Fun) && types.ExprString(mk.Fun) == "make" && len(mk.Args) >= 2 {
+				size := mk.Args[len(mk.Args)-1]
+				return p.TypesInfo.Types[size].Value == nil, false
+			}
 			allocates, _ := p.appendBase(b.Args[0])
 			return allocates, false
 		}

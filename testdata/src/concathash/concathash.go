@@ -165,6 +165,13 @@ func CaseNestedOnBuffer() {
 	out32 = sha256.Sum256(append(append(make([]byte, 0, len(k1)+len(k2)), k1[:]...), k2[:]...))
 }
 
+// Nested appends on a buffer made at run time (transparency-dev's
+// HashChildren): on the heap above 32 bytes, one allocation per call.
+func CaseNestedOnRuntimeBuffer() {
+	b := append(append(make([]byte, 0, len(left)+len(right)), left...), right...) // want `concat-hash: b := append\(...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	out32 = sha256.Sum256(b)
+}
+
 // The variable is hashed in a loop: moving the parts there would read them
 // again on every iteration.
 func hashedInLoop() {
