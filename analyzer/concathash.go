@@ -284,7 +284,15 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 			// on the stack (sia's hashKeys: 0 allocations measured), a size
 			// known only at run time goes to the heap above 32 bytes (the
 			// 65 bytes of transparency-dev's HashChildren).
-			if mk, ok := ast.Unparen(b.Args[0]).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, mk.Fun) && types.ExprString(mk.Fun) == "make" && len(mk.Args) >= 2 {
+			inner := ast.Unparen(b.Args[0])
+			for {
+				c, ok := inner.(*ast.CallExpr)
+				if !ok || !isBuiltin(p.TypesInfo, c.Fun) || types.ExprString(c.Fun) != "append" || len(c.Args) == 0 {
+					break
+				}
+				inner = ast.Unparen(c.Args[0]) // append(make(...), prefix): the make
+			}
+			if mk, ok := inner.(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, mk.Fun) && types.ExprString(mk.Fun) == "make" && len(mk.Args) >= 2 {
 				size := mk.Args[len(mk.Args)-1]
 				return p.TypesInfo.Types[size].Value == nil, false
 			}
@@ -565,9 +573,15 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		return nil, "the source file cannot be read"
 	}
 	// Reject string parts (append(b, s...)): the parts are written as []byte.
+	// Reject a part that is itself a buffer made per call
+	// (append(make([]byte, 0, n), prefix) in transparency-dev's
+	// HashChildren): written alone, it allocates as much as the whole.
 	for _, part := range c.parts {
 		if !types.Identical(p.TypesInfo.TypeOf(part).Underlying(), types.NewSlice(types.Typ[types.Byte])) {
 			return nil, types.ExprString(part) + " is not a []byte"
+		}
+		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
+			return nil, "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
 		}
 	}
 	fc := fixes.Concat{Parts: c.parts}

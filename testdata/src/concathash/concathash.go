@@ -172,6 +172,16 @@ func CaseNestedOnRuntimeBuffer() {
 	out32 = sha256.Sum256(b)
 }
 
+// The same with a one-byte prefix appended first (transparency-dev's
+// HashChildren): written alone, append(make(...), 1) would allocate as much
+// as the whole, so there is no fix.
+func CaseNestedPrefixOnRuntimeBuffer() {
+	h := sha256.New()
+	b := append(append(append(make([]byte, 0, 1+len(left)+len(right)), 1), left...), right...) // want `concat-hash: b := append\(...\) builds a buffer only to hash it with h.Write; hash the parts one after another \(no automatic fix: a part, append\(...\), is a buffer made per call too\)`
+	h.Write(b)
+	h.Sum(out32[:0])
+}
+
 // The variable is hashed in a loop: moving the parts there would read them
 // again on every iteration.
 func hashedInLoop() {
