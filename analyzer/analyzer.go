@@ -170,6 +170,7 @@ type pass struct {
 	pooled         map[*Site]bool         // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
 	idx            *packageIndex          // see index
 	keys           map[*types.Func]string // see funcKey
+	hashesMemo     map[*types.Func]bool   // whether a function hashes itself, see hashingCode
 	names          *fixes.PackageNames    // the package-level names that fixes declare
 	out            output                 // findings held back, see emit
 }
