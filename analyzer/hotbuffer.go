@@ -652,6 +652,13 @@ func (p *pass) stackBufferFix(cur inspector.Cursor, b *buffer, declared map[ast.
 	if !types.Identical(p.TypesInfo.TypeOf(size), types.Typ[types.Int]) {
 		return nil, "its size is not an int"
 	}
+	// Reject buf := make([]byte, len(buf)+1), where the size reads an outer
+	// buf: declared before the if, the new buf would be read instead.
+	for n := range ast.Preorder(size) {
+		if id, ok := n.(*ast.Ident); ok && id.Name == b.v.Name() {
+			return nil, "its size mentions " + id.Name
+		}
+	}
 	// Reject var (a = ...; buf = make(...)): the declaration cannot become
 	// the statements of the fix without moving the other variables.
 	if !b.alone {
