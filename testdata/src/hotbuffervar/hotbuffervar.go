@@ -153,7 +153,7 @@ func ResultLoop() string { return hex.EncodeToString(loopSums()) }
 // Reported without a fix: a capacity, a size that is not an int, a var block
 // that declares other variables.
 func unfixable(k []byte, n uint) {
-	grown := make([]byte, 0, len(k)+1) // want `hot-buffer: make\(\[\]byte, 0, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes .* on every call of unfixable, which is hot .*\(no automatic fix: the make has a capacity\)`
+	grown := make([]byte, 0, len(k)+1) // want `hot-buffer: make\(\[\]byte, 0, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes .* on every call of unfixable, which is hot .*; back it by an array on the stack and make it only when larger \(no automatic fix: the make has a capacity\)`
 	grown = append(grown, k...)
 	grown = append(grown, 0)
 	sized := make([]byte, n) // want `hot-buffer: make\(\[\]byte, n\) allocates whenever .*\(no automatic fix: its size is not an int\)`
