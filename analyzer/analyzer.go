@@ -171,6 +171,7 @@ type pass struct {
 	macEqual       map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
 	idx            *packageIndex          // see index
 	keys           map[*types.Func]string // see funcKey
+	hashesMemo     map[*types.Func]bool   // whether a function hashes itself, see hashingCode
 	names          *fixes.PackageNames    // the package-level names that fixes declare
 	out            output                 // findings held back, see emit
 }

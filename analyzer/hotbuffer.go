@@ -23,21 +23,41 @@ import (
 //     field, a package variable, an HMAC or crypto.Hash hasher, a hasher
 //     asserted from a pool), or to io.CopyBuffer or io.ReadFull: 1 allocation;
 //   - a make of a constant size above 64 KiB, even when it does not escape: 1;
+//   - a make of a size known only at run time that does not escape: 0 up to
+//     32 bytes, 1 above (see maxStackVariableMake);
 //   - append(<empty>, x...) with x not empty, even when it does not escape:
 //     1 per growth.
 //
 // What stays on the stack, and is never reported: a make of constant size up
 // to 64 KiB that does not escape; a make written only into a hasher the
-// compiler devirtualizes (a local sha256.New(), even one passed to io.Copy);
-// a variable-size make that does not escape (on the stack up to 32 bytes at
-// run time, on the heap above: which one cannot be told, so it is not
-// reported). A buffer passed to a function that is not known (it may keep it,
-// or not let it escape), returned, stored, sent or captured is not reported.
+// compiler devirtualizes (a local sha256.New(), even one passed to io.Copy).
+// A buffer passed to a function that is not known (it may keep it, or not
+// let it escape), returned, stored, sent or captured is not reported.
 const hotBuffer = "hot-buffer"
 
 // maxStackMake is the largest constant-size make that stays on the stack
 // when it does not escape (measured: 65536 bytes stay, 65537 allocate).
 const maxStackMake = 64 << 10
+
+// maxStackVariableMake is the largest make of a size known only at run time
+// that stays on the stack when it does not escape. Measured with
+// testing.AllocsPerRun: on Go 1.26, 32 bytes stay and 33 allocate; on Go
+// 1.24 and 1.21 (GOTOOLCHAIN=go1.24.13, go1.21.13) every size allocates,
+// 1 byte too. The go line of the module changes nothing: the same Go 1.26
+// toolchain keeps 32 bytes on the stack in a go 1.21 module. Which toolchain
+// builds the code is not known here, so the message states both.
+const maxStackVariableMake = 32
+
+// stackArraySize is the size of the array that backs a variable-size buffer
+// in the fix: buffers up to it stay on the stack, larger ones are made as
+// before. Measured (go test -bench, -count 6, a noinline function that fills
+// the buffer's last byte): a per-call [128]byte costs about what a
+// make of 16 bytes on the stack costs (2.4 ns against 2.2 ns, within the
+// noise) where a [256]byte costs twice as much (4.4 ns); one allocation is
+// 40 ns or more. 64 bytes would miss a key of two 32-byte hashes with a
+// prefix; the price of 128 is as many bytes more in every frame of a
+// recursive function.
+const stackArraySize = 128
 
 // maxPooledBuffer is the largest buffer that hashpool.Buffers pools.
 const maxPooledBuffer = 1 << 20
@@ -68,9 +88,10 @@ var bufferReaders = map[string]escapeKind{
 }
 
 // buffer is a byte buffer defined by v := make([]byte, ...) or
-// v := append(<empty>, x...).
+// v := append(<empty>, x...), or by the same in a var declaration.
 type buffer struct {
-	def   *ast.AssignStmt
+	def   ast.Stmt // the assignment or the var declaration
+	alone bool     // def defines nothing but the buffer
 	v     *types.Var
 	build *ast.CallExpr // the make or the append
 	made  bool          // built by make
@@ -82,66 +103,101 @@ type buffer struct {
 func (p *pass) checkHotBuffer(sites []*Site) {
 	hashers := p.localHashers(sites)
 	hashing := map[ast.Node]bool{}
-	for cur := range p.root.Preorder((*ast.AssignStmt)(nil)) {
+	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
+	for cur := range p.root.Preorder((*ast.AssignStmt)(nil), (*ast.DeclStmt)(nil)) {
 		if !p.suppress.analyzed(cur) {
 			continue
 		}
-		b, ok := p.bufferDef(cur.Node().(*ast.AssignStmt))
-		if !ok {
-			continue
+		for _, b := range p.bufferDefs(cur.Node().(ast.Stmt)) {
+			fn, ok := enclosingFunc(cur)
+			if !ok {
+				continue
+			}
+			if _, seen := hashing[fn.Node()]; !seen {
+				hashing[fn.Node()] = p.hashingCode(fn, hashers)
+			}
+			if !hashing[fn.Node()] {
+				continue // not a hashing function
+			}
+			often, loop, ok := p.frequency(cur, false)
+			if !ok {
+				continue // cold code: one allocation per call is fine
+			}
+			esc := p.bufferEscape(fn, b, hashers)
+			if esc.kind == unknown || esc.kind == outlives {
+				continue // cannot tell, or meant to outlive the call
+			}
+			// Leave to concat-hash a buffer that is only filled by copies and
+			// hashed once: its rewrite removes the buffer altogether.
+			if p.concatShaped(fn, b) {
+				continue
+			}
+			what, ok := p.bufferAllocates(b, esc)
+			if !ok {
+				continue // on the stack
+			}
+			manual := "reuse a scratch buffer or a pooled one"
+			if b.made && b.size < 0 && esc.kind == stays {
+				manual = "back it by an array on the stack and make it only when larger"
+			}
+			fix, why := p.bufferFix(cur, b, esc, loop, declared)
+			p.report(b.build, hotBuffer, what+" "+often, fix, manual, why)
 		}
-		fn, ok := enclosingFunc(cur)
-		if !ok {
-			continue
-		}
-		if _, seen := hashing[fn.Node()]; !seen {
-			hashing[fn.Node()] = p.hashes(fn, hashers)
-		}
-		if !hashing[fn.Node()] {
-			continue // not a hashing function
-		}
-		often, loop, ok := p.frequency(cur, false)
-		if !ok {
-			continue // cold code: one allocation per call is fine
-		}
-		esc := p.bufferEscape(fn, b, hashers)
-		if esc.kind == unknown || esc.kind == outlives {
-			continue // cannot tell, or meant to outlive the call
-		}
-		// Leave to concat-hash a buffer that is only filled by copies and
-		// hashed once: its rewrite removes the buffer altogether.
-		if p.concatShaped(fn, b) {
-			continue
-		}
-		what, ok := p.bufferAllocates(b, esc)
-		if !ok {
-			continue // on the stack
-		}
-		fix, why := p.bufferFix(cur, b, loop)
-		p.report(b.build, hotBuffer, what+" "+often, fix, "reuse a scratch buffer or a pooled one", why)
 	}
 }
 
-// bufferDef recognizes v := make([]byte, ...) and v := append(<empty>, x...),
-// where <empty> is []byte(nil), []byte{} or s[:0:0]: an append to nothing
-// that allocates an array of its own.
-func (p *pass) bufferDef(assign *ast.AssignStmt) (*buffer, bool) {
-	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-		return nil, false
+// bufferDefs recognizes the buffers that stmt defines: v := make([]byte, ...)
+// or v := append(<empty>, x...), where <empty> is []byte(nil), []byte{} or
+// s[:0:0] (an append to nothing that allocates an array of its own); and the
+// same values in var v = ..., var v []byte = ... and var (...) blocks.
+func (p *pass) bufferDefs(stmt ast.Stmt) []*buffer {
+	switch stmt := stmt.(type) {
+	case *ast.AssignStmt:
+		if stmt.Tok != token.DEFINE || len(stmt.Lhs) != 1 || len(stmt.Rhs) != 1 {
+			return nil
+		}
+		id, ok := stmt.Lhs[0].(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if b, ok := p.bufferValue(stmt, id, stmt.Rhs[0]); ok {
+			b.alone = true
+			return []*buffer{b}
+		}
+	case *ast.DeclStmt:
+		decl, ok := stmt.Decl.(*ast.GenDecl)
+		if !ok || decl.Tok != token.VAR {
+			return nil
+		}
+		var list []*buffer
+		for _, spec := range decl.Specs {
+			vs := spec.(*ast.ValueSpec)
+			if len(vs.Values) != len(vs.Names) {
+				continue // var a, b = f(): no make of its own
+			}
+			for i, id := range vs.Names {
+				if b, ok := p.bufferValue(stmt, id, vs.Values[i]); ok {
+					b.alone = len(decl.Specs) == 1 && len(vs.Names) == 1
+					list = append(list, b)
+				}
+			}
+		}
+		return list
 	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return nil, false
-	}
+	return nil
+}
+
+// bufferValue recognizes the buffer that def defines as id = e.
+func (p *pass) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*buffer, bool) {
 	v, ok := p.TypesInfo.Defs[id].(*types.Var)
 	if !ok || !types.Identical(v.Type(), byteSlice) {
 		return nil, false
 	}
-	call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return nil, false
 	}
-	b := &buffer{def: assign, v: v, build: call, size: -1}
+	b := &buffer{def: def, v: v, build: call, size: -1}
 	switch p.builtin(call) {
 	case "make":
 		b.made = true
@@ -192,6 +248,39 @@ func isZero(info *types.Info, e ast.Expr) bool {
 	return tv.Value != nil && constant.Sign(tv.Value) == 0
 }
 
+// hashingCode reports whether the function at fn is hashing code: it hashes
+// itself, or it calls a function or method of its package, by name, that
+// hashes itself, as merkledb's hashChangedNode calls hashNode for every
+// node it walks. One call deep only: every function above a hashing one
+// would count otherwise, down to main.
+func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
+	if p.hashes(fn, hashers) {
+		return true
+	}
+	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+		callee := typeutil.StaticCallee(p.TypesInfo, cur.Node().(*ast.CallExpr))
+		if callee == nil || callee.Pkg() != p.Pkg {
+			continue
+		}
+		decl, ok := p.index().decls[callee]
+		if !ok || decl.Node() == fn.Node() {
+			continue
+		}
+		hashes, ok := p.hashesMemo[callee]
+		if !ok {
+			if p.hashesMemo == nil {
+				p.hashesMemo = map[*types.Func]bool{}
+			}
+			hashes = p.hashes(decl, hashers)
+			p.hashesMemo[callee] = hashes
+		}
+		if hashes {
+			return true
+		}
+	}
+	return false
+}
+
 // hashes reports whether the function at fn hashes: it calls a hash
 // constructor, a sum function, or a hasher's Write or Sum, or passes a
 // hasher to a function.
@@ -224,34 +313,47 @@ func (p *pass) hashes(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
 
 // bufferEscape decides what the function at fn does with the buffer: stays
 // (only read, written, sliced, copied), transient (it escapes through a call
-// that does not keep it), outlives (returned, stored, sent) or unknown.
+// that does not keep it), outlives (returned, stored, sent) or unknown. A
+// local variable assigned the buffer or a slice of it (key :=
+// keyBuffer[:n]) is the buffer too: its uses are judged the same way.
 func (p *pass) bufferEscape(fn inspector.Cursor, b *buffer, hashers map[*types.Var]*Site) escape {
 	verdict := escape{kind: stays}
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		id := use.Node().(*ast.Ident)
-		if p.TypesInfo.Uses[id] != b.v {
-			continue
+	vars := []*types.Var{b.v}
+	seen := map[*types.Var]bool{b.v: true}
+	for i := 0; i < len(vars); i++ {
+		v := vars[i]
+		for use := range fn.Preorder((*ast.Ident)(nil)) {
+			id := use.Node().(*ast.Ident)
+			if p.TypesInfo.Uses[id] != v {
+				continue
+			}
+			if capturedBy(use, v) {
+				verdict = worse(verdict, escape{unknown, "captured by a closure", id.Pos()})
+				continue
+			}
+			esc, alias := p.bufferUse(fn, use, v, hashers)
+			if alias != nil && !seen[alias] {
+				seen[alias] = true
+				vars = append(vars, alias)
+			}
+			verdict = worse(verdict, esc)
 		}
-		if capturedBy(use, b.v) {
-			verdict = worse(verdict, escape{unknown, "captured by a closure", id.Pos()})
-			continue
-		}
-		verdict = worse(verdict, p.bufferUse(fn, use, b, hashers))
 	}
 	return verdict
 }
 
-// bufferUse classifies one use of the buffer's variable.
-func (p *pass) bufferUse(fn, use inspector.Cursor, b *buffer, hashers map[*types.Var]*Site) escape {
+// bufferUse classifies one use of v, the buffer's variable or an alias of
+// it; alias is the local variable that the use assigns the buffer to.
+func (p *pass) bufferUse(fn, use inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site) (_ escape, alias *types.Var) {
 	pos := use.Node().Pos()
 	if use.ParentEdgeKind() == edge.AssignStmt_Lhs {
 		// v = v[:n], v = append(v, x...): still the same buffer (or a new one
 		// that append made). Anything else is not followed.
 		assign := use.Parent().Node().(*ast.AssignStmt)
-		if len(assign.Lhs) == 1 && len(assign.Rhs) == 1 && p.derivedFrom(assign.Rhs[0], b.v) {
-			return escape{kind: stays}
+		if len(assign.Lhs) == 1 && len(assign.Rhs) == 1 && p.derivedFrom(assign.Rhs[0], v) {
+			return escape{kind: stays}, nil
 		}
-		return escape{unknown, "assigned", pos}
+		return escape{unknown, "assigned", pos}, nil
 	}
 	// A slice of the buffer is the buffer.
 	e := use
@@ -261,38 +363,64 @@ func (p *pass) bufferUse(fn, use inspector.Cursor, b *buffer, hashers map[*types
 	switch e.ParentEdgeKind() {
 	case edge.IndexExpr_X:
 		if e.Parent().ParentEdgeKind() == edge.UnaryExpr_X {
-			return escape{unknown, "address taken", pos} // &v[i]
+			return escape{unknown, "address taken", pos}, nil // &v[i]
 		}
-		return escape{kind: stays}
+		return escape{kind: stays}, nil
 	case edge.RangeStmt_X, edge.BinaryExpr_X, edge.BinaryExpr_Y:
-		return escape{kind: stays}
+		return escape{kind: stays}, nil
 	case edge.ReturnStmt_Results, edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
-		return kept(e.ParentEdgeKind(), pos)
+		return kept(e.ParentEdgeKind(), pos), nil
+	case edge.ValueSpec_Values:
+		// var key = v[:n]: an alias.
+		spec := e.Parent().Node().(*ast.ValueSpec)
+		if len(spec.Names) == len(spec.Values) {
+			if w, ok := p.TypesInfo.Defs[spec.Names[e.ParentEdgeIndex()]].(*types.Var); ok && isBufferAlias(fn, w) {
+				return escape{kind: stays}, w
+			}
+		}
+		return escape{unknown, "declared", pos}, nil
 	case edge.AssignStmt_Rhs:
 		assign := e.Parent().Node().(*ast.AssignStmt)
 		if len(assign.Lhs) == len(assign.Rhs) {
 			lhs := assign.Lhs[e.ParentEdgeIndex()]
-			if p.TypesInfo.Uses[identOf(lhs)] == b.v {
+			if p.TypesInfo.Uses[identOf(lhs)] == v {
 				if _, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-					return escape{kind: stays} // v = v[:n]
+					return escape{kind: stays}, nil // v = v[:n]
 				}
 			}
 			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
 				if w, ok := p.TypesInfo.ObjectOf(id).(*types.Var); ok && w.Parent() != w.Pkg().Scope() {
-					return escape{unknown, "copied to " + id.Name, pos}
+					if isBufferAlias(fn, w) {
+						return escape{kind: stays}, w // key := v[:n]: an alias
+					}
+					return escape{unknown, "copied to " + id.Name, pos}, nil
 				}
 			}
-			return escape{outlives, "stored in " + types.ExprString(lhs), pos}
+			return escape{outlives, "stored in " + types.ExprString(lhs), pos}, nil
 		}
-		return escape{unknown, "assigned", pos}
+		return escape{unknown, "assigned", pos}, nil
 	case edge.CallExpr_Args:
-		return p.bufferArg(fn, e, b, hashers)
+		return p.bufferArg(fn, e, v, hashers), nil
 	}
-	return escape{unknown, "used as " + e.ParentEdgeKind().String(), pos}
+	return escape{unknown, "used as " + e.ParentEdgeKind().String(), pos}, nil
+}
+
+// isBufferAlias reports whether w, assigned the buffer, can be followed as
+// the buffer: a []byte variable declared in the body of the function at fn,
+// not a named result (a bare return returns it unseen) nor a parameter.
+func isBufferAlias(fn inspector.Cursor, w *types.Var) bool {
+	var body *ast.BlockStmt
+	switch n := fn.Node().(type) {
+	case *ast.FuncDecl:
+		body = n.Body
+	case *ast.FuncLit:
+		body = n.Body
+	}
+	return body != nil && body.Pos() <= w.Pos() && w.Pos() < body.End() && types.Identical(w.Type(), byteSlice)
 }
 
 // bufferArg classifies the buffer (or a slice of it) passed as an argument.
-func (p *pass) bufferArg(fn, arg inspector.Cursor, b *buffer, hashers map[*types.Var]*Site) escape {
+func (p *pass) bufferArg(fn, arg inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site) escape {
 	pos := arg.Node().Pos()
 	call := arg.Parent().Node().(*ast.CallExpr)
 	if arg.Parent().ParentEdgeKind() == edge.GoStmt_Call {
@@ -314,7 +442,7 @@ func (p *pass) bufferArg(fn, arg inspector.Cursor, b *buffer, hashers map[*types
 		// v = append(v, x...) is a write to v, seen from the left-hand side.
 		if arg.Parent().ParentEdgeKind() == edge.AssignStmt_Rhs {
 			assign := arg.Parent().Parent().Node().(*ast.AssignStmt)
-			if len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == b.v {
+			if len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v {
 				return escape{kind: stays}
 			}
 		}
@@ -462,12 +590,25 @@ func (p *pass) bufferAllocates(b *buffer, esc escape) (string, bool) {
 		return fmt.Sprintf("%s escapes to the heap (%s)", build, esc.reason), true
 	case b.size > maxStackMake:
 		return fmt.Sprintf("%s is too large for the stack (more than 64 KiB)", build), true
+	case b.size < 0:
+		return fmt.Sprintf("%s allocates whenever it is larger than %d bytes (its size is known only at run time; before Go 1.25, always)", build, maxStackVariableMake), true
 	}
 	return "", false
 }
 
-// bufferFix takes the buffer from a pool for the duration of the call.
-func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, loop inspector.Cursor) (*analysis.SuggestedFix, string) {
+// bufferFix backs a buffer of a size known only at run time that does not
+// escape by an array on the stack, or else takes the buffer from a pool for
+// the duration of the call.
+//
+// A constant size that reaches the heap gets the pool, not an array: a
+// buffer that escapes through an interface takes its array to the heap with
+// it (measured: a [8]byte written to a hash.Hash parameter of a recursive
+// function, 1 allocation per call), and a make above 64 KiB would make an
+// array as large on the stack of every call.
+func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspector.Cursor, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
+	if b.made && b.size < 0 && esc.kind == stays {
+		return p.stackBufferFix(cur, b, declared)
+	}
 	if loop.Valid() {
 		return nil, "it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns"
 	}
@@ -499,5 +640,65 @@ func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, loop inspector.Cursor)
 		spec.Base = b.build.Args[0]
 	}
 	fix := fixes.BufferPool(f, b.def, spec)
+	return &fix, ""
+}
+
+// stackBufferFix backs the buffer, of a size known only at run time and
+// that does not escape, by an array on the stack (see fixes.StackBuffer).
+func (p *pass) stackBufferFix(cur inspector.Cursor, b *buffer, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
+	// Reject make([]byte, n, c): the array would have to hold c bytes, and
+	// n and c would be evaluated in another order.
+	if len(b.build.Args) != 2 {
+		return nil, "the make has a capacity"
+	}
+	// Reject a size of another type than int: it cannot be compared with
+	// len(array) as it is, and a conversion could change its value.
+	size := b.build.Args[1]
+	if !types.Identical(p.TypesInfo.TypeOf(size), types.Typ[types.Int]) {
+		return nil, "its size is not an int"
+	}
+	// Reject buf := make([]byte, len(buf)+1), where the size reads an outer
+	// buf: declared before the if, the new buf would be read instead.
+	for n := range ast.Preorder(size) {
+		if id, ok := n.(*ast.Ident); ok && id.Name == b.v.Name() {
+			return nil, "its size mentions " + id.Name
+		}
+	}
+	// Reject var (a = ...; buf = make(...)): the declaration cannot become
+	// the statements of the fix without moving the other variables.
+	if !b.alone {
+		return nil, "it is declared together with other variables"
+	}
+	stmt, block, ok := listStatement(cur)
+	if !ok || stmt != b.def {
+		return nil, "the buffer is not defined by a statement of its own"
+	}
+	f := p.file(b.def.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	// Reject a definition that shares its line with code before it: the fix
+	// writes it as several lines at the same indentation.
+	if !f.StartsLine(b.def.Pos()) {
+		return nil, "the statement does not start its line"
+	}
+	// Reject a file that declares len or make: the fix calls the builtins.
+	scope := f.Pkg.Scope().Innermost(b.def.Pos())
+	for _, name := range []string{"len", "make"} {
+		if _, obj := scope.LookupParent(name, b.def.Pos()); obj == nil || obj.Parent() != types.Universe {
+			return nil, name + " is not the builtin here"
+		}
+	}
+	array, ok := p.arrayName(f, block, b.def.Pos(), b.v.Name()+"Array", declared)
+	if !ok {
+		return nil, "no free name for the array"
+	}
+	sizeName := "size"
+	if sizeName == b.v.Name() || sizeName == array {
+		sizeName = "n"
+	}
+	fix := fixes.StackBuffer(f, b.def, fixes.StackBufferSpec{
+		Name: b.v.Name(), Array: array, SizeName: sizeName, Size: size, ArraySize: stackArraySize,
+	})
 	return &fix, ""
 }

@@ -53,6 +53,7 @@ func TestOracle(t *testing.T) {
 		{"sumalloc", analyzer.Options{}},
 		{"hotbuffer", analyzer.Options{}},
 		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
+		{"hotbuffervar", analyzer.Options{}},
 		{"fiximports", analyzer.Options{}},
 		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotness", analyzer.Options{}},

@@ -295,7 +295,7 @@ func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[as
 	if !f.StartsLine(stmt.Pos()) {
 		return nil, "the statement does not start its line"
 	}
-	name, ok := p.arrayName(f, block, call.Pos(), declared)
+	name, ok := p.arrayName(f, block, call.Pos(), "sum", declared)
 	if !ok {
 		return nil, "no free name for the array"
 	}
@@ -304,9 +304,9 @@ func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[as
 }
 
 // arrayName chooses the name of an array declared in block and used at pos:
-// sum, or sum2, ..., free at pos, in the whole block (a later declaration in
+// want, or want2, ..., free at pos, in the whole block (a later declaration in
 // the block would clash) and among the names earlier fixes gave in the block.
-func (p *pass) arrayName(f *fixes.File, block ast.Node, pos token.Pos, declared map[ast.Node]map[string]bool) (string, bool) {
+func (p *pass) arrayName(f *fixes.File, block ast.Node, pos token.Pos, want string, declared map[ast.Node]map[string]bool) (string, bool) {
 	scope := p.TypesInfo.Scopes[block]
 	if scope == nil {
 		return "", false
@@ -315,9 +315,9 @@ func (p *pass) arrayName(f *fixes.File, block ast.Node, pos token.Pos, declared 
 		declared[block] = map[string]bool{}
 	}
 	for i := 1; i < 100; i++ {
-		name := "sum"
+		name := want
 		if i > 1 {
-			name = fmt.Sprintf("sum%d", i)
+			name = fmt.Sprintf("%s%d", want, i)
 		}
 		if f.FreeName(pos, name) == name && scope.Lookup(name) == nil && !declared[block][name] {
 			declared[block][name] = true

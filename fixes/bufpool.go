@@ -46,7 +46,7 @@ type BufferSpec struct {
 // it is right after its definition, so later appends or reslicing do not
 // matter. def is the buf := ... statement; the caller has proved that the
 // buffer does not outlive the call and is not made in a loop.
-func BufferPool(f *File, def *ast.AssignStmt, spec BufferSpec) analysis.SuggestedFix {
+func BufferPool(f *File, def ast.Stmt, spec BufferSpec) analysis.SuggestedFix {
 	im := f.Imports(spec.Build.Pos())
 	var edits []analysis.TextEdit
 	var put, reset string

@@ -98,13 +98,14 @@ func TestChecksFlag(t *testing.T) {
 	allCats := categories(all)
 	require.Positive(t, allCats["hmac-rekey"])
 	require.Positive(t, allCats["hasher-alloc"])
+	require.Positive(t, allCats["hot-buffer"])
 
 	for _, tc := range []struct {
 		checks string
 		want   map[string]int
 	}{
-		{"all,-hmac-rekey", map[string]int{"hasher-alloc": allCats["hasher-alloc"], "concat-hash": allCats["concat-hash"]}},
-		{"-hmac-rekey,-concat-hash", map[string]int{"hasher-alloc": allCats["hasher-alloc"]}},
+		{"all,-hmac-rekey", map[string]int{"hasher-alloc": allCats["hasher-alloc"], "concat-hash": allCats["concat-hash"], "hot-buffer": allCats["hot-buffer"]}},
+		{"-hmac-rekey,-concat-hash,-hot-buffer", map[string]int{"hasher-alloc": allCats["hasher-alloc"]}},
 		{"hmac-rekey", map[string]int{"hmac-rekey": allCats["hmac-rekey"]}},
 	} {
 		r := run(t, repoRoot, nil, binary, "-checks="+tc.checks, "./examples/...")
@@ -112,7 +113,7 @@ func TestChecksFlag(t *testing.T) {
 		assert.Equal(t, tc.want, categories(parseFindings(t, r.stderr)), "-checks=%s", tc.checks)
 	}
 
-	r := run(t, repoRoot, nil, binary, "-checks=-hasher-alloc,-hmac-rekey,-concat-hash", "./examples/...")
+	r := run(t, repoRoot, nil, binary, "-checks=-hasher-alloc,-hmac-rekey,-concat-hash,-hot-buffer", "./examples/...")
 	assert.Equal(t, 0, r.code, "%s", r)
 	assert.Empty(t, r.stderr)
 

@@ -70,14 +70,15 @@ func TestFixSummaryAndExitCode(t *testing.T) {
 		"fixed examples/merkle/merkle.go (2 findings)",
 		"fixed examples/tokensigner/tokensigner.go (3 findings)",
 		"fixed examples/treehash/treehash.go (3 findings)",
-	}, lines[:3])
-	require.Len(t, lines, 4, "%s", r)
-	assert.Regexp(t, `^examples/extra.go:11:9: hmac-rekey: .*no automatic fix`, lines[3])
+		"fixed examples/trie/trie.go (1 finding)",
+	}, lines[:4])
+	require.Len(t, lines, 5, "%s", r)
+	assert.Regexp(t, `^examples/extra.go:11:9: hmac-rekey: .*no automatic fix`, lines[4])
 
 	// Nothing more to fix: no file line, the same finding, exit 3.
 	again := run(t, dir, env, binary, "-fix", "./...")
 	require.Equal(t, 3, again.code, "%s", again)
-	assert.Equal(t, lines[3]+"\n", again.stderr)
+	assert.Equal(t, lines[4]+"\n", again.stderr)
 
 	// -json -fix prints the findings that remain.
 	jr := run(t, dir, env, binary, "-json", "-fix", "./...")

@@ -179,6 +179,26 @@ func CaseAppendEscaping() {
 	keyedInto(w, tree)
 }
 
+// Buffers declared with var, alone or in a var block, are buffers as those
+// defined by := are. In a block, the deferred Put follows the block.
+func varDeclared(x uint64) {
+	var hdr = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot \(called in a loop by CaseVarDecl at hotbuffer.go:\d+\); take hdr from a pool of byte buffers`
+	var (
+		n          = 8
+		tag []byte = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot .*; take tag from a pool of byte buffers`
+	)
+	binary.BigEndian.PutUint64(hdr, x)
+	binary.BigEndian.PutUint64(tag, x+uint64(n))
+	w.Write(hdr)
+	w.Write(tag)
+}
+
+func CaseVarDecl() {
+	for i := range items {
+		varDeclared(uint64(i))
+	}
+}
+
 // Made in a loop: a deferred Put would keep every buffer until the
 // function returns, so no fix. A cold function: the loop makes it frequent.
 // Next to it, the same buffer outside the loop: cold, not reported.
@@ -227,25 +247,6 @@ func CaseKept() {
 }
 
 // ---- Negative cases: on the stack, never reported. ----
-
-// The merkledb seed pattern: a key buffer made per recursive call, sized at
-// run time, written only into a local hasher. On the stack (small at run
-// time, and the hasher is devirtualized).
-func hashChangedNode(n *node) {
-	if n == nil {
-		return
-	}
-	keyBuf := make([]byte, len(n.key)+1)
-	copy(keyBuf, n.key)
-	keyBuf[len(n.key)] = byte(n.id)
-	h := sha256.New()
-	h.Write(keyBuf)
-	h.Sum(out[:0])
-	hashChangedNode(n.left)
-	hashChangedNode(n.right)
-}
-
-func CaseSeed() { hashChangedNode(tree) }
 
 // Constant sizes up to 64 KiB that do not escape: written to a local hasher
 // (devirtualized), to encoding/binary, to a static function that does not

@@ -83,3 +83,33 @@ func CaseVariable() {
 		variable(it)
 	}
 }
+
+// A size known only at run time that does not escape: the stack array needs
+// no runtime, so the fix is the one of the default mode. 40-byte keys: above
+// 32 bytes, so the make allocates before the fix.
+var keys = [][]byte{make([]byte, 40), make([]byte, 41)}
+
+func keySum(k []byte) [sha256.Size]byte {
+	key := make([]byte, len(k)+1) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of keySum, which is hot \(called in a loop by keySums at hotbufferinline.go:\d+\); back key by a 128-byte array on the stack, and make it only when larger`
+	key[0] = 'k'
+	copy(key[1:], k)
+	h := sha256.New()
+	h.Write(key)
+	h.Write(key[1:])
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+func keySums() []byte {
+	var all []byte
+	for _, k := range keys {
+		sum := keySum(k)
+		all = append(all, sum[:]...)
+	}
+	return all
+}
+
+func CaseStackArray() { out[0] = keySums()[0] }
+
+func ResultStackArray() string { return string(keySums()) }
