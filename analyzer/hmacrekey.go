@@ -32,6 +32,9 @@ type heldKey struct {
 	converted bool
 	// lit is the function literal that captures v, for a captured key.
 	lit inspector.Cursor
+	// pkgLevel is set for a package variable or constant: a key that says
+	// nothing about how often the MAC is made (see checkHMACRekey).
+	pkgLevel bool
 }
 
 // checkHMACRekey reports hmac.New(h, key) per iteration or per call when key
@@ -66,8 +69,19 @@ func (p *pass) checkHMACRekey(s *Site) {
 		return // built once, then Reset and reused across a loop: the floor
 	}
 	per := "on every call"
-	if inLoop {
+	switch {
+	case inLoop:
 		per = "on every iteration of the loop at " + p.position(loop.Node().Pos())
+	case key.pkgLevel:
+		// A key held by a value is a signer's: the value exists to MAC
+		// message after message. A package key says nothing about how
+		// often (btcutil's NewMaster keys "Bitcoin seed" once per wallet):
+		// the function must be hot.
+		often, _, hot := p.frequency(s.cur, true)
+		if !hot {
+			return
+		}
+		per = often
 	}
 	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, per, key.holder)
 	if key.converted {
@@ -121,11 +135,11 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 		if !ok || v.Parent() != v.Pkg().Scope() {
 			return k, false
 		}
-		k.v, k.holder = v, fmt.Sprintf("the package (variable %s)", types.ExprString(e))
+		k.v, k.holder, k.pkgLevel = v, fmt.Sprintf("the package (variable %s)", types.ExprString(e)), true
 		return k, !p.writes(fn, v)
 	case *ast.Ident:
 		if c, ok := p.TypesInfo.Uses[e].(*types.Const); ok && k.converted && c.Parent() == c.Pkg().Scope() {
-			k.v, k.holder = c, fmt.Sprintf("the package (constant %s)", c.Name())
+			k.v, k.holder, k.pkgLevel = c, fmt.Sprintf("the package (constant %s)", c.Name()), true
 			return k, true
 		}
 		v, ok := p.TypesInfo.Uses[e].(*types.Var)
@@ -134,7 +148,7 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 		}
 		k.v = v
 		if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-			k.holder = fmt.Sprintf("the package (variable %s)", v.Name())
+			k.holder, k.pkgLevel = fmt.Sprintf("the package (variable %s)", v.Name()), true
 			return k, !p.writes(fn, v)
 		}
 		// A variable captured by the function literal around the call, which
