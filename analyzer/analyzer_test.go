@@ -145,3 +145,13 @@ func TestEvidence(t *testing.T) {
 	assert.True(t, recursion, "no recursion evidence")
 	assert.True(t, directive, "no directive evidence")
 }
+
+// sumsOption names the testdata's customhash sums, as -sums does.
+var sumsOption = []string{"example.com/customhash.Sum256=sha256,example.com/customhash.Digest"}
+
+// TestSums checks the sums outside the standard library, known from facts,
+// the catalog and -sums, in both pool modes.
+func TestSums(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption}), "example.com/fork/sha256", "sums")
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}), "sumsinline")
+}

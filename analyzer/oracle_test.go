@@ -57,6 +57,8 @@ func TestOracle(t *testing.T) {
 		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotness", analyzer.Options{}},
 		{"roles", analyzer.Options{}},
+		{"sums", analyzer.Options{Sums: sumsOption}},
+		{"sumsinline", analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result
