@@ -153,7 +153,7 @@ func TestEvidence(t *testing.T) {
 }
 
 // sumsOption names the testdata's customhash sums, as -sums does.
-var sumsOption = []string{"example.com/customhash.Sum256=sha256,example.com/customhash.Digest"}
+var sumsOption = []string{"example.com/customhash.Sum256=sha256,example.com/customhash.Digest", "example.com/customhash.New=sha256"}
 
 // TestSums checks the sums outside the standard library, known from facts,
 // the catalog and -sums, in both pool modes.

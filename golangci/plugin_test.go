@@ -36,7 +36,7 @@ func TestSettings(t *testing.T) {
 // TestSumsSetting runs the analyzer that the setting sums configures on the
 // analyzer's testdata for -sums.
 func TestSumsSetting(t *testing.T) {
-	p, err := newPlugin(t, map[string]any{"sums": []any{"example.com/customhash.Sum256=sha256", "example.com/customhash.Digest"}})
+	p, err := newPlugin(t, map[string]any{"sums": []any{"example.com/customhash.Sum256=sha256", "example.com/customhash.Digest", "example.com/customhash.New=sha256"}})
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
 	require.NoError(t, err)

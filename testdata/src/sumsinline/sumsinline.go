@@ -81,6 +81,18 @@ func ResultCustom() string {
 	return hex.EncodeToString(out32[:])
 }
 
+// -sums=example.com/customhash.New=sha256: customhash.Hash writes into its
+// hasher and returns its Sum, so it computes SHA-256 too.
+func CaseCustomHash() {
+	digest = customhash.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Hash; hash the parts with sha256AppendParts`
+}
+
+// ResultCustomHash is the SHA-256 of the concatenation, as a slice.
+func ResultCustomHash() string {
+	CaseCustomHash()
+	return hex.EncodeToString(digest)
+}
+
 // -sums=example.com/customhash.Digest names no algorithm: reported only.
 func CaseCustomDigest() {
 	digest = customhash.Digest(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Digest; hash the parts one after another \(no automatic fix: no standard hasher computes customhash.Digest\)`
