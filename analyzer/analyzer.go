@@ -37,6 +37,10 @@ type Options struct {
 	// Constructors adds hash constructors, as importpath.Func, whose hashers
 	// are heap allocated whatever the caller does.
 	Constructors []string
+	// Sums adds sum functions and constructors, as importpath.Func=ALGORITHM
+	// (sha256, sha512, sha1, md5, sha3_256, ...) or importpath.Func, as the
+	// -sums flag; each entry may be a comma-separated list.
+	Sums []string
 	// Profile is a pprof CPU or allocation profile that decides hotness in
 	// the packages it covers (see profile.go); "" for none.
 	Profile string
@@ -51,7 +55,7 @@ type Options struct {
 
 // New returns hashalloc configured by opts, or an error naming the bad option.
 func New(opts Options) (*analysis.Analyzer, error) {
-	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, tests: opts.Tests, threshold: DefaultProfileThreshold}
+	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, sums: sumList{}, tests: opts.Tests, threshold: DefaultProfileThreshold}
 	if opts.Profile != "" {
 		if err := (profileFlag{c}).Set(opts.Profile); err != nil {
 			return nil, err
@@ -72,6 +76,11 @@ func New(opts Options) (*analysis.Analyzer, error) {
 			return nil, err
 		}
 	}
+	for _, sum := range opts.Sums {
+		if err := c.sums.Set(sum); err != nil {
+			return nil, err
+		}
+	}
 	if err := c.checks.Set(strings.Join(opts.Checks, ",")); err != nil {
 		return nil, err
 	}
@@ -79,11 +88,12 @@ func New(opts Options) (*analysis.Analyzer, error) {
 }
 
 func newFlagAnalyzer() *analysis.Analyzer {
-	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, threshold: DefaultProfileThreshold}
+	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, sums: sumList{}, threshold: DefaultProfileThreshold}
 	a := c.analyzer()
 	a.Flags.BoolVar(&c.tests, "tests", false, "also analyze _test.go files")
 	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool) or inline (declare a sync.Pool in the file)")
 	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
+	a.Flags.Var(c.sums, "sums", "comma-separated sum functions and constructors that hashalloc does not know, as importpath.Func=ALGORITHM\n(sha256, sha224, sha512, sha384, sha512_224, sha512_256, sha1, md5, sha3_224, sha3_256, sha3_384, sha3_512: it computes that hash)\nor importpath.Func (a sum function of an unknown algorithm: reported, not fixed)")
 	a.Flags.Var(profileFlag{c}, "profile", "a pprof CPU profile (such as default.pgo) or allocation profile (-memprofile) that decides which functions are hot")
 	a.Flags.Var(thresholdFlag{c}, "profile-threshold", "the share of the profile's samples from which a function is hot (0.01 or 1%)")
 	a.Flags.Var(&c.checks, "checks", "comma-separated checks to run: all, CHECK, -CHECK to turn one off (e.g. all,-hot-buffer); see hashalloc help")
@@ -95,6 +105,7 @@ type config struct {
 	tests        bool
 	pool         poolMode
 	constructors constructorList
+	sums         sumList
 	profile      *profileIndex // nil without -profile
 	threshold    float64       // -profile-threshold
 	checks       checkSet

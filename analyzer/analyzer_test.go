@@ -59,6 +59,12 @@ func TestBadOptions(t *testing.T) {
 	require.EqualError(t, err, `-pool: "global" is not a pool mode (want runtime or inline)`)
 	_, err = analyzer.New(analyzer.Options{Constructors: []string{"NoDot"}})
 	require.EqualError(t, err, `-constructors: "NoDot" is not of the form importpath.Func`)
+	_, err = analyzer.New(analyzer.Options{Sums: []string{"example.com/h.Sum256=sha256,NoDot=sha256"}})
+	require.EqualError(t, err, `-sums: "NoDot=sha256" is not of the form importpath.Func or importpath.Func=ALGORITHM`)
+	_, err = analyzer.New(analyzer.Options{Sums: []string{"example.com/h.Sum256=sha257"}})
+	require.EqualError(t, err, `-sums: "example.com/h.Sum256=sha257": unknown algorithm "sha257" (want one of md5, sha1, sha224, sha256, sha384, sha3_224, sha3_256, sha3_384, sha3_512, sha512, sha512_224, sha512_256)`)
+	_, err = analyzer.New(analyzer.Options{Sums: []string{"example.com/h.Sum256="}})
+	require.Error(t, err)
 }
 
 func TestSumAlloc(t *testing.T) {
@@ -157,4 +163,14 @@ func TestEvidence(t *testing.T) {
 	}
 	assert.True(t, recursion, "no recursion evidence")
 	assert.True(t, directive, "no directive evidence")
+}
+
+// sumsOption names the testdata's customhash sums, as -sums does.
+var sumsOption = []string{"example.com/customhash.Sum256=sha256,example.com/customhash.Digest", "example.com/customhash.New=sha256"}
+
+// TestSums checks the sums outside the standard library, known from facts,
+// the catalog and -sums, in both pool modes.
+func TestSums(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption}), "example.com/fork/sha256", "sums")
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}), "sumsinline")
 }

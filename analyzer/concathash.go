@@ -26,12 +26,18 @@ const concatHash = "concat-hash"
 type hashesArg struct {
 	// Param is the index of the parameter.
 	Param int
-	// Sum is the sum function ("importpath.Func") the parameter goes to, or ""
-	// when it is written to a hasher.
+	// Sum is the sum function ("importpath.Func") the parameter goes to, or
+	// the standard sum of the catalog's hasher it is written to when the
+	// function returns that hasher's Sum(nil) (see writeSum); "" when it is
+	// written to another hasher, whose algorithm is not proved.
 	Sum string
 	// Result says what the function returns when it returns nothing but that
 	// sum: resultArray or resultSlice; "" otherwise.
 	Result string
+	// Parts: the parameter is variadic (...[]byte) and each of its elements
+	// is written, in order, into one hasher: the function hashes the
+	// concatenation of its arguments (geth's crypto.Keccak256).
+	Parts bool
 }
 
 func (*hashesArg) AFact() {}
@@ -45,6 +51,9 @@ type sink struct {
 	name  string   // how messages spell the consumer: "sha256.Sum256", "h.Write", "leafHash"
 	sum   string   // the sum function, "importpath.Func", when the sink is one
 	write bool     // a hasher's Write whose result is not used
+	// spread: the sink is a variadic function that hashes each of its
+	// ...[]byte arguments in order, called with one of them.
+	spread bool
 	// helper is the package's own function whose parameter is hashed, with its
 	// declaration when it is in this package.
 	helper     *types.Func
@@ -93,8 +102,11 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 	call := cur.Node().(*ast.CallExpr)
 	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && fn.Signature().Recv() == nil && fn.Pkg() != nil {
 		key := p.funcKey(fn)
-		if _, ok := sumFuncs[key]; ok && len(call.Args) == 1 {
-			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: key}, true
+		if sum, ok := p.cfg.lookupSum(fn, key); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: sum}, true
+		}
+		if partsFuncs[key] && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), spread: true}, true
 		}
 		fact := helpers[fn.Origin()]
 		if fact == nil && fn.Pkg() != p.Pkg {
@@ -103,8 +115,12 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 				fact = nil
 			}
 		}
+		// A variadic helper is a sink when it is called with one element.
+		if fact != nil && fact.Parts && len(call.Args) != fact.Param+1 {
+			fact = nil
+		}
 		if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
-			s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact}
+			s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
 			if fn.Pkg() == p.Pkg {
 				s.name = fn.Name()
 				s.helperDecl = p.funcDecl(fn.Origin())
@@ -112,9 +128,13 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 			return s, true
 		}
 	}
-	// h.Write(b), with h a hasher.
+	// h.Write(b), with h a hasher, or a variable of a hasher type whose
+	// methods have pointer receivers (var d digest; d.Write(b)).
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 || !isHasher(p.TypesInfo.TypeOf(sel.X)) {
+	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 {
+		return sink{}, false
+	}
+	if t := p.TypesInfo.TypeOf(sel.X); !isHasher(t) && (t == nil || !isHasher(types.NewPointer(t))) {
 		return sink{}, false
 	}
 	return sink{call: call, arg: call.Args[0], name: types.ExprString(sel), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
@@ -133,13 +153,24 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 		params := fn.Signature().Params()
 		for i := range params.Len() {
 			param := params.At(i)
-			if !types.Identical(param.Type(), types.NewSlice(types.Typ[types.Byte])) {
-				continue
+			var fact *hashesArg
+			switch {
+			case types.Identical(param.Type(), byteSlice):
+				fact = p.onlyHashed(cur, param)
+			case i == params.Len()-1 && fn.Signature().Variadic() && types.Identical(param.Type(), types.NewSlice(byteSlice)):
+				fact = p.partsHashed(cur, param)
 			}
-			if fact := p.onlyHashed(cur, param); fact != nil {
+			if fact != nil {
 				fact.Param = i
-				if fact.Sum != "" {
+				switch {
+				case fact.Parts:
+				case fact.Sum != "":
 					fact.Result = p.sumResult(decl, param, fact.Sum)
+				default:
+					fact.Sum = p.writeSum(decl, param)
+					if fact.Sum != "" {
+						fact.Result = resultSlice
+					}
 				}
 				helpers[fn] = fact
 				// Export it for the packages that import this one, which
@@ -172,6 +203,53 @@ func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 		fact = &hashesArg{Sum: s.sum}
 	}
 	return fact
+}
+
+// partsHashed returns the fact that the variadic param is used once, as
+//
+//	for _, b := range param {
+//		h.Write(b)
+//	}
+//
+// with h a hasher: each part is hashed in order, as their concatenation
+// would be. Or nil.
+func (p *pass) partsHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
+	var loop *ast.RangeStmt
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != param {
+			continue
+		}
+		if loop != nil || use.ParentEdgeKind() != edge.RangeStmt_X {
+			return nil
+		}
+		loop = use.Parent().Node().(*ast.RangeStmt)
+	}
+	if loop == nil || loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil || len(loop.Body.List) != 1 {
+		return nil
+	}
+	part, ok := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
+	es, ok2 := loop.Body.List[0].(*ast.ExprStmt)
+	if !ok || !ok2 {
+		return nil
+	}
+	write, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok || len(write.Args) != 1 || p.TypesInfo.Uses[identOf(write.Args[0])] != part {
+		return nil
+	}
+	// The part is used by the Write only (not by the hasher's expression).
+	for id := range ast.Preorder(write.Fun) {
+		if id, ok := id.(*ast.Ident); ok && p.TypesInfo.Uses[id] == part {
+			return nil
+		}
+	}
+	sel, ok := ast.Unparen(write.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Write" {
+		return nil
+	}
+	if t := p.TypesInfo.TypeOf(sel.X); !isHasher(t) && (t == nil || !isHasher(types.NewPointer(t))) {
+		return nil
+	}
+	return &hashesArg{Parts: true}
 }
 
 // funcDecl returns the declaration of fn in this package, from an index of
@@ -589,6 +667,13 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		fc.Remove = append([]ast.Stmt{c.def}, c.stmts...)
 	}
 	switch {
+	case s.spread:
+		// The variadic sum hashes its arguments one after another.
+		//
+		//	crypto.Keccak256(append(a, b...))   =>   crypto.Keccak256(a, b)
+		fix := fixes.SpreadParts(f, s.arg, fc, "Pass the parts to "+s.name+", which hashes them one after another")
+		return &fix, ""
+
 	case s.sum != "":
 		spec, why := p.sumSpec(s.sum)
 		if spec == nil {
@@ -616,37 +701,19 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
 	name := sum[strings.LastIndex(sum, "/")+1:]
 	if p.cfg.pool == PoolInline {
+		// The file declares a variadic sum on the standard hasher of the
+		// same hash: the sum function (a fork's too) need not be in scope.
 		ctor, ok := sumConstructors[sum]
 		if !ok {
 			return nil, "no standard hasher computes " + name
 		}
-		fn := p.sumFunc(sum)
-		if fn == nil {
-			return nil, "the sum function is not in scope"
-		}
-		arr, ok := fn.Signature().Results().At(0).Type().(*types.Array)
-		if !ok {
-			return nil, name + " does not return an array"
-		}
-		return &fixes.SumSpec{Ctor: ctor, Size: arr.Len(), Inline: true}, ""
+		return &fixes.SumSpec{Ctor: ctor, Size: digestSizes[ctor], Inline: true}, ""
 	}
 	runtime := sumFuncs[sum]
 	if runtime == "" {
 		return nil, "the runtime module has no multi-part " + name
 	}
 	return &fixes.SumSpec{Runtime: runtime}, ""
-}
-
-// sumFunc returns the sum function "importpath.Func" among the package's imports.
-func (p *pass) sumFunc(sum string) *types.Func {
-	dot := strings.LastIndex(sum, ".")
-	for _, imp := range p.Pkg.Imports() {
-		if imp.Path() == sum[:dot] {
-			fn, _ := imp.Scope().Lookup(sum[dot+1:]).(*types.Func)
-			return fn
-		}
-	}
-	return nil
 }
 
 // helperFix calls a variadic form of a package's own hashing helper, declared

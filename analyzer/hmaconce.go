@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -49,9 +50,6 @@ func (p *pass) checkChangingKey(s *Site, what string) {
 // The key and the parts move to the Sum, so they must be plain expressions
 // (nothing between can change them: the statements are consecutive).
 func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
-	if p.cfg.pool == PoolInline {
-		return nil, "the one-shot HMAC is in the runtime module"
-	}
 	f := p.file(s.Call.Pos())
 	if f == nil {
 		return nil, "the source file cannot be read"
@@ -111,10 +109,17 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if uses != len(parts)+1 {
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
+	// -pool=inline declares the same one-shot HMAC in the file.
+	ctor := p.funcKey(fn)
+	_, keySum := splitQualified(ctorSums[ctor])
 	fix := fixes.OneShotHMAC(f, def, writes, sum, fixes.OneShotSpec{
 		Runtime: name,
 		Key:     s.Call.Args[1],
 		Parts:   parts,
+		Inline:  p.cfg.pool == PoolInline,
+		Ctor:    ctor,
+		KeySum:  keySum,
+		Size:    digestSizes[ctor],
 	})
 	return &fix, ""
 }
@@ -162,4 +167,10 @@ func (p *pass) plainConversion(e ast.Expr) bool {
 	}
 	tv, ok := p.TypesInfo.Types[call.Fun]
 	return ok && tv.IsType() && plainExpr(call.Args[0])
+}
+
+// splitQualified splits "importpath.Func" at its last dot.
+func splitQualified(qualified string) (path, name string) {
+	dot := strings.LastIndex(qualified, ".")
+	return qualified[:dot], qualified[dot+1:]
 }

@@ -59,6 +59,8 @@ func TestOracle(t *testing.T) {
 		{"hotness", analyzer.Options{}},
 		{"roles", analyzer.Options{}},
 		{"escape", analyzer.Options{}},
+		{"sums", analyzer.Options{Sums: sumsOption}},
+		{"sumsinline", analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			var result *analysistest.Result

@@ -173,7 +173,12 @@ func (p *pass) partsSum(cur inspector.Cursor, fn *types.Func) string {
 func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
 	fact := s.helperFact
 	name := shortName(s.helper)
-	if fact.Sum == "" || fact.Result == "" {
+	if fact.Sum == "" {
+		// A fork that hashes with a digest of its own (sha256-simd's, in
+		// assembly): its name says SHA-256, nothing proves it.
+		return nil, name + " hashes with a hasher of its own, whose algorithm hashalloc cannot prove (-sums can name it)"
+	}
+	if fact.Result == "" {
 		return nil, name + " does more than return a standard sum of its argument"
 	}
 	if len(fc.Parts) < 1 || s.call.Ellipsis.IsValid() || len(s.call.Args) != 1 {
@@ -196,9 +201,6 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 		return nil, why
 	}
 	if fact.Result == resultSlice {
-		if spec.Inline {
-			return nil, name + " returns a slice, and -pool=inline declares sums that return arrays"
-		}
 		spec.Append = true
 	}
 	fix := fixes.SumParts(f, s.call, fc, *spec)
@@ -224,4 +226,59 @@ func (p *pass) partsForm(helper *types.Func, sum string) *types.Func {
 		}
 	}
 	return nil
+}
+
+// writeSum returns the standard sum that the helper declared by decl computes
+// when it writes param into the hasher of a constructor whose algorithm is
+// known (the catalog's standard constructors, or one that -sums names) and
+// returns its Sum(nil); or "". The helper's algorithm is proved by the
+// constructor, not by its name: a fork that hashes with a hasher of its own
+// (sha256-simd's digest, assembly) proves nothing.
+//
+//	h := sha256.New()
+//	h.Write(b)
+//	return h.Sum(nil)
+func (p *pass) writeSum(decl *ast.FuncDecl, param *types.Var) string {
+	body := decl.Body.List
+	results := p.TypesInfo.Defs[decl.Name].(*types.Func).Signature().Results()
+	if len(body) != 3 || results.Len() != 1 || !types.Identical(results.At(0).Type(), byteSlice) {
+		return ""
+	}
+	def, ok := body[0].(*ast.AssignStmt)
+	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+		return ""
+	}
+	h := p.TypesInfo.Defs[identOf(def.Lhs[0])]
+	ctor, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
+	if !ok || h == nil || len(ctor.Args) != 0 {
+		return ""
+	}
+	sum := p.cfg.ctorSum(p.qualifiedCallee(ctor))
+	if sum == "" {
+		return ""
+	}
+	// method returns the argument of h.name(x) with one argument, or nil.
+	method := func(e ast.Expr, name string) ast.Expr {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return nil
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != name || p.TypesInfo.Uses[identOf(sel.X)] != h {
+			return nil
+		}
+		return call.Args[0]
+	}
+	write, ok := body[1].(*ast.ExprStmt)
+	if !ok || p.TypesInfo.Uses[identOf(method(write.X, "Write"))] != param {
+		return ""
+	}
+	ret, ok := body[2].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return ""
+	}
+	if nilArg := method(ret.Results[0], "Sum"); nilArg == nil || !p.TypesInfo.Types[nilArg].IsNil() {
+		return ""
+	}
+	return sum
 }

@@ -52,7 +52,7 @@ type SumSpec struct {
 	// Inline declares a file-local variadic sum instead of importing hashsum.
 	Inline bool
 	// Append computes a slice, as hashsum's Append forms do with a nil dst,
-	// instead of an array.
+	// instead of an array (with Inline, a file-local append form).
 	Append bool
 }
 
@@ -89,6 +89,16 @@ func CallParts(f *File, call *ast.CallExpr, c Concat, fn, message string) analys
 	return analysis.SuggestedFix{Message: message, TextEdits: edits}
 }
 
+// SpreadParts passes the parts, in place of their concatenation arg, to a
+// variadic function that hashes its arguments one after another:
+//
+//	crypto.Keccak256(append(a, b...))   =>   crypto.Keccak256(a, b)
+func SpreadParts(f *File, arg ast.Expr, c Concat, message string) analysis.SuggestedFix {
+	edits := f.removeEdits(c)
+	edits = append(edits, analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(f.partsText(c))})
+	return analysis.SuggestedFix{Message: message, TextEdits: edits}
+}
+
 // sumFunc returns the name of the multi-part sum that replaces call, and the
 // edits that declare it in the file (Inline) or the imports it needs.
 func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports) ([]analysis.TextEdit, string) {
@@ -107,17 +117,24 @@ func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports) ([]analysi
 	if qual, ok := f.qualifier(call); ok {
 		im.Drop(qual, call) // a fork, or a dot import, that the sum replaces
 	}
-	want := pathName(path) + "Parts"
+	want := pathName(path)
 	if ctor != "New" {
-		want = pathName(path) + strings.TrimPrefix(ctor, "New") + "Parts"
+		want += strings.TrimPrefix(ctor, "New")
 	}
+	if spec.Append {
+		want += "Append"
+	}
+	want += "Parts"
 	fn, declare := f.Names.Declare(f, want, func(obj types.Object) bool {
 		sig, ok := obj.Type().(*types.Signature)
-		if _, isFunc := obj.(*types.Func); !isFunc || !ok || !sig.Variadic() || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		if _, isFunc := obj.(*types.Func); !isFunc || !ok || !sig.Variadic() || sig.Results().Len() != 1 {
 			return false
 		}
+		if spec.Append {
+			return sig.Params().Len() == 2 && types.Identical(sig.Results().At(0).Type(), types.NewSlice(types.Typ[types.Byte]))
+		}
 		arr, ok := sig.Results().At(0).Type().(*types.Array)
-		return ok && arr.Len() == spec.Size
+		return ok && sig.Params().Len() == 1 && arr.Len() == spec.Size
 	})
 	if !declare {
 		return nil, fn
@@ -134,6 +151,20 @@ func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
 }
 
 `, fn, pkg, spec.Size, ctor)
+	if spec.Append {
+		//	tmhash.Sum(append(prefix, leaf...))   =>   sha256AppendParts(nil, prefix, leaf)
+		decl = fmt.Sprintf(`// %[1]s appends to dst the %[2]s sum of the concatenation of parts,
+// written one after another into a hasher that stays on the stack.
+func %[1]s(dst []byte, parts ...[]byte) []byte {
+	h := %[2]s.%[3]s()
+	for _, part := range parts {
+		h.Write(part)
+	}
+	return h.Sum(dst)
+}
+
+`, fn, pkg, ctor)
+	}
 	// Before the first declaration, where nothing else inserts (pools go
 	// at the end of the file), so that fixes merge in any order.
 	at := f.firstDecl()

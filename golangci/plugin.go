@@ -11,6 +11,7 @@
 //	          pool: inline          # -pool
 //	          tests: false          # -tests
 //	          constructors: []      # -constructors
+//	          sums: [example.com/h.Sum256=sha256]  # -sums
 //	          checks: [all, -hot-buffer]   # -checks
 //	          profile: default.pgo  # -profile: a pprof CPU or allocation profile
 //	          profile-threshold: 0.01  # -profile-threshold (or "1%")
@@ -39,6 +40,10 @@ type Settings struct {
 	// Constructors adds hash constructors (importpath.Func) that always
 	// allocate, as the -constructors flag.
 	Constructors []string `json:"constructors"`
+	// Sums adds sum functions and constructors, as importpath.Func=ALGORITHM
+	// (sha256, sha512, sha1, md5, sha3_256, ...) or importpath.Func, as the
+	// -sums flag.
+	Sums []string `json:"sums"`
 	// Checks chooses the checks that report, as the -checks flag: "all", a
 	// check's name, or "-" and a name to turn it off, read in order.
 	Checks []string `json:"checks"`
@@ -70,7 +75,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hashalloc settings: %w", err)
 	}
-	opts := analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Checks: s.Checks, Profile: s.Profile}
+	opts := analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Sums: s.Sums, Checks: s.Checks, Profile: s.Profile}
 	if s.ProfileThreshold != "" {
 		opts.ProfileThreshold, err = analyzer.ParseThreshold(string(s.ProfileThreshold))
 	}

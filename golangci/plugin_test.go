@@ -33,6 +33,18 @@ func TestSettings(t *testing.T) {
 	assert.NoError(t, err, "no settings at all is the default configuration")
 }
 
+// TestSumsSetting runs the analyzer that the setting sums configures on the
+// analyzer's testdata for -sums.
+func TestSumsSetting(t *testing.T) {
+	p, err := newPlugin(t, map[string]any{"sums": []any{"example.com/customhash.Sum256=sha256", "example.com/customhash.Digest", "example.com/customhash.New=sha256"}})
+	require.NoError(t, err)
+	analyzers, err := p.BuildAnalyzers()
+	require.NoError(t, err)
+	testdata, err := filepath.Abs(filepath.Join("..", "testdata"))
+	require.NoError(t, err)
+	analysistest.RunWithSuggestedFixes(t, testdata, analyzers[0], "sums")
+}
+
 // TestChecksSetting runs the analyzer that the setting checks configures on
 // the analyzer's testdata for -checks=all,-hmac-rekey.
 func TestChecksSetting(t *testing.T) {
@@ -52,6 +64,8 @@ func TestBadSettings(t *testing.T) {
 	assert.EqualError(t, err, `hashalloc settings: pool: "global" is not a pool mode (want runtime or inline)`)
 	_, err = newPlugin(t, map[string]any{"checks": []any{"all", "-hot-bufer"}})
 	assert.EqualError(t, err, `hashalloc settings: checks: "-hot-bufer" is not a check (did you mean hot-buffer?): want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`)
+	_, err = newPlugin(t, map[string]any{"sums": []any{"example.com/h.Sum256=sha257"}})
+	assert.EqualError(t, err, `hashalloc settings: sums: "example.com/h.Sum256=sha257": unknown algorithm "sha257" (want one of md5, sha1, sha224, sha256, sha384, sha3_224, sha3_256, sha3_384, sha3_512, sha512, sha512_224, sha512_256)`)
 	_, err = newPlugin(t, map[string]any{"tests": "yes"})
 	assert.ErrorContains(t, err, "hashalloc settings: decoding settings")
 }

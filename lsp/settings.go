@@ -27,6 +27,9 @@ type Settings struct {
 	// Constructors adds hash constructors (importpath.Func) that always
 	// allocate, as -constructors.
 	Constructors []string `json:"constructors"`
+	// Sums adds sum functions and constructors (importpath.Func=ALGORITHM
+	// or importpath.Func), as -sums.
+	Sums []string `json:"sums"`
 	// Checks chooses the checks that report, as -checks.
 	Checks []string `json:"checks"`
 }
@@ -43,6 +46,10 @@ func (s *Settings) bindFlags(fs *flag.FlagSet) {
 		}
 		return nil
 	})
+	fs.Func("sums", "comma-separated sum functions and constructors, as importpath.Func=ALGORITHM (sha256, sha512, ...) or importpath.Func", func(v string) error {
+		s.Sums = append(s.Sums, v)
+		return nil
+	})
 	fs.Func("checks", "comma-separated checks to run: all, CHECK, -CHECK to turn one off (e.g. all,-hot-buffer)", func(v string) error {
 		s.Checks = append(s.Checks, v)
 		return nil
@@ -50,7 +57,7 @@ func (s *Settings) bindFlags(fs *flag.FlagSet) {
 }
 
 func (s Settings) options() analyzer.Options {
-	return analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Checks: s.Checks}
+	return analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Sums: s.Sums, Checks: s.Checks}
 }
 
 // analyzer returns hashalloc configured by s, or an error naming the bad

@@ -344,6 +344,8 @@ func TestBadInput(t *testing.T) {
 			[]string{"-pool", `"global"`, "want runtime or inline"}, true},
 		{"bad -constructors", repoRoot, []string{"-constructors=NoDot", "./examples/..."}, 2,
 			[]string{"-constructors", `"NoDot"`, "importpath.Func"}, true},
+		{"bad -sums", repoRoot, []string{"-sums=example.com/h.Sum256=sha257", "./examples/..."}, 2,
+			[]string{"-sums", `"example.com/h.Sum256=sha257"`, `unknown algorithm "sha257"`}, true},
 		{"unknown flag", repoRoot, []string{"-nosuchflag", "./examples/..."}, 2,
 			[]string{"flag provided but not defined: -nosuchflag"}, true},
 	} {
