@@ -73,7 +73,7 @@ func (p *pass) checkDerivedKeys() {
 		}
 		// A fixed value is also invariant in a loop around the call: no
 		// statement assigns it in a loop that its declaration is not in.
-		often, _, ok := p.frequency(cur, true)
+		often, loop, ok := p.frequency(cur, true)
 		if !ok {
 			continue // cold: one derivation per call is fine
 		}
@@ -85,6 +85,17 @@ func (p *pass) checkDerivedKeys() {
 			}
 		}
 		if !fixed || call.Ellipsis.IsValid() {
+			continue
+		}
+		// Reject fields of a value that what repeats the call does not
+		// hold: the loop's function, or the root of the chain of hot
+		// callers (Read of the *StreamingReader whose fields they are). A
+		// value made anew per call would give a new key per call.
+		repeater := caller
+		if !loop.Valid() {
+			repeater = p.hot.root(caller)
+		}
+		if !heldBy(fx.holderTypes, repeater) {
 			continue
 		}
 		from := "constants"
@@ -99,6 +110,18 @@ func (p *pass) checkDerivedKeys() {
 		p.report(call, hmacRekey, msg, nil, "derive it once and keep it",
 			"keeping the key needs a field or a cache beside the values it is derived from")
 	}
+}
+
+// heldBy reports whether every type in holders is the receiver type of the
+// method fn.
+func heldBy(holders []types.Type, fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	for _, h := range holders {
+		if recv == nil || !types.Identical(h, recv.Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 // keyUsedInCalls reports whether the key that the derivation call at cur
@@ -366,10 +389,11 @@ func (p *pass) returnsHMAC(body *ast.BlockStmt, memo map[*types.Func]int) bool {
 // that reads it runs, for the same receiver. It collects, for the message,
 // the receivers and the fields or variables the values come from.
 type fixedness struct {
-	p        *pass
-	holders  []string // "*StreamingReader"
-	names    []string // "secretAccessKey", "region"
-	visiting map[*types.Var]bool
+	p           *pass
+	holders     []string // "*StreamingReader"
+	holderTypes []types.Type
+	names       []string // "secretAccessKey", "region"
+	visiting    map[*types.Var]bool
 }
 
 // value reports whether e, evaluated in the body of decl, is fixed: a
@@ -461,8 +485,15 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 	if _, ptr := recv.Type().(*types.Pointer); !ptr {
 		return false
 	}
-	if cur, ok := p.index().decls[p.TypesInfo.Defs[decl.Name].(*types.Func)]; !ok || reassigns(p.TypesInfo, cur, recv) {
+	fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
 		return false
+	}
+	if cur, ok := p.index().decls[fn]; !ok || reassigns(p.TypesInfo, cur, recv) {
+		return false
+	}
+	if !slices.ContainsFunc(f.holderTypes, func(t types.Type) bool { return types.Identical(t, recv.Type()) }) {
+		f.holderTypes = append(f.holderTypes, recv.Type())
 	}
 	f.add(typeName(recv.Type()), strings.TrimPrefix(types.ExprString(e), root.Name+"."))
 	return true

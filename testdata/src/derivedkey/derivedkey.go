@@ -245,3 +245,51 @@ func (c *ScopedReader) Read(p []byte) (int, error) {
 	_ = getSignature(key, string(p[:n]))
 	return n, err
 }
+
+// chunkSigner is made anew for every chunk: its fields are fixed for the
+// signer, but each chunk has a signer of its own.
+type chunkSigner struct {
+	secret string
+	region string
+	date   time.Time
+}
+
+func (c *chunkSigner) sign(chunk []byte) string {
+	key := getSigningKey(c.secret, c.region, c.date, serviceS3)
+	return getSignature(key, string(chunk))
+}
+
+// FreshReader signs each chunk with the next of its secrets.
+type FreshReader struct {
+	secrets []string
+	i       int
+	date    time.Time
+	r       io.Reader
+}
+
+// Read makes a signer per chunk.
+func (f *FreshReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	f.i++
+	s := &chunkSigner{secret: f.secrets[f.i%len(f.secrets)], region: "us-east-1", date: f.date}
+	_ = s.sign(p[:n])
+	return n, err
+}
+
+// DatedReader's date is changed in place by a pointer method.
+type DatedReader struct {
+	secret string
+	date   time.Time
+	r      io.Reader
+}
+
+// SetDate parses a new date into the field.
+func (d *DatedReader) SetDate(b []byte) error { return d.date.UnmarshalText(b) }
+
+// Read derives a key per chunk.
+func (d *DatedReader) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	key := getSigningKey(d.secret, "us-east-1", d.date, serviceS3)
+	_ = getSignature(key, string(p[:n]))
+	return n, err
+}
