@@ -68,7 +68,7 @@ func (p *pass) checkDerivedKeys() {
 		}
 		// Reject a derived key that is kept or handed back: the caller may
 		// be the cache that derives it once.
-		if !p.keyUsedInCalls(cur, caller) {
+		if !p.keyUsedInCalls(cur) {
 			continue
 		}
 		// A fixed value is also invariant in a loop around the call: no
@@ -129,7 +129,7 @@ func heldBy(holders []types.Type, fn *types.Func) bool {
 // library (getSignature(key, s), hmac.New(sha256.New, key)): directly, or
 // through a local variable that is used for nothing else. A key stored in a
 // field, returned or handed to a method may be a cache's.
-func (p *pass) keyUsedInCalls(cur inspector.Cursor, caller *types.Func) bool {
+func (p *pass) keyUsedInCalls(cur inspector.Cursor) bool {
 	if cur.ParentEdgeKind() == edge.CallExpr_Args {
 		return p.plainFuncCall(cur.Parent().Node().(*ast.CallExpr))
 	}
@@ -544,7 +544,7 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 		return false
 	}
 	if p.index().params[v] {
-		if !f.param(v, fnObj, decl, depth) {
+		if !f.param(v, fnObj, depth) {
 			return false
 		}
 	}
@@ -601,7 +601,7 @@ func (f *fixedness) definition(cur inspector.Cursor, decl *ast.FuncDecl, depth i
 // parameter v: fn is unexported, called only directly (never used as a
 // value, nor a method an interface of the package could call), and each of
 // its calls is in a declared function.
-func (f *fixedness) param(v *types.Var, fn *types.Func, decl *ast.FuncDecl, depth int) bool {
+func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	p := f.p
 	if depth >= maxCallerDepth || fn.Exported() || fn.Signature().TypeParams() != nil {
 		return false
