@@ -184,6 +184,11 @@ type pass struct {
 	keys           map[*types.Func]string // see funcKey
 	hashesMemo     map[*types.Func]bool   // whether a function hashes itself, see hashingCode
 	names          *fixes.PackageNames    // the package-level names that fixes declare
+	derivs         map[*types.Func]int    // the key derivations and their HMACs, see derivations
+	callSite       *callSites             // see callers
+	ifaceMethods   map[string]bool        // see interfaceMethods
+	writtenFields  map[*types.Var]bool    // see fieldsWritten
+	wholeAssigned  []types.Type           // see assignedWhole
 	out            output                 // findings held back, see emit
 }
 
@@ -219,6 +224,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)
 	p.checkCallFacts()
+	p.checkDerivedKeys()
 	p.flush()
 	return &Result{Sites: sites}, nil
 }

@@ -38,6 +38,12 @@ func TestHMACRekey(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hmacrekey")
 }
 
+// TestDerivedKey checks key derivations repeated with values that do not
+// change, and the negative cases beside them.
+func TestDerivedKey(t *testing.T) {
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "derivedkey", "derivedkey/loops")
+}
+
 func TestConcatHash(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "concathash")
 }

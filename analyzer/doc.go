@@ -29,6 +29,13 @@
 // or the directive is taken at its word), is reported at that call, without
 // a fix.
 //
+// A key derivation of the package (a function whose result is an HMAC of
+// its parameters and constants, such as AWS's getSigningKey) called again and
+// again with values that do not change — fields that only composite literals
+// set, constants, parameters whose callers pass those — is reported at its
+// call as hmac-rekey, without a fix: the derived key does not change, and
+// keeping it is the author's choice of a field or a cache.
+//
 // Never reported: hashers that stay on the stack, hashers meant to outlive the
 // call (stored, returned, sent, appended), init functions and package-level
 // initializers, _test.go files unless -tests, generated files, and lines marked

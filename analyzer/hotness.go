@@ -292,6 +292,20 @@ func (h *hotness) proven(fn *types.Func) bool {
 	return false
 }
 
+// root returns the function at the root of the chain of hot callers that
+// makes fn hot (fn itself when it is hot by its own evidence or not hot).
+func (h *hotness) root(fn *types.Func) *types.Func {
+	for seen := map[*types.Func]bool{}; !seen[fn]; {
+		seen[fn] = true
+		r := h.why[fn]
+		if r == nil || r.kind != calledByHot {
+			return fn
+		}
+		fn = r.via.caller
+	}
+	return fn
+}
+
 // takenAtItsWord reports whether fn is hot because a profile measures it or a
 // directive marks it, at the root of the chain of hot callers that makes it
 // hot: evidence that needs no guess at how much else it does.

@@ -1,0 +1,754 @@
+package analyzer
+
+// A key derivation repeated with values that do not change: the shape of
+// minio-go's streaming signer, which derives the same AWS signing key for
+// every 64 KiB chunk it signs.
+//
+//	func getSigningKey(secret, loc string, t time.Time, service string) []byte {
+//		date := sumHMAC([]byte("AWS4"+secret), []byte(t.Format(yyyymmdd)))
+//		location := sumHMAC(date, []byte(loc))          a key derivation:
+//		service := sumHMAC(location, []byte(service))   4 chained HMACs of its
+//		return sumHMAC(service, []byte("aws4_request"))  parameters and constants
+//	}
+//
+//	func buildChunkSignature(sum string, reqTime time.Time, region, prev, secret, service string) string {
+//		key := getSigningKey(secret, region, reqTime, service)   <- every chunk
+//		return getSignature(key, prev+sum)
+//	}
+//
+// where every caller of buildChunkSignature passes fields of its
+// *StreamingReader that only the constructor's composite literal sets: the
+// derived key is the same for every chunk. The one-shot HMAC of the
+// changing-key check makes each HMAC cheaper; only keeping the key removes
+// the derivation.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// maxCallerDepth bounds how many levels of callers a parameter is followed
+// through to decide that the value it is given is fixed.
+const maxCallerDepth = 2
+
+// checkDerivedKeys reports the calls of a key derivation of the package that
+// run on every iteration of a loop or every call of a proven hot function
+// with arguments that are all fixed: the derived key does not change.
+func (p *pass) checkDerivedKeys() {
+	derivs := p.derivations()
+	if len(derivs) == 0 {
+		return
+	}
+	allocs := stdConstructors["crypto/hmac.New"].allocs
+	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := typeutil.StaticCallee(p.TypesInfo, call)
+		hmacs := derivs[fn]
+		if hmacs == 0 || !p.suppress.analyzed(cur) {
+			continue
+		}
+		caller, decl, ok := p.funcOf(cur)
+		// Reject a call in a function literal: how often it runs is unknown,
+		// and so is the value of what it captures.
+		if !ok {
+			continue
+		}
+		// Reject a derivation inside another: the outer call is the one to
+		// report.
+		if derivs[caller] > 0 {
+			continue
+		}
+		// Reject a derived key that is kept or handed back: the caller may
+		// be the cache that derives it once.
+		if !p.keyUsedInCalls(cur) {
+			continue
+		}
+		// A fixed value is also invariant in a loop around the call: no
+		// statement assigns it in a loop that its declaration is not in.
+		often, loop, ok := p.frequency(cur, true)
+		if !ok {
+			continue // cold: one derivation per call is fine
+		}
+		fx := &fixedness{p: p, visiting: map[*types.Var]bool{}}
+		fixed := true
+		for _, arg := range call.Args {
+			if fixed = fx.value(arg, decl, 0); !fixed {
+				break
+			}
+		}
+		if !fixed || call.Ellipsis.IsValid() {
+			continue
+		}
+		// Reject fields of a value that what repeats the call does not
+		// hold: the loop's function, or the root of the chain of hot
+		// callers (Read of the *StreamingReader whose fields they are). A
+		// value made anew per call would give a new key per call.
+		repeater := caller
+		if !loop.Valid() {
+			repeater = p.hot.root(caller)
+		}
+		if !heldBy(fx.holderTypes, repeater) {
+			continue
+		}
+		from := "constants"
+		switch {
+		case len(fx.holders) > 0:
+			from = fmt.Sprintf("values fixed for each %s (%s)", strings.Join(fx.holders, " and "), strings.Join(fx.names, ", "))
+		case len(fx.names) > 0:
+			from = fmt.Sprintf("values fixed for the package (%s)", strings.Join(fx.names, ", "))
+		}
+		msg := fmt.Sprintf("%s derives a key with %d HMACs (at least %d allocations) %s, from %s: the derived key does not change",
+			fn.Name(), hmacs, hmacs*allocs, often, from)
+		p.report(call, hmacRekey, msg, nil, "derive it once and keep it",
+			"keeping the key needs a field or a cache beside the values it is derived from")
+	}
+}
+
+// heldBy reports whether every type in holders is the receiver type of the
+// method fn.
+func heldBy(holders []types.Type, fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	for _, h := range holders {
+		if recv == nil || !types.Identical(h, recv.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// keyUsedInCalls reports whether the key that the derivation call at cur
+// returns is only passed to functions of the package or of the standard
+// library (getSignature(key, s), hmac.New(sha256.New, key)): directly, or
+// through a local variable that is used for nothing else. A key stored in a
+// field, returned or handed to a method may be a cache's.
+func (p *pass) keyUsedInCalls(cur inspector.Cursor) bool {
+	if cur.ParentEdgeKind() == edge.CallExpr_Args {
+		return p.plainFuncCall(cur.Parent().Node().(*ast.CallExpr))
+	}
+	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return false
+	}
+	assign := cur.Parent().Node().(*ast.AssignStmt)
+	if len(assign.Lhs) != 1 {
+		return false
+	}
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if use.Node() == id || p.TypesInfo.Uses[use.Node().(*ast.Ident)] != v {
+			continue
+		}
+		if use.ParentEdgeKind() != edge.CallExpr_Args || !p.plainFuncCall(use.Parent().Node().(*ast.CallExpr)) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainFuncCall reports whether call calls a function, not a method or a
+// function value: one of the package or of another package, named.
+func (p *pass) plainFuncCall(call *ast.CallExpr) bool {
+	fn := typeutil.StaticCallee(p.TypesInfo, call)
+	return fn != nil && fn.Signature().Recv() == nil
+}
+
+// derivations returns the key derivations of the package, each with the
+// number of HMACs it computes per call (at least 2): functions whose result
+// is an HMAC computed, in straight-line code, from their parameters and
+// constants only (see hmacsOf).
+func (p *pass) derivations() map[*types.Func]int {
+	if p.derivs != nil {
+		return p.derivs
+	}
+	p.derivs = map[*types.Func]int{}
+	memo := map[*types.Func]int{}
+	for fn, decl := range p.index().decls {
+		n := p.hmacsOf(fn, memo)
+		if n < 2 || !isBytes(fn.Signature().Results()) {
+			continue
+		}
+		body := decl.Node().(*ast.FuncDecl).Body
+		if p.returnsHMAC(body, memo) {
+			p.derivs[fn] = n
+		}
+	}
+	return p.derivs
+}
+
+// isBytes reports whether results is one []byte or [N]byte.
+func isBytes(results *types.Tuple) bool {
+	if results.Len() != 1 {
+		return false
+	}
+	var elem types.Type
+	switch t := results.At(0).Type().Underlying().(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Array:
+		elem = t.Elem()
+	default:
+		return false
+	}
+	b, ok := elem.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// hmacsOf returns how many HMACs the function fn of the package computes
+// per call when what it returns depends only on its parameters and on
+// constants, or -1 when it may depend on more or its count is unknown. Its
+// body must be straight-line code (no loop, branch, function literal, go,
+// defer or channel operation) whose calls are conversions, builtins,
+// hmac.New and the methods of its hash.Hash, methods of standard-library
+// values (t.Format), functions of pureStdPkgs, and functions of the package
+// that pass this test themselves; it reads no field and no package
+// variable that the package writes. memo holds the answers so far.
+func (p *pass) hmacsOf(fn *types.Func, memo map[*types.Func]int) int {
+	if n, ok := memo[fn]; ok {
+		return n
+	}
+	memo[fn] = -1 // in a cycle: unknown
+	cur, ok := p.index().decls[fn]
+	if !ok || fn.Signature().Recv() != nil || fn.Signature().TypeParams() != nil {
+		return -1
+	}
+	decl := cur.Node().(*ast.FuncDecl)
+	if decl.Body == nil {
+		return -1
+	}
+	n, pure := 0, true
+	ast.Inspect(decl.Body, func(node ast.Node) bool {
+		if !pure {
+			return false
+		}
+		switch node := node.(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt, *ast.ForStmt, *ast.RangeStmt, *ast.IfStmt,
+			*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.SendStmt, *ast.LabeledStmt, *ast.BranchStmt:
+			pure = false
+		case *ast.UnaryExpr:
+			pure = node.Op != token.ARROW
+		case *ast.SelectorExpr:
+			if sel, ok := p.TypesInfo.Selections[node]; ok && sel.Kind() == types.FieldVal {
+				pure = false // a field: of a parameter, or of anything else
+			}
+		case *ast.Ident:
+			if v, ok := p.TypesInfo.Uses[node].(*types.Var); ok && v.Parent() == v.Pkg().Scope() {
+				pure = v.Pkg() == p.Pkg && p.fixedPackageVar(v)
+			}
+		case *ast.CallExpr:
+			k, ok := p.callHMACs(node, memo)
+			n, pure = n+k, ok
+		}
+		return pure
+	})
+	if !pure {
+		return -1
+	}
+	memo[fn] = n
+	return n
+}
+
+// pureStdPkgs are the packages of the standard library whose functions
+// compute their result from their arguments alone.
+var pureStdPkgs = map[string]bool{
+	"bytes":         true,
+	"encoding/hex":  true,
+	"strconv":       true,
+	"strings":       true,
+	"unicode/utf8":  true,
+	"crypto/sha256": true,
+	"crypto/sha512": true,
+}
+
+// callHMACs returns how many HMACs the call computes, and false when it may
+// read or do more than its arguments say (see hmacsOf).
+func (p *pass) callHMACs(call *ast.CallExpr, memo map[*types.Func]int) (int, bool) {
+	if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+		return 0, true // a conversion
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := p.TypesInfo.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "len", "cap", "append", "copy", "make":
+				return 0, true
+			}
+			return 0, false
+		}
+	}
+	fn := typeutil.StaticCallee(p.TypesInfo, call)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			// The MAC's own methods, and methods of a standard value such as
+			// time.Time.Format (a pointer or an interface could be shared).
+			if isNamed(s.Recv(), "hash", "Hash", false) {
+				return 0, true
+			}
+			recv := s.Obj().(*types.Func).Signature().Recv()
+			if fn == nil || recv == nil || fn.Pkg() == nil || !isStdPkg(fn.Pkg().Path()) {
+				return 0, false
+			}
+			if _, ptr := recv.Type().(*types.Pointer); ptr || types.IsInterface(recv.Type()) {
+				return 0, false
+			}
+			return 0, true
+		}
+	}
+	switch {
+	case fn == nil || fn.Pkg() == nil:
+		return 0, false
+	case p.funcKey(fn) == "crypto/hmac.New":
+		return 1, true
+	case fn.Pkg() == p.Pkg:
+		n := p.hmacsOf(fn, memo)
+		return n, n >= 0
+	}
+	return 0, pureStdPkgs[fn.Pkg().Path()]
+}
+
+// isStdPkg reports whether path is a package of the standard library.
+func isStdPkg(path string) bool {
+	return !strings.Contains(strings.SplitN(path, "/", 2)[0], ".")
+}
+
+// returnsHMAC reports whether every return statement of body returns an
+// HMAC: mac.Sum(...), a call of a function of the package that computes
+// HMACs, or a local variable assigned once from one of those.
+func (p *pass) returnsHMAC(body *ast.BlockStmt, memo map[*types.Func]int) bool {
+	defs := map[*types.Var]ast.Expr{}
+	assigned := map[*types.Var]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for i, lhs := range as.Lhs {
+				if v, ok := p.TypesInfo.ObjectOf(identOf(lhs)).(*types.Var); ok {
+					assigned[v]++
+					if len(as.Lhs) == len(as.Rhs) {
+						defs[v] = as.Rhs[i]
+					}
+				}
+			}
+		}
+		return true
+	})
+	isHMAC := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" {
+			s, ok := p.TypesInfo.Selections[sel]
+			return ok && isNamed(s.Recv(), "hash", "Hash", false)
+		}
+		fn := typeutil.StaticCallee(p.TypesInfo, call)
+		return fn != nil && fn.Pkg() == p.Pkg && memo[fn] > 0
+	}
+	returns := 0
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		ret, isRet := n.(*ast.ReturnStmt)
+		if !isRet || !ok {
+			return ok
+		}
+		returns++
+		if len(ret.Results) != 1 {
+			ok = false
+			return false
+		}
+		e := ast.Unparen(ret.Results[0])
+		if id, isID := e.(*ast.Ident); isID {
+			v, _ := p.TypesInfo.Uses[id].(*types.Var)
+			if assigned[v] != 1 || defs[v] == nil {
+				ok = false
+				return false
+			}
+			e = defs[v]
+		}
+		ok = isHMAC(e)
+		return false
+	})
+	return ok && returns > 0
+}
+
+// fixedness decides whether a value is fixed: the same every time the code
+// that reads it runs, for the same receiver. It collects, for the message,
+// the receivers and the fields or variables the values come from.
+type fixedness struct {
+	p           *pass
+	holders     []string // "*StreamingReader"
+	holderTypes []types.Type
+	names       []string // "secretAccessKey", "region"
+	visiting    map[*types.Var]bool
+}
+
+// value reports whether e, evaluated in the body of decl, is fixed: a
+// constant; a field of decl's pointer receiver (or of a value reached from
+// it through fields) that no statement of the package assigns; a package
+// variable that no statement writes; a local variable or parameter every
+// assignment of which is fixed and made outside any loop its declaration is
+// not in; a parameter of an unexported function whose every call passes a
+// fixed value (followed through maxCallerDepth levels of callers);
+// conversions and operations of those.
+func (f *fixedness) value(e ast.Expr, decl *ast.FuncDecl, depth int) bool {
+	p := f.p
+	e = ast.Unparen(e)
+	if tv, ok := p.TypesInfo.Types[e]; ok && tv.Value != nil {
+		return true
+	}
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if tv, ok := p.TypesInfo.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return f.value(e.Args[0], decl, depth) // []byte(s.secret)
+		}
+		return false // time.Now(), a checksum: may differ per call
+	case *ast.BinaryExpr:
+		return f.value(e.X, decl, depth) && f.value(e.Y, decl, depth)
+	case *ast.SelectorExpr:
+		return f.field(e, decl)
+	case *ast.Ident:
+		v, ok := p.TypesInfo.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if v.Parent() == v.Pkg().Scope() {
+			if v.Pkg() != p.Pkg || !p.fixedPackageVar(v) {
+				return false
+			}
+			f.add("", v.Name())
+			return true
+		}
+		if v.Pos() < decl.Pos() || v.Pos() >= decl.End() || f.visiting[v] {
+			return false // not decl's, or defined from itself
+		}
+		f.visiting[v] = true
+		defer delete(f.visiting, v)
+		return f.variable(v, decl, depth)
+	}
+	return false
+}
+
+// add records a holder and the name of a value it holds, once each.
+func (f *fixedness) add(holder, name string) {
+	if holder != "" && !slices.Contains(f.holders, holder) {
+		f.holders = append(f.holders, holder)
+	}
+	if !slices.Contains(f.names, name) {
+		f.names = append(f.names, name)
+	}
+}
+
+// field reports whether the selector chain e (s.region, s.cfg.key) reads
+// fields of decl's pointer receiver that are fixed for the receiver.
+func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
+	p := f.p
+	for x := ast.Expr(e); ; {
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		s, ok := p.TypesInfo.Selections[sel]
+		if !ok || s.Kind() != types.FieldVal {
+			return false
+		}
+		field := s.Obj().(*types.Var)
+		// Reject an exported field: another package may assign it.
+		if field.Exported() || p.fieldsWritten()[field] || p.assignedWhole(s.Recv()) {
+			return false
+		}
+		x = ast.Unparen(sel.X)
+	}
+	root, ok := ast.Unparen(innermost(e)).(*ast.Ident)
+	if !ok || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return false
+	}
+	recv, ok := p.TypesInfo.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+	if !ok || p.TypesInfo.Uses[root] != recv {
+		return false
+	}
+	// Reject a value receiver (a copy per call, which says nothing of the
+	// values other calls get) and a receiver that the method reassigns.
+	if _, ptr := recv.Type().(*types.Pointer); !ptr {
+		return false
+	}
+	fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	if cur, ok := p.index().decls[fn]; !ok || reassigns(p.TypesInfo, cur, recv) {
+		return false
+	}
+	if !slices.ContainsFunc(f.holderTypes, func(t types.Type) bool { return types.Identical(t, recv.Type()) }) {
+		f.holderTypes = append(f.holderTypes, recv.Type())
+	}
+	f.add(typeName(recv.Type()), strings.TrimPrefix(types.ExprString(e), root.Name+"."))
+	return true
+}
+
+// reassigns reports whether the code under root assigns v itself or takes
+// its address (not a field or element of what it points to).
+func reassigns(info *types.Info, root inspector.Cursor, v *types.Var) bool {
+	for cur := range root.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[cur.Node().(*ast.Ident)] != v {
+			continue
+		}
+		switch cur.ParentEdgeKind() {
+		case edge.AssignStmt_Lhs, edge.IncDecStmt_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
+			return true
+		case edge.UnaryExpr_X:
+			if cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// innermost returns the operand that a selector chain starts from.
+func innermost(e ast.Expr) ast.Expr {
+	for {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return e
+		}
+		e = sel.X
+	}
+}
+
+// variable reports whether the local variable or parameter v of decl is
+// fixed where it is read: its initial value (the arguments of its callers,
+// for a parameter) and every assignment to it are fixed, and none of those
+// assignments is made in a loop that the declaration is not in.
+func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
+	p := f.p
+	fnObj, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	fnCur, ok := p.index().decls[fnObj]
+	if !ok {
+		return false
+	}
+	if p.index().params[v] {
+		if !f.param(v, fnObj, depth) {
+			return false
+		}
+	}
+	for cur := range fnCur.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if p.TypesInfo.Defs[id] == v && !p.index().params[v] {
+			if !f.definition(cur, decl, depth) {
+				return false
+			}
+			continue
+		}
+		if p.TypesInfo.Uses[id] != v || !isWritten(cur) {
+			continue
+		}
+		// Only v = fixed, outside function literals and outside any loop
+		// that the declaration is not in.
+		if cur.ParentEdgeKind() != edge.AssignStmt_Lhs || insideFuncLit(cur, fnCur) {
+			return false
+		}
+		as := cur.Parent().Node().(*ast.AssignStmt)
+		if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return false
+		}
+		for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+			if n := loop.Node(); v.Pos() < n.Pos() || v.Pos() >= n.End() {
+				return false
+			}
+		}
+		if !f.value(as.Rhs[cur.ParentEdgeIndex()], decl, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// definition reports whether the declaration at cur gives its variable a
+// fixed value (or its zero value).
+func (f *fixedness) definition(cur inspector.Cursor, decl *ast.FuncDecl, depth int) bool {
+	switch cur.ParentEdgeKind() {
+	case edge.AssignStmt_Lhs:
+		as := cur.Parent().Node().(*ast.AssignStmt)
+		return len(as.Lhs) == len(as.Rhs) && f.value(as.Rhs[cur.ParentEdgeIndex()], decl, depth)
+	case edge.ValueSpec_Names:
+		spec := cur.Parent().Node().(*ast.ValueSpec)
+		if len(spec.Values) == 0 {
+			return true // the zero value
+		}
+		return len(spec.Values) == len(spec.Names) && f.value(spec.Values[cur.ParentEdgeIndex()], decl, depth)
+	}
+	return false // a range variable, a type switch's...
+}
+
+// param reports whether every call of fn passes a fixed value for its
+// parameter v: fn is unexported, called only directly (never used as a
+// value, nor a method an interface of the package could call), and each of
+// its calls is in a declared function.
+func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
+	p := f.p
+	if depth >= maxCallerDepth || fn.Exported() || fn.Signature().TypeParams() != nil {
+		return false
+	}
+	if fn.Signature().Recv() != nil && p.interfaceMethods()[fn.Name()] {
+		return false
+	}
+	index := -1
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			index = i
+		}
+	}
+	if index < 0 || fn.Signature().Variadic() && index == params.Len()-1 {
+		return false
+	}
+	sites := p.callers()
+	if sites.escapes[fn] || len(sites.calls[fn]) == 0 {
+		return false
+	}
+	for _, c := range sites.calls[fn] {
+		call := c.Node().(*ast.CallExpr)
+		_, callerDecl, ok := p.funcOf(c)
+		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() {
+			return false
+		}
+		if !f.value(call.Args[index], callerDecl, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// callSites are the direct calls of the package's functions, and the
+// functions used otherwise (as values).
+type callSites struct {
+	calls   map[*types.Func][]inspector.Cursor
+	escapes map[*types.Func]bool
+}
+
+// callers returns the call sites of the package's functions in its
+// production code, computed once.
+func (p *pass) callers() *callSites {
+	if p.callSite != nil {
+		return p.callSite
+	}
+	cs := &callSites{calls: map[*types.Func][]inspector.Cursor{}, escapes: map[*types.Func]bool{}}
+	for cur := range p.prod.Preorder((*ast.Ident)(nil)) {
+		fn, ok := p.TypesInfo.Uses[cur.Node().(*ast.Ident)].(*types.Func)
+		if !ok || fn.Pkg() != p.Pkg {
+			continue
+		}
+		c := cur
+		if c.ParentEdgeKind() == edge.SelectorExpr_Sel {
+			c = c.Parent()
+		}
+		if c.ParentEdgeKind() == edge.CallExpr_Fun {
+			cs.calls[fn] = append(cs.calls[fn], c.Parent())
+		} else {
+			cs.escapes[fn] = true
+		}
+	}
+	p.callSite = cs
+	return cs
+}
+
+// interfaceMethods returns the names of the methods that the interfaces
+// declared in the package have: a method of the same name may be called
+// through one of them.
+func (p *pass) interfaceMethods() map[string]bool {
+	if p.ifaceMethods != nil {
+		return p.ifaceMethods
+	}
+	p.ifaceMethods = map[string]bool{}
+	for cur := range p.prod.Preorder((*ast.InterfaceType)(nil)) {
+		for _, m := range cur.Node().(*ast.InterfaceType).Methods.List {
+			for _, name := range m.Names {
+				p.ifaceMethods[name.Name] = true
+			}
+		}
+	}
+	return p.ifaceMethods
+}
+
+// fieldsWritten returns the fields that a statement of the package's
+// production code assigns, increments, ranges into, takes the address of
+// (also implicitly, by calling a pointer method on it) or writes an element
+// or field of. Composite literals set fields without assigning them.
+func (p *pass) fieldsWritten() map[*types.Var]bool {
+	if p.writtenFields != nil {
+		return p.writtenFields
+	}
+	p.writtenFields = map[*types.Var]bool{}
+	for cur := range p.prod.Preorder((*ast.SelectorExpr)(nil)) {
+		s, ok := p.TypesInfo.Selections[cur.Node().(*ast.SelectorExpr)]
+		if !ok || s.Kind() != types.FieldVal {
+			continue
+		}
+		field := s.Obj().(*types.Var)
+		if isWritten(cur) || p.pointerMethodOn(cur, field) {
+			p.writtenFields[field] = true
+		}
+	}
+	return p.writtenFields
+}
+
+// pointerMethodOn reports whether the field selected at cur is the operand
+// of a call of a pointer method, which may change it: s.t.UnmarshalText(b).
+func (p *pass) pointerMethodOn(cur inspector.Cursor, field *types.Var) bool {
+	if cur.ParentEdgeKind() != edge.SelectorExpr_X {
+		return false
+	}
+	s, ok := p.TypesInfo.Selections[cur.Parent().Node().(*ast.SelectorExpr)]
+	if !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	recv := s.Obj().(*types.Func).Signature().Recv()
+	_, ptrRecv := recv.Type().(*types.Pointer)
+	_, ptrField := field.Type().Underlying().(*types.Pointer)
+	return ptrRecv && !ptrField
+}
+
+// assignedWhole reports whether a statement of the package assigns a whole
+// value of the struct type that t is or points to (*s = T{}, list[i] = T{}):
+// its fields change without any of them being assigned.
+func (p *pass) assignedWhole(t types.Type) bool {
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	if p.wholeAssigned == nil {
+		p.wholeAssigned = []types.Type{}
+		for cur := range p.prod.Preorder((*ast.AssignStmt)(nil)) {
+			for _, lhs := range cur.Node().(*ast.AssignStmt).Lhs {
+				if _, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+					continue // a variable of its own, not one that a receiver points to
+				}
+				if lt := p.TypesInfo.TypeOf(lhs); lt != nil {
+					p.wholeAssigned = append(p.wholeAssigned, lt)
+				}
+			}
+		}
+	}
+	for _, w := range p.wholeAssigned {
+		if types.Identical(w, t) {
+			return true
+		}
+	}
+	return false
+}
