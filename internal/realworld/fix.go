@@ -87,10 +87,14 @@ func (r *Runner) fix(ctx context.Context, m *expect.Module, src, base, pool stri
 		}
 	}
 	for _, pkg := range res.Changed {
+		test := []string{"test", "-count=1", "-timeout=10m", pkg}
+		if m.Tests != "" {
+			test = []string{"test", "-count=1", "-timeout=10m", "-run", m.Tests, pkg}
+		}
 		for _, step := range [][]string{
 			{"build", pkg},
 			{"vet", pkg},
-			{"test", "-count=1", "-timeout=10m", pkg},
+			test,
 		} {
 			out, err := r.goCmd(ctx, dir, nil, step...)
 			if err == nil {

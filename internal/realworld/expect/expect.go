@@ -8,6 +8,7 @@
 //	module PATH VERSION [fast]
 //	packages PATTERN...
 //	profile PROGRAM
+//	tests REGEXP
 //	finding FILE:LINE CATEGORY VERDICT [REASON]
 //	must-find FILE:LINE CATEGORY [REASON]
 //	must-stay-silent FILE:WHERE [REASON]
@@ -23,6 +24,9 @@
 // file of internal/realworld/profiles (with a go:build ignore line) that the
 // runner runs in the root of the module's copy (go run PROGRAM FILE) to write
 // a pprof profile of a workload, which hashalloc is then given (-profile).
+// REGEXP selects the tests (go test -run) that -fix runs in the packages its
+// fixes change, for a module whose whole suite takes too long (a comment
+// above it says why).
 package expect
 
 import (
@@ -30,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -53,6 +58,7 @@ type Module struct {
 	Fast          bool
 	Packages      []string
 	Profile       string // a program that writes a profile to give hashalloc, or ""
+	Tests         string // the go test -run pattern for the tests of fixed packages, or ""
 	Findings      []*Finding
 	MustFind      []*Finding // Verdict unused
 	MustSilent    []*Silent
@@ -169,6 +175,17 @@ func Parse(r io.Reader) (*Corpus, error) {
 				return nil, bad("module %s has two profile lines", mod.Name())
 			}
 			mod.Profile = fields[1]
+		case "tests":
+			if len(fields) != 2 {
+				return nil, bad("want: tests REGEXP")
+			}
+			if mod.Tests != "" {
+				return nil, bad("module %s has two tests lines", mod.Name())
+			}
+			if _, err := regexp.Compile(fields[1]); err != nil {
+				return nil, bad("tests: %v", err)
+			}
+			mod.Tests = fields[1]
 		case "finding":
 			if len(fields) < 4 {
 				return nil, bad("want: finding FILE:LINE CATEGORY VERDICT [REASON]")

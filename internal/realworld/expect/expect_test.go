@@ -20,6 +20,7 @@ must-stay-silent a/y.go:7-9
 module example.com/n v0.1.0
 packages ./...
 profile workload.go
+tests ^TestEncrypted
 `
 	c, err := Parse(strings.NewReader(src))
 	if err != nil {
@@ -29,7 +30,7 @@ profile workload.go
 		t.Fatalf("%d modules, want 2", len(c.Modules))
 	}
 	m := c.Modules[0]
-	if m.Name() != "example.com/m@v1.2.3" || !m.Fast || len(m.Packages) != 2 || c.Modules[1].Fast || m.Profile != "" || c.Modules[1].Profile != "workload.go" {
+	if m.Name() != "example.com/m@v1.2.3" || !m.Fast || len(m.Packages) != 2 || c.Modules[1].Fast || m.Profile != "" || c.Modules[1].Profile != "workload.go" || m.Tests != "" || c.Modules[1].Tests != "^TestEncrypted" {
 		t.Errorf("module: %+v", m)
 	}
 	f := m.Findings[0]
@@ -66,6 +67,8 @@ func TestParseErrors(t *testing.T) {
 		"module m v1\npackages .\n\tmore":                     "3: continuation line without an entry above",
 		"module m v1\npackages .\nprofile x/w.go":             "3: want: profile PROGRAM.go",
 		"module m v1\npackages .\nprofile w.go\nprofile v.go": "4: module m@v1 has two profile lines",
+		"module m v1\npackages .\ntests a b":                  "3: want: tests REGEXP",
+		"module m v1\npackages .\ntests (":                    "3: tests: error parsing regexp: missing closing ): `(`",
 	} {
 		if _, err := Parse(strings.NewReader(src)); err == nil || err.Error() != want {
 			t.Errorf("%q: error %v, want %s", src, err, want)
