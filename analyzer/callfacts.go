@@ -361,28 +361,10 @@ func (p *pass) callsElseIn(body *ast.BlockStmt, cur inspector.Cursor, fn *types.
 	if same != nil {
 		same = same.Origin()
 	}
-	other := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if other || !ok {
-			return !other
-		}
-		if call == cur.Node() {
-			return true // its arguments count
-		}
-		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
-			return true
-		}
-		if callee, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok {
-			callee = callee.Origin()
-			if callee == same || p.hot.sameCycle(fn, callee) || isHasherMethod(callee) || cheapStd[callee.Pkg().Path()] {
-				return true
-			}
-		}
-		other = true
-		return false
+	return p.callsOther(body, cur, func(callee *types.Func) bool {
+		callee = callee.Origin()
+		return callee == same || p.hot.sameCycle(fn, callee) || isHasherMethod(callee) || cheapStd[callee.Pkg().Path()]
 	})
-	return other
 }
 
 // cheapStd are the standard packages whose functions compute on bytes in
@@ -411,6 +393,12 @@ func (p *pass) callsElse(loop, cur inspector.Cursor) bool {
 	case *ast.RangeStmt:
 		body = l.Body
 	}
+	return p.callsOther(body, cur, nil)
+}
+
+// callsOther reports whether body calls anything but the call at cur,
+// builtins, conversions and the functions that allowed (if not nil) accepts.
+func (p *pass) callsOther(body ast.Node, cur inspector.Cursor, allowed func(*types.Func) bool) bool {
 	other := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -421,6 +409,9 @@ func (p *pass) callsElse(loop, cur inspector.Cursor) bool {
 			return true // its arguments count
 		}
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		if callee, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && allowed != nil && callee.Pkg() != nil && allowed(callee) {
 			return true
 		}
 		other = true
