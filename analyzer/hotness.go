@@ -149,20 +149,12 @@ func newHotness(p *pass) *hotness {
 			}
 		}
 	}
-	// Everything a hot function calls is hot too. A callee first reached
-	// through weak evidence (a loop) takes the strong evidence of a caller
-	// reached later (a role, a recursion): the order of the queue does not
-	// decide whether it is proven. Each function changes its reason at most
-	// once that way, from weak to strong.
+	// Everything a hot function calls is hot too.
 	for len(queue) > 0 {
 		fn := queue[0]
 		queue = queue[1:]
-		strong := h.proven(fn)
 		for _, c := range h.calls[fn] {
-			if c.callee == fn {
-				continue
-			}
-			if h.why[c.callee] == nil || strong && !h.proven(c.callee) {
+			if h.why[c.callee] == nil {
 				h.why[c.callee] = &hotReason{kind: calledByHot, via: c}
 				queue = append(queue, c.callee)
 			}

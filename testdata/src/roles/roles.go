@@ -111,33 +111,6 @@ func (signing) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func CaseRoundTrip() { signing{}.RoundTrip(req) }
 
-// checksumAll calls digestTwice in a loop (weak evidence) and comes before
-// byTwice's Less: the role of Less still makes digestTwice hot, whichever is
-// seen first.
-func checksumAll(items [][]byte) (n byte) {
-	for _, it := range items {
-		n += digestTwice(it)
-	}
-	return n
-}
-
-// byTwice sorts by digest too.
-type byTwice [][]byte
-
-func (b byTwice) Len() int           { return len(b) }
-func (b byTwice) Swap(i, j int)      { b[i], b[j] = b[j], b[i] }
-func (b byTwice) Less(i, j int) bool { return digestTwice(b[i]) < digestTwice(b[j]) }
-
-func digestTwice(item []byte) byte {
-	h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every call of digestTwice, which is hot \(called by Less at roles.go:\d+, role: Less of a sort.Interface, which sort.Sort calls O\(n log n\) times\)`
-	h.Write(item)
-	return h.Sum(sum[:0])[0]
-}
-
-func CaseLessAfterLoop() { byTwice{[]byte("b"), []byte("a")}.Less(0, 1) }
-
-func CaseChecksumAll() { checksumAll([][]byte{[]byte("b")}) }
-
 // byDigest sorts items by their digest, hashing both sides of every
 // comparison: sort.Sort calls Less O(n log n) times.
 type byDigest struct {
