@@ -319,7 +319,7 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 // emptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).
 func (p *pass) emptyMake(e ast.Expr) bool {
 	mk, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !isBuiltin(p.TypesInfo, mk.Fun) || types.ExprString(mk.Fun) != "make" || len(mk.Args) < 2 {
+	if !ok || p.builtin(mk) != "make" || len(mk.Args) < 2 {
 		return false
 	}
 	v := p.TypesInfo.Types[mk.Args[1]].Value
@@ -365,12 +365,12 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 			inner := ast.Unparen(b.Args[0])
 			for {
 				c, ok := inner.(*ast.CallExpr)
-				if !ok || !isBuiltin(p.TypesInfo, c.Fun) || types.ExprString(c.Fun) != "append" || len(c.Args) == 0 {
+				if !ok || p.builtin(c) != "append" || len(c.Args) == 0 {
 					break
 				}
 				inner = ast.Unparen(c.Args[0]) // append(make(...), prefix): the make
 			}
-			if mk, ok := inner.(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, mk.Fun) && types.ExprString(mk.Fun) == "make" && len(mk.Args) >= 2 {
+			if mk, ok := inner.(*ast.CallExpr); ok && p.builtin(mk) == "make" && len(mk.Args) >= 2 {
 				size := mk.Args[len(mk.Args)-1]
 				return p.TypesInfo.Types[size].Value == nil, false
 			}

@@ -274,22 +274,8 @@ func (h *hotness) recursive(fn *types.Func) bool {
 // call (a download, a key derivation), and the corpus shows that per-call
 // hashers and sums reported on that evidence alone are not worth acting on.
 func (h *hotness) proven(fn *types.Func) bool {
-	for seen := map[*types.Func]bool{}; fn != nil && !seen[fn]; {
-		seen[fn] = true
-		r := h.why[fn]
-		if r == nil {
-			return false
-		}
-		switch r.kind {
-		case recursive, annotated, byRole, profiled:
-			return true
-		case calledByHot:
-			fn = r.via.caller
-		default:
-			return false
-		}
-	}
-	return false
+	r := h.why[h.root(fn)]
+	return r != nil && (r.kind == recursive || r.kind == annotated || r.kind == byRole || r.kind == profiled)
 }
 
 // root returns the function at the root of the chain of hot callers that
@@ -310,21 +296,8 @@ func (h *hotness) root(fn *types.Func) *types.Func {
 // directive marks it, at the root of the chain of hot callers that makes it
 // hot: evidence that needs no guess at how much else it does.
 func (h *hotness) takenAtItsWord(fn *types.Func) bool {
-	for seen := map[*types.Func]bool{}; fn != nil && !seen[fn]; {
-		seen[fn] = true
-		r := h.why[fn]
-		switch {
-		case r == nil:
-			return false
-		case r.kind == annotated || r.kind == profiled:
-			return true
-		case r.kind == calledByHot:
-			fn = r.via.caller
-		default:
-			return false
-		}
-	}
-	return false
+	r := h.why[h.root(fn)]
+	return r != nil && (r.kind == annotated || r.kind == profiled)
 }
 
 // sameCycle reports whether g is fn or in fn's call cycle.
