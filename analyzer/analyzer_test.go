@@ -48,6 +48,13 @@ func TestConcatHash(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "concathash")
 }
 
+// TestKeptImport checks fixes that must keep an import a function they do
+// not change still uses (go-square's hash helper), in a file with one
+// unparenthesized import and in one with a parenthesized declaration.
+func TestKeptImport(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "keptimport")
+}
+
 func TestInlinePool(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "inlinepool")
 }

@@ -46,6 +46,7 @@ func TestOracle(t *testing.T) {
 		opts analyzer.Options
 	}{
 		{"hasheralloc", analyzer.Options{}},
+		{"keptimport", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},

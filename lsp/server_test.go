@@ -269,7 +269,7 @@ func TestProtocol(t *testing.T) {
 
 	// The quick fix of the finding under the cursor, and the ignore action.
 	actions := s.codeActions(t, merkleURI, protocol.Position{Line: uint32(leafLine), Character: 24})
-	fix := findAction(t, actions, protocol.CodeActionKindQuickFix, "Hash the parts with sumParts")
+	fix := findAction(t, actions, protocol.CodeActionKindQuickFix, "Hash the parts with a variadic form of sum, declared next to it")
 	require.NotNil(t, fix.IsPreferred)
 	assert.True(t, *fix.IsPreferred)
 	require.Len(t, fix.Diagnostics, 1)
