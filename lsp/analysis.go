@@ -262,7 +262,7 @@ func message(d analysis.Diagnostic) string {
 
 // categoryURL returns the link to the documentation of a check: the
 // analyzer's URL with the category as the fragment (the README has a section
-// per check).
+// per check, its checks at a glance).
 func categoryURL(docURL, category string) string {
 	if docURL == "" || category == "" {
 		return docURL
