@@ -11,8 +11,10 @@
 // total), then what needs attention per module. It exits 1 when a module
 // panics or fails, when a finding is unexpected (not yet judged), when a
 // must-stay-silent site is not silent, when a finding judged true is no longer
-// reported, when a fix fails, or when the total precision is below
-// -min-precision; with -strict, also when a must-find site is missed.
+// reported, when a fix fails, when a benchmark misses its target after the
+// fixes (with -fix; a table shows allocs/op and B/op before and after), or
+// when the total precision is below -min-precision; with -strict, also when
+// a must-find site is missed.
 package main
 
 import (
@@ -39,19 +41,20 @@ func main() {
 		strict   = flag.Bool("strict", false, "also fail on a missed must-find site")
 		minPrec  = flag.Float64("min-precision", 0.9, "fail when the total precision is below this")
 		unjudged = flag.Bool("unjudged", false, "print only the unexpected findings, as entries of the expectations file")
+		count    = flag.Int("bench-count", 1, "with -fix, the -count of the benchmarks of modules with bench lines (the median is kept)")
 	)
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "realworld: no arguments expected; see -help")
 		os.Exit(2)
 	}
-	if err := run(*file, *work, *fast, *only, *fix, *strict, *minPrec, *unjudged); err != nil {
+	if err := run(*file, *work, *fast, *only, *fix, *strict, *minPrec, *unjudged, *count); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
 		os.Exit(1)
 	}
 }
 
-func run(file, work string, fast bool, only string, fix, strict bool, minPrec float64, unjudged bool) error {
+func run(file, work string, fast bool, only string, fix, strict bool, minPrec float64, unjudged bool, count int) error {
 	repo, err := repoRoot()
 	if err != nil {
 		return err
@@ -78,7 +81,7 @@ func run(file, work string, fast bool, only string, fix, strict bool, minPrec fl
 	}
 
 	ctx := context.Background()
-	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, Log: os.Stderr})
+	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, BenchCount: count, Log: os.Stderr})
 	if err != nil {
 		return err
 	}
@@ -101,6 +104,7 @@ func run(file, work string, fast bool, only string, fix, strict bool, minPrec fl
 	if fix {
 		fmt.Println()
 		realworld.WriteFixTable(os.Stdout, results)
+		realworld.WriteBenchTable(os.Stdout, results)
 	}
 	realworld.WriteDetails(os.Stdout, results)
 

@@ -2,8 +2,9 @@
 // the module proxy and compares its findings with the verdicts of the
 // expectations file (see package expect): precision, must-find recall,
 // unexpected findings, panics, time and memory per module; with Fix, it also
-// applies the fixes in both pool modes and builds, vets and tests what they
-// changed.
+// applies the fixes in both pool modes, builds, vets and tests what they
+// changed, checks that a second run offers no fix, and runs the module's
+// benchmarks before and after the fixes against its targets.
 package realworld
 
 import (
@@ -32,7 +33,10 @@ type Config struct {
 	Repo string // root of the hashalloc repository to build and measure
 	Work string // scratch directory: the binary and the copies of the modules
 	Fix  bool   // also apply the fixes and test them
-	Log  io.Writer
+	// BenchCount is the -count of the benchmarks of a module with bench
+	// lines, run with Fix; 1 when 0.
+	BenchCount int
+	Log        io.Writer
 }
 
 // Result is what one module gave.
@@ -52,6 +56,9 @@ type Result struct {
 	Peak int64 // bytes
 
 	Fixes []*FixResult // with Config.Fix: one per pool mode
+	// Before are the module's benchmarks on the unfixed copy, with
+	// Config.Fix and bench lines.
+	Before []BenchResult
 }
 
 // Loud is a finding at a must-stay-silent site.
@@ -127,6 +134,10 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 		res.Errors = append(res.Errors, err.Error())
 		return res
 	}
+	if err := r.prepare(m, dir); err != nil {
+		res.Errors = append(res.Errors, err.Error())
+		return res
+	}
 	// Download what the packages need before the clock starts.
 	if out, err := r.goCmd(ctx, dir, nil, append([]string{"list", "-e", "-deps", "-test"}, m.Packages...)...); err != nil {
 		res.Errors = append(res.Errors, fmt.Sprintf("go list: %v\n%s", err, tail(out, 20)))
@@ -154,8 +165,14 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 	fmt.Fprintf(log, "   %d findings in %v, peak %s\n", len(res.Findings), res.Time.Round(time.Millisecond), mib(res.Peak))
 
 	if r.cfg.Fix {
+		if len(m.Benches) > 0 {
+			fmt.Fprintf(log, "   benchmarks before the fixes\n")
+			if res.Before, err = r.benchmarks(ctx, m, dir); err != nil {
+				res.Errors = append(res.Errors, "before the fixes: "+err.Error())
+			}
+		}
 		for _, pool := range []string{"runtime", "inline"} {
-			res.Fixes = append(res.Fixes, r.fix(ctx, m, src, dir, pool))
+			res.Fixes = append(res.Fixes, r.fix(ctx, m, dir, pool, res.Before))
 		}
 	}
 	return res
@@ -167,12 +184,13 @@ func (r *Runner) profileFile(m *expect.Module) string {
 }
 
 // flags returns the flags that every run of hashalloc on m takes: the
-// profile, when m has one.
+// profile, when m has one, then those of its flags lines.
 func (r *Runner) flags(m *expect.Module) []string {
-	if m.Profile == "" {
-		return nil
+	var flags []string
+	if m.Profile != "" {
+		flags = append(flags, "-profile="+r.profileFile(m))
 	}
-	return []string{"-profile=" + r.profileFile(m)}
+	return append(flags, m.Flags...)
 }
 
 // profile runs m's profile program in the root of dir, its copy, where it
@@ -202,10 +220,14 @@ func (r *Runner) profile(ctx context.Context, m *expect.Module, dir string) erro
 // fetch downloads m from the module proxy and returns its directory in the
 // module cache.
 func (r *Runner) fetch(ctx context.Context, m *expect.Module) (string, error) {
-	out, err := r.goCmd(ctx, r.cfg.Work, nil, "mod", "download", "-json", m.Name())
+	var env []string
+	if m.NoSumDB {
+		env = append(env, "GONOSUMDB="+m.Path)
+	}
+	out, err := r.goCmd(ctx, r.cfg.Work, env, "mod", "download", "-json", m.Query())
 	var info struct{ Dir, Error string }
 	if jerr := json.Unmarshal(out, &info); jerr != nil || info.Dir == "" {
-		return "", fmt.Errorf("go mod download %s: %v %s\n%s", m.Name(), err, info.Error, tail(out, 20))
+		return "", fmt.Errorf("go mod download %s: %v %s\n%s", m.Query(), err, info.Error, tail(out, 20))
 	}
 	return info.Dir, nil
 }

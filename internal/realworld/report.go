@@ -36,7 +36,7 @@ func Total(results []*Result) Totals {
 		t.Time += r.Time
 		t.Peak = max(t.Peak, r.Peak)
 		for _, f := range r.Fixes {
-			t.FixFailures += len(f.Failures) + len(f.Again)
+			t.FixFailures += len(f.Failures) + len(f.Again) + f.Missed()
 		}
 	}
 	return t
@@ -100,6 +100,84 @@ func WriteFixTable(w io.Writer, results []*Result) {
 	tw.Flush()
 }
 
+// WriteBenchTable prints, per module with benchmarks and pool mode, each
+// benchmark's allocs/op and B/op before and after the fixes, and where its
+// targets stand.
+func WriteBenchTable(w io.Writer, results []*Result) {
+	has := false
+	for _, r := range results {
+		has = has || len(r.Module.Benches) > 0
+	}
+	if !has {
+		return
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "module\tpool\tbenchmark\tallocs/op\tB/op\ttarget")
+	for _, r := range results {
+		for _, f := range r.Fixes {
+			names := map[string]bool{}
+			var order []string
+			for _, list := range [][]BenchResult{r.Before, f.Bench} {
+				for _, b := range list {
+					if !names[b.Name] {
+						names[b.Name] = true
+						order = append(order, b.Name)
+					}
+				}
+			}
+			for _, n := range order {
+				before, after := find(r.Before, n), find(f.Bench, n)
+				var targets []string
+				for _, t := range f.Targets {
+					if t.Target.Name == n {
+						targets = append(targets, targetStatus(t))
+					}
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s -> %s\t%s -> %s\t%s\n", r.Module.Name(), f.Pool, n,
+					figure(before, false), figure(after, false), figure(before, true), figure(after, true),
+					strings.Join(targets, ", "))
+			}
+			for _, t := range f.Targets {
+				if !names[t.Target.Name] {
+					fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t%s\n", r.Module.Name(), f.Pool, t.Target.Name, targetStatus(t))
+				}
+			}
+		}
+	}
+	tw.Flush()
+}
+
+func find(list []BenchResult, name string) *BenchResult {
+	for i := range list {
+		if list[i].Name == name {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// figure prints allocs/op (or B/op), "-" for a benchmark that did not run.
+func figure(b *BenchResult, bytes bool) string {
+	switch {
+	case b == nil:
+		return "-"
+	case bytes:
+		return fmt.Sprint(b.Bytes)
+	}
+	return fmt.Sprint(b.Allocs)
+}
+
+func targetStatus(t TargetResult) string {
+	switch {
+	case t.After < 0:
+		return t.Target.Metric + "<=" + fmt.Sprint(t.Target.Max) + ": NOT RUN"
+	case !t.Met:
+		return t.Target.Metric + "<=" + fmt.Sprint(t.Target.Max) + ": MISSED"
+	}
+	return t.Target.Metric + "<=" + fmt.Sprint(t.Target.Max) + ": met"
+}
+
 // WriteDetails prints, per module, what needs attention: errors, panics,
 // unexpected findings (as entries of the expectations file, verdict
 // unjudged, ready to be judged and pasted), findings at must-stay-silent
@@ -143,6 +221,11 @@ func WriteDetails(w io.Writer, results []*Result) {
 			for _, d := range f.Again {
 				fmt.Fprintf(w, "fix -pool=%s: not idempotent, a fix is still offered at %s:%d:%d: %s\n", f.Pool, d.File, d.Line, d.Col, d.Message)
 			}
+			for _, t := range f.Targets {
+				if !t.Met {
+					fmt.Fprintf(w, "fix -pool=%s: target %s not met: %s before, %s after the fixes\n", f.Pool, t.Target, value(t.Before), value(t.After))
+				}
+			}
 		}
 	}
 }
@@ -154,6 +237,13 @@ func WriteUnjudged(w io.Writer, diags []Diagnostic) {
 		f := &expect.Finding{Key: d.Key, Verdict: expect.Unjudged, Reason: d.Message}
 		f.Format(w)
 	}
+}
+
+func value(v int64) string {
+	if v < 0 {
+		return "not run"
+	}
+	return fmt.Sprint(v)
 }
 
 func indent(s string) string {

@@ -76,6 +76,95 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+func TestParseCaseEntries(t *testing.T) {
+	src := `module example.com/m v1.0.0
+packages ./...
+flags -sums=example.com/simd.Sum256=sha256
+flags -tests
+nosumdb
+replica m-hash-abc123.go merkle/hash.go
+benchfile seed_test.go merkle
+bench ./merkle ^BenchmarkHash
+bench . ^BenchmarkNewTreeSmall$ 1x
+target Hash/recursive allocs<=199 the PR's figure
+	(497 before)
+target Hash/recursive bytes<=6400
+target NewTreeSmall allocs<=16800000
+module example.com/m v1.0.0
+packages ./...
+`
+	c, err := Parse(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := c.Modules[0]
+	if got := strings.Join(m.Flags, " "); got != "-sums=example.com/simd.Sum256=sha256 -tests" {
+		t.Errorf("flags: %s", got)
+	}
+	if !m.NoSumDB || c.Modules[1].NoSumDB {
+		t.Errorf("nosumdb: %v %v", m.NoSumDB, c.Modules[1].NoSumDB)
+	}
+	if len(m.Replicas) != 1 || *m.Replicas[0] != (Replica{"m-hash-abc123.go", "merkle/hash.go"}) {
+		t.Errorf("replicas: %+v", m.Replicas)
+	}
+	// The replica names the module apart from the same version listed as it is.
+	if m.Name() != "example.com/m@v1.0.0+m-hash-abc123" || m.Query() != "example.com/m@v1.0.0" || c.Modules[1].Name() != "example.com/m@v1.0.0" {
+		t.Errorf("names: %s %s %s", m.Name(), m.Query(), c.Modules[1].Name())
+	}
+	if len(m.BenchFiles) != 1 || *m.BenchFiles[0] != (BenchFile{"seed_test.go", "merkle"}) {
+		t.Errorf("benchfiles: %+v", m.BenchFiles)
+	}
+	if len(m.Benches) != 2 || *m.Benches[0] != (Bench{"./merkle", "^BenchmarkHash", DefaultBenchtime}) || m.Benches[1].Benchtime != "1x" {
+		t.Errorf("benches: %+v", m.Benches)
+	}
+	want := []Target{
+		{"Hash/recursive", Allocs, 199, "the PR's figure (497 before)"},
+		{"Hash/recursive", Bytes, 6400, ""},
+		{"NewTreeSmall", Allocs, 16800000, ""},
+	}
+	if len(m.Targets) != len(want) {
+		t.Fatalf("targets: %+v", m.Targets)
+	}
+	for i, w := range want {
+		if *m.Targets[i] != w {
+			t.Errorf("target %d: %+v, want %+v", i, *m.Targets[i], w)
+		}
+	}
+	if s := m.Targets[0].String(); s != "Hash/recursive allocs<=199" {
+		t.Errorf("target string: %s", s)
+	}
+}
+
+func TestParseCaseEntryErrors(t *testing.T) {
+	const head = "module m v1\npackages .\n"
+	for src, want := range map[string]string{
+		head + "flags":                                                 "3: want: flags FLAG [FLAG...]",
+		head + "flags sums=x":                                          `3: flags: "sums=x" is not a flag`,
+		head + "nosumdb yes":                                           "3: want: nosumdb",
+		head + "replica x.go":                                          "3: want: replica REPLICA.go FILE.go",
+		head + "replica a/x.go f.go":                                   "3: want: replica REPLICA.go FILE.go",
+		head + "replica x.go ../f.go":                                  "3: want: replica REPLICA.go FILE.go",
+		head + "replica x.go dir":                                      "3: want: replica REPLICA.go FILE.go",
+		head + "benchfile x.go dir":                                    "3: want: benchfile BENCH_test.go DIR",
+		head + "benchfile x_test.go /abs":                              "3: want: benchfile BENCH_test.go DIR",
+		head + "bench pkg .":                                           "3: want: bench PKG REGEXP [BENCHTIME]",
+		head + "bench ./pkg (":                                         "3: bench: error parsing regexp: missing closing ): `(`",
+		head + "bench ./pkg . 0x":                                      `3: bench: benchtime "0x" is not Nx or a duration`,
+		head + "bench ./pkg . soon":                                    `3: bench: benchtime "soon" is not Nx or a duration`,
+		head + "bench ./pkg .\ntarget X":                               "4: want: target NAME METRIC<=N [REASON]",
+		head + "bench ./pkg .\ntarget X ns<=5":                         `4: target: "ns<=5" is not allocs<=N or bytes<=N`,
+		head + "bench ./pkg .\ntarget X allocs<5":                      `4: target: "allocs<5" is not allocs<=N or bytes<=N`,
+		head + "bench ./pkg .\ntarget BenchmarkX allocs<=5":            "4: target: name BenchmarkX without the Benchmark prefix",
+		head + "bench ./pkg .\ntarget X allocs<=5\ntarget X allocs<=4": "5: target: X allocs given twice",
+		head + "target X allocs<=5":                                    "1: module m@v1 has targets but no bench line",
+		head + "module m v1\npackages .":                               "3: module m@v1 listed twice",
+	} {
+		if _, err := Parse(strings.NewReader(src)); err == nil || err.Error() != want {
+			t.Errorf("%q: error %v, want %s", src, err, want)
+		}
+	}
+}
+
 // The checked-in expectations file parses.
 func TestExpectationsFile(t *testing.T) {
 	if _, err := os.Stat("../expectations.txt"); err != nil {
@@ -89,6 +178,16 @@ func TestExpectationsFile(t *testing.T) {
 		t.Fatal("no modules")
 	}
 	for _, m := range c.Modules {
+		for _, r := range m.Replicas {
+			if _, err := os.Stat("../testdata/replicas/" + r.File); err != nil {
+				t.Errorf("module %s: %v", m.Name(), err)
+			}
+		}
+		for _, b := range m.BenchFiles {
+			if _, err := os.Stat("../testdata/bench/" + b.File); err != nil {
+				t.Errorf("module %s: %v", m.Name(), err)
+			}
+		}
 		if m.Profile == "" {
 			continue
 		}
