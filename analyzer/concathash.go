@@ -700,7 +700,7 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 // sumSpec says how the fixes compute the sum function's hash of several parts.
 func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
 	name := sum[strings.LastIndex(sum, "/")+1:]
-	if p.cfg.pool == PoolInline {
+	if p.inlinePools() {
 		// The file declares a variadic sum on the standard hasher of the
 		// same hash: the sum function (a fork's too) need not be in scope.
 		ctor, ok := sumConstructors[sum]

@@ -210,7 +210,7 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 	if p.writes(fn, mac) {
 		return nil, mac.Name() + " is assigned again", nil
 	}
-	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.cfg.pool == PoolInline}
+	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.inlinePools()}
 	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {
 		return nil, why, nil
 	}
@@ -477,7 +477,7 @@ func (p *pass) isHMACPool(t types.Type) bool {
 	if !ok || named.Obj().Pkg() == nil {
 		return false
 	}
-	if p.cfg.pool == PoolInline {
+	if p.inlinePools() {
 		return named.Obj().Pkg() == p.Pkg && hasMethod(named, "get") && hasMethod(named, "put")
 	}
 	return named.Obj().Pkg().Path() == fixes.RuntimePool && named.Obj().Name() == "HMAC"

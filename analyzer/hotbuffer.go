@@ -623,7 +623,7 @@ func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspe
 	}
 	spec := fixes.BufferSpec{Name: b.v.Name(), Build: b.build}
 	switch {
-	case p.cfg.pool == PoolInline:
+	case p.inlinePools():
 		if !b.made || len(b.build.Args) != 2 || b.size < 0 {
 			return nil, "-pool=inline pools buffers of a constant size only"
 		}

@@ -127,7 +127,7 @@ func (p *pass) proveFixes(findings []*finding) {
 
 // checkFix says why fix cannot be offered at node: its edits are not valid
 // in node's file, or it imports the runtime module into a file whose Go
-// version is older than the module's.
+// version is older than the module's or into a module that cannot import it.
 func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
 	if p.inCgoFile(node.Pos()) {
 		return errCgoFix
@@ -136,12 +136,17 @@ func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
 	if f == nil {
 		return fmt.Errorf("the source file cannot be read")
 	}
-	if !f.AtLeast(fixes.RuntimeGo) {
-		for _, e := range fix.TextEdits {
-			if bytes.Contains(e.NewText, []byte(fixes.RuntimeModule+"/")) {
-				return fmt.Errorf("the runtime module needs Go %s and this file is %s (-pool=inline works on it)", strings.TrimPrefix(fixes.RuntimeGo, "go"), f.Version)
-			}
+	for _, e := range fix.TextEdits {
+		if !bytes.Contains(e.NewText, []byte(fixes.RuntimeModule+"/")) {
+			continue
 		}
+		if !f.AtLeast(fixes.RuntimeGo) {
+			return fmt.Errorf("the runtime module needs Go %s and this file is %s (-pool=inline works on it)", strings.TrimPrefix(fixes.RuntimeGo, "go"), f.Version)
+		}
+		if m := p.runtimeMissing(); m != "" {
+			return fmt.Errorf("-pool=runtime: %s does not require %s (require it, or leave -pool to its default, which declares the pools in the fixed file)", m, fixes.RuntimeModule)
+		}
+		break
 	}
 	// Reject SHA-3 from the standard library (Go 1.24) in an older file: its
 	// module may be built by a toolchain without it.

@@ -36,7 +36,7 @@ type Settings struct {
 
 // bindFlags defines the flags of `hashalloc lsp` on fs, storing into s.
 func (s *Settings) bindFlags(fs *flag.FlagSet) {
-	fs.StringVar(&s.Pool, "pool", analyzer.PoolRuntime, "where fixes take pooled hashers from: runtime or inline")
+	fs.StringVar(&s.Pool, "pool", analyzer.PoolAuto, "where fixes take pooled hashers from: auto (runtime in a module that requires github.com/hashalloc/hashalloc/runtime, inline elsewhere), runtime or inline")
 	fs.BoolVar(&s.Tests, "tests", false, "also analyze _test.go files")
 	fs.Func("constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate", func(v string) error {
 		for c := range strings.SplitSeq(v, ",") {
