@@ -73,8 +73,10 @@ func New(opts Options) (*analysis.Analyzer, error) {
 			return nil, err
 		}
 	}
-	if err := c.checks.Set(strings.Join(opts.Checks, ",")); err != nil {
-		return nil, err
+	if len(opts.Checks) > 0 {
+		if err := c.checks.Set(strings.Join(opts.Checks, ",")); err != nil {
+			return nil, err
+		}
 	}
 	return c.analyzer(), nil
 }

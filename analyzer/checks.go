@@ -188,7 +188,8 @@ func (s *checkSet) String() string {
 // Set parses a comma-separated list read from left to right: "all" turns
 // every check on, a name turns one on, "-name" turns one off. The list starts
 // from no check, or from all of them when its first entry turns one off, so
-// that "-hot-buffer" means "all,-hot-buffer".
+// that "-hot-buffer" means "all,-hot-buffer". An empty list is an error: it
+// would run every check, the opposite of what it seems to say.
 func (s *checkSet) Set(v string) error {
 	var items []string
 	for item := range strings.SplitSeq(v, ",") {
@@ -197,8 +198,7 @@ func (s *checkSet) Set(v string) error {
 		}
 	}
 	if len(items) == 0 {
-		s.spec, s.on = "", nil
-		return nil
+		return fmt.Errorf("-checks: %q names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)", v)
 	}
 	on := map[string]bool{}
 	if strings.HasPrefix(items[0], "-") {

@@ -105,6 +105,8 @@ func TestChecksValues(t *testing.T) {
 		{[]string{"all", "-all", "sum-alloc"}, ""},
 		{[]string{"hot-bufer"}, `-checks: "hot-bufer" is not a check (did you mean hot-buffer?): want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`},
 		{[]string{"all,-nope"}, `-checks: "-nope" is not a check: want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`},
+		{[]string{""}, `-checks: "" names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)`},
+		{[]string{" , "}, `-checks: " , " names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)`},
 	} {
 		_, err := analyzer.New(analyzer.Options{Checks: tc.checks})
 		if tc.err == "" {

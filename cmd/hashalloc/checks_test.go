@@ -121,6 +121,12 @@ func TestChecksFlag(t *testing.T) {
 	assert.Equal(t, 2, r.code, "%s", r)
 	first, _, _ := strings.Cut(r.stderr, "\n")
 	assert.Equal(t, `hashalloc: invalid value "all,-hot-bufer" for flag -checks: "-hot-bufer" is not a check (did you mean hot-buffer?): want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`, first)
+
+	// An empty list would run every check, the opposite of what it says.
+	r = run(t, repoRoot, nil, binary, "-checks=", "./examples/...")
+	assert.Equal(t, 2, r.code, "%s", r)
+	first, _, _ = strings.Cut(r.stderr, "\n")
+	assert.Equal(t, `hashalloc: invalid value "" for flag -checks: "" names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)`, first)
 }
 
 // TestChecksFlagVet passes -checks through go vet, which takes the
