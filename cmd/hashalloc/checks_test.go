@@ -55,6 +55,7 @@ func TestHelpListsEveryCheck(t *testing.T) {
 		}
 		assert.NotContains(t, h.stderr, "\n  -test\n", "-test is deprecated")
 		assert.Contains(t, h.stderr, "\n  hashalloc lsp [flags] ")
+		assert.Contains(t, h.stderr, "\n  hashalloc bench [flags] ")
 	}
 
 	// The subcommand lsp has flags of its own, -checks among them.
