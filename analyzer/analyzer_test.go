@@ -55,6 +55,13 @@ func TestKeptImport(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "keptimport")
 }
 
+// TestFieldAPI checks that a keyed pool fix adds only an unexported field,
+// and none to a struct built with a positional literal, here, in the
+// package's tests, or possibly outside the package.
+func TestFieldAPI(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "fieldapi")
+}
+
 func TestInlinePool(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "inlinepool")
 }

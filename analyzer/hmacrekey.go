@@ -227,7 +227,9 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 		spec.Equals = p.macEquals(fn, mac)
 	}
 
-	want := key.v.Name() + "MACs"
+	// The name the fix declares is unexported whatever the key's: a fix
+	// never adds to a package's API.
+	want := unexported(key.v.Name()) + "MACs"
 	switch {
 	case key.lit.Valid():
 		stmt, block, ok := listStatement(key.lit.Parent())
@@ -256,6 +258,9 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 		st, ok := p.structOf(f, key.v.(*types.Var))
 		if !ok {
 			return nil, "the struct that holds " + key.v.Name() + " is not declared at package level in this file", nil
+		}
+		if why := p.fieldAddable(st); why != "" {
+			return nil, why, nil
 		}
 		name := want
 		for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), name); i++ {

@@ -47,6 +47,7 @@ func TestOracle(t *testing.T) {
 	}{
 		{"hasheralloc", analyzer.Options{}},
 		{"keptimport", analyzer.Options{}},
+		{"fieldapi", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},

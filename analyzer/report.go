@@ -88,7 +88,15 @@ func (p *pass) proveFixes(findings []*finding) {
 	if len(fixed) == 0 {
 		return
 	}
-	v := &fixes.Verifier{Fset: p.Fset, Files: p.Files, Pkg: p.Pkg, Info: p.TypesInfo, Sizes: p.TypesSizes,
+	// The package without its test files: a package and its test variant
+	// must give the same verdict (see analyzedRoot).
+	var files []*ast.File
+	for _, f := range p.Files {
+		if !strings.HasSuffix(p.Fset.File(f.FileStart).Name(), "_test.go") {
+			files = append(files, f)
+		}
+	}
+	v := &fixes.Verifier{Fset: p.Fset, Files: files, Pkg: p.Pkg, Info: p.TypesInfo, Sizes: p.TypesSizes,
 		Source: func(tf *token.File) ([]byte, error) { return p.ReadFile(tf.Name()) }}
 	withdraw := func(f *finding, why string) {
 		f.fix, f.why = nil, why
