@@ -751,12 +751,22 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	if spec.Sink == nil {
 		return nil, "the hashing call in " + s.helper.Name() + " is not found"
 	}
-	if obj := p.Pkg.Scope().Lookup(spec.Name); obj != nil {
+	// The variadic form the package already has, else a new one under an
+	// unexported name: a fix never adds to a package's API.
+	variadic := func(obj types.Object) bool {
 		fn, ok := obj.(*types.Func)
-		if !ok || !fn.Signature().Variadic() || fn.Signature().Params().Len() != 1 {
-			return nil, spec.Name + " is already declared"
-		}
+		return ok && fn.Signature().Variadic() && fn.Signature().Params().Len() == 1
+	}
+	if obj := p.Pkg.Scope().Lookup(spec.Name); obj != nil && variadic(obj) {
 		spec.Exists = true
+	} else {
+		spec.Name = unexported(s.helper.Name()) + "Parts"
+		if obj := p.Pkg.Scope().Lookup(spec.Name); obj != nil {
+			if !variadic(obj) {
+				return nil, spec.Name + " is already declared"
+			}
+			spec.Exists = true
+		}
 	}
 	fix := fixes.HelperParts(f, s.call, fc, spec)
 	return &fix, ""
