@@ -31,18 +31,18 @@ var (
 // The fork's Sum256 hashes with a digest of its own: hashalloc cannot prove
 // that it is SHA-256, so the concatenation is reported without a fix.
 func CaseForkSum() {
-	out32 = fork.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with sha256.Sum256; hash the parts one after another \(no automatic fix: sha256.Sum256 hashes with a hasher of its own, whose algorithm hashalloc cannot prove \(-sums can name it\)\)`
+	out32 = fork.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Sum256; hash the parts one after another \(no automatic fix: example\.com/fork/sha256\.Sum256 hashes with a hasher of its own, whose algorithm hashalloc cannot prove; if it computes what crypto/sha256\.Sum256 does, -sums=example\.com/fork/sha256\.Sum256=sha256 lets hashalloc fix it\)`
 }
 
 // The fork's variadic sum hashes its parts one after another: pass them.
 func CaseForkMany() {
-	out32 = fork.SumMany(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with sha256.SumMany; automatic fix: pass the parts to sha256\.SumMany, which hashes them one after another`
+	out32 = fork.SumMany(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.SumMany; automatic fix: pass the parts to example\.com/fork/sha256\.SumMany, which hashes them one after another`
 }
 
 // The fork's Hash writes into crypto/sha256's hasher and returns its Sum:
 // provably SHA-256, as a slice.
 func CaseForkHash() {
-	digest = fork.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with sha256.Hash; automatic fix: hash the parts with a multi-part fork\.Hash declared in this file`
+	digest = fork.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Hash; automatic fix: hash the parts with a multi-part fork\.Hash declared in this file`
 }
 
 // ResultForks is what the fork's functions compute, before and after the fixes.
