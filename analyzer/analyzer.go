@@ -158,18 +158,19 @@ type pass struct {
 	files          map[*token.File]*fixes.File
 	sites          []*Site // every hash constructor call of the package
 	keyHashes      map[types.Object]int
-	pooled         map[*Site]bool         // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
-	macEqual       map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
-	idx            *packageIndex          // see index
-	keys           map[*types.Func]string // see funcKey
-	hashesMemo     map[*types.Func]bool   // whether a function hashes itself, see hashingCode
-	names          *fixes.PackageNames    // the package-level names that fixes declare
-	derivs         map[*types.Func]int    // the key derivations and their HMACs, see derivations
-	callSite       *callSites             // see callers
-	ifaceMethods   map[string]bool        // see interfaceMethods
-	writtenFields  map[*types.Var]bool    // see fieldsWritten
-	wholeAssigned  []types.Type           // see assignedWhole
-	out            output                 // findings held back, see emit
+	pooled         map[*Site]bool                     // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
+	macEqual       map[*ast.CallExpr]bool             // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
+	idx            *packageIndex                      // see index
+	keys           map[*types.Func]string             // see funcKey
+	hashesMemo     map[*types.Func]bool               // whether a function hashes itself, see hashingCode
+	names          *fixes.PackageNames                // the package-level names that fixes declare
+	derivs         map[*types.Func]int                // the key derivations and their HMACs, see derivations
+	bufParams      map[*types.Func][]*bufferParamFlow // see bufferParam
+	callSite       *callSites                         // see callers
+	ifaceMethods   map[string]bool                    // see interfaceMethods
+	writtenFields  map[*types.Var]bool                // see fieldsWritten
+	wholeAssigned  []types.Type                       // see assignedWhole
+	out            output                             // findings held back, see emit
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {

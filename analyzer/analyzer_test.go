@@ -91,6 +91,12 @@ func TestSumAlloc(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "sumalloc")
 }
 
+// TestHotBufferHelper checks buffers handed to helpers of their package,
+// merkledb's shape among them (seed 002).
+func TestHotBufferHelper(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbufferhelper")
+}
+
 func TestHotBuffer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbuffer")
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "hotbufferinline")

@@ -56,6 +56,7 @@ func TestOracle(t *testing.T) {
 		{"hotbuffer", analyzer.Options{}},
 		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotbuffervar", analyzer.Options{}},
+		{"hotbufferhelper", analyzer.Options{}},
 		{"fiximports", analyzer.Options{}},
 		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotness", analyzer.Options{}},

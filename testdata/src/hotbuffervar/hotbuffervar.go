@@ -160,10 +160,17 @@ func unfixable(k []byte, n uint) {
 	copy(sized, k)
 	sized[0] = 's'
 	var (
-		sum [sha256.Size]byte
-		tag = make([]byte, len(k)) // want `hot-buffer: make\(\[\]byte, len\(k\)\) allocates whenever .*\(no automatic fix: it is declared together with other variables\)`
+		sum  [sha256.Size]byte
+		tag  = make([]byte, len(k)) // want `hot-buffer: make\(\[\]byte, len\(k\)\) allocates whenever .*\(no automatic fix: a variable declared after it in the same block reads it\)`
+		head = tag[:1]
 	)
 	copy(tag, k)
+	head[0] = 'h'
+	var (
+		width = sizeOf(k)
+		wide  = make([]byte, width+sizeOf(k)) // want `hot-buffer: make\(\[\]byte, width \+ sizeOf\(k\)\) allocates whenever .*\(no automatic fix: it is declared with other variables and its size calls a function\)`
+	)
+	copy(wide, k)
 	if len(k) > 0 {
 		k := make([]byte, len(k)) // want `hot-buffer: make\(\[\]byte, len\(k\)\) allocates whenever .*\(no automatic fix: its size mentions k\)`
 		k[0] = 'k'
@@ -175,9 +182,42 @@ func unfixable(k []byte, n uint) {
 	h.Write(sized)
 	h.Write(tag)
 	h.Write(tag[1:])
+	h.Write(wide)
+	h.Write(wide[1:])
 	h.Sum(sum[:0])
 	out = sum
 }
+
+func sizeOf(k []byte) int { return len(k) }
+
+// blockKey declares its key buffer in a var block with other variables, as
+// merkledb's hashChangedNode did before its pull request: the buffer is set
+// after the block.
+func blockKey(k []byte) [32]byte {
+	var (
+		longest   = len(k) + 8
+		keyBuffer = make([]byte, longest) // want `hot-buffer: make\(\[\]byte, longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) on every call of blockKey, which is hot \(called in a loop by blockKeys at hotbuffervar\.go:\d+\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
+		child     = make([]byte, 1)
+		offset    = len(k)
+	)
+	copy(keyBuffer, k)
+	child[0] = byte(offset)
+	keyBuffer[offset] = child[0]
+	return sha256.Sum256(keyBuffer)
+}
+
+func blockKeys() []byte {
+	var all []byte
+	for _, k := range mixed {
+		s := blockKey(k)
+		all = append(all, s[:]...)
+	}
+	return all
+}
+
+func CaseBlock() { out[0] = blockKeys()[0] }
+
+func ResultBlock() string { return hex.EncodeToString(blockKeys()) }
 
 func CaseUnfixable() {
 	for _, k := range keys {
