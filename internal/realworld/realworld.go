@@ -1,7 +1,9 @@
 // Package realworld runs hashalloc on a pinned corpus of real modules from
 // the module proxy and compares its findings with the verdicts of the
-// expectations file (see package expect): precision, must-find recall,
-// unexpected findings, panics, time and memory per module; with Fix, it also
+// expectations file (see package expect): precision, must-find sites,
+// audited recall (per-item sites reported), unexpected findings, panics, time
+// and memory per module, and in total for the held-out modules and for the
+// rest apart; with Fix, it also
 // applies the fixes in both pool modes and builds, vets and tests what they
 // changed.
 package realworld
@@ -44,6 +46,8 @@ type Result struct {
 	Unexpected           []Diagnostic      // not judged, or judged "unjudged"
 	Gone                 []*expect.Finding // judged but no longer reported
 	Found, Missed        []*expect.Finding // must-find sites
+	PerItemFound         []*expect.Finding // audited per-item sites reported
+	PerItemMissed        []*expect.Finding // and not reported (a measure, not a failure)
 	Loud                 []Loud            // must-stay-silent sites that are not
 	Panics               int
 	Errors               []string // hashalloc or the go command failed
@@ -72,7 +76,8 @@ type Diagnostic struct {
 
 // Failed reports whether r is a failure: a panic, an error, an unexpected
 // finding, a finding at a must-stay-silent site, a true finding no longer
-// reported (a false one that goes away is progress), or a failed fix.
+// reported (a false one that goes away is progress), or a failed fix. A
+// missed per-item site is not: recall is a measure.
 func (r *Result) Failed() bool {
 	if r.Panics > 0 || len(r.Errors) > 0 || len(r.Unexpected) > 0 || len(r.Loud) > 0 {
 		return true
@@ -371,6 +376,13 @@ func compare(res *Result, dir string) error {
 			res.Found = append(res.Found, f)
 		} else {
 			res.Missed = append(res.Missed, f)
+		}
+	}
+	for _, f := range m.PerItem {
+		if reported[f.Key] {
+			res.PerItemFound = append(res.PerItemFound, f)
+		} else {
+			res.PerItemMissed = append(res.PerItemMissed, f)
 		}
 	}
 	for _, s := range m.MustSilent {
