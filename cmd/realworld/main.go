@@ -8,7 +8,7 @@
 //
 // The corpus is read from every *.txt file of internal/realworld (sorted by
 // name), or from the comma-separated files given with -expect; a module may
-// be listed in one file only.
+// be listed in one file only. -fast, -heldout and -module select modules.
 //
 // It prints a table (findings, true and false positives, precision, must-find
 // sites found, audited per-item sites reported and recall, unexpected
@@ -44,6 +44,7 @@ func main() {
 		files    = flag.String("expect", "", "comma-separated expectations files (default every internal/realworld/*.txt of the repository)")
 		work     = flag.String("work", filepath.Join(os.TempDir(), "hashalloc-realworld"), "scratch directory")
 		fast     = flag.Bool("fast", false, "run only the modules marked fast (the CI subset)")
+		heldout  = flag.Bool("heldout", false, "run only the held-out modules")
 		only     = flag.String("module", "", "run only the modules whose PATH@VERSION contains this")
 		fix      = flag.Bool("fix", false, "also apply the fixes in both pool modes and build, vet and test the changed packages")
 		strict   = flag.Bool("strict", false, "also fail on a missed must-find site")
@@ -56,13 +57,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "realworld: no arguments expected; see -help")
 		os.Exit(2)
 	}
-	if err := run(*files, *work, *fast, *only, *fix, *strict, *minPrec, *minHeld, *unjudged); err != nil {
+	if err := run(*files, *work, *fast, *heldout, *only, *fix, *strict, *minPrec, *minHeld, *unjudged); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
 		os.Exit(1)
 	}
 }
 
-func run(files, work string, fast bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool) error {
+func run(files, work string, fast, heldout bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool) error {
 	repo, err := repoRoot()
 	if err != nil {
 		return err
@@ -88,7 +89,7 @@ func run(files, work string, fast bool, only string, fix, strict bool, minPrec, 
 	}
 	var modules []*expect.Module
 	for _, m := range corpus.Modules {
-		if (!fast || m.Fast) && strings.Contains(m.Name(), only) {
+		if (!fast || m.Fast) && (!heldout || m.Heldout) && strings.Contains(m.Name(), only) {
 			modules = append(modules, m)
 		}
 	}
