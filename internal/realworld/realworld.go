@@ -379,6 +379,9 @@ func compare(res *Result, dir string) error {
 		}
 	}
 	for _, f := range m.PerItem {
+		if err := lineExists(dir, f.Key); err != nil {
+			return fmt.Errorf("per-item %s: %v", f.Key, err)
+		}
 		if reported[f.Key] {
 			res.PerItemFound = append(res.PerItemFound, f)
 		} else {
@@ -398,6 +401,19 @@ func compare(res *Result, dir string) error {
 				res.Loud = append(res.Loud, Loud{Site: s, Finding: d})
 			}
 		}
+	}
+	return nil
+}
+
+// lineExists checks that the file of k, in the module's copy at dir, has
+// k's line: a per-item site that names no line would be missed forever.
+func lineExists(dir string, k expect.Key) error {
+	data, err := os.ReadFile(filepath.Join(dir, k.File))
+	if err != nil {
+		return fmt.Errorf("no such file in the module")
+	}
+	if n := bytes.Count(data, []byte("\n")); k.Line > n {
+		return fmt.Errorf("%s has %d lines", k.File, n)
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package realworld
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,8 +20,15 @@ func result(t *testing.T, src string, diags ...Diagnostic) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The module's copy: a file of 100 lines for each per-item site.
+	dir := t.TempDir()
+	for _, p := range c.Modules[0].PerItem {
+		if err := os.WriteFile(filepath.Join(dir, p.File), []byte(strings.Repeat("\n", 100)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	res := &Result{Module: c.Modules[0], Findings: diags}
-	if err := compare(res, t.TempDir()); err != nil {
+	if err := compare(res, dir); err != nil {
 		t.Fatal(err)
 	}
 	return res
@@ -117,5 +126,30 @@ func TestTotalSplit(t *testing.T) {
 	}
 	if Recall(0, 0) != -1 {
 		t.Error("recall of no site")
+	}
+}
+
+// A per-item site must name a line of a file of the module's copy: a typo
+// would otherwise count as a site missed forever.
+func TestPerItemSiteExists(t *testing.T) {
+	c, err := expect.Parse(strings.NewReader("module example.com/h v1 heldout\npackages ./...\nper-item a.go:2 concat-hash\nper-item a.go:3 concat-hash\nper-item b.go:1 concat-hash\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\nvar x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := &Result{Module: c.Modules[0]}
+	err = compare(res, dir)
+	if err == nil || !strings.Contains(err.Error(), "per-item b.go:1 concat-hash: no such file in the module") {
+		t.Errorf("error %v, want one for b.go", err)
+	}
+	c.Modules[0].PerItem = c.Modules[0].PerItem[:2]
+	c.Modules[0].PerItem[1].Line = 4
+	res = &Result{Module: c.Modules[0]}
+	err = compare(res, dir)
+	if err == nil || err.Error() != "per-item a.go:4 concat-hash: a.go has 3 lines" {
+		t.Errorf("error %v, want one for line 4", err)
 	}
 }
