@@ -1,10 +1,12 @@
 // Package realworld runs hashalloc on a pinned corpus of real modules from
 // the module proxy and compares its findings with the verdicts of the
-// expectations file (see package expect): precision, must-find recall,
-// unexpected findings, panics, time and memory per module; with Fix, it also
-// applies the fixes in both pool modes, builds, vets and tests what they
-// changed, checks that a second run offers no fix, and runs the module's
-// benchmarks before and after the fixes against its targets.
+// expectations file (see package expect): precision, must-find sites,
+// audited recall (per-item sites reported), unexpected findings, panics, time
+// and memory per module, and in total for the held-out modules and for the
+// rest apart; with Fix, it also applies the fixes in both pool modes, builds,
+// vets and tests what they changed, checks that a second run offers no fix,
+// and runs the module's benchmarks before and after the fixes against its
+// targets.
 package realworld
 
 import (
@@ -48,6 +50,8 @@ type Result struct {
 	Unexpected           []Diagnostic      // not judged, or judged "unjudged"
 	Gone                 []*expect.Finding // judged but no longer reported
 	Found, Missed        []*expect.Finding // must-find sites
+	PerItemFound         []*expect.Finding // audited per-item sites reported
+	PerItemMissed        []*expect.Finding // and not reported (a measure, not a failure)
 	Loud                 []Loud            // must-stay-silent sites that are not
 	Panics               int
 	Errors               []string // hashalloc or the go command failed
@@ -79,7 +83,8 @@ type Diagnostic struct {
 
 // Failed reports whether r is a failure: a panic, an error, an unexpected
 // finding, a finding at a must-stay-silent site, a true finding no longer
-// reported (a false one that goes away is progress), or a failed fix.
+// reported (a false one that goes away is progress), or a failed fix. A
+// missed per-item site is not: recall is a measure.
 func (r *Result) Failed() bool {
 	if r.Panics > 0 || len(r.Errors) > 0 || len(r.Unexpected) > 0 || len(r.Loud) > 0 {
 		return true
@@ -395,6 +400,16 @@ func compare(res *Result, dir string) error {
 			res.Missed = append(res.Missed, f)
 		}
 	}
+	for _, f := range m.PerItem {
+		if err := lineExists(dir, f.Key); err != nil {
+			return fmt.Errorf("per-item %s: %v", f.Key, err)
+		}
+		if reported[f.Key] {
+			res.PerItemFound = append(res.PerItemFound, f)
+		} else {
+			res.PerItemMissed = append(res.PerItemMissed, f)
+		}
+	}
 	for _, s := range m.MustSilent {
 		from, to := s.From, s.To
 		if s.Func != "" {
@@ -408,6 +423,19 @@ func compare(res *Result, dir string) error {
 				res.Loud = append(res.Loud, Loud{Site: s, Finding: d})
 			}
 		}
+	}
+	return nil
+}
+
+// lineExists checks that the file of k, in the module's copy at dir, has
+// k's line: a per-item site that names no line would be missed forever.
+func lineExists(dir string, k expect.Key) error {
+	data, err := os.ReadFile(filepath.Join(dir, k.File))
+	if err != nil {
+		return fmt.Errorf("no such file in the module")
+	}
+	if n := bytes.Count(data, []byte("\n")); k.Line > n {
+		return fmt.Errorf("%s has %d lines", k.File, n)
 	}
 	return nil
 }

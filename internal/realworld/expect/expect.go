@@ -1,17 +1,19 @@
-// Package expect reads and writes the expectations file of the real-world
+// Package expect reads and writes the expectations files of the real-world
 // corpus: the pinned modules, the packages analyzed in each, the verdict on
-// every finding, and the sites that must be found or must stay silent.
+// every finding, the sites that must be found or must stay silent, and the
+// audited per-item sites that recall is measured on.
 //
-// The file is a list of lines; # starts a comment, blank lines are ignored,
+// A file is a list of lines; # starts a comment, blank lines are ignored,
 // and a line that starts with a tab continues the reason of the entry above.
 //
-//	module PATH VERSION [fast]
+//	module PATH VERSION [fast] [heldout]
 //	packages PATTERN...
 //	profile PROGRAM
 //	tests REGEXP
 //	finding FILE:LINE CATEGORY VERDICT [REASON]
 //	must-find FILE:LINE CATEGORY [REASON]
 //	must-stay-silent FILE:WHERE [REASON]
+//	per-item FILE:LINE CATEGORY [REASON]
 //	flags FLAG...
 //	nosumdb
 //	replica REPLICA.go FILE
@@ -26,13 +28,29 @@
 // (42), a range of lines (42-57) or the name of a function or method declared
 // in FILE (leafHashOpt, Tree.Hash): no finding of any category may fall there.
 // Findings are matched by file, line and category, never by column or message.
-// "fast" marks the modules of the quick subset that CI runs. PROGRAM is a Go
-// file of internal/realworld/profiles (with a go:build ignore line) that the
-// runner runs in the root of the module's copy (go run PROGRAM FILE) to write
-// a pprof profile of a workload, which hashalloc is then given (-profile).
+// "fast" marks the modules of the quick subset that CI runs. "heldout" marks
+// a held-out module: one the hotness model was not designed on, whose
+// precision and recall are given apart from the rest's (the two words may
+// come in either order). PROGRAM is a Go file of internal/realworld/profiles
+// (with a go:build ignore line) that the runner runs in the root of the
+// module's copy (go run PROGRAM FILE) to write a pprof profile of a
+// workload, which hashalloc is then given (-profile).
 // REGEXP selects the tests (go test -run) that -fix runs in the packages its
 // fixes change, for a module whose whole suite takes too long (a comment
 // above it says why).
+//
+// A per-item site is an audited allocation that happens once per item of
+// real work (a node, a leaf, a message, a request, a chunk) and that a
+// finding of that FILE:LINE and CATEGORY would be worth acting on: such a
+// finding would be judged true, so a per-item site judged false or neutral
+// is an error. Its reason carries the evidence: the caller chain that
+// repeats it and the share of each repetition's cost that a fix removes, as
+// measured. Recall is the share of per-item sites that are reported; a
+// missed one is a measure, not a failure (unlike a must-find site under
+// -strict).
+//
+// The corpus may be split over several files (ReadFiles, Files): a module
+// may be listed in only one of them.
 //
 // The other entries make a module a case with a figure to reach, such as the
 // seeds of hashalloc (the pull requests whose benchmark tables are its
@@ -47,8 +65,8 @@
 // its contents were checked instead.
 //
 // replica names a file of internal/realworld/testdata/replicas that holds
-// functions (a seed's exact pre-PR functions, for a seed whose pre-PR commit
-// no module version has); each replaces the declaration of the same
+// functions written for the corpus (the shape of a seed's pre-PR code, for a
+// seed whose pre-PR commit no module version has); each replaces the declaration of the same
 // function or method in FILE of the module's copy before anything runs. A
 // replica replaces, it never adds: a function with no counterpart in FILE is
 // an error, and so is an import that FILE lacks. A module with a replica is
@@ -78,7 +96,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -101,13 +121,16 @@ type Corpus struct {
 type Module struct {
 	Path, Version string
 	Fast          bool
+	Heldout       bool // not used to design the model: measured apart
 	Packages      []string
 	Profile       string // a program that writes a profile to give hashalloc, or ""
 	Tests         string // the go test -run pattern for the tests of fixed packages, or ""
 	Findings      []*Finding
 	MustFind      []*Finding // Verdict unused
 	MustSilent    []*Silent
-	Line          int // of the module line, for messages
+	PerItem       []*Finding // audited per-item sites; Verdict unused
+	File          string     // the file it was read from, for messages ("" when parsed from a reader)
+	Line          int        // of the module line, for messages
 
 	Flags      []string // more flags for every run of hashalloc
 	NoSumDB    bool     // fetched with GONOSUMDB=Path
@@ -178,7 +201,7 @@ type Key struct {
 
 func (k Key) String() string { return fmt.Sprintf("%s:%d %s", k.File, k.Line, k.Category) }
 
-// Finding is a judged finding or a must-find site.
+// Finding is a judged finding, a must-find site or a per-item site.
 type Finding struct {
 	Key
 	Verdict string
@@ -216,16 +239,49 @@ func ReadFile(path string) (*Corpus, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s:%w", path, err)
 	}
+	for _, m := range c.Modules {
+		m.File = path
+	}
 	return c, nil
+}
+
+// ReadFiles parses several expectations files into one corpus, their
+// modules in the order of the files. A module listed in two files is an
+// error.
+func ReadFiles(paths []string) (*Corpus, error) {
+	all := &Corpus{}
+	where := map[string]*Module{}
+	for _, path := range paths {
+		c, err := ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range c.Modules {
+			if first := where[m.Name()]; first != nil {
+				return nil, fmt.Errorf("%s:%d: module %s listed twice (also at %s:%d)", path, m.Line, m.Name(), first.File, first.Line)
+			}
+			where[m.Name()] = m
+			all.Modules = append(all.Modules, m)
+		}
+	}
+	return all, nil
+}
+
+// Files returns the expectations files of dir: every *.txt file, sorted.
+func Files(dir string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	sort.Strings(files)
+	return files, err
 }
 
 // Parse reads an expectations file. Errors start with the line number.
 func Parse(r io.Reader) (*Corpus, error) {
 	c := &Corpus{}
 	var (
-		mod    *Module
-		reason *string // where a continuation line goes
-		seen   = map[*Module]map[Key]bool{}
+		mod     *Module
+		reason  *string // where a continuation line goes
+		seen    = map[*Module]map[Key]bool{}
+		perItem = map[*Finding]int{} // per-item site -> its line
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
@@ -254,10 +310,20 @@ func Parse(r io.Reader) (*Corpus, error) {
 		}
 		switch fields[0] {
 		case "module":
-			if len(fields) < 3 || len(fields) > 4 || (len(fields) == 4 && fields[3] != "fast") {
-				return nil, bad("want: module PATH VERSION [fast]")
+			if len(fields) < 3 {
+				return nil, bad("want: module PATH VERSION [fast] [heldout]")
 			}
-			mod = &Module{Path: fields[1], Version: fields[2], Fast: len(fields) == 4, Line: n}
+			mod = &Module{Path: fields[1], Version: fields[2], Line: n}
+			for _, w := range fields[3:] {
+				switch {
+				case w == "fast" && !mod.Fast:
+					mod.Fast = true
+				case w == "heldout" && !mod.Heldout:
+					mod.Heldout = true
+				default:
+					return nil, bad("want: module PATH VERSION [fast] [heldout]")
+				}
+			}
 			seen[mod] = map[Key]bool{}
 			c.Modules = append(c.Modules, mod)
 		case "packages":
@@ -315,6 +381,23 @@ func Parse(r io.Reader) (*Corpus, error) {
 			f := &Finding{Key: key, Reason: rest(text, 3)}
 			mod.MustFind = append(mod.MustFind, f)
 			reason = &f.Reason
+		case "per-item":
+			if len(fields) < 3 {
+				return nil, bad("want: per-item FILE:LINE CATEGORY [REASON]")
+			}
+			key, err := parseKey(fields[1], fields[2])
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			for _, p := range mod.PerItem {
+				if p.Key == key {
+					return nil, bad("per-item %s listed twice", key)
+				}
+			}
+			f := &Finding{Key: key, Reason: rest(text, 3)}
+			mod.PerItem = append(mod.PerItem, f)
+			perItem[f] = n
+			reason = &f.Reason
 		case "must-stay-silent":
 			if len(fields) < 2 {
 				return nil, bad("want: must-stay-silent FILE:WHERE [REASON]")
@@ -350,6 +433,14 @@ func Parse(r io.Reader) (*Corpus, error) {
 		names[m.Name()] = true
 		if len(m.Targets) > 0 && len(m.Benches) == 0 {
 			return nil, fmt.Errorf("%d: module %s has targets but no bench line", m.Line, m.Name())
+		}
+		// A per-item site is one whose finding would be worth acting on.
+		for _, p := range m.PerItem {
+			for _, f := range m.Findings {
+				if f.Key == p.Key && (f.Verdict == False || f.Verdict == Neutral) {
+					return nil, fmt.Errorf("%d: per-item %s is judged %s: a per-item site is one whose finding would be judged true", perItem[p], p.Key, f.Verdict)
+				}
+			}
 		}
 	}
 	return c, nil
