@@ -57,18 +57,19 @@ type edit struct {
 	text       string
 }
 
-// analyze loads the package in dir (and its test variants with Settings.Tests)
-// with the editors' unsaved buffers as overlays, runs a on it and on its
-// dependencies (for facts), and returns the findings by file. It returns
-// ctx.Err() when canceled; a package that does not load or type-check is a
-// result with err set, not an error.
-func analyze(ctx context.Context, a *analysis.Analyzer, dir string, tests bool, overlay map[string][]byte) (*result, error) {
+// analyze loads the package in dir (and its test variants with tests) with
+// the editors' unsaved buffers as overlays and the go command's buildFlags
+// (-tags), runs a on it and on its dependencies (for facts), and returns the
+// findings by file. It returns ctx.Err() when canceled; a package that does
+// not load or type-check is a result with err set, not an error.
+func analyze(ctx context.Context, a *analysis.Analyzer, dir string, tests bool, buildFlags []string, overlay map[string][]byte) (*result, error) {
 	cfg := &packages.Config{
-		Mode:    packages.LoadAllSyntax,
-		Context: ctx,
-		Dir:     dir,
-		Tests:   tests,
-		Overlay: overlay,
+		Mode:       packages.LoadAllSyntax,
+		Context:    ctx,
+		Dir:        dir,
+		Tests:      tests,
+		BuildFlags: buildFlags,
+		Overlay:    overlay,
 	}
 	start := time.Now()
 	pkgs, err := packages.Load(cfg, ".")

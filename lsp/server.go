@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -75,7 +77,7 @@ func newServer(ctx context.Context, client protocol.Client, settings Settings) *
 }
 
 func (s *server) Initialize(_ context.Context, params *protocol.InitializeParams) (*protocol.InitializeResult, error) {
-	settings, err := s.base.withInitOptions(params.InitializationOptions)
+	settings, err := s.base.withInitOptions(params.InitializationOptions, workspaceRoot(params))
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +109,21 @@ func (s *server) Initialize(_ context.Context, params *protocol.InitializeParams
 		},
 		ServerInfo: protocol.ServerInfo{Name: "hashalloc", Version: protocol.NewOptional(version)},
 	}, nil
+}
+
+// workspaceRoot returns the directory of the workspace that the client
+// opened, or "" when it names none: its first folder, else its root.
+func workspaceRoot(params *protocol.InitializeParams) string {
+	if folders, ok := params.WorkspaceFolders.Get(); ok && len(folders) > 0 && folders[0].URI.IsFile() {
+		return folders[0].URI.FsPath()
+	}
+	if params.RootURI != nil && params.RootURI.IsFile() {
+		return params.RootURI.FsPath()
+	}
+	if root, ok := params.RootPath.Get(); ok && filepath.IsAbs(root) {
+		return root
+	}
+	return ""
 }
 
 func (s *server) Shutdown(context.Context) error {
@@ -226,7 +243,7 @@ func (s *server) schedule(dir string) {
 	st.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
 	st.cancel = cancel
-	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests,
+	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests, buildFlags: s.settings.buildFlags(),
 		overlay: map[string][]byte{}, versions: map[string]int32{}}
 	for path, doc := range s.docs {
 		j.versions[path] = doc.version
@@ -243,6 +260,8 @@ type job struct {
 	gen      int
 	analyzer *analysis.Analyzer
 	tests    bool
+	// buildFlags are the go command's flags for loading (-tags).
+	buildFlags []string
 	// overlay holds the open documents that differ from the files on disk;
 	// versions the version of every open document.
 	overlay  map[string][]byte
@@ -258,7 +277,7 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 	case <-ctx.Done():
 		return
 	}
-	res, err := analyze(ctx, j.analyzer, j.dir, j.tests, j.overlay)
+	res, err := analyze(ctx, j.analyzer, j.dir, j.tests, j.buildFlags, j.overlay)
 	<-s.sem
 	if err != nil {
 		return // canceled
@@ -285,22 +304,22 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 		s.log(protocol.MessageTypeWarning, fmt.Sprintf("hashalloc: %s: %v", dir, res.err))
 	}
 	n := 0
-	for _, f := range res.files {
+	for _, path := range slices.Sorted(maps.Keys(res.files)) {
+		f := res.files[path]
 		n += len(f.findings)
-	}
-	s.log(protocol.MessageTypeLog, fmt.Sprintf("hashalloc: %s: %d findings in %d files; loaded in %v, analyzed in %v",
-		dir, n, len(res.files), res.load.Round(time.Millisecond), res.check.Round(time.Millisecond)))
-	for path, f := range res.files {
 		s.publish(path, f)
 	}
 	// Files of the last analysis that are no longer in the package.
 	if old != nil {
-		for path := range old.files {
+		for _, path := range slices.Sorted(maps.Keys(old.files)) {
 			if res.files[path] == nil {
 				s.publish(path, &fileResult{path: path})
 			}
 		}
 	}
+	// Last, so that a client that reads it has every file's diagnostics.
+	s.log(protocol.MessageTypeLog, fmt.Sprintf("hashalloc: %s: %d findings in %d files; loaded in %v, analyzed in %v",
+		dir, n, len(res.files), res.load.Round(time.Millisecond), res.check.Round(time.Millisecond)))
 }
 
 // publish sends the diagnostics of one file; none clears the file's.

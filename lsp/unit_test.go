@@ -3,7 +3,12 @@ package lsp
 import (
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
+
+	"github.com/google/pprof/profile"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -87,39 +92,129 @@ func TestWants(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
-	var s Settings
-	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	s.bindFlags(fs)
-	require.NoError(t, fs.Parse([]string{"-pool=inline", "-tests", "-constructors=a/b.New, c/d.New"}))
-	assert.Equal(t, Settings{Pool: "inline", Tests: true, Constructors: []string{"a/b.New", "c/d.New"}}, s)
-
-	// initializationOptions override what they name.
-	got, err := s.withInitOptions([]byte(`{"pool": "runtime"}`))
+	profile := writeProfile(t, t.TempDir(), "example.com/hot/hot.Digest")
+	parse := func(args ...string) (Settings, error) {
+		var s Settings
+		fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		s.bindFlags(fs)
+		return s, fs.Parse(args)
+	}
+	want := Settings{
+		Pool:             "inline",
+		Tests:            true,
+		Constructors:     []string{"a/b.New", "c/d.New"},
+		Sums:             []string{"x/y.Sum=sha256"},
+		Checks:           []string{"all,-hot-buffer"},
+		Tags:             []string{"special,other"},
+		Profile:          profile,
+		ProfileThreshold: "2%",
+	}
+	// Every flag of the command that is about analysis.
+	s, err := parse("-pool=inline", "-tests", "-constructors=a/b.New, c/d.New", "-sums=x/y.Sum=sha256",
+		"-checks=all,-hot-buffer", "-tags=special,other", "-profile="+profile, "-profile-threshold=2%")
 	require.NoError(t, err)
-	assert.Equal(t, Settings{Pool: "runtime", Tests: true, Constructors: []string{"a/b.New", "c/d.New"}}, got)
-	got, err = s.withInitOptions([]byte(`null`))
+	assert.Equal(t, want, s)
+	_, err = s.analyzer()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"-tags=special,other"}, s.buildFlags())
+	opts, err := s.options()
+	require.NoError(t, err)
+	assert.InDelta(t, 0.02, opts.ProfileThreshold, 1e-12)
+
+	// The same as initializationOptions, over the defaults of the flags.
+	defaults, err := parse()
+	require.NoError(t, err)
+	got, err := defaults.withInitOptions([]byte(`{"pool": "inline", "tests": true, "constructors": ["a/b.New", "c/d.New"],
+		"sums": ["x/y.Sum=sha256"], "checks": ["all,-hot-buffer"], "tags": ["special,other"],
+		"profile": `+strconv.Quote(profile)+`, "profile-threshold": "2%"}`), "")
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	// profile-threshold as a number; tags as a list; a relative profile is
+	// relative to the workspace's root.
+	got, err = defaults.withInitOptions([]byte(`{"profile-threshold": 0.02, "tags": ["special", "other"], "profile": "`+filepath.Base(profile)+`"}`), filepath.Dir(profile))
+	require.NoError(t, err)
+	assert.Equal(t, Threshold("0.02"), got.ProfileThreshold)
+	assert.Equal(t, profile, got.Profile)
+	assert.Equal(t, []string{"-tags=special,other"}, got.buildFlags())
+	_, err = got.analyzer()
+	require.NoError(t, err)
+	// A space-separated list of tags, as go build still takes.
+	got, err = parse("-tags=special other")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"-tags=special,other"}, got.buildFlags())
+	assert.Nil(t, defaults.buildFlags())
+
+	// initializationOptions override what they name, and only that.
+	got, err = s.withInitOptions([]byte(`{"pool": "runtime"}`), "/elsewhere")
+	require.NoError(t, err)
+	s.Pool = "runtime"
+	assert.Equal(t, s, got)
+	got, err = s.withInitOptions([]byte(`null`), "")
 	require.NoError(t, err)
 	assert.Equal(t, s, got)
-
-	_, err = s.withInitOptions([]byte(`{"poool": "inline"}`))
+	_, err = s.withInitOptions([]byte(`{"poool": "inline"}`), "")
 	assert.ErrorContains(t, err, `unknown field "poool"`)
-	bad, err := s.withInitOptions([]byte(`{"pool": "global"}`))
-	require.NoError(t, err)
-	_, err = bad.analyzer()
-	assert.ErrorContains(t, err, `-pool: "global" is not a pool mode`)
+	_, err = s.withInitOptions([]byte(`{"tests": "yes"}`), "")
+	assert.ErrorContains(t, err, "hashalloc initializationOptions")
+	_, err = s.withInitOptions([]byte(`{"profile-threshold": true}`), "")
+	assert.ErrorContains(t, err, `profile-threshold: want a number or a string such as "1%", not true`)
 
-	// checks, as -checks.
-	var c Settings
-	fs = flag.NewFlagSet("lsp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	c.bindFlags(fs)
-	require.NoError(t, fs.Parse([]string{"-checks=all,-hot-buffer"}))
-	assert.Equal(t, []string{"all,-hot-buffer"}, c.Checks)
-	_, err = c.analyzer()
+	// A bad value of each, as a flag and as an option: an error that names
+	// the flag.
+	notProfile := filepath.Join(t.TempDir(), "notes.txt")
+	require.NoError(t, os.WriteFile(notProfile, []byte("not a profile\n"), 0o644))
+	missing := filepath.Join(t.TempDir(), "missing.pgo")
+	for _, tc := range []struct {
+		flag, option, err string
+	}{
+		{"-pool=global", `{"pool": "global"}`, `-pool: "global" is not a pool mode`},
+		{"-constructors=New", `{"constructors": ["New"]}`, `-constructors: "New" is not of the form importpath.Func`},
+		{"-sums=x/y.Sum=whirlpool", `{"sums": ["x/y.Sum=whirlpool"]}`, `-sums: "x/y.Sum=whirlpool": unknown algorithm "whirlpool"`},
+		{"-checks=all,-hot-bufer", `{"checks": ["all", "-hot-bufer"]}`, `-checks: "-hot-bufer" is not a check (did you mean hot-buffer?)`},
+		{"-tags=special,a;b", `{"tags": ["special", "a;b"]}`, `-tags: "a;b" is not a build tag`},
+		{"-profile=" + missing, `{"profile": ` + strconv.Quote(missing) + `}`, "-profile: open " + missing + ": no such file or directory"},
+		{"-profile=" + notProfile, `{"profile": ` + strconv.Quote(notProfile) + `}`, "-profile: " + notProfile + " is not a pprof profile"},
+		{"-profile-threshold=2", `{"profile-threshold": 2}`, `-profile-threshold: "2" is not a share above 0 and at most 1`},
+		{"-profile-threshold=none", `{"profile-threshold": "none"}`, `-profile-threshold: "none" is not a share above 0 and at most 1`},
+	} {
+		bad, err := parse(tc.flag)
+		require.NoError(t, err, "the flag's value is checked with the others, after parsing")
+		_, err = bad.analyzer()
+		assert.ErrorContains(t, err, tc.err, "%s", tc.flag)
+		assert.Equal(t, 2, Main([]string{tc.flag}), "%s", tc.flag)
+
+		bad, err = defaults.withInitOptions([]byte(tc.option), "")
+		require.NoError(t, err, "%s", tc.option)
+		_, err = bad.analyzer()
+		assert.ErrorContains(t, err, tc.err, "%s", tc.option)
+	}
+	assert.Equal(t, 2, Main([]string{"-nosuchflag"}))
+	assert.Equal(t, 2, Main([]string{"extra"}))
+}
+
+// writeProfile writes into dir a CPU profile in which each of funcs (as the
+// runtime spells them: "example.com/p.F") has the same share of 100
+// samples, and returns its path.
+func writeProfile(t testing.TB, dir string, funcs ...string) string {
+	t.Helper()
+	p := &profile.Profile{
+		SampleType: []*profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		PeriodType: &profile.ValueType{Type: "cpu", Unit: "nanoseconds"},
+		Period:     10_000_000,
+	}
+	for i, name := range funcs {
+		fn := &profile.Function{ID: uint64(i + 1), Name: name}
+		loc := &profile.Location{ID: uint64(i + 1), Line: []profile.Line{{Function: fn, Line: 1}}}
+		p.Function = append(p.Function, fn)
+		p.Location = append(p.Location, loc)
+		n := int64(100 / len(funcs))
+		p.Sample = append(p.Sample, &profile.Sample{Location: []*profile.Location{loc}, Value: []int64{n, n * p.Period}})
+	}
+	path := filepath.Join(dir, "cpu.pprof")
+	f, err := os.Create(path)
 	require.NoError(t, err)
-	got, err = c.withInitOptions([]byte(`{"checks": ["all", "-hot-bufer"]}`))
-	require.NoError(t, err)
-	_, err = got.analyzer()
-	assert.ErrorContains(t, err, `-checks: "-hot-bufer" is not a check (did you mean hot-buffer?)`)
+	require.NoError(t, p.Write(f))
+	require.NoError(t, f.Close())
+	return path
 }
