@@ -218,3 +218,34 @@ func writeProfile(t testing.TB, dir string, funcs ...string) string {
 	require.NoError(t, f.Close())
 	return path
 }
+
+func TestHeader(t *testing.T) {
+	assert.Equal(t, "package p\n", header([]byte("// Package p is a package.\npackage p\n\nfunc F() {}\n")))
+	assert.Equal(t, "package p\n//go:build linux && !arm\n", header([]byte("//go:build linux && !arm\n\n// Package p.\npackage p\n")))
+	assert.Equal(t, "package p\n// +build linux\n", header([]byte("// +build linux\n\npackage p\n")))
+	// A constraint after the package clause is no constraint.
+	assert.Equal(t, "package p\n", header([]byte("package p\n\n//go:build linux\n")))
+	assert.Equal(t, "", header([]byte("func F() {}\n")))
+	// The body does not count, even when it does not parse.
+	assert.Equal(t, header([]byte("package p\n")), header([]byte("package p\n\nfunc {{\n")))
+}
+
+func TestWorkspaceMutable(t *testing.T) {
+	ws := workspace{root: "/w", goroot: "/go", modcache: "/m", gocache: "/c"}
+	assert.True(t, ws.mutable("/w/p/p.go"))
+	assert.True(t, ws.mutable("/elsewhere/p.go"), "a replaced module's directory")
+	assert.False(t, ws.mutable("/m/example.com/x@v1.0.0/x.go"))
+	assert.False(t, ws.mutable("/c/6e/6e53056108935870e3-d"))
+	assert.False(t, ws.mutable("/go/src/fmt/print.go"))
+	assert.True(t, ws.mutable("/gopher/p.go"))
+	ws.root = "/go/src"
+	assert.True(t, ws.mutable("/go/src/fmt/print.go"), "GOROOT's own packages, in its view")
+	// Without the go command's word, everything may change.
+	assert.True(t, workspace{root: "/w"}.mutable("/m/x.go"))
+
+	assert.True(t, within("/a", "/a"))
+	assert.True(t, within("/a", "/a/b/c"))
+	assert.False(t, within("/a", "/ab"))
+	assert.False(t, within("/a", "/"))
+	assert.False(t, within("", "/a"))
+}
