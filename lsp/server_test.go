@@ -37,6 +37,14 @@ type testClient struct {
 	version map[uri.URI]int32     // of the document, in the last publication
 	logs    []string
 	changed chan struct{} // closed and replaced on every publication
+	// events are the publications per document, in order.
+	events map[uri.URI][]publication
+}
+
+// publication is when the diagnostics of a version were published.
+type publication struct {
+	version int32 // 0 when the server gives none
+	at      time.Time
 }
 
 func newTestClient() *testClient {
@@ -46,6 +54,7 @@ func newTestClient() *testClient {
 		times:   map[uri.URI]time.Time{},
 		version: map[uri.URI]int32{},
 		changed: make(chan struct{}),
+		events:  map[uri.URI][]publication{},
 	}
 }
 
@@ -55,11 +64,13 @@ func (c *testClient) PublishDiagnostics(_ context.Context, params *protocol.Publ
 	c.diags[params.URI] = params.Diagnostics
 	c.counts[params.URI]++
 	c.times[params.URI] = time.Now()
-	if v, ok := params.Version.Get(); ok {
+	v, ok := params.Version.Get()
+	if ok {
 		c.version[params.URI] = v
 	} else {
 		delete(c.version, params.URI)
 	}
+	c.events[params.URI] = append(c.events[params.URI], publication{version: v, at: c.times[params.URI]})
 	close(c.changed)
 	c.changed = make(chan struct{})
 	return nil
@@ -123,6 +134,29 @@ func (c *testClient) waitLog(t testing.TB, match func(string) bool, after int) s
 		case <-time.After(10 * time.Millisecond):
 		case <-deadline:
 			require.FailNow(t, "no such log message", "server log:\n%s", strings.Join(logs, "\n"))
+		}
+	}
+}
+
+// waitVersion waits for the first publication of the diagnostics of u for
+// version or a later one, made after since, and returns when it came.
+func (c *testClient) waitVersion(t testing.TB, u uri.URI, version int32, since time.Time) time.Time {
+	t.Helper()
+	deadline := time.After(waitTimeout)
+	for {
+		c.mu.Lock()
+		for _, p := range c.events[u] {
+			if p.version >= version && !p.at.Before(since) {
+				c.mu.Unlock()
+				return p.at
+			}
+		}
+		changed := c.changed
+		c.mu.Unlock()
+		select {
+		case <-changed:
+		case <-deadline:
+			require.FailNow(t, "no diagnostics published", "for version %d of %s", version, u)
 		}
 	}
 }
