@@ -513,9 +513,15 @@ func (codec) Marshal(v any) ([]byte, error) {
 	return protocol.Marshal(v)
 }
 
+// Unmarshal decodes from a copy of data: jsonrpc2 reuses the buffer of a
+// message once its handler or call returns, and the protocol's decoders make
+// strings that share the bytes they decode, without a copy of their own in
+// some paths (a []CommandOrCodeAction result: the titles of code actions
+// changed under a client as the next messages came in).
 func (codec) Unmarshal(data []byte, v any) error {
+	data = slices.Clone(data)
 	if raw, ok := v.(*jsonrpc2.RawMessage); ok {
-		*raw = append(jsonrpc2.RawMessage(nil), data...)
+		*raw = data
 		return nil
 	}
 	return protocol.Unmarshal(data, v)

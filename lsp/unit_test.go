@@ -249,3 +249,19 @@ func TestWorkspaceMutable(t *testing.T) {
 	assert.False(t, within("/a", "/"))
 	assert.False(t, within("", "/a"))
 }
+
+// TestCodecOwnsStrings checks that what the codec decodes stays as it was
+// when the bytes it was decoded from are reused, as jsonrpc2 reuses the
+// buffer of a message.
+func TestCodecOwnsStrings(t *testing.T) {
+	data := []byte(`[{"title":"Apply every hashalloc fix in merkle.go","kind":"source.fixAll.hashalloc"}]`)
+	var actions []protocol.CommandOrCodeAction
+	require.NoError(t, codec{}.Unmarshal(data, &actions))
+	for i := range data {
+		data[i] = 'x'
+	}
+	require.Len(t, actions, 1)
+	a, ok := actions[0].(*protocol.CodeAction)
+	require.True(t, ok, "%T", actions[0])
+	assert.Equal(t, "Apply every hashalloc fix in merkle.go", a.Title)
+}
