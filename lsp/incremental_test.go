@@ -3,6 +3,7 @@ package lsp
 import (
 	"cmp"
 	"fmt"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -315,4 +316,56 @@ func copyDir(t testing.TB, src string) string {
 		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
 	}))
 	return dst
+}
+
+// TestViewUpdate checks a view without a server: an edit re-checks the
+// package edited and those that import it, in the closure of the directory
+// analyzed, and no more; the file set does not grow from one save to the
+// next; a package left stale by one update is checked by the next that needs
+// it.
+func TestViewUpdate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module")
+	}
+	dir := copyDir(t, filepath.Join("testdata", "incremental"))
+	a, err := Settings{}.analyzer()
+	require.NoError(t, err)
+	hashingDir, appDir, toolDir := filepath.Join(dir, "hashing"), filepath.Join(dir, "app"), filepath.Join(dir, "tool")
+	var st loadStats
+	v, err := loadView(t.Context(), readWorkspace(t.Context(), hashingDir), a, loadOptions{}, []string{hashingDir, toolDir}, nil, &st)
+	require.NoError(t, err)
+	assert.True(t, st.full)
+	files := func() int {
+		n := 0
+		v.fset.Iterate(func(*token.File) bool { n++; return true })
+		return n
+	}
+	before := files()
+
+	update := func(dir string) loadStats {
+		t.Helper()
+		var st loadStats
+		require.NoError(t, v.update(t.Context(), dir, nil, &st))
+		return st
+	}
+	assert.Equal(t, 0, update(toolDir).checked, "nothing changed")
+	path := filepath.Join(hashingDir, "hashing.go")
+	content, err := os.ReadFile(path)
+	require.NoError(t, err)
+	for i := range 3 {
+		require.NoError(t, os.WriteFile(path, fmt.Appendf(nil, "%s\n// edit %d\n", content, i), 0o644))
+		// hashing only: app and tool are left stale.
+		assert.Equal(t, 1, update(hashingDir).checked)
+		assert.True(t, v.stale[v.roots[toolDir][0]])
+		// tool, and app, which it imports, on the way.
+		assert.Equal(t, 2, update(toolDir).checked)
+		assert.Empty(t, v.stale)
+		assert.Equal(t, before, files(), "the file set grows")
+	}
+	// app joins the view, which holds it already as tool's dependency.
+	roots, ok := v.rootsOf(appDir)
+	require.True(t, ok)
+	require.Len(t, roots, 1)
+	assert.Equal(t, "example.com/incremental/app", roots[0].id)
+	assert.Len(t, v.result(appDir).files[filepath.Join(appDir, "app.go")].findings, 2)
 }

@@ -89,6 +89,9 @@ type node struct {
 	errors   []packages.Error
 	illTyped bool
 	out      *passOutput
+	// parsed are the files of the view's file set that the package was
+	// checked from, which go when it is checked again.
+	parsed []*token.File
 }
 
 // source is a file as it was when its package was loaded or re-checked.
@@ -231,6 +234,9 @@ func loadView(ctx context.Context, ws workspace, a *analysis.Analyzer, opts load
 	units := map[*node]*unit{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		n := newNode(p, ws, overlay, parsed)
+		for _, f := range p.Syntax {
+			n.parsed = append(n.parsed, p.Fset.File(f.FileStart))
+		}
 		v.nodes[n.id] = n
 		order = append(order, n)
 		units[n] = &unit{
@@ -676,6 +682,12 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 		}
 		checked := v.check(n, files, errs, srcs, st)
 		v.nodes[id] = checked
+		// Nothing refers to the files n was checked from any more but the
+		// packages that import it, which are stale now: they are checked
+		// again before they are used.
+		for _, tf := range n.parsed {
+			v.fset.RemoveFile(tf)
+		}
 		delete(v.stale, id)
 		v.touch(id)
 		v.invalidate(id)
@@ -747,6 +759,10 @@ func (v *view) check(n *node, files []*ast.File, parseErrs []error, sources map[
 	c := *n
 	c.sources = sources
 	c.errors = nil
+	c.parsed = nil
+	for _, f := range files {
+		c.parsed = append(c.parsed, v.fset.File(f.FileStart))
+	}
 	var typeErrs []types.Error
 	for _, err := range parseErrs {
 		var list scanner.ErrorList
