@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/pprof/profile"
+	"github.com/hashalloc/hashalloc/analyzer"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -191,6 +192,14 @@ func TestSettings(t *testing.T) {
 	}
 	assert.Equal(t, 2, Main([]string{"-nosuchflag"}))
 	assert.Equal(t, 2, Main([]string{"extra"}))
+
+	// Every flag of the analyzer is a flag of hashalloc lsp, and -tags.
+	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
+	new(Settings).bindFlags(fs)
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		assert.NotNil(t, fs.Lookup(f.Name), "the analyzer's -%s", f.Name)
+	})
+	assert.NotNil(t, fs.Lookup("tags"))
 }
 
 // writeProfile writes into dir a CPU profile in which each of funcs (as the
