@@ -362,6 +362,18 @@ func TestViewUpdate(t *testing.T) {
 		assert.Empty(t, v.stale)
 		assert.Equal(t, before, files(), "the file set grows")
 	}
+	// An edit of the imports is for the go command: the view says so, and
+	// stays as it was.
+	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(content), `"crypto/sha256"`, "\"crypto/sha256\"\n\t_ \"crypto/sha512\"", 1)), 0o644))
+	var reload *errReload
+	err = v.update(t.Context(), hashingDir, nil, &loadStats{})
+	require.ErrorAs(t, err, &reload)
+	assert.Equal(t, "the imports of example.com/incremental/hashing changed", reload.reason)
+	assert.Equal(t, before, files(), "the file set grows")
+	// hashing as it was loaded, which is not as it was last checked.
+	require.NoError(t, os.WriteFile(path, content, 0o644))
+	assert.Equal(t, 3, update(toolDir).checked)
+
 	// app joins the view, which holds it already as tool's dependency.
 	roots, ok := v.rootsOf(appDir)
 	require.True(t, ok)

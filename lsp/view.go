@@ -569,7 +569,16 @@ func reload(format string, args ...any) error { return &errReload{fmt.Sprintf(fo
 // loaded anew, ctx.Err() when canceled.
 func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte, st *loadStats) error {
 	start := time.Now()
-	defer func() { st.load = time.Since(start) - st.analysis }()
+	parsed := map[string][]*ast.File{} // the packages that changed, parsed anew
+	defer func() {
+		st.load = time.Since(start) - st.analysis
+		// The files parsed for packages not checked, if the update stopped.
+		for _, files := range parsed {
+			for _, f := range files {
+				v.fset.RemoveFile(v.fset.File(f.FileStart))
+			}
+		}
+	}()
 	roots, ok := v.rootsOf(dir)
 	if !ok {
 		return reload("%s was not loaded yet", dir)
@@ -595,9 +604,8 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 	}
 
 	// What changed, and whether it is more than the go command saw.
-	parsed := map[string][]*ast.File{}
 	sources := map[string]map[string]*source{}
-	var parseErrs = map[string][]error{}
+	parseErrs := map[string][]error{}
 	for _, n := range closure {
 		if !n.mutable {
 			continue
@@ -638,10 +646,10 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 			return reload("%s, which has errors only the go command can tell are gone, changed", n.path)
 		}
 		files, errs := v.parse(n.compiledFiles, current)
+		parsed[n.id], parseErrs[n.id] = files, errs
 		if imports := importsOf(files); !slices.Equal(imports, slices.Sorted(maps.Keys(n.imports))) {
 			return reload("the imports of %s changed", n.path)
 		}
-		parsed[n.id], parseErrs[n.id] = files, errs
 		sources[n.id] = map[string]*source{}
 		for name, content := range current {
 			_, fromOverlay := overlay[name]
@@ -664,6 +672,7 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		delete(parsed, id) // checked below: its files are the package's now
 		n = v.nodes[id]
 		srcs := n.sources
 		errs := parseErrs[id]
