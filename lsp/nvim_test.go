@@ -87,7 +87,7 @@ func findNvim(t *testing.T) string {
 }
 
 // buildHashalloc builds the command into a temporary directory.
-func buildHashalloc(t *testing.T) string {
+func buildHashalloc(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "hashalloc")
 	cmd := exec.CommandContext(t.Context(), "go", "build", "-o", bin, "./cmd/hashalloc")
