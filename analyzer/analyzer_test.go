@@ -62,6 +62,12 @@ func TestFieldAPI(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "fieldapi")
 }
 
+// TestValueReceivers checks keys held in types with value receivers (seed
+// 003, cristalhq/jwt), and the compare form of a signing helper.
+func TestValueReceivers(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "valuerecv")
+}
+
 func TestInlinePool(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "inlinepool")
 }

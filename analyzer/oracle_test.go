@@ -48,6 +48,7 @@ func TestOracle(t *testing.T) {
 		{"hasheralloc", analyzer.Options{}},
 		{"keptimport", analyzer.Options{}},
 		{"fieldapi", analyzer.Options{}},
+		{"valuerecv", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
@@ -304,7 +305,8 @@ func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase, resul
 	values := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(output))
 	for sc.Scan() {
-		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "RESULT" {
+		// A result is quoted, and may hold spaces.
+		if f := strings.SplitN(sc.Text(), " ", 3); len(f) == 3 && f[0] == "RESULT" {
 			values[f[1]] = f[2]
 		}
 		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "ORACLE" {
