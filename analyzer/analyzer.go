@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -39,6 +40,10 @@ type Options struct {
 	// ProfileThreshold is the share of the profile's samples from which a
 	// function is hot: 0 means DefaultProfileThreshold.
 	ProfileThreshold float64
+	// Audit also reports, as findings of the category audit, every site a
+	// check looked at and left silent, with why (-audit): how recall is
+	// judged, and how a user sees why a line is not reported.
+	Audit bool
 	// Checks chooses the checks that report, as -checks does: entries
 	// (each may be a comma-separated list) read from left to right, "all",
 	// a check's name, or "-" and a name to turn it off. Empty: every check.
@@ -47,7 +52,7 @@ type Options struct {
 
 // New returns hashalloc configured by opts, or an error naming the bad option.
 func New(opts Options) (*analysis.Analyzer, error) {
-	c := &config{pool: poolMode(PoolAuto), constructors: constructorList{}, sums: sumList{}, tests: opts.Tests, threshold: DefaultProfileThreshold}
+	c := &config{pool: poolMode(PoolAuto), constructors: constructorList{}, sums: sumList{}, tests: opts.Tests, audit: opts.Audit, threshold: DefaultProfileThreshold}
 	if opts.Profile != "" {
 		if err := (profileFlag{c}).Set(opts.Profile); err != nil {
 			return nil, err
@@ -85,6 +90,7 @@ func newFlagAnalyzer() *analysis.Analyzer {
 	c := &config{pool: poolMode(PoolAuto), constructors: constructorList{}, sums: sumList{}, threshold: DefaultProfileThreshold}
 	a := c.analyzer()
 	a.Flags.BoolVar(&c.tests, "tests", false, "also analyze _test.go files")
+	a.Flags.BoolVar(&c.audit, "audit", false, "also list every site a check looked at and left silent, with why (category audit)")
 	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool), inline (declare a sync.Pool in the file)\nor auto: runtime in a module that requires github.com/hashalloc/hashalloc/runtime, inline elsewhere")
 	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
 	a.Flags.Var(c.sums, "sums", "comma-separated sum functions and constructors that hashalloc does not know, as importpath.Func=ALGORITHM\n(sha256, sha224, sha512, sha384, sha512_224, sha512_256, sha1, md5, sha3_224, sha3_256, sha3_384, sha3_512: it computes that hash)\nor importpath.Func (a sum function of an unknown algorithm: reported, not fixed)")
@@ -97,6 +103,7 @@ func newFlagAnalyzer() *analysis.Analyzer {
 // config is one configuration of the analyzer.
 type config struct {
 	tests        bool
+	audit        bool
 	pool         poolMode
 	constructors constructorList
 	sums         sumList
@@ -112,7 +119,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
-		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall), new(paramEscapes)},
+		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall), new(paramEscapes), new(frequency.CostFact)},
 		ResultType: resultType,
 	}
 }
@@ -151,7 +158,7 @@ type pass struct {
 	root     inspector.Cursor // the files analyzed: test files only with -tests
 	prod     inspector.Cursor // the files that are not tests: the evidence for a verdict
 	model    *escapeModel
-	hot      *hotness
+	freq     *frequency.Model
 	suppress *suppressor
 
 	writtenGlobals map[*types.Var]bool // package variables written after their declaration
@@ -171,6 +178,7 @@ type pass struct {
 	writtenFields  map[*types.Var]bool                // see fieldsWritten
 	wholeAssigned  []types.Type                       // see assignedWhole
 	out            output                             // findings held back, see emit
+	estimates      map[ast.Node]frequency.Estimate    // the model\'s estimate at each site often was asked about
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
@@ -185,11 +193,11 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		p.prod = analyzedRoot(ap, false)
 	}
 	p.suppress = newSuppressor(p)
-	p.hot = newHotness(p)
 
 	p.summarizeParams()
 	sites := p.findSites()
 	p.sites = sites
+	p.freq = p.newModel(sites)
 	for _, s := range sites {
 		if !p.suppress.analyzed(s.cur) {
 			continue
@@ -206,6 +214,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.checkHotBuffer(sites)
 	p.checkCallFacts()
 	p.checkDerivedKeys()
+	p.exportCosts()
 	p.flush()
 	return &Result{Sites: sites}, nil
 }

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,25 +171,30 @@ func TestRoles(t *testing.T) {
 // TestEvidence checks the related information that lists the evidence of
 // each finding, for tools.
 func TestEvidence(t *testing.T) {
+	results := analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashuser", "roles")
 	var diags []analysis.Diagnostic
-	for _, r := range analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashuser", "roles") {
+	for _, r := range results {
 		diags = append(diags, r.Diagnostics...)
 	}
-	evidence := map[string]string{} // by the first words of the message
-	for _, d := range diags {
-		var lines []string
-		for _, r := range d.Related {
-			lines = append(lines, r.Message)
+	evidence := map[string]string{} // by the position of the finding: "roles.go:129"
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			var lines []string
+			for _, rel := range d.Related {
+				lines = append(lines, rel.Message)
+			}
+			pos := r.Pass.Fset.Position(d.Pos)
+			evidence[fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)] = strings.Join(lines, "\n")
 		}
-		evidence[d.Message[:strings.Index(d.Message, ", ")]] = strings.Join(lines, "\n")
 	}
-	for prefix, want := range map[string]string{
-		"hasher-alloc: lockIndex allocates on every call": "evidence: loop: repeated by the loop at hashuser.go:18",
-		"hasher-alloc: crypto.SHA256.New() always allocates its hasher on every call of digestOf": "evidence: caller-chain: digestOf is called by Less\n" +
+	for at, want := range map[string]string{
+		"hashuser.go:29": "evidence: caller-chain: lockIndex is called in a loop by LocksFor",
+		"roles.go:134": "evidence: caller-chain: digestOf is called by Less\n" +
 			"evidence: role: Less is Less of a sort.Interface, which sort.Sort calls O(n log n) times",
-		"hasher-alloc: crypto.SHA256.New() always allocates its hasher on every call of RoundTrip": "evidence: role: RoundTrip is RoundTrip of an http.RoundTripper, which http.Client calls once per request",
+		"roles.go:142": "evidence: role: Swap is Swap of a sort.Interface, which sort.Sort calls O(n log n) times",
+		"roles.go:160": "evidence: hashing-function: Read returns a hash of what it is given, which its callers call it for once per item",
 	} {
-		assert.Equal(t, want, evidence[prefix], prefix)
+		assert.Equal(t, want, evidence[at], at)
 	}
 	var recursion, directive bool
 	for _, d := range diags {

@@ -51,12 +51,20 @@ type allocsPerCall struct {
 	Pos      string // where it allocates: "cryptoutil.go:9"
 	Allocs   int    // allocations per call, counting every one known
 	Module   string // the module of Pkg, "" when the driver does not say
+	// Reported is set when each of those allocations is reported where it
+	// is, because the function that makes it runs per item by its own
+	// package's evidence: its callers are not told again.
+	Reported bool
 }
 
 func (*allocsPerCall) AFact() {}
 
 func (f *allocsPerCall) String() string {
-	return fmt.Sprintf("allocates %s per call: %s (%s at %s)", plural(f.Allocs, "time"), f.What, f.Func, f.Pos)
+	s := fmt.Sprintf("allocates %s per call: %s (%s at %s)", plural(f.Allocs, "time"), f.What, f.Func, f.Pos)
+	if f.Reported {
+		s += ", reported there"
+	}
+	return s
 }
 
 // perCall is what one function of the package allocates on every call: all
@@ -100,6 +108,7 @@ func (p *pass) checkCallFacts() {
 				pc.all = &c
 			} else {
 				pc.all.Allocs += f.Allocs
+				pc.all.Reported = pc.all.Reported && f.Reported
 			}
 		}
 		addForeign := func(f *allocsPerCall, holder *types.Func) {
@@ -108,6 +117,7 @@ func (p *pass) checkCallFacts() {
 				pc.foreign, pc.holder = &c, holder
 			} else {
 				pc.foreign.Allocs += f.Allocs
+				pc.foreign.Reported = pc.foreign.Reported && f.Reported
 			}
 		}
 		for _, it := range items[fn] {
@@ -180,7 +190,13 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		body := decl.Node().(*ast.FuncDecl).Body
 		return everyCall(cur, body, early[body])
 	}
-	own := func(fn *types.Func, pos token.Pos, category, what string, allocs int) {
+	shown := map[token.Pos]bool{} // the hashers and HMACs reported
+	for _, f := range p.out.pending {
+		if f.d.Category == hasherAlloc || f.d.Category == hmacRekey {
+			shown[f.d.Pos] = true
+		}
+	}
+	own := func(fn *types.Func, pos token.Pos, category, what string, allocs int, reported bool) {
 		items[fn] = append(items[fn], perCallItem{pos: pos, own: &allocsPerCall{
 			Category: category,
 			What:     what,
@@ -189,6 +205,7 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 			Pos:      p.position(pos),
 			Allocs:   max(allocs, 1),
 			Module:   module,
+			Reported: reported,
 		}})
 	}
 
@@ -206,9 +223,9 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		default:
 			continue // on the stack, or undecided
 		}
-		own(fn, s.Call.Pos(), hasherAlloc, p.describe(s), s.ctor.allocs)
+		own(fn, s.Call.Pos(), hasherAlloc, p.describe(s), s.ctor.allocs, shown[s.Call.Pos()])
 	}
-	// Concatenations, as concat-hash reported them.
+	// Concatenations, as concat-hash found them.
 	for _, c := range p.out.concats {
 		fn, decl, ok := funcAt(c.pos)
 		if !ok {
@@ -218,7 +235,7 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		if !ok || !every(cur, decl) {
 			continue
 		}
-		own(fn, c.pos, concatHash, c.what, 1)
+		own(fn, c.pos, concatHash, c.what, 1, c.shown)
 	}
 	// Calls.
 	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
@@ -281,15 +298,15 @@ func (p *pass) reportCallFacts(module string, resolve func(*types.Func) *perCall
 		)
 		if callee.Pkg() != p.Pkg {
 			f = p.callFact(callee, module)
-		} else if pc := resolve(callee); pc != nil && pc.foreign != nil && !p.hot.proven(pc.holder) {
+		} else if pc := resolve(callee); pc != nil && pc.foreign != nil && !p.repeats(pc.holder) {
 			// Unless the function of this package that calls into the
 			// other package is hot itself: its own call is reported.
 			f, through = pc.foreign, callee.Name()
 		}
-		if f == nil || !p.suppress.analyzed(cur) {
-			continue
+		if f == nil || f.Reported || !p.suppress.analyzed(cur) {
+			continue // none, or reported where it allocates
 		}
-		often, ok := p.callFrequency(cur)
+		often, _, ok := p.often(cur, f.Category, f.Allocs)
 		if !ok {
 			continue
 		}
@@ -307,117 +324,6 @@ func (p *pass) reportCallFacts(module string, resolve func(*types.Func) *perCall
 			"make "+f.Func+" reuse what it allocates, or call it less often",
 			"the allocation is in package "+f.Pkg+", where its fix belongs")
 	}
-}
-
-// callFrequency says how often the call at cur repeats, when that is often
-// enough to report what its callee allocates: on every iteration of a loop
-// that does not leave right after it, or on every call of a function hot by
-// strong evidence. A function that a profile shows cold repeats nothing.
-func (p *pass) callFrequency(cur inspector.Cursor) (string, bool) {
-	fn, _, inFunc := p.funcOf(cur)
-	if inFunc && p.hot.measuredCold(fn) {
-		return "", false
-	}
-	for c := cur; ; {
-		loop, ok := enclosingLoop(c, false)
-		if !ok {
-			break
-		}
-		switch leavesLoop(c, loop) {
-		case staysInLoop:
-			if p.callsElse(loop, cur) {
-				return "", false
-			}
-			return "on every iteration of the loop at " + p.position(loop.Node().Pos()), true
-		case breaksLoop:
-			c = loop
-			continue
-		}
-		break
-	}
-	if !inFunc || !p.hot.proven(fn) {
-		return "", false
-	}
-	if !p.hot.takenAtItsWord(fn) {
-		if _, decl, _ := p.funcOf(cur); p.callsElseIn(decl.Body, cur, fn) {
-			return "", false
-		}
-	}
-	return fmt.Sprintf("on every call of %s, which is hot (%s)", fn.Name(), p.hot.explain(fn)), true
-}
-
-// callsElseIn is callsElse for a function hot by recursion, a role or its
-// callers: whether its body calls anything but the call at cur, builtins,
-// conversions, the functions of its own call cycle, the methods of the
-// hashers it writes, the callee of cur again and the cheap computations of
-// cheapStd. A request handler or a walk over the manifests of an
-// image index that fetches, decodes and hashes each one does work beside
-// which a helper's hasher is noise (the corpus: go-containerregistry's
-// v1.SHA256 per manifest); a recursive Merkle hasher that only recurses and
-// sums does not. A function a profile measures hot, or one marked hot, is
-// taken at its word.
-func (p *pass) callsElseIn(body *ast.BlockStmt, cur inspector.Cursor, fn *types.Func) bool {
-	same, _ := typeutil.Callee(p.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
-	if same != nil {
-		same = same.Origin()
-	}
-	return p.callsOther(body, cur, func(callee *types.Func) bool {
-		callee = callee.Origin()
-		return callee == same || p.hot.sameCycle(fn, callee) || isHasherMethod(callee) || cheapStd[callee.Pkg().Path()]
-	})
-}
-
-// cheapStd are the standard packages whose functions compute on bytes in
-// memory, without I/O or allocation worth a mention: calling them is not work
-// beside which a hasher is noise.
-var cheapStd = map[string]bool{
-	"bytes":           true,
-	"crypto/subtle":   true,
-	"encoding/binary": true,
-	"math/bits":       true,
-	"unicode/utf8":    true,
-}
-
-// callsElse reports whether the body of loop calls anything but the call at
-// cur, builtins and conversions. A loop that repeats a call and little else
-// (locks[index(k)] = true, sums = append(sums, sum(leaf))) repeats the
-// callee's allocation as a large part of its work; one that also reads a
-// file, derives a key or sends on a channel per iteration does work beside
-// which one allocation is noise, as the corpus shows (a hasher per file
-// hashed, per HD key derived), and a loop gives no measure of it.
-func (p *pass) callsElse(loop, cur inspector.Cursor) bool {
-	var body ast.Node
-	switch l := loop.Node().(type) {
-	case *ast.ForStmt:
-		body = l.Body
-	case *ast.RangeStmt:
-		body = l.Body
-	}
-	return p.callsOther(body, cur, nil)
-}
-
-// callsOther reports whether body calls anything but the call at cur,
-// builtins, conversions and the functions that allowed (if not nil) accepts.
-func (p *pass) callsOther(body ast.Node, cur inspector.Cursor, allowed func(*types.Func) bool) bool {
-	other := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if other || !ok {
-			return !other
-		}
-		if call == cur.Node() {
-			return true // its arguments count
-		}
-		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
-			return true
-		}
-		if callee, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && allowed != nil && callee.Pkg() != nil && allowed(callee) {
-			return true
-		}
-		other = true
-		return false
-	})
-	return other
 }
 
 // everyCall reports whether the code at cur runs on every call of the

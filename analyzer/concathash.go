@@ -88,7 +88,15 @@ func (p *pass) checkConcatHash() {
 		if !ok {
 			continue
 		}
-		msg := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name)
+		what := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name)
+		often, _, ok := p.often(cur, concatHash, 1)
+		found := concatFound{pos: c.expr.Pos(), what: what, shown: ok && p.shows(c.expr, concatHash)}
+		p.out.concats = append(p.out.concats, found)
+		if !ok {
+			continue // not per item, or a small part of what repeats it
+		}
+		p.estimates[c.expr] = p.estimates[cur.Node()]
+		msg := what + " " + often
 		if c.aliasing != nil {
 			msg += fmt.Sprintf(" (and may write into the spare capacity of %s, overwriting the caller's data)", types.ExprString(c.aliasing))
 		}

@@ -73,9 +73,9 @@ func (p *pass) checkDerivedKeys() {
 		}
 		// A fixed value is also invariant in a loop around the call: no
 		// statement assigns it in a loop that its declaration is not in.
-		often, loop, ok := p.frequency(cur, true)
+		often, loop, ok := p.often(cur, hmacRekey, hmacs*allocs)
 		if !ok {
-			continue // cold: one derivation per call is fine
+			continue // not per item, or a small part of what repeats it
 		}
 		fx := &fixedness{p: p, visiting: map[*types.Var]bool{}}
 		fixed := true
@@ -93,7 +93,7 @@ func (p *pass) checkDerivedKeys() {
 		// value made anew per call would give a new key per call.
 		repeater := caller
 		if !loop.Valid() {
-			repeater = p.hot.root(caller)
+			repeater = p.freq.Root(caller)
 		}
 		if !heldBy(fx.holderTypes, repeater) {
 			continue

@@ -19,13 +19,14 @@ import (
 // information lists it, one entry per piece of evidence, for tools (the -json
 // output has them under "related"):
 //
-//	evidence: loop: ...          at the loop that repeats the finding
-//	evidence: caller-chain: ...  at each call that passes hotness on
-//	evidence: recursion: ...     at the function, for a call cycle
-//	evidence: role: ...          at the function the standard library calls in a loop
-//	evidence: directive: ...     at the function marked //hashalloc:hot
-//	evidence: profile: ...       at the function a profile measured hot
-//	share: 0.3125 of ...         with a profile: the share of its samples in the function
+//	evidence: loop: ...              at the loop that repeats the finding
+//	evidence: caller-chain: ...      at each call that passes the frequency on
+//	evidence: recursion: ...         at the function, for a call cycle
+//	evidence: role: ...              at the function the standard library calls in a loop
+//	evidence: directive: ...         at the function marked //hashalloc:hot
+//	evidence: profile: ...           at the function a profile measured hot
+//	evidence: hashing-function: ...  at a function that returns a hash of what it is given
+//	share: 0.3125 of ...             with a profile: the share of its samples in the function
 //
 // A finding without evidence is one that its check reports wherever it
 // occurs (concat-hash, hmac-rekey with a fixed key).
@@ -73,36 +74,31 @@ const (
 	sharePrefix    = "share: "
 )
 
-// evidence gathers what the hotness of a finding at node rests on: the loop
-// around it in its function, else the chain of reasons that makes its
-// function hot, and the share a profile measured there.
+// evidence gathers what the estimate of a finding at node rests on (what
+// the frequency model gave when the check asked, see often), and the share a
+// profile measured in its function.
 func (p *pass) evidence(node ast.Node) evidence {
 	ev := evidence{share: -1, line: -1}
-	add := func(pos token.Pos, kind, msg string) {
-		ev.related = append(ev.related, analysis.RelatedInformation{Pos: pos, Message: evidencePrefix + kind + ": " + msg})
+	for _, e := range p.estimates[node].Evidence {
+		ev.related = append(ev.related, analysis.RelatedInformation{Pos: e.Pos, Message: evidencePrefix + e.Kind + ": " + e.Msg})
 	}
 	decl, ok := p.declAt(node.Pos())
 	if !ok {
 		return ev
 	}
 	fn, _ := p.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
-	if cur, ok := decl.FindNode(node); ok {
-		if loop, ok := enclosingLoop(cur, false); ok {
-			add(loop.Node().Pos(), evLoop, "repeated by the loop at "+p.position(loop.Node().Pos()))
-		}
+	if fn == nil {
+		return ev
 	}
-	if fn != nil {
-		p.hot.evidence(fn, add)
-		if share, ok := p.hot.share(fn); ok {
-			ev.share, ev.where, ev.unit = share, fn.Name(), p.cfg.profile.unit
-			if line := p.cfg.profile.lineShare(fn, p.Fset.Position(node.Pos()).Line); line > 0 {
-				ev.line = line
-			}
-			ev.related = append(ev.related, analysis.RelatedInformation{
-				Pos:     decl.Node().(*ast.FuncDecl).Name.Pos(),
-				Message: sharePrefix + strconv.FormatFloat(share, 'f', 4, 64) + " of " + ev.unit + " in " + fn.Name(),
-			})
+	if share, ok := p.freq.Share(fn); ok {
+		ev.share, ev.where, ev.unit = share, fn.Name(), p.cfg.profile.unit
+		if line := p.cfg.profile.lineShare(fn, p.Fset.Position(node.Pos()).Line); line > 0 {
+			ev.line = line
 		}
+		ev.related = append(ev.related, analysis.RelatedInformation{
+			Pos:     decl.Node().(*ast.FuncDecl).Name.Pos(),
+			Message: sharePrefix + strconv.FormatFloat(share, 'f', 4, 64) + " of " + ev.unit + " in " + fn.Name(),
+		})
 	}
 	return ev
 }
@@ -118,40 +114,6 @@ func (ev evidence) note() string {
 		s += ", " + percent(ev.line) + " at this line"
 	}
 	return s + ")"
-}
-
-// evidence lists the reasons that make fn hot, from fn to the root of the
-// chain of callers, through add.
-func (h *hotness) evidence(fn *types.Func, add func(pos token.Pos, kind, msg string)) {
-	for seen := map[*types.Func]bool{}; fn != nil && !seen[fn]; {
-		seen[fn] = true
-		r := h.why[fn]
-		if r == nil {
-			return
-		}
-		pos := fn.Pos()
-		switch r.kind {
-		case recursive:
-			add(pos, evRecursion, h.cycle(fn))
-			return
-		case annotated:
-			add(pos, evDirective, fn.Name()+" is marked "+hotDirective)
-			return
-		case byRole:
-			add(pos, evRole, fn.Name()+" is "+r.role)
-			return
-		case profiled:
-			share, _ := h.share(fn)
-			add(pos, evProfile, fmt.Sprintf("%s has %s of %s", fn.Name(), percent(share), h.p.cfg.profile.unit))
-			return
-		case calledInLoop:
-			add(r.via.pos, evChain, fn.Name()+" is called in a loop by "+r.via.caller.Name())
-			return
-		case calledByHot:
-			add(r.via.pos, evChain, fn.Name()+" is called by "+r.via.caller.Name())
-			fn = r.via.caller
-		}
-	}
 }
 
 // declAt returns the function declaration that holds pos, from a list of the
@@ -175,28 +137,45 @@ func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
 	return p.out.decls[i], true
 }
 
-// output is what a pass holds back of its findings until flush, and where
-// concat-hash reported a concatenation (the per-call facts count them).
+// output is what a pass holds back of its findings until flush, and the
+// concatenations concat-hash found (the per-call facts count them).
 type output struct {
 	decls   []inspector.Cursor // every function declaration, by position (see declAt)
 	pending []*finding
-	concats []reported
+	concats []concatFound
+	silent  []silentSite // with -audit
 }
 
-// reported is a finding as emit saw it: where, and what its message says
-// before the advice.
-type reported struct {
-	pos  token.Pos
-	what string
+// silentSite is a site a check looked at and did not report, and why.
+type silentSite struct {
+	node     ast.Node
+	category string
+	why      string
+}
+
+// silent records, for the audit, a site that a check looked at and did not
+// report, and why.
+func (p *pass) silent(node ast.Node, category, why string) {
+	if p.cfg.audit {
+		p.out.silent = append(p.out.silent, silentSite{node, category, why})
+	}
+}
+
+// auditCategory is the category of the audit's entries: the sites that a
+// check looked at and did not report, with why (-audit).
+const auditCategory = "audit"
+
+// concatFound is a concatenation built only to be hashed: where, what it is
+// ("append(prefix, leaf...) builds a buffer only to hash it with
+// sha256.Sum256"), and whether concat-hash reported it.
+type concatFound struct {
+	pos   token.Pos
+	what  string
+	shown bool
 }
 
 // emit holds f back until flush.
 func (p *pass) emit(f *finding) {
-	if f.d.Category == concatHash {
-		what, _, _ := strings.Cut(f.what, "; ")
-		what, _, _ = strings.Cut(what, " (and may write")
-		p.out.concats = append(p.out.concats, reported{f.d.Pos, what})
-	}
 	p.out.pending = append(p.out.pending, f)
 }
 
@@ -220,4 +199,26 @@ func (p *pass) flush() {
 		p.Report(f.diagnostic())
 	}
 	p.out.pending = nil
+	for _, s := range p.out.silent {
+		if p.suppress.suppressed(s.node.Pos(), s.category) {
+			continue
+		}
+		p.Report(analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Category: auditCategory,
+			Message: auditCategory + ": " + s.category + ": " + siteText(s.node) + " is silent: " + s.why})
+	}
+	p.out.silent = nil
+}
+
+// siteText spells the site at n for the audit: the expression, or the
+// statement's first expression.
+func siteText(n ast.Node) string {
+	switch n := n.(type) {
+	case ast.Expr:
+		return shorten(types.ExprString(n))
+	case *ast.AssignStmt:
+		if len(n.Rhs) == 1 {
+			return shorten(types.ExprString(n.Rhs[0]))
+		}
+	}
+	return "the statement"
 }

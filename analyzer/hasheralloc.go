@@ -28,9 +28,9 @@ func (p *pass) checkHasherAlloc(s *Site) {
 		return // inlined and devirtualized: it lives on the stack
 	}
 	what := p.describe(s)
-	often, loop, ok := p.frequency(s.cur, true)
+	often, loop, ok := p.often(s.cur, hasherAlloc, max(1, s.ctor.allocs))
 	if !ok {
-		return // cold code: one allocation per call is fine
+		return // not per item, or a small part of what repeats it
 	}
 	if loop.Valid() {
 		fix, why := p.hoistFix(s, loop)

@@ -29,11 +29,7 @@ var oneShotHMACs = map[string]string{
 // call to call, on every iteration of a loop or every call of a proven hot
 // function: 5 allocations each time, where the runtime's one-shot HMAC
 // (inner and outer hashers on the stack) makes none.
-func (p *pass) checkChangingKey(s *Site, what string) {
-	often, _, ok := p.frequency(s.cur, true)
-	if !ok {
-		return // cold: one MAC per call is fine
-	}
+func (p *pass) checkChangingKey(s *Site, what, often string) {
 	msg := fmt.Sprintf("%s %s, with a key that changes each time", what, often)
 	fix, why := p.oneShotFix(s)
 	p.report(s.Call, hmacRekey, msg, fix, "compute it with a one-shot HMAC", why)

@@ -32,9 +32,6 @@ type heldKey struct {
 	converted bool
 	// lit is the function literal that captures v, for a captured key.
 	lit inspector.Cursor
-	// pkgLevel is set for a package variable or constant: a key that says
-	// nothing about how often the MAC is made (see checkHMACRekey).
-	pkgLevel bool
 }
 
 // checkHMACRekey reports hmac.New(h, key) per iteration or per call when key
@@ -50,11 +47,13 @@ func (p *pass) checkHMACRekey(s *Site) {
 		return
 	}
 	what := fmt.Sprintf("hmac.New(%s) re-keys an HMAC (%d allocations)", argsText(s.Call), s.ctor.allocs)
-
-	loop, inLoop := enclosingLoop(s.cur, false)
-	if inLoop {
+	often, loop, ok := p.often(s.cur, hmacRekey, s.ctor.allocs)
+	if !ok {
+		return // not per item, or a small part of what repeats it
+	}
+	if loop.Valid() {
 		if ok, _ := p.argsInvariant(s, loop); ok {
-			msg := fmt.Sprintf("%s on every iteration of the loop at %s, with a key that does not change in the loop", what, p.position(loop.Node().Pos()))
+			msg := fmt.Sprintf("%s %s, with a key that does not change in the loop", what, often)
 			fix, why := p.hoistFix(s, loop)
 			p.report(s.Call, hmacRekey, msg, fix, "build it once before the loop and Reset it", why)
 			return
@@ -62,32 +61,18 @@ func (p *pass) checkHMACRekey(s *Site) {
 	}
 	key, ok := p.heldKey(s)
 	if !ok {
-		p.checkChangingKey(s, what)
+		p.checkChangingKey(s, what, often)
 		return
 	}
-	if !inLoop && p.reusedInLoop(s) {
+	if !loop.Valid() && p.reusedInLoop(s) {
 		return // built once, then Reset and reused across a loop: the floor
 	}
-	per := "on every call"
-	switch {
-	case inLoop:
-		per = "on every iteration of the loop at " + p.position(loop.Node().Pos())
-	case key.pkgLevel:
-		// A key held by a value is a signer's: the value exists to MAC
-		// message after message. A package key says nothing about how
-		// often (btcutil's NewMaster keys "Bitcoin seed" once per wallet):
-		// the function must be hot.
-		often, _, hot := p.frequency(s.cur, true)
-		if !hot {
-			return
-		}
-		per = often
-	}
+	per := often
 	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, per, key.holder)
 	if key.converted {
 		msg += ", converted from a string each time"
 	}
-	fix, why, equals := p.keyedPoolFix(s, key, inLoop)
+	fix, why, equals := p.keyedPoolFix(s, key, loop.Valid())
 	if p.report(s.Call, hmacRekey, msg, fix, "keep a keyed HMAC pool next to the key", why) {
 		// The fix also compares these sums without allocating: sum-alloc
 		// has nothing to add about them.
@@ -135,11 +120,11 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 		if !ok || v.Parent() != v.Pkg().Scope() {
 			return k, false
 		}
-		k.v, k.holder, k.pkgLevel = v, fmt.Sprintf("the package (variable %s)", types.ExprString(e)), true
+		k.v, k.holder = v, fmt.Sprintf("the package (variable %s)", types.ExprString(e))
 		return k, !p.writes(fn, v)
 	case *ast.Ident:
 		if c, ok := p.TypesInfo.Uses[e].(*types.Const); ok && k.converted && c.Parent() == c.Pkg().Scope() {
-			k.v, k.holder, k.pkgLevel = c, fmt.Sprintf("the package (constant %s)", c.Name()), true
+			k.v, k.holder = c, fmt.Sprintf("the package (constant %s)", c.Name())
 			return k, true
 		}
 		v, ok := p.TypesInfo.Uses[e].(*types.Var)
@@ -148,7 +133,7 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 		}
 		k.v = v
 		if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
-			k.holder, k.pkgLevel = fmt.Sprintf("the package (variable %s)", v.Name()), true
+			k.holder = fmt.Sprintf("the package (variable %s)", v.Name())
 			return k, !p.writes(fn, v)
 		}
 		// A variable captured by the function literal around the call, which

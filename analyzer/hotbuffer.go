@@ -119,9 +119,9 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 			if !hashing[fn.Node()] {
 				continue // not a hashing function
 			}
-			often, loop, ok := p.frequency(cur, false)
+			often, loop, ok := p.often(cur, hotBuffer, 1)
 			if !ok {
-				continue // cold code: one allocation per call is fine
+				continue // not per item, or a small part of what repeats it
 			}
 			esc := p.bufferEscape(fn, b, hashers)
 			if esc.kind == unknown || esc.kind == outlives {
@@ -652,7 +652,7 @@ func (p *pass) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.Var]*
 			return false
 		}
 		if isParamOf(decl.Type, w) {
-			return p.hot.callsItself(p.TypesInfo.Defs[decl.Name].(*types.Func))
+			return p.freq.CallsItself(p.TypesInfo.Defs[decl.Name].(*types.Func))
 		}
 		// w := y.(I)
 		for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {

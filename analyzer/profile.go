@@ -225,6 +225,15 @@ func symbolOf(fn *types.Func) string {
 
 // covers reports whether the profile has a function of the package at path
 // (see profile; "main" stands for every package main).
+// Covers, Share and Unit are the profile as the frequency model reads it.
+func (x *profileIndex) Covers(pkg *types.Package) bool { return x.covers(pkg) }
+
+// Share is the share of the profile's samples in fn, inclusive.
+func (x *profileIndex) Share(fn *types.Func) float64 { return x.share(fn) }
+
+// Unit names what a share is a share of.
+func (x *profileIndex) Unit() string { return x.unit }
+
 func (x *profileIndex) covers(pkg *types.Package) bool {
 	if pkg.Name() == "main" {
 		return x.pkgs["main"]

@@ -62,7 +62,7 @@ func hasherFindings(diags []analysis.Diagnostic) []string {
 		}
 		fn := "?"
 		for _, name := range []string{"HashHot", "HashCold"} {
-			if strings.Contains(d.Message, "on every call of "+name+",") {
+			if strings.Contains(d.Message, "once per call of "+name+" ") {
 				fn = name
 			}
 		}
@@ -106,7 +106,7 @@ func TestProfile(t *testing.T) {
 			diags := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile}), "example.com/profiled")
 			require.Equal(t, []string{"HashHot"}, hasherFindings(diags), "%v", diags)
 			d := diags[0]
-			assert.Regexp(t, `on every call of HashHot, which is hot \(recursive: HashHot → HashHot\) \(profile: \d+% of `+tc.unit+` in HashHot`, d.Message)
+			assert.Regexp(t, `once per call of HashHot \(it recurses: HashHot → HashHot, once per node it walks\) \(profile: \d+% of `+tc.unit+` in HashHot`, d.Message)
 			if tc.line {
 				assert.Regexp(t, `\d+% at this line\)`, d.Message)
 			}

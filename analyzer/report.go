@@ -30,7 +30,7 @@ func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 // why there is no fix. It reports whether a fix was offered; flush may still
 // withdraw it, when the type checker rejects it (see proveFixes).
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
-	if !p.cfg.checks.enabled(category) || p.suppress.suppressed(node.Pos(), category) {
+	if !p.shows(node, category) {
 		return false
 	}
 	if fix != nil {
@@ -49,6 +49,12 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 		line:   ev.line,
 	})
 	return fix != nil
+}
+
+// shows reports whether a finding of category at node would be shown: its
+// check is enabled and no directive suppresses it.
+func (p *pass) shows(node ast.Node, category string) bool {
+	return p.cfg.checks.enabled(category) && !p.suppress.suppressed(node.Pos(), category)
 }
 
 // finding is a diagnostic held back until flush, with the parts of its

@@ -1,7 +1,10 @@
 package analyzer
 
 import (
+	"go/ast"
 	"go/types"
+
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 )
 
 // Roles: methods and functions that the standard library calls again and
@@ -37,45 +40,51 @@ import (
 // ECDH-ES key agreement). Len, WriteTo and ReadFrom are not roles: they run
 // once per sort or per copy.
 
-// roleOf returns the role of fn, a description for messages ("Read of an
-// io.Reader, which io.Copy calls once per chunk"), or "" when it has none.
-func roleOf(fn *types.Func) string {
+// roleOf returns the role of fn: a description for messages ("Read of an
+// io.Reader, which io.Copy calls once per chunk") and the work around each
+// call (net/http serves a request around each call of a handler, and a
+// transport's round trip is one over the network); a Role with no text
+// when it has none.
+func roleOf(fn *types.Func) frequency.Role {
+	serve := func(text string) frequency.Role {
+		return frequency.Role{Text: text, Around: frequency.Heavy, What: "net/http's work to serve a request"}
+	}
 	sig := fn.Signature()
 	recv := sig.Recv()
 	if recv == nil {
 		if isHandlerFunc(sig) {
-			return "an http.HandlerFunc, which net/http calls once per request"
+			return serve("an http.HandlerFunc, which net/http calls once per request")
 		}
-		return ""
+		return frequency.Role{}
 	}
 	switch fn.Name() {
 	case "Read":
 		if isReadWrite(sig) && holds(recv.Type(), "Read") {
-			return "Read of an io.Reader that reads another, which io.Copy and io.ReadAll call once per chunk"
+			return frequency.Role{Text: "Read of an io.Reader that reads another, which io.Copy and io.ReadAll call once per chunk"}
 		}
 	case "Write":
 		if isReadWrite(sig) && holds(recv.Type(), "Write") {
-			return "Write of an io.Writer that writes another, which io.Copy calls once per chunk"
+			return frequency.Role{Text: "Write of an io.Writer that writes another, which io.Copy calls once per chunk"}
 		}
 	case "ServeHTTP":
 		if isHandlerFunc(sig) {
-			return "ServeHTTP of an http.Handler, which net/http calls once per request"
+			return serve("ServeHTTP of an http.Handler, which net/http calls once per request")
 		}
 	case "RoundTrip":
 		if sig.Params().Len() == 1 && isNamed(sig.Params().At(0).Type(), "net/http", "Request", true) &&
 			sig.Results().Len() == 2 && isNamed(sig.Results().At(0).Type(), "net/http", "Response", true) &&
 			isError(sig.Results().At(1).Type()) {
-			return "RoundTrip of an http.RoundTripper, which http.Client calls once per request"
+			return frequency.Role{Text: "RoundTrip of an http.RoundTripper, which http.Client calls once per request", Around: frequency.Heavy, What: "the request's round trip over the network"}
 		}
 	case "Less", "Swap":
 		if isSortInterface(recv.Type()) {
-			return fn.Name() + " of a sort.Interface, which sort.Sort calls O(n log n) times"
+			return frequency.Role{Text: fn.Name() + " of a sort.Interface, which sort.Sort calls O(n log n) times"}
 		}
 	}
 	if isHandlerFunc(sig) {
-		return "an http.HandlerFunc (" + fn.Name() + "), which net/http calls once per request"
+		return serve("an http.HandlerFunc (" + fn.Name() + "), which net/http calls once per request")
 	}
-	return ""
+	return frequency.Role{}
 }
 
 // holds reports whether the receiver type t is a struct (or a pointer to
@@ -155,4 +164,62 @@ func isNamed(t types.Type, pkg, name string, ptr bool) bool {
 
 func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// testRole is what a function is to the testing package.
+type testRole int
+
+const (
+	notTest   testRole = iota
+	testFunc           // takes a *testing.T, *testing.F or testing.TB
+	benchFunc          // takes a *testing.B
+)
+
+// testRoleOf says whether fn is test code: a function with a parameter of
+// type *testing.T, *testing.B, *testing.F or testing.TB, wherever it is
+// declared (a test helper in a non-test file is test code too), or a method
+// of a struct that holds one (a test harness that keeps its t).
+func testRoleOf(fn *types.Func) testRole {
+	role := notTest
+	sig := fn.Signature()
+	for v := range sig.Params().Variables() {
+		role = max(role, testingRole(v.Type()))
+	}
+	if recv := sig.Recv(); recv != nil {
+		t := recv.Type()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			for f := range st.Fields() {
+				role = max(role, testingRole(f.Type()))
+			}
+		}
+	}
+	return role
+}
+
+// testingRole is the role of a value of type t: benchFunc for *testing.B,
+// testFunc for *testing.T, *testing.F and testing.TB.
+func testingRole(t types.Type) testRole {
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "testing" {
+		return notTest
+	}
+	switch named.Obj().Name() {
+	case "B":
+		return benchFunc
+	case "T", "F", "TB":
+		return testFunc
+	}
+	return notTest
+}
+
+// isTestCode reports whether the function declared by decl is test code.
+func (p *pass) isTestCode(decl *ast.FuncDecl) bool {
+	fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+	return ok && testRoleOf(fn) != notTest
 }

@@ -109,9 +109,9 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		if !ok {
 			continue // returned, stored, kept: the result is meant to outlive the call
 		}
-		often, _, ok := p.frequency(cur, true)
+		often, _, ok := p.often(cur, sumAlloc, 1)
 		if !ok {
-			continue // cold code: one allocation per call is fine
+			continue // not per item, or a small part of what repeats it
 		}
 		msg := fmt.Sprintf("%s allocates its result %s, only to be %s by %s", types.ExprString(call), often, use.verb, use.by)
 		if use.appended != nil {

@@ -13,7 +13,7 @@ func Digest(b []byte) []byte { // want Digest:`hashes parameter 0`
 
 // Leaf hashes a leaf behind its prefix.
 func Leaf(leaf []byte) []byte {
-	return Digest(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with Digest; automatic fix: hash the parts with a variadic form of Digest, declared next to it`
+	return Digest(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with Digest once per call of Leaf \(it returns a hash of what it is given: its callers call it once per item they hash\); automatic fix: hash the parts with a variadic form of Digest, declared next to it`
 }
 
 // CaseLeaf hashes leaves.

@@ -5,6 +5,8 @@ import . "crypto/md5"
 var out16 [16]byte
 
 // A dot import that the fix leaves unused goes.
+//
+//hashalloc:hot
 func CaseDotImport() {
-	out16 = Sum(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with md5.Sum; automatic fix: hash the parts with hashsum\.MD5`
+	out16 = Sum(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with md5.Sum once per call of CaseDotImport \(it is marked //hashalloc:hot\); automatic fix: hash the parts with hashsum\.MD5`
 }

@@ -44,14 +44,14 @@ func NewVerifier(key []byte) *Signer {
 
 // Sign re-keys an HMAC on every call.
 func (s *Signer) Sign(msg []byte) []byte {
-	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
+	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*Signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }
 
 // Verify too; its MAC is given back after its last use.
 func (s *Signer) Verify(msg, sig []byte) bool {
-	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
+	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*Signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
 	mac.Write(msg)
 	sum := mac.Sum(check[:0])
 	return hmac.Equal(sum, sig)
@@ -82,7 +82,7 @@ type ZeroSigner struct {
 }
 
 func (z *ZeroSigner) Sign(msg []byte) string {
-	mac := hmac.New(sha256.New, z.key) // want `hmac-rekey: hmac.New\(sha256.New, z.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*ZeroSigner \(field key\); automatic fix: take mac from a pool of HMACs keyed with z\.key, held next to it`
+	mac := hmac.New(sha256.New, z.key) // want `hmac-rekey: hmac.New\(sha256.New, z.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*ZeroSigner \(field key\); automatic fix: take mac from a pool of HMACs keyed with z\.key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -113,7 +113,7 @@ func (r *Rotating) Flip() {
 }
 
 func (r *Rotating) Sign(msg []byte) string {
-	mac := hmac.New(sha256.New, r.key) // want `hmac-rekey: hmac.New\(sha256.New, r.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Rotating \(field key\); automatic fix: take mac from a pool of HMACs keyed with r\.key, held next to it`
+	mac := hmac.New(sha256.New, r.key) // want `hmac-rekey: hmac.New\(sha256.New, r.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*Rotating \(field key\); automatic fix: take mac from a pool of HMACs keyed with r\.key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -141,7 +141,7 @@ type HashField struct {
 }
 
 func (h *HashField) Sign(msg []byte) string {
-	mac := hmac.New(h.hash.New, h.key) // want `hmac-rekey: hmac.New\(h.hash.New, h.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*HashField \(field key\); automatic fix: take mac from a pool of HMACs keyed with h\.key, held next to it`
+	mac := hmac.New(h.hash.New, h.key) // want `hmac-rekey: hmac.New\(h.hash.New, h.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*HashField \(field key\); automatic fix: take mac from a pool of HMACs keyed with h\.key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -164,7 +164,7 @@ type Secret struct {
 }
 
 func (s *Secret) Sign(msg []byte) string {
-	mac := hmac.New(sha256.New, []byte(s.secret)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(s.secret\)\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Secret \(field secret\), converted from a string each time; automatic fix: take mac from a pool of HMACs keyed with \[\]byte\(s\.secret\), held next to it`
+	mac := hmac.New(sha256.New, []byte(s.secret)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(s.secret\)\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*Secret \(field secret\), converted from a string each time; automatic fix: take mac from a pool of HMACs keyed with \[\]byte\(s\.secret\), held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -187,7 +187,7 @@ func ResultStringField() string {
 //
 //hashalloc:hot
 func signPackage(msg []byte) string {
-	mac := hmac.New(sha512.New, key) // want `hmac-rekey: hmac.New\(sha512.New, key\) re-keys an HMAC \(5 allocations\) on every call of signPackage, which is hot \(marked //hashalloc:hot\), with a key fixed for the package \(variable key\); automatic fix: take mac from a pool of HMACs keyed with key, held next to it`
+	mac := hmac.New(sha512.New, key) // want `hmac-rekey: hmac.New\(sha512.New, key\) re-keys an HMAC \(5 allocations\) once per call of signPackage \(it is marked //hashalloc:hot\), with a key fixed for the package \(variable key\); automatic fix: take mac from a pool of HMACs keyed with key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -210,7 +210,7 @@ const salt = "a package salt"
 //
 //hashalloc:hot
 func salted(id []byte) string {
-	mac := hmac.New(sha256.New, []byte(salt)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(salt\)\) re-keys an HMAC \(5 allocations\) on every call of salted, which is hot \(marked //hashalloc:hot\), with a key fixed for the package \(constant salt\), converted from a string each time; automatic fix: take mac from a pool of HMACs keyed with \[\]byte\(salt\), held next to it`
+	mac := hmac.New(sha256.New, []byte(salt)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(salt\)\) re-keys an HMAC \(5 allocations\) once per call of salted \(it is marked //hashalloc:hot\), with a key fixed for the package \(constant salt\), converted from a string each time; automatic fix: take mac from a pool of HMACs keyed with \[\]byte\(salt\), held next to it`
 	mac.Write(id)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -231,7 +231,7 @@ func CaseColdPackageKey() { newMaster(items[0]) }
 // A key captured by a closure that is returned to be called per message.
 func makeSigner(k []byte) func([]byte) string {
 	return func(msg []byte) string {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the closure \(captured variable k\); automatic fix: take mac from a pool of HMACs keyed with k, held next to it`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for the closure \(captured variable k\); automatic fix: take mac from a pool of HMACs keyed with k, held next to it`
 		mac.Write(msg)
 		return hex.EncodeToString(mac.Sum(out[:0]))
 	}
@@ -258,7 +258,7 @@ var loopKey = []byte("a key for the loop")
 // A loop-invariant key: build the HMAC once and Reset it.
 func CaseSignAll() {
 	for _, m := range items {
-		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; automatic fix: hoist mac out of the loop and Reset it per iteration`
+		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmacrekey.go:\d+\), with a key that does not change in the loop; automatic fix: hoist mac out of the loop and Reset it per iteration`
 		mac.Write(m)
 		mac.Sum(out[:0])
 	}
@@ -269,7 +269,7 @@ func CaseSignAll() {
 // The key changes per iteration.
 func CaseKeyPerIteration() {
 	for _, k := range items {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmacrekey.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		mac.Write(k)
 		mac.Sum(out[:0])
 	}
@@ -281,7 +281,7 @@ var tag []byte
 func CaseChain() {
 	tag = append(tag[:0], key...)
 	for _, m := range items {
-		mac := hmac.New(sha256.New, tag) // want `hmac-rekey: hmac.New\(sha256.New, tag\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, tag) // want `hmac-rekey: hmac.New\(sha256.New, tag\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmacrekey.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		mac.Write(m)
 		mac.Write([]byte(salt))
 		tag = mac.Sum(tag[:0])
@@ -297,7 +297,7 @@ func ResultChain() string {
 // A MAC used for more than Write and Sum keeps hmac.New.
 func CaseMACUsedMore() {
 	for _, k := range items {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum\)`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmacrekey.go:\d+\), with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum\)`
 		mac.Write(k)
 		out[0] = byte(mac.Size())
 		mac.Sum(out[:0])
@@ -311,6 +311,7 @@ type ByValue struct {
 	key []byte
 }
 
+//hashalloc:hot
 func (b ByValue) Sign(msg []byte) {
 	mac := hmac.New(sha256.New, b.key) // want `hmac-rekey: .* with a key fixed for each ByValue \(field key\); keep a keyed HMAC pool next to the key \(no automatic fix: b is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but ByValue is exported: code outside the package may hold ByValue values\)`
 	mac.Write(msg)
@@ -399,7 +400,7 @@ type Checker struct {
 // Check compares with hmac.Equal: the fix pools the MAC and compares with
 // its Equal method, so the sum is not allocated either.
 func (c *Checker) Check(msg, sig []byte) bool {
-	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); automatic fix: take mac from a pool of HMACs keyed with c\.key, held next to it, and compare its sum without allocating`
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*Checker \(field key\); automatic fix: take mac from a pool of HMACs keyed with c\.key, held next to it, and compare its sum without allocating`
 	mac.Write(msg)
 	return hmac.Equal(mac.Sum(nil), sig)
 }
@@ -424,15 +425,16 @@ func decode(b []byte) []byte { return b }
 
 // The MACs received are calls, the sum is kept or returned, the comparison's
 // int is added up, the comparison is not constant-time: the MAC is pooled,
-// and these sums stay as they are.
+// and these sums stay as they are (the compared ones are told, with no
+// fix: the pooled MAC is an interface).
 func (c *Checker) Mixed(msg, sig []byte) []byte {
-	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); automatic fix: take mac from a pool of HMACs keyed with c\.key, held next to it`
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*Checker \(field key\); automatic fix: take mac from a pool of HMACs keyed with c\.key, held next to it`
 	mac.Write(msg)
-	if !hmac.Equal(mac.Sum(nil), decode(sig)) {
+	if !hmac.Equal(mac.Sum(nil), decode(sig)) { // want `sum-alloc: mac.Sum\(nil\) allocates its result once per call of Mixed \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be compared by hmac.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
 		c.n++
 	}
-	c.n += subtle.ConstantTimeCompare(mac.Sum(nil), sig)
-	if bytes.Equal(mac.Sum(nil), sig) {
+	c.n += subtle.ConstantTimeCompare(mac.Sum(nil), sig) // want `sum-alloc: mac.Sum\(nil\) allocates its result once per call of Mixed \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be compared by subtle.ConstantTimeCompare; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
+	if bytes.Equal(mac.Sum(nil), sig) { // want `sum-alloc: mac.Sum\(nil\) allocates its result once per call of Mixed \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be compared by bytes.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
 		c.n++
 	}
 	sum := mac.Sum(nil)
@@ -467,9 +469,9 @@ func ResultCheck() string {
 // nothing to compare into without allocating.
 func CaseCheckLoop() {
 	for _, m := range items {
-		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; automatic fix: hoist mac out of the loop and Reset it per iteration`
+		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmacrekey.go:\d+\), with a key that does not change in the loop; automatic fix: hoist mac out of the loop and Reset it per iteration`
 		mac.Write(m)
-		ok := hmac.Equal(mac.Sum(nil), out[:32]) // want `sum-alloc: mac.Sum\(nil\) allocates its result on every iteration of the loop at hmacrekey.go:\d+, only to be compared by hmac.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
+		ok := hmac.Equal(mac.Sum(nil), out[:32]) // want `sum-alloc: mac.Sum\(nil\) allocates its result once per .* \(the loop at hmacrekey.go:\d+\), only to be compared by hmac.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
 		_ = ok
 	}
 }

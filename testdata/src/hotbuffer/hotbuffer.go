@@ -42,7 +42,7 @@ func hashNode(h hash.Hash, n *node) {
 	if n == nil {
 		return
 	}
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) on every call of hashNode, which is hot \(recursive: hashNode → hashNode\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) once per call of hashNode \(it recurses: hashNode → hashNode, once per node it walks\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, n.id)
 	h.Write(buf)
 	hashNode(h, n.left)
@@ -58,7 +58,7 @@ func CaseRecursiveParam() {
 type hasher struct{ h hash.Hash }
 
 func (t *hasher) leaf(b []byte) {
-	buf := make([]byte, 4+len(b)) // want `hot-buffer: make\(\[\]byte, 4 \+ len\(b\)\) escapes to the heap \(passed to t.h.Write through an interface\) on every call of leaf, which is hot \(called in a loop by CaseField at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 4+len(b)) // want `hot-buffer: make\(\[\]byte, 4 \+ len\(b\)\) escapes to the heap \(passed to t.h.Write through an interface\) once per call of leaf, which CaseField calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	binary.LittleEndian.PutUint32(buf, uint32(len(b)))
 	copy(buf[4:], b)
 	t.h.Write(buf)
@@ -76,7 +76,7 @@ func CaseField() {
 //
 //hashalloc:hot
 func digestGlobal(x uint64) {
-	buf := make([]byte, 8, 16) // want `hot-buffer: make\(\[\]byte, 8, 16\) escapes to the heap \(passed to w.Write through an interface\) on every call of digestGlobal, which is hot \(marked //hashalloc:hot\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 8, 16) // want `hot-buffer: make\(\[\]byte, 8, 16\) escapes to the heap \(passed to w.Write through an interface\) once per call of digestGlobal \(it is marked //hashalloc:hot\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, x)
 	w.Write(buf)
 }
@@ -84,10 +84,10 @@ func digestGlobal(x uint64) {
 func CaseGlobal() { digestGlobal(7) }
 
 // An HMAC is never devirtualized: what is written to it escapes. The key is
-// a parameter, so hmac-rekey has nothing to say.
+// a parameter, a new one per item: hmac-rekey tells of the HMAC too.
 func sign(key []byte, id uint64) {
-	mac := hmac.New(sha256.New, key)
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to mac.Write through an interface\) on every call of sign, which is hot \(called in a loop by CaseHMAC at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sign, which CaseHMAC calls once per element of items \(the loop at hotbuffer.go:\d+\), with a key that changes each time`
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to mac.Write through an interface\) once per call of sign, which CaseHMAC calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, id)
 	mac.Write(buf)
 	mac.Sum(out[:0])
@@ -103,7 +103,7 @@ func CaseHMAC() {
 func pooled(b []byte) {
 	h := pool.Get().(hash.Hash)
 	h.Reset()
-	buf := make([]byte, 16) // want `hot-buffer: make\(\[\]byte, 16\) escapes to the heap \(passed to h.Write through an interface\) on every call of pooled, which is hot`
+	buf := make([]byte, 16) // want `hot-buffer: make\(\[\]byte, 16\) escapes to the heap \(passed to h.Write through an interface\) once per call of pooled`
 	copy(buf, b)
 	buf[15] = 1
 	h.Write(buf)
@@ -119,7 +119,7 @@ func CasePooledHasher() {
 
 // io.CopyBuffer hands its buffer to an io.Reader: it escapes.
 func copyInto(b []byte) {
-	buf := make([]byte, 32<<10) // want `hot-buffer: make\(\[\]byte, 32 << 10\) escapes to the heap \(passed to io.CopyBuffer\) on every call of copyInto, which is hot \(called in a loop by CaseCopyBuffer at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 32<<10) // want `hot-buffer: make\(\[\]byte, 32 << 10\) escapes to the heap \(passed to io.CopyBuffer\) once per call of copyInto, which CaseCopyBuffer calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	src.Reset(b)
 	io.CopyBuffer(w, src, buf)
 }
@@ -132,7 +132,7 @@ func CaseCopyBuffer() {
 
 // Too large for the stack, even though it does not escape.
 func large(b []byte) {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) on every call of large, which is hot \(called in a loop by CaseLarge at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) once per call of large, which CaseLarge calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	n := copy(buf, b)
 	h := sha256.New()
 	h.Write(buf[:n])
@@ -151,7 +151,7 @@ func keyed(n *node) {
 	if n == nil {
 		return
 	}
-	key := append([]byte(nil), n.key...) // want `hot-buffer: append\(\[\]byte\(nil\), n.key...\) allocates its array on every call of keyed, which is hot \(recursive: keyed → keyed\); automatic fix: take key from a pool of byte buffers`
+	key := append([]byte(nil), n.key...) // want `hot-buffer: append\(\[\]byte\(nil\), n.key...\) allocates its array once per call of keyed \(it recurses: keyed → keyed, once per node it walks\); automatic fix: take key from a pool of byte buffers`
 	key = append(key, byte(n.id))
 	h := sha256.New()
 	h.Write(key)
@@ -167,7 +167,7 @@ func keyedInto(h hash.Hash, n *node) {
 	if n == nil {
 		return
 	}
-	key := append([]byte{}, n.key...) // want `hot-buffer: append\(\[\]byte\{\}, n.key...\) allocates its array, which escapes to the heap \(passed to h.Write through an interface\), on every call of keyedInto, which is hot \(recursive: keyedInto → keyedInto\); automatic fix: take key from a pool of byte buffers`
+	key := append([]byte{}, n.key...) // want `hot-buffer: append\(\[\]byte\{\}, n.key...\) allocates its array, which escapes to the heap \(passed to h.Write through an interface\), once per call of keyedInto \(it recurses: keyedInto → keyedInto, once per node it walks\); automatic fix: take key from a pool of byte buffers`
 	key = append(key, '/')
 	h.Write(key)
 	keyedInto(h, n.left)
@@ -182,10 +182,10 @@ func CaseAppendEscaping() {
 // Buffers declared with var, alone or in a var block, are buffers as those
 // defined by := are. In a block, the deferred Put follows the block.
 func varDeclared(x uint64) {
-	var hdr = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot \(called in a loop by CaseVarDecl at hotbuffer.go:\d+\); automatic fix: take hdr from a pool of byte buffers`
+	var hdr = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per call of varDeclared, which CaseVarDecl calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take hdr from a pool of byte buffers`
 	var (
 		n          = 8
-		tag []byte = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot .*; automatic fix: take tag from a pool of byte buffers`
+		tag []byte = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per call of varDeclared, .*; automatic fix: take tag from a pool of byte buffers`
 	)
 	binary.BigEndian.PutUint64(hdr, x)
 	binary.BigEndian.PutUint64(tag, x+uint64(n))
@@ -206,7 +206,7 @@ func CaseLoop() {
 	once := make([]byte, 8)
 	w.Write(once)
 	for i := range items {
-		buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every iteration of the loop at hotbuffer.go:\d+; reuse a scratch buffer or a pooled one \(no automatic fix: it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns\)`
+		buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per .* \(the loop at hotbuffer.go:\d+\); reuse a scratch buffer or a pooled one \(no automatic fix: it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns\)`
 		binary.BigEndian.PutUint64(buf, uint64(i))
 		w.Write(buf)
 	}
@@ -219,7 +219,7 @@ func keep(b []byte) { kept = b }
 var consume = func(b []byte) { out[0] = b[0] }
 
 func mixed(b []byte) []byte {
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of mixed, which is hot`
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per call of mixed`
 	returned := make([]byte, 8)
 	stored := make([]byte, 8)
 	unknown := make([]byte, 8)

@@ -46,7 +46,7 @@ func (v *view) hashChanged(n *node) [32]byte {
 	for _, c := range n.children {
 		longest = max(longest, len(c.key))
 	}
-	keyBuffer := make([]byte, len(n.key)+1+longest) // want `hot-buffer: make\(\[\]byte, len\(n.key\) \+ 1 \+ longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) on every call of hashChanged, which is hot \(recursive: hashChanged → hashChanged\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
+	keyBuffer := make([]byte, len(n.key)+1+longest) // want `hot-buffer: make\(\[\]byte, len\(n.key\) \+ 1 \+ longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of hashChanged \(it recurses: hashChanged → hashChanged, once per node it walks\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
 	copy(keyBuffer, n.key)
 	for index, c := range n.children {
 		keyBuffer[len(n.key)] = index

@@ -47,7 +47,7 @@ func (t *trie) hashChangedNode(n *node) [sha256.Size]byte {
 	for _, c := range n.children {
 		longest = max(longest, len(c.compressed))
 	}
-	keyBuffer := make([]byte, len(n.key)+1+longest) // want `hot-buffer: make\(\[\]byte, len\(n.key\) \+ 1 \+ longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of hashChangedNode, which is hot \(recursive: hashChangedNode → hashChangedNode\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
+	keyBuffer := make([]byte, len(n.key)+1+longest) // want `hot-buffer: make\(\[\]byte, len\(n.key\) \+ 1 \+ longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) once per call of hashChangedNode \(it recurses: hashChangedNode → hashChangedNode, once per node it walks\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
 	copy(keyBuffer, n.key)
 	for _, c := range n.children {
 		key := keyBuffer[:len(n.key)+1+len(c.compressed)]
@@ -104,7 +104,7 @@ func ResultTrie() string {
 var keys = [][]byte{key48(1), key48(2), key48(3)}
 
 func tagged(k []byte) [sha256.Size]byte {
-	var buf = make([]byte, len(k)+1) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of tagged, which is hot \(called in a loop by CaseVarDecl at hotbuffervar.go:\d+\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
+	var buf = make([]byte, len(k)+1) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) once per call of tagged, which CaseVarDecl calls once per .* \(the loop at hotbuffervar.go:\d+\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	buf[0] = 't'
 	copy(buf[1:], k)
 	h := sha256.New()
@@ -138,7 +138,7 @@ var mixed = [][]byte{key48(4), bytes.Repeat([]byte{'m'}, 200)}
 func loopSums() []byte {
 	var all []byte
 	for _, k := range mixed {
-		buf := make([]byte, len(k)+8) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 8\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every iteration of the loop at hotbuffervar.go:\d+; automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
+		buf := make([]byte, len(k)+8) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 8\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) once per .* \(the loop at hotbuffervar.go:\d+\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 		copy(buf[8:], k)
 		a, b := sha256.Sum256(buf), sha256.Sum256(buf[8:])
 		all = append(append(all, a[:]...), b[:]...)
@@ -153,7 +153,7 @@ func ResultLoop() string { return hex.EncodeToString(loopSums()) }
 // Reported without a fix: a capacity, a size that is not an int, a var block
 // that declares other variables.
 func unfixable(k []byte, n uint) {
-	grown := make([]byte, 0, len(k)+1) // want `hot-buffer: make\(\[\]byte, 0, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes .* on every call of unfixable, which is hot .*; back it by an array on the stack and make it only when larger \(no automatic fix: the make has a capacity\)`
+	grown := make([]byte, 0, len(k)+1) // want `hot-buffer: make\(\[\]byte, 0, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes .* once per call of unfixable, .*; back it by an array on the stack and make it only when larger \(no automatic fix: the make has a capacity\)`
 	grown = append(grown, k...)
 	grown = append(grown, 0)
 	sized := make([]byte, n) // want `hot-buffer: make\(\[\]byte, n\) allocates whenever .*\(no automatic fix: its size is not an int\)`
@@ -196,7 +196,7 @@ func sizeOf(k []byte) int { return len(k) }
 func blockKey(k []byte) [32]byte {
 	var (
 		longest   = len(k) + 8
-		keyBuffer = make([]byte, longest) // want `hot-buffer: make\(\[\]byte, longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) on every call of blockKey, which is hot \(called in a loop by blockKeys at hotbuffervar\.go:\d+\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
+		keyBuffer = make([]byte, longest) // want `hot-buffer: make\(\[\]byte, longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of blockKey, which blockKeys calls once per .* \(the loop at hotbuffervar\.go:\d+\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
 		child     = make([]byte, 1)
 		offset    = len(k)
 	)

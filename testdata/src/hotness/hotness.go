@@ -22,9 +22,9 @@ var (
 // digest allocates its hasher on every call; hot only when called in a loop
 // that repeats it.
 func digest(b []byte) []byte {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of digest, which is hot \(called in a loop by CaseRepeated at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) once per call of digest, which CaseRepeated calls once per .* \(the loop at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	copy(buf, b)
-	h, _ := blake2b.New256(nil)
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of digest, which CaseRepeated calls once per element of items \(the loop at hotness.go:\d+\); reuse a pooled hasher \(no automatic fix: no pool serves blake2b.New256\)`
 	h.Write(buf[:len(b)])
 	return h.Sum(out[:0])
 }
@@ -47,7 +47,7 @@ func drawNonce(b []byte) []byte {
 	return h.Sum(out[:0])
 }
 
-func CaseSigningLoop() {
+func CaseSigningLoop() { // want CaseSigningLoop:`costs: heavy \(\(\*big.Int\).ModInverse \(big-number modular arithmetic\)\)`
 	order := big.NewInt(7919)
 	for {
 		k := new(big.Int).SetBytes(drawNonce(items[0]))
@@ -134,9 +134,9 @@ func scan() {
 }
 
 func again(b []byte) []byte {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of again, which is hot \(called in a loop by scan at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) once per call of again, which scan calls once per .* \(the loop at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	copy(buf, b)
-	h, _ := blake2b.New256(nil)
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of again, which scan calls once per element of items \(the loop at hotness.go:\d+\); reuse a pooled hasher \(no automatic fix: no pool serves blake2b.New256\)`
 	h.Write(buf[:len(b)])
 	return h.Sum(out[:0])
 }
@@ -145,7 +145,7 @@ func CaseSwitchBreak() { scan() }
 
 // A break out of an inner loop still runs once per iteration of the outer one.
 func nested() {
-	for range 2 {
+	for range items {
 		for _, it := range items {
 			inner(it)
 			break
@@ -154,9 +154,9 @@ func nested() {
 }
 
 func inner(b []byte) []byte {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of inner, which is hot \(called in a loop by nested at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) once per call of inner, which nested calls once per .* \(the loop at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	copy(buf, b)
-	h, _ := blake2b.New256(nil)
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of inner, which nested calls once per element of items \(the loop at hotness.go:\d+\); reuse a pooled hasher \(no automatic fix: no pool serves blake2b.New256\)`
 	h.Write(buf[:len(b)])
 	return h.Sum(out[:0])
 }

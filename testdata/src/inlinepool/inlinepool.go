@@ -20,7 +20,7 @@ var (
 //
 //hashalloc:hot
 func digest(b []byte) {
-	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of digest, which is hot \(marked //hashalloc:hot\); automatic fix: take h from a pool of sha256\.New hashers`
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) once per call of digest \(it is marked //hashalloc:hot\); automatic fix: take h from a pool of sha256\.New hashers`
 	src.Reset(b)
 	io.Copy(h, src)
 	h.Sum(out[:0])
@@ -30,7 +30,7 @@ func digest(b []byte) {
 //
 //hashalloc:hot
 func digestAgain(b []byte) {
-	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of digestAgain, which is hot`
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) once per call of digestAgain`
 	src.Reset(b)
 	io.Copy(h, src)
 	h.Sum(out[:0])
@@ -49,16 +49,19 @@ type signer struct {
 
 func newSigner(key []byte) *signer { return &signer{key: key} }
 
+//hashalloc:hot
 func (s *signer) sign(msg []byte) {
-	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
+	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
 	mac.Write(msg)
 	mac.Sum(out[:0])
 }
 
 // verify compares with hmac.Equal: the fix pools the MAC and compares with
 // a function declared next to the pool, which does not allocate the sum.
+//
+//hashalloc:hot
 func (s *signer) verify(msg, sig []byte) bool {
-	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it, and compare its sum without allocating`
+	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it, and compare its sum without allocating`
 	mac.Write(msg)
 	return hmac.Equal(mac.Sum(nil), sig)
 }
@@ -88,12 +91,14 @@ var (
 	sum    [32]byte
 )
 
+//hashalloc:hot
 func CaseConcat() {
-	sum = sha256.Sum256(append(prefix, items[0]...)) // want `concat-hash: append\(prefix, items\[0\]...\) builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with a multi-part sha256\.Sum256 declared in this file`
+	sum = sha256.Sum256(append(prefix, items[0]...)) // want `concat-hash: append\(prefix, items\[0\]...\) builds a buffer only to hash it with sha256.Sum256 once per call of CaseConcat \(it is marked //hashalloc:hot\); automatic fix: hash the parts with a multi-part sha256\.Sum256 declared in this file`
 }
 
 func leafHash(b []byte) [32]byte { return sha256.Sum256(b) }
 
+//hashalloc:hot
 func CaseConcatHelper() {
-	sum = leafHash(append(prefix, items[1]...)) // want `concat-hash: append\(prefix, items\[1\]...\) builds a buffer only to hash it with leafHash; automatic fix: hash the parts with a variadic form of leafHash, declared next to it`
+	sum = leafHash(append(prefix, items[1]...)) // want `concat-hash: append\(prefix, items\[1\]...\) builds a buffer only to hash it with leafHash once per call of CaseConcatHelper \(it is marked //hashalloc:hot\); automatic fix: hash the parts with a variadic form of leafHash, declared next to it`
 }

@@ -30,19 +30,25 @@ var (
 
 // The fork's Sum256 hashes with a digest of its own: hashalloc cannot prove
 // that it is SHA-256, so the concatenation is reported without a fix.
+//
+//hashalloc:hot
 func CaseForkSum() {
-	out32 = fork.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Sum256; hash the parts one after another \(no automatic fix: example\.com/fork/sha256\.Sum256 hashes with a hasher of its own, whose algorithm hashalloc cannot prove; if it computes what crypto/sha256\.Sum256 does, -sums=example\.com/fork/sha256\.Sum256=sha256 lets hashalloc fix it\)`
+	out32 = fork.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Sum256 once per call of CaseForkSum \(it is marked //hashalloc:hot\); hash the parts one after another \(no automatic fix: example\.com/fork/sha256\.Sum256 hashes with a hasher of its own, whose algorithm hashalloc cannot prove; if it computes what crypto/sha256\.Sum256 does, -sums=example\.com/fork/sha256\.Sum256=sha256 lets hashalloc fix it\)`
 }
 
 // The fork's variadic sum hashes its parts one after another: pass them.
+//
+//hashalloc:hot
 func CaseForkMany() {
-	out32 = fork.SumMany(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.SumMany; automatic fix: pass the parts to example\.com/fork/sha256\.SumMany, which hashes them one after another`
+	out32 = fork.SumMany(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.SumMany once per call of CaseForkMany \(it is marked //hashalloc:hot\); automatic fix: pass the parts to example\.com/fork/sha256\.SumMany, which hashes them one after another`
 }
 
 // The fork's Hash writes into crypto/sha256's hasher and returns its Sum:
 // provably SHA-256, as a slice.
+//
+//hashalloc:hot
 func CaseForkHash() {
-	digest = fork.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Hash; automatic fix: hash the parts with a multi-part fork\.Hash declared in this file`
+	digest = fork.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Hash once per call of CaseForkHash \(it is marked //hashalloc:hot\); automatic fix: hash the parts with a multi-part fork\.Hash declared in this file`
 }
 
 // ResultForks is what the fork's functions compute, before and after the fixes.
@@ -55,13 +61,17 @@ func ResultForks() string {
 }
 
 // murmur3's sums return integers: no multi-part form allocates less.
+//
+//hashalloc:hot
 func CaseMurmur() {
-	out64 = murmur3.Sum64(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with murmur3.Sum64; hash the parts one after another \(no automatic fix: no standard hasher computes murmur3.Sum64\)`
+	out64 = murmur3.Sum64(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with murmur3.Sum64 once per call of CaseMurmur \(it is marked //hashalloc:hot\); hash the parts one after another \(no automatic fix: no standard hasher computes murmur3.Sum64\)`
 }
 
 // geth's Keccak256 is variadic: pass the parts.
+//
+//hashalloc:hot
 func CaseKeccak() {
-	digest = crypto.Keccak256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with crypto.Keccak256; automatic fix: pass the parts to crypto\.Keccak256, which hashes them one after another`
+	digest = crypto.Keccak256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with crypto.Keccak256 once per call of CaseKeccak \(it is marked //hashalloc:hot\); automatic fix: pass the parts to crypto\.Keccak256, which hashes them one after another`
 }
 
 // ResultKeccak is the Keccak256 of the concatenation.
@@ -71,8 +81,10 @@ func ResultKeccak() string {
 }
 
 // -sums=example.com/customhash.Sum256=sha256 says that it computes SHA-256.
+//
+//hashalloc:hot
 func CaseCustom() {
-	out32 = customhash.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Sum256; automatic fix: hash the parts with a multi-part customhash\.Sum256 declared in this file`
+	out32 = customhash.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Sum256 once per call of CaseCustom \(it is marked //hashalloc:hot\); automatic fix: hash the parts with a multi-part customhash\.Sum256 declared in this file`
 }
 
 // ResultCustom is the SHA-256 of the concatenation.
@@ -83,8 +95,10 @@ func ResultCustom() string {
 
 // -sums=example.com/customhash.New=sha256: customhash.Hash writes into its
 // hasher and returns its Sum, so it computes SHA-256 too.
+//
+//hashalloc:hot
 func CaseCustomHash() {
-	digest = customhash.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Hash; automatic fix: hash the parts with a multi-part customhash\.Hash declared in this file`
+	digest = customhash.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Hash once per call of CaseCustomHash \(it is marked //hashalloc:hot\); automatic fix: hash the parts with a multi-part customhash\.Hash declared in this file`
 }
 
 // ResultCustomHash is the SHA-256 of the concatenation, as a slice.
@@ -94,14 +108,16 @@ func ResultCustomHash() string {
 }
 
 // -sums=example.com/customhash.Digest names no algorithm: reported only.
+//
+//hashalloc:hot
 func CaseCustomDigest() {
-	digest = customhash.Digest(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Digest; hash the parts one after another \(no automatic fix: no standard hasher computes customhash.Digest\)`
+	digest = customhash.Digest(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Digest once per call of CaseCustomDigest \(it is marked //hashalloc:hot\); hash the parts one after another \(no automatic fix: no standard hasher computes customhash.Digest\)`
 }
 
 // A one-shot HMAC per item with a key that changes.
 func CaseOneShot() {
 	for _, k := range items {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at sumsinline.go:\d+, with a key that changes each time; automatic fix: compute the MAC with a one-shot HMAC declared in this file, which allocates nothing`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at sumsinline.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with a one-shot HMAC declared in this file, which allocates nothing`
 		mac.Write(left)
 		digest = mac.Sum(digest[:0])
 	}

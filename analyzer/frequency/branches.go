@@ -1,0 +1,227 @@
+package frequency
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// rareBranch returns the condition that guards cur, between it and top (a
+// loop body or a function), when that condition is rarely what lets control
+// reach cur, or "". The heuristics, after Ball and Larus (pointer, error and
+// loop heuristics), narrowed to what a branch does, so that a leaf test of a
+// tree walk (if n.left == nil) is not taken for a rare path:
+//
+//   - a nil test whose branch sets what it tested (if c.h == nil { c.h =
+//     ... }): an initialization or a refresh, once per value;
+//   - an error test (err != nil): the error path;
+//   - a test on the clock (time.Now, time.Since, time.Until, a time.Time's
+//     Before, After or Sub, a method named for an expiry): a refresh when a
+//     credential or a cache entry expires;
+//   - a cache miss (v, ok := m[k]; if !ok { ... m[k] = v }, or code after
+//     if v, ok := m[k]; ok { return v } in a block that sets m[k]): once
+//     per key;
+//   - the function of sync.Once's Do: once.
+func (m *Model) rareBranch(cur, top inspector.Cursor) string {
+	for c := cur; c.Valid() && c != top && c.Parent().Valid(); c = c.Parent() {
+		if _, ok := c.Node().(*ast.FuncDecl); ok {
+			break
+		}
+		switch c.ParentEdgeKind() {
+		case edge.IfStmt_Body:
+			if why := m.rareThen(c.Parent()); why != "" {
+				return why
+			}
+		case edge.IfStmt_Else:
+			ifs := c.Parent().Node().(*ast.IfStmt)
+			if why := m.rareElse(ifs); why != "" {
+				return why
+			}
+		case edge.CallExpr_Args:
+			if _, ok := c.Node().(*ast.FuncLit); ok && m.isOnceDo(c.Parent().Node().(*ast.CallExpr)) {
+				return "only once, in the function that sync.Once's Do runs"
+			}
+		case edge.BlockStmt_List:
+			if why := m.afterHit(c); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// rareThen says why the then branch of the if statement at ifCur rarely
+// runs, or "".
+func (m *Model) rareThen(ifCur inspector.Cursor) string {
+	ifs := ifCur.Node().(*ast.IfStmt)
+	cond := ast.Unparen(ifs.Cond)
+	if m.clockTest(cond) {
+		return "only when " + types.ExprString(cond) + " (a test on the clock: an expiry or a refresh)"
+	}
+	bin, ok := cond.(*ast.BinaryExpr)
+	if ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
+		x, nilSide := bin.X, bin.Y
+		if m.isNil(x) {
+			x, nilSide = bin.Y, bin.X
+		}
+		if m.isNil(nilSide) {
+			if bin.Op == token.NEQ && isError(m.cfg.Info.TypeOf(x)) {
+				return "only when " + types.ExprString(cond) + " (an error path)"
+			}
+			if bin.Op == token.EQL && setsIn(ifs.Body, x) {
+				return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": an initialization or a refresh)"
+			}
+		}
+	}
+	// v, ok := m[k]; if !ok { ... m[k] = v }: a cache miss.
+	if un, ok := cond.(*ast.UnaryExpr); ok && un.Op == token.NOT {
+		if id, ok := ast.Unparen(un.X).(*ast.Ident); ok {
+			if idx := m.lookupOf(ifCur, id); idx != nil && setsIn(ifs.Body, idx) {
+				return "only when " + types.ExprString(cond) + " (a cache miss: once per key)"
+			}
+		}
+	}
+	return ""
+}
+
+// afterHit says why the statement at stmt, in a block, runs only on a cache
+// miss: an earlier statement of the block returns on a hit (if v, ok :=
+// m[k]; ok { return v }) and the block sets m[k]. It returns "" otherwise.
+func (m *Model) afterHit(stmt inspector.Cursor) string {
+	block := stmt.Parent().Node().(*ast.BlockStmt)
+	for prev, ok := stmt.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
+		ifs, isIf := prev.Node().(*ast.IfStmt)
+		if !isIf || ifs.Else != nil || len(ifs.Body.List) == 0 {
+			continue
+		}
+		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret {
+			continue
+		}
+		id, isID := ast.Unparen(ifs.Cond).(*ast.Ident)
+		if !isID {
+			continue
+		}
+		if idx := m.lookupOf(prev, id); idx != nil && setsIn(block, idx) {
+			return "only after " + types.ExprString(idx) + " misses (a cache miss: once per key)"
+		}
+	}
+	return ""
+}
+
+// rareElse says why the else branch of ifs rarely runs, or "".
+func (m *Model) rareElse(ifs *ast.IfStmt) string {
+	bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.EQL {
+		return ""
+	}
+	x, other := bin.X, bin.Y
+	if m.isNil(x) {
+		x, other = bin.Y, bin.X
+	}
+	if m.isNil(other) && isError(m.cfg.Info.TypeOf(x)) {
+		return "only when " + types.ExprString(x) + " != nil (an error path)"
+	}
+	return ""
+}
+
+func (m *Model) isNil(e ast.Expr) bool {
+	return m.cfg.Info.Types[e].IsNil()
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// clockTest reports whether cond reads the clock: it calls time.Now,
+// time.Since or time.Until, a method of time.Time that compares instants, or
+// a method named for an expiry (Expired, IsExpired, NeedsRefresh, ...).
+func (m *Model) clockTest(cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if obj, ok := m.cfg.Info.Uses[sel.Sel].(*types.Func); ok && obj.Pkg() != nil && obj.Pkg().Path() == "time" {
+			switch obj.Name() {
+			case "Now", "Since", "Until", "Before", "After", "Sub", "IsZero", "Compare":
+				found = true
+			}
+		}
+		name := strings.ToLower(sel.Sel.Name)
+		if strings.Contains(name, "expire") || strings.Contains(name, "refresh") || strings.Contains(name, "stale") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// setsIn reports whether block assigns to x (the same expression, as text).
+func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
+	want := types.ExprString(ast.Unparen(x))
+	found := false
+	ast.Inspect(block, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if types.ExprString(ast.Unparen(lhs)) == want {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// lookupOf returns the map index m[k] whose comma-ok result ok is, in the
+// statement before the if statement at ifCur or in its init: v, ok := m[k].
+func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
+	ifs := ifCur.Node().(*ast.IfStmt)
+	obj := m.cfg.Info.Uses[ok]
+	if obj == nil {
+		return nil
+	}
+	var stmts []ast.Stmt
+	if ifs.Init != nil {
+		stmts = append(stmts, ifs.Init)
+	}
+	if prev, ok := ifCur.PrevSibling(); ok {
+		if s, ok := prev.Node().(ast.Stmt); ok {
+			stmts = append(stmts, s)
+		}
+	}
+	for _, s := range stmts {
+		as, isAssign := s.(*ast.AssignStmt)
+		if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			continue
+		}
+		if id, isID := as.Lhs[1].(*ast.Ident); !isID || m.cfg.Info.ObjectOf(id) != obj {
+			continue
+		}
+		if idx, isIdx := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); isIdx {
+			if _, isMap := m.cfg.Info.TypeOf(idx.X).Underlying().(*types.Map); isMap {
+				return idx
+			}
+		}
+	}
+	return nil
+}
+
+// isOnceDo reports whether call is the Do method of a sync.Once.
+func (m *Model) isOnceDo(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Do" {
+		return false
+	}
+	fn, ok := m.cfg.Info.Uses[sel.Sel].(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && strings.Contains(fn.FullName(), "Once")
+}

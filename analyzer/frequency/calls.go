@@ -1,0 +1,406 @@
+package frequency
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// buildCalls records the calls between the package's functions: static
+// calls, calls through an interface the package declares to the package's
+// methods that implement it (an interface of another package, io.Reader,
+// has implementations all over the program: the package's few are no
+// evidence of what a call reaches), and calls through a function value to the package's functions of the
+// same type whose value is taken. A call in a function literal that does not
+// run in place is a call of the literal, whose frequency is unknown: it is
+// kept only when a loop of the literal repeats it.
+func (m *Model) buildCalls() {
+	info := m.cfg.Info
+	// The package's methods by name, and its functions taken as values.
+	methods := map[string][]*fnInfo{}
+	var values []*fnInfo
+	taken := map[*types.Func]bool{}
+	for cur := range m.cfg.Root.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		fn, ok := info.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() != m.cfg.Pkg || m.funcs[fn.Origin()] == nil {
+			continue
+		}
+		e := cur
+		if e.ParentEdgeKind() == edge.SelectorExpr_Sel {
+			e = e.Parent()
+		}
+		if e.ParentEdgeKind() != edge.CallExpr_Fun && !taken[fn.Origin()] {
+			taken[fn.Origin()] = true
+			values = append(values, m.funcs[fn.Origin()])
+		}
+	}
+	for _, f := range m.order {
+		if f.fn.Signature().Recv() != nil {
+			methods[f.fn.Name()] = append(methods[f.fn.Name()], f)
+		}
+	}
+	m.taken = taken
+
+	for _, f := range m.order {
+		if f.test {
+			continue // no evidence: see Config.Tests
+		}
+		seen := map[*fnInfo]bool{}
+		for cur := range f.cur.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			lit := m.literalOf(cur, f.cur)
+			var targets []*fnInfo
+			via := ""
+			if callee := typeutil.StaticCallee(info, call); callee != nil {
+				if g := m.funcs[callee.Origin()]; g != nil {
+					targets = append(targets, g)
+				}
+			} else if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal && m.ownInterface(s.Recv()) {
+					iface, _ := s.Recv().Underlying().(*types.Interface)
+					for _, g := range methods[sel.Sel.Name] {
+						recv := g.fn.Signature().Recv().Type()
+						if iface != nil && (types.Implements(recv, iface) || types.Implements(types.NewPointer(recv), iface)) {
+							targets = append(targets, g)
+						}
+					}
+					via = "through the interface " + types.TypeString(s.Recv(), types.RelativeTo(m.cfg.Pkg))
+				}
+			}
+			if len(targets) == 0 && !isFuncName(info, call.Fun) {
+				if sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature); ok {
+					for _, g := range values {
+						if types.Identical(sig, g.fn.Signature()) {
+							targets = append(targets, g)
+						}
+					}
+					via = "through the function value " + types.ExprString(call.Fun)
+				}
+			}
+			if len(targets) == 0 {
+				continue
+			}
+			e := callEdge{caller: f, pos: call.Pos(), tail: cur.ParentEdgeKind() == edge.ReturnStmt_Results && !lit.Valid(), via: via}
+			if loop, info, ok := m.repeatingLoop(cur); ok {
+				e.loop, e.item = loop, info.item
+				e.rare = m.rareBranch(cur, loopBody(loop))
+			} else if lit.Valid() {
+				if each := m.iteratorCallback(lit); each != "" {
+					e.loop, e.item = lit, each
+				} else {
+					continue // a literal that runs an unknown number of times
+				}
+			} else {
+				e.rare = m.rareBranch(cur, f.cur)
+			}
+			for _, g := range targets {
+				if len(targets) > 1 && seen[g] {
+					continue
+				}
+				seen[g] = true
+				ge := e
+				ge.callee = g
+				f.calls = append(f.calls, &ge)
+			}
+		}
+	}
+}
+
+// isFuncName reports whether fun names a function, a method or a builtin,
+// or is a type (a conversion): not a function value.
+func isFuncName(info *types.Info, fun ast.Expr) bool {
+	switch e := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		switch info.Uses[e].(type) {
+		case *types.Func, *types.Builtin, *types.TypeName:
+			return true
+		}
+	case *ast.SelectorExpr:
+		if s, ok := info.Selections[e]; ok {
+			return s.Kind() != types.FieldVal
+		}
+		switch info.Uses[e.Sel].(type) {
+		case *types.Func, *types.Builtin, *types.TypeName:
+			return true
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr, *ast.ArrayType, *ast.FuncType, *ast.MapType, *ast.ChanType, *ast.InterfaceType, *ast.StructType:
+		return true
+	}
+	if tv, ok := info.Types[fun]; ok && tv.IsType() {
+		return true
+	}
+	return false
+}
+
+// literalOf returns the innermost function literal between cur and top that
+// does not run in place, or an invalid cursor.
+func (m *Model) literalOf(cur, top inspector.Cursor) inspector.Cursor {
+	for c := cur.Parent(); c.Valid() && c != top; c = c.Parent() {
+		if _, ok := c.Node().(*ast.FuncLit); ok && !inPlace(c) {
+			return c
+		}
+	}
+	return inspector.Cursor{}
+}
+
+// resolve decides why each function runs per item, if it does: first by
+// its own evidence (a directive, a role, recursion, a hashing function that
+// code outside it calls), then by the loops that call it, then by its
+// callers, breadth first, so that each function keeps the shortest chain to
+// its evidence. A profile that covers the package overrides the call graph.
+func (m *Model) resolve() {
+	var queue []*fnInfo
+	for _, f := range m.order {
+		switch {
+		case f.marked:
+			f.reason = &reason{kind: byDirective, text: "is marked //hashalloc:hot"}
+		case m.cfg.Role != nil && m.cfg.Role(f.fn).Text != "":
+			f.reason = &reason{kind: byRole, text: "is " + m.cfg.Role(f.fn).Text}
+		case m.inCycle(f):
+			f.reason = &reason{kind: byRecursion, text: "recurses: " + m.cycle(f) + ", once per node it walks"}
+		case m.isEntry(f):
+			f.reason = &reason{kind: byEntry, text: "returns a hash of what it is given: its callers call it once per item they hash"}
+		}
+		if f.reason != nil {
+			queue = append(queue, f)
+		}
+	}
+	for _, f := range m.order {
+		for _, c := range f.calls {
+			if c.loop.Valid() && c.rare == "" && c.callee.reason == nil {
+				c.callee.reason = &reason{kind: byLoop, via: c}
+				queue = append(queue, c.callee)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		for _, c := range f.calls {
+			if c.rare == "" && c.callee.reason == nil {
+				c.callee.reason = &reason{kind: byCaller, via: c}
+				queue = append(queue, c.callee)
+			}
+		}
+	}
+	if p := m.cfg.Profile; p != nil && p.Covers(m.cfg.Pkg) {
+		m.measured = true
+		for _, f := range m.order {
+			share := p.Share(f.fn)
+			switch {
+			case f.marked:
+			case share < m.cfg.Threshold:
+				f.reason, f.cold = nil, true
+			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry:
+				f.reason = &reason{kind: byProfile, text: fmt.Sprintf("has %.0f%% of the profile's %s", 100*share, p.Unit())}
+			}
+		}
+	}
+}
+
+// ownInterface reports whether t is an interface type the package declares.
+func (m *Model) ownInterface(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && types.IsInterface(named) && named.Obj().Pkg() == m.cfg.Pkg
+}
+
+// isEntry reports whether f is a hashing function that code outside it
+// calls once per item it hashes: it is given data (a parameter that is not a
+// number: integers index or count, they are not what is hashed), its results
+// are a digest, a MAC or a verdict on one (byte slices and arrays, strings,
+// booleans, integers and errors, but for an integer with an error, which is
+// a count), it hashes (itself or through a function of the package it
+// calls), and code outside it can call it: it is exported, or a method with
+// an exported name (an interface may reach it), or its value is taken. A function that makes a value (a constructor: its
+// result is a struct, a pointer, a map or an interface) runs once per value
+// made, not per item; one that returns a count, as io.Writer's Write and
+// io.Reader's Read do, runs once per chunk of a stream its role decides on.
+func (m *Model) isEntry(f *fnInfo) bool {
+	if !(f.fn.Exported() || m.taken[f.fn]) {
+		return false
+	}
+	return hashShape(f.fn.Signature()) && m.hashes(f, 2)
+}
+
+// hashShape reports whether sig is that of a function that returns a hash
+// of what it is given (see isEntry).
+func hashShape(sig *types.Signature) bool {
+	if sig.Results().Len() == 0 {
+		return false // it gives nothing back
+	}
+	given := false
+	for v := range sig.Params().Variables() {
+		if !isNumber(v.Type()) {
+			given = true
+		}
+	}
+	if !given {
+		return false // it hashes nothing it is given
+	}
+	for v := range sig.Results().Variables() {
+		if !digestLike(v.Type()) {
+			return false
+		}
+		if isNumber(v.Type()) && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
+			return false // an integer with an error: a count of bytes, io's shape
+		}
+	}
+	return true
+}
+
+// litEntry reports whether the function literal at lit, which does not run
+// in place, is a hashing function its holder calls once per item: it has
+// the shape of one (see isEntry) and hashes.
+func (m *Model) litEntry(lit inspector.Cursor) bool {
+	sig, ok := m.cfg.Info.TypeOf(lit.Node().(*ast.FuncLit)).(*types.Signature)
+	return ok && hashShape(sig) && m.cfg.Hashes != nil && m.cfg.Hashes(nil, lit)
+}
+
+// isNumber reports whether t is an integer or floating-point type.
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// hashes reports whether f hashes, itself or through the functions of the
+// package it calls, up to depth calls deep.
+func (m *Model) hashes(f *fnInfo, depth int) bool {
+	if m.cfg.Hashes != nil && m.cfg.Hashes(f.fn, f.cur) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, c := range f.calls {
+		if c.callee != f && m.hashes(c.callee, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// digestLike reports whether t can be a digest, a MAC or a verdict on one.
+func digestLike(t types.Type) bool {
+	if isError(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsString|types.IsBoolean|types.IsInteger) != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Array:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// inCycle reports whether f is in a call cycle through calls that are not
+// tail calls: a function whose only way back into its cycle is return f(...)
+// hands its work on and does nothing after it.
+func (m *Model) inCycle(f *fnInfo) bool {
+	for _, c := range f.calls {
+		if c.tail || c.rare != "" || m.comp[c.callee] != m.comp[f] {
+			continue
+		}
+		if c.callee == f || m.compSize[m.comp[f]] > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// cycle spells the shortest call cycle from f back to f: "a → b → a".
+func (m *Model) cycle(f *fnInfo) string {
+	if c, ok := m.cycles[f]; ok {
+		return c
+	}
+	prev := map[*fnInfo]*fnInfo{f: nil}
+	queue := []*fnInfo{f}
+	text := ""
+	for len(queue) > 0 && len(prev) <= 64 && text == "" {
+		cur := queue[0]
+		queue = queue[1:]
+		for _, c := range cur.calls {
+			if m.comp[c.callee] != m.comp[f] {
+				continue
+			}
+			if c.callee == f {
+				names := []string{f.fn.Name()}
+				for p := cur; p != nil; p = prev[p] {
+					names = append(names, p.fn.Name())
+				}
+				slices.Reverse(names)
+				text = strings.Join(names, " → ")
+				break
+			}
+			if _, seen := prev[c.callee]; !seen {
+				prev[c.callee] = cur
+				queue = append(queue, c.callee)
+			}
+		}
+	}
+	if text == "" {
+		text = fmt.Sprintf("%s → … (a call cycle of %d functions)", f.fn.Name(), m.compSize[m.comp[f]])
+	}
+	m.cycles[f] = text
+	return text
+}
+
+// stronglyConnected numbers the strongly connected components of the call
+// graph (Tarjan's algorithm, linear) and counts the functions of each.
+func stronglyConnected(funcs []*fnInfo) (map[*fnInfo]int, map[int]int) {
+	var (
+		index   = map[*fnInfo]int{}
+		low     = map[*fnInfo]int{}
+		onStack = map[*fnInfo]bool{}
+		stack   []*fnInfo
+		comp    = map[*fnInfo]int{}
+		size    = map[int]int{}
+		next    int
+		visit   func(f *fnInfo)
+	)
+	visit = func(f *fnInfo) {
+		index[f], low[f] = next, next
+		next++
+		stack = append(stack, f)
+		onStack[f] = true
+		for _, c := range f.calls {
+			g := c.callee
+			if _, seen := index[g]; !seen {
+				visit(g)
+				low[f] = min(low[f], low[g])
+			} else if onStack[g] {
+				low[f] = min(low[f], index[g])
+			}
+		}
+		if low[f] == index[f] {
+			id := len(size)
+			for {
+				g := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[g] = false
+				comp[g] = id
+				size[id]++
+				if g == f {
+					break
+				}
+			}
+		}
+	}
+	for _, f := range funcs {
+		if _, seen := index[f]; !seen {
+			visit(f)
+		}
+	}
+	return comp, size
+}

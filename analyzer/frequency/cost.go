@@ -1,0 +1,267 @@
+package frequency
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Class is how much a call costs beside an allocation: an allocation and
+// its share of the garbage collector's work cost tens of nanoseconds (an
+// HMAC's five, a few hundred).
+type Class uint8
+
+const (
+	// Cheap is everything not known to cost more.
+	Cheap Class = iota
+	// Moderate costs a microsecond or more: encoding, parsing, templates.
+	// Beside it a single allocation is under a tenth of the work.
+	Moderate
+	// Heavy costs ten microseconds or more: key stretching, public-key
+	// operations, big-number modular arithmetic, I/O. Beside it any
+	// allocation of hashing code is noise.
+	Heavy
+)
+
+// work is the costliest thing a repetition does beside a site.
+type work struct {
+	class Class
+	what  string    // "pbkdf2.Key (key stretching)"
+	pos   token.Pos // where, in this package (the call)
+}
+
+func (w work) more(o work) work {
+	if o.class > w.class {
+		return o
+	}
+	return w
+}
+
+// costlyPkgs are the packages every exported function of which costs that
+// much, and what they do.
+var costlyPkgs = map[string]struct {
+	class Class
+	what  string
+}{
+	"crypto/rsa":                     {Heavy, "an RSA operation"},
+	"crypto/ecdsa":                   {Heavy, "an ECDSA operation"},
+	"crypto/ed25519":                 {Heavy, "an Ed25519 operation"},
+	"crypto/ecdh":                    {Heavy, "an ECDH key agreement"},
+	"crypto/elliptic":                {Heavy, "a curve operation"},
+	"crypto/dsa":                     {Heavy, "a DSA operation"},
+	"crypto/mlkem":                   {Heavy, "an ML-KEM operation"},
+	"golang.org/x/crypto/ed25519":    {Heavy, "an Ed25519 operation"},
+	"golang.org/x/crypto/curve25519": {Heavy, "a curve operation"},
+	"crypto/pbkdf2":                  {Heavy, "key stretching"},
+	"golang.org/x/crypto/pbkdf2":     {Heavy, "key stretching"},
+	"golang.org/x/crypto/scrypt":     {Heavy, "key stretching"},
+	"golang.org/x/crypto/argon2":     {Heavy, "key stretching"},
+	"golang.org/x/crypto/bcrypt":     {Heavy, "key stretching"},
+	"os/exec":                        {Heavy, "running a process"},
+	"database/sql":                   {Heavy, "a database query"},
+	"encoding/json":                  {Moderate, "encoding"},
+	"encoding/xml":                   {Moderate, "encoding"},
+	"encoding/gob":                   {Moderate, "encoding"},
+	"encoding/asn1":                  {Moderate, "encoding"},
+	"encoding/pem":                   {Moderate, "encoding"},
+	"text/template":                  {Moderate, "a template"},
+	"html/template":                  {Moderate, "a template"},
+}
+
+// cheapOS are the functions of package os that do no I/O.
+var cheapOS = map[string]bool{
+	"Getenv": true, "LookupEnv": true, "Getpid": true, "Getuid": true, "Getgid": true,
+	"IsExist": true, "IsNotExist": true, "IsPermission": true, "IsTimeout": true,
+	"NewSyscallError": true, "Expand": true, "ExpandEnv": true, "Environ": true,
+}
+
+// knownCost says what a call of fn, a function or method of another
+// package, costs by what it is: the packages above; file and network I/O
+// (package os but for cheapOS, net, net/http requests, crypto/tls
+// connections, filepath's walks, time.Sleep); big.Int's modular
+// exponentiation, inversion, square roots and primality tests; a
+// certificate's signature checks and its parsing.
+func knownCost(fn *types.Func) (Class, string) {
+	if fn.Pkg() == nil {
+		return Cheap, ""
+	}
+	path, name := fn.Pkg().Path(), fn.Name()
+	recv := ""
+	if r := fn.Signature().Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			recv = n.Obj().Name()
+		}
+	}
+	if c, ok := costlyPkgs[path]; ok && fn.Exported() {
+		return c.class, c.what
+	}
+	switch path {
+	case "os", "io/ioutil":
+		if !cheapOS[name] {
+			return Heavy, "file I/O"
+		}
+	case "net":
+		if fn.Exported() {
+			return Heavy, "network I/O"
+		}
+	case "net/http":
+		switch {
+		case recv == "Client" && (name == "Do" || name == "Get" || name == "Post" || name == "Head" || name == "PostForm"),
+			recv == "" && (name == "Get" || name == "Post" || name == "Head" || name == "PostForm"):
+			return Heavy, "an HTTP request"
+		}
+	case "crypto/tls":
+		if name == "Dial" || name == "DialWithDialer" || name == "Handshake" || name == "HandshakeContext" {
+			return Heavy, "a TLS handshake"
+		}
+	case "path/filepath", "io/fs":
+		if name == "Walk" || name == "WalkDir" || name == "Glob" || name == "ReadDir" || name == "ReadFile" {
+			return Heavy, "file I/O"
+		}
+	case "time":
+		if name == "Sleep" {
+			return Heavy, "sleeping"
+		}
+	case "math/big":
+		if recv == "Int" && (name == "Exp" || name == "ModInverse" || name == "ModSqrt" || name == "ProbablyPrime") {
+			return Heavy, "big-number modular arithmetic"
+		}
+	case "crypto/x509":
+		switch {
+		case recv == "Certificate" && (name == "CheckSignature" || name == "CheckSignatureFrom" || name == "Verify"):
+			return Heavy, "a certificate's signature check"
+		case recv == "" && (len(name) > 5 && name[:5] == "Parse" || len(name) > 7 && name[:7] == "Marshal"):
+			return Moderate, "a certificate's encoding"
+		}
+	case "regexp":
+		if recv == "" && (name == "Compile" || name == "MustCompile" || name == "MatchString" || name == "Match") {
+			return Moderate, "a regular expression"
+		}
+	}
+	return Cheap, ""
+}
+
+// interfaceCost says what a call of an interface method costs when the
+// interface says: crypto.Signer's Sign signs with a private key; net.Conn's
+// Read and Write do network I/O.
+func interfaceCost(sel *types.Selection) (Class, string) {
+	named, ok := types.Unalias(sel.Recv()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return Cheap, ""
+	}
+	switch p, n, m := named.Obj().Pkg().Path(), named.Obj().Name(), sel.Obj().Name(); {
+	case p == "crypto" && n == "Signer" && m == "Sign", p == "crypto" && n == "Decrypter" && m == "Decrypt":
+		return Heavy, "a public-key operation"
+	case p == "net" && (n == "Conn" || n == "PacketConn"):
+		return Heavy, "network I/O"
+	}
+	return Cheap, ""
+}
+
+// callCost says what the call at cur costs, by what it calls: a function of
+// another package (known, or by its fact), an interface method, or a
+// function of this package (its summary).
+func (m *Model) callCost(cur inspector.Cursor) work {
+	call := cur.Node().(*ast.CallExpr)
+	info := m.cfg.Info
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
+			if c, what := interfaceCost(s); c > Cheap {
+				return work{c, types.ExprString(call.Fun) + " (" + what + ")", call.Pos()}
+			}
+		}
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok {
+		return work{}
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == m.cfg.Pkg {
+		w := m.funcCost(fn)
+		if w.class > Cheap {
+			w.what = fn.Name() + ", which calls " + w.what
+			w.pos = call.Pos()
+		}
+		return w
+	}
+	if c, what := knownCost(fn); c > Cheap {
+		return work{c, shortName(fn) + " (" + what + ")", call.Pos()}
+	}
+	if m.cfg.ImportCost != nil {
+		if f, ok := m.cfg.ImportCost(fn); ok && f.Class > Cheap {
+			return work{f.Class, shortName(fn) + " (" + f.What + ")", call.Pos()}
+		}
+	}
+	return work{}
+}
+
+// funcCost summarizes what a function of the package costs per call: the
+// costliest call its body makes outside its rare branches. A call cycle
+// counts as cheap while it is summarized (a lower bound).
+func (m *Model) funcCost(fn *types.Func) work {
+	if w, ok := m.costs[fn]; ok {
+		return w
+	}
+	m.costs[fn] = work{} // in progress
+	var w work
+	if f := m.funcs[fn]; f != nil {
+		w = m.regionCost(f.cur, inspector.Cursor{})
+	}
+	m.costs[fn] = w
+	return w
+}
+
+// regionCost returns the costliest call in the code at region (a loop body,
+// a function), but for the code at except (the site) and the branches that
+// rarely run; function literals that are not called in place are left out.
+func (m *Model) regionCost(region, except inspector.Cursor) work {
+	var w work
+	for cur := range region.Preorder((*ast.CallExpr)(nil)) {
+		if except.Valid() && (cur == except || isWithin(cur, except)) {
+			continue
+		}
+		if m.inOtherLiteral(cur, region) || m.rareBranch(cur, region) != "" {
+			continue
+		}
+		w = w.more(m.callCost(cur))
+		if w.class == Heavy {
+			break
+		}
+	}
+	return w
+}
+
+// isWithin reports whether the node at cur lies inside the node at outer.
+func isWithin(cur, outer inspector.Cursor) bool {
+	n, o := cur.Node(), outer.Node()
+	return o.Pos() <= n.Pos() && n.End() <= o.End()
+}
+
+// inOtherLiteral reports whether cur lies in a function literal below top
+// that does not run in place.
+func (m *Model) inOtherLiteral(cur, top inspector.Cursor) bool {
+	for c := cur.Parent(); c.Valid() && c != top; c = c.Parent() {
+		if _, ok := c.Node().(*ast.FuncLit); ok && !inPlace(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// worth says whether a site of cost c is a visible share of work w.
+func worth(c Cost, w work) bool {
+	switch w.class {
+	case Heavy:
+		return false
+	case Moderate:
+		return c.Allocs > 1
+	}
+	return true
+}

@@ -1,0 +1,46 @@
+// Package frequency estimates how often a site of a package runs, per item
+// of the work that repeats it, and whether an allocation there is a visible
+// share of that work. It is the one model that hashalloc's checks ask
+// before they report an allocation that happens per call or per iteration.
+//
+// The model, in terms of what code does:
+//
+//   - Per item. A site runs per item when a loop over a collection or a
+//     stream repeats it: a range over a slice, a map, a channel, a string or
+//     a count known only at run time, a for loop bounded by a length or a
+//     variable, a read or scan loop. A loop bounded by a small constant, or
+//     that the site leaves right after it runs (it returns, or breaks out),
+//     does not repeat it. A function runs per item when such a loop calls it,
+//     or a function that runs per item calls it; when it recurses (a call
+//     cycle that is not a tail call: once per node of what it walks); when it
+//     is a hashing function that other code calls once per item it hashes (a
+//     function whose result is a digest, a MAC or a verdict on one, that code
+//     outside it can call: exported, a method of an interface, or a function
+//     value); when the standard library calls it in a loop (a role: Read and
+//     Write of streams, ServeHTTP, RoundTrip, sort's Less and Swap); when a
+//     //hashalloc:hot directive marks it. Calls go through function literals
+//     called in place, interfaces and function values whose targets the
+//     package holds, and, across packages, facts.
+//   - Rare branches. A site, or a call, under a condition that is rarely
+//     true runs rarely, whatever repeats the code around it: a nil test that
+//     initializes or refreshes a value, an error path, an expiry test on the
+//     clock, a cache miss (the heuristics of Ball and Larus, PLDI 1993, for
+//     pointers, errors and loops).
+//   - Share of the work. An allocation that is a small part of what each
+//     repetition does is not worth a finding, however often it runs: a
+//     repetition that stretches a key (PBKDF2, scrypt, Argon2, bcrypt), makes
+//     or checks a public-key signature, does big-number modular arithmetic,
+//     or I/O (files, the network, processes), costs far more than it; one
+//     that encodes or decodes (JSON, XML, gob, ASN.1, X.509) costs more than a
+//     single allocation. What a function of another package costs comes from
+//     a fact, when that package's analysis knew it.
+//   - Measured beats estimated. A profile decides in the packages it covers:
+//     a function with at least the threshold of its samples runs per item,
+//     one below it does not, whatever the call graph says; only the
+//     directive, the user's own word, stands against it.
+//
+// Each estimate says what repeats the site in plain words ("once per leaf in
+// the loop over leaves in Root at merkle.go:30"), with the chain of calls
+// that carries it, or, for a site that does not run per item or is not worth
+// a finding, why not: the audit of hashalloc lists those reasons.
+package frequency

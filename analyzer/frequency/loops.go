@@ -1,0 +1,388 @@
+package frequency
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// maxSmallLoop is the largest constant number of iterations that is not a
+// collection's worth: a loop over the three coordinates of a point, the two
+// halves of a key, runs a fixed handful of times per call.
+const maxSmallLoop = 8
+
+// loopInfo is what a loop repeats: per item of a collection or stream, or a
+// small constant number of times.
+type loopInfo struct {
+	small bool   // bounded by a small constant
+	item  string // what one iteration handles, for messages: "leaf of leaves", "line scanned"
+}
+
+// classifyLoop says what loop repeats.
+func (m *Model) classifyLoop(loop ast.Node) loopInfo {
+	info := m.cfg.Info
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		if n, ok := m.constCount(l.X); ok {
+			return loopInfo{small: n <= maxSmallLoop, item: "iteration"}
+		}
+		what := types.ExprString(l.X)
+		noun := ""
+		if id, ok := l.Value.(*ast.Ident); ok {
+			noun = nounOf(id.Name)
+		}
+		switch info.TypeOf(l.X).Underlying().(type) {
+		case *types.Map:
+			if noun == "" {
+				noun = "entry"
+			}
+			return loopInfo{item: noun + " of " + what}
+		case *types.Chan:
+			if id, ok := l.Key.(*ast.Ident); ok {
+				noun = nounOf(id.Name)
+			}
+			if noun == "" {
+				noun = "value"
+			}
+			return loopInfo{item: noun + " received from " + what}
+		case *types.Basic:
+			if isIntegerType(info.TypeOf(l.X)) {
+				return loopInfo{item: "iteration up to " + what}
+			}
+		case *types.Signature:
+			return loopInfo{item: "value " + what + " yields"}
+		}
+		if noun == "" {
+			noun = "element"
+		}
+		return loopInfo{item: noun + " of " + what}
+	case *ast.ForStmt:
+		if n, ok := m.constBound(l); ok {
+			return loopInfo{small: n <= maxSmallLoop, item: "iteration"}
+		}
+		if l.Cond != nil {
+			if call, ok := ast.Unparen(l.Cond).(*ast.CallExpr); ok {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Scan" || sel.Sel.Name == "Next") {
+					return loopInfo{item: "item " + types.ExprString(sel.X) + " yields"}
+				}
+			}
+			if bin, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr); ok {
+				for _, side := range []ast.Expr{bin.Y, bin.X} {
+					if call, ok := ast.Unparen(side).(*ast.CallExpr); ok && len(call.Args) == 1 {
+						if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+							return loopInfo{item: "element of " + types.ExprString(call.Args[0])}
+						}
+					}
+				}
+			}
+		}
+		return loopInfo{item: "iteration"}
+	}
+	return loopInfo{item: "iteration"}
+}
+
+// nounOf returns the name of a loop's variable as what one iteration
+// handles (leaf, node, msg), or "" for a name too short to say it (i, v, it,
+// _).
+func nounOf(name string) string {
+	if len(name) < 3 {
+		return ""
+	}
+	return name
+}
+
+// constCount returns the number of iterations of a range over x when it is
+// a constant: an array, a pointer to one, or a constant integer.
+func (m *Model) constCount(x ast.Expr) (int64, bool) {
+	tv, ok := m.cfg.Info.Types[x]
+	if !ok {
+		return 0, false
+	}
+	if tv.Value != nil {
+		if n, ok := constant.Int64Val(constant.ToInt(tv.Value)); ok {
+			return n, true
+		}
+	}
+	t := tv.Type.Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	if a, ok := t.(*types.Array); ok {
+		return a.Len(), true
+	}
+	// A slice or map literal: as many as it lists.
+	if lit, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
+		return int64(len(lit.Elts)), true
+	}
+	return 0, false
+}
+
+// constBound returns the number of iterations of for i := a; i < b; i++ (or
+// <=, >, >=, with ++, --, += c) when a and b are constants.
+func (m *Model) constBound(l *ast.ForStmt) (int64, bool) {
+	bin, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+	if !ok || l.Init == nil {
+		return 0, false
+	}
+	init, ok := l.Init.(*ast.AssignStmt)
+	if !ok || len(init.Rhs) != 1 {
+		return 0, false
+	}
+	lo, ok1 := m.intValue(init.Rhs[0])
+	hi, ok2 := m.intValue(bin.Y)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	n := hi - lo
+	if n < 0 {
+		n = -n
+	}
+	switch bin.Op {
+	case token.LEQ, token.GEQ:
+		n++
+	case token.LSS, token.GTR, token.NEQ:
+	default:
+		return 0, false
+	}
+	return n, true
+}
+
+func (m *Model) intValue(e ast.Expr) (int64, bool) {
+	tv, ok := m.cfg.Info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	return constant.Int64Val(constant.ToInt(tv.Value))
+}
+
+func isIntegerType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// repeatingLoop returns the innermost loop around cur, inside its function
+// (and the function literals called in place within it), that repeats it
+// per item: not a loop bounded by a small constant, and not one that cur
+// leaves right after it runs (then the loop around that one is asked).
+func (m *Model) repeatingLoop(cur inspector.Cursor) (inspector.Cursor, loopInfo, bool) {
+	for {
+		loop, ok := enclosingLoop(cur)
+		if !ok {
+			return inspector.Cursor{}, loopInfo{}, false
+		}
+		switch leavesLoop(cur, loop) {
+		case returnsFromFunc:
+			return inspector.Cursor{}, loopInfo{}, false
+		case breaksLoop:
+			cur = loop
+			continue
+		}
+		info := m.classifyLoop(loop.Node())
+		if info.small {
+			cur = loop
+			continue
+		}
+		return loop, info, true
+	}
+}
+
+// enclosingLoop returns the innermost for or range loop whose body (or
+// condition or post statement) holds cur, within cur's function: it crosses
+// a function literal only when the literal is called in place (see inPlace).
+func enclosingLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for c := cur; c.Valid(); c = c.Parent() {
+		parent := c.Parent()
+		if !parent.Valid() {
+			break
+		}
+		switch n := parent.Node().(type) {
+		case *ast.FuncDecl:
+			return inspector.Cursor{}, false
+		case *ast.FuncLit:
+			if !inPlace(parent) {
+				return inspector.Cursor{}, false
+			}
+		case *ast.ForStmt:
+			if c.Node() == n.Body || c.Node() == n.Cond || c.Node() == n.Post {
+				return parent, true
+			}
+		case *ast.RangeStmt:
+			if c.Node() == n.Body {
+				return parent, true
+			}
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
+// inPlace reports whether the function literal at lit runs where it is
+// written, once each time control reaches it: called at once (func(){...}()),
+// deferred, or run by go.
+func inPlace(lit inspector.Cursor) bool {
+	return lit.ParentEdgeKind() == edge.CallExpr_Fun
+}
+
+// loopExit is what happens after some code in a loop body runs.
+type loopExit int
+
+const (
+	staysInLoop     loopExit = iota // the loop may run it again
+	breaksLoop                      // the loop is left by a break
+	returnsFromFunc                 // the function returns (or panics)
+)
+
+// leavesLoop says whether control, once the code at cur has run, leaves loop
+// before the next iteration whatever happens: cur is in a return statement,
+// or its statement is followed in its block (and in the blocks around it, up
+// to the loop body) by a return, a panic or a break out of the loop, with no
+// continue, goto or other jump on the way. A function literal between cur and
+// the loop, or any doubt, gives staysInLoop.
+func leavesLoop(cur, loop inspector.Cursor) loopExit {
+	var body ast.Node
+	switch l := loop.Node().(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	if n := cur.Node(); n.Pos() < body.Pos() || n.End() > body.End() {
+		return staysInLoop // in the loop's condition or post statement
+	}
+	// The innermost statement that holds cur: it must not be able to start
+	// the loop again itself (if f() { continue }).
+	var stmt inspector.Cursor
+	for c := cur; c.Node() != body; c = c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			return staysInLoop // a return there leaves the literal only
+		case *ast.ReturnStmt:
+			return returnsFromFunc
+		case ast.Stmt:
+			if !stmt.Valid() {
+				stmt = c
+				if mayRepeat(n, breaksOut(c, body)) {
+					return staysInLoop
+				}
+			}
+		}
+	}
+	if !stmt.Valid() {
+		return staysInLoop
+	}
+	// The statements that follow, block after block, up to the loop body.
+	for c := stmt; c.Node() != body; c = c.Parent() {
+		var list []ast.Stmt
+		switch parent := c.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			if _, ok := c.Node().(ast.Stmt); !ok {
+				continue // a switch or select body: its clauses are not in sequence
+			}
+			list = parent.List
+		case *ast.CaseClause:
+			list = parent.Body
+		case *ast.CommClause:
+			list = parent.Body
+		default:
+			continue // an if, a switch, a labeled statement: go on after it
+		}
+		out := breaksOut(c, body)
+		following := list[slices.Index(list, c.Node().(ast.Stmt))+1:]
+		for _, next := range following {
+			switch n := next.(type) {
+			case *ast.ReturnStmt:
+				return returnsFromFunc
+			case *ast.ExprStmt:
+				if isPanic(n.X) {
+					return returnsFromFunc
+				}
+			case *ast.BranchStmt:
+				if n.Tok == token.BREAK && n.Label == nil && out {
+					return breaksLoop
+				}
+				return staysInLoop // continue, goto, fallthrough, a labeled break, or a break out of a switch
+			}
+			if mayRepeat(next, out) {
+				return staysInLoop
+			}
+		}
+	}
+	return staysInLoop
+}
+
+// breaksOut reports whether a break at c, in the body of a loop, leaves the
+// loop: no switch or select lies between them.
+func breaksOut(c inspector.Cursor, body ast.Node) bool {
+	for ; c.Node() != body; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.CaseClause, *ast.CommClause:
+			return false
+		}
+	}
+	return true
+}
+
+// mayRepeat reports whether stmt holds a jump that may start the loop around
+// it again, or skip the statements that follow it: a continue or a break
+// that targets no loop, switch or select inside stmt (a break is fine when it
+// leaves the loop, breakOut), a goto, a fallthrough, or any labeled jump.
+func mayRepeat(stmt ast.Stmt, breakOut bool) bool {
+	repeat := false
+	var visit func(n ast.Node, inLoop, inSwitch bool)
+	visit = func(root ast.Node, inLoop, inSwitch bool) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if repeat {
+				return false
+			}
+			if n == root {
+				return true
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				visit(n, true, true)
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				visit(n, inLoop, true)
+				return false
+			case *ast.BranchStmt:
+				switch {
+				case n.Label != nil, n.Tok == token.GOTO, n.Tok == token.FALLTHROUGH:
+					repeat = true
+				case n.Tok == token.CONTINUE && !inLoop:
+					repeat = true
+				case n.Tok == token.BREAK && !inSwitch && !breakOut:
+					repeat = true
+				}
+			}
+			return true
+		})
+	}
+	visit(&ast.BlockStmt{List: []ast.Stmt{stmt}}, false, false) // stmt itself too
+	if _, ok := stmt.(*ast.BranchStmt); ok {
+		return false // judged by the caller
+	}
+	return repeat
+}
+
+// isPanic reports whether e is a call of the builtin panic.
+func isPanic(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	return ok && id.Name == "panic"
+}
+
+// loopText says which loop repeats a site, for messages: "the loop over
+// leaves at merkle.go:30".
+func (m *Model) loopText(loop ast.Node, info loopInfo) string {
+	return fmt.Sprintf("once per %s (the loop at %s)", info.item, m.position(loop.Pos()))
+}

@@ -1,0 +1,516 @@
+package frequency
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Config is what the model reads of one package.
+type Config struct {
+	Fset *token.FileSet
+	Info *types.Info
+	Pkg  *types.Package
+	// Root holds the package's production files: only they are evidence
+	// (a loop in a test makes nothing hot), so that a package and its test
+	// variant give one estimate at every position.
+	Root inspector.Cursor
+	// Skip reports whether a function is left out of the model: test code
+	// without -tests, or a file that is not analyzed.
+	Skip func(fn *types.Func, decl *ast.FuncDecl) bool
+	// Tests, when valid, is the root of the package's syntax with its test
+	// files (with -tests): their functions' own loops repeat the sites in
+	// them, but what test code calls or takes is no evidence of how often
+	// it runs in real use (a benchmark calls what it measures b.N times).
+	Tests inspector.Cursor
+	// Test reports whether fn, in Root, is test code all the same (it takes
+	// a *testing.T): its calls are no evidence either.
+	Test func(fn *types.Func) bool
+	// Hashes reports whether the body of a function of the package (or of
+	// a function literal, for which fn is nil) hashes (calls a hash
+	// constructor or a sum function, writes to or sums a hasher).
+	Hashes func(fn *types.Func, body inspector.Cursor) bool
+	// Role returns the role of fn (the standard library calls it in a
+	// loop), or a Role with no text.
+	Role func(fn *types.Func) Role
+	// Directive reports whether fn is marked //hashalloc:hot.
+	Directive func(fn *types.Func, decl *ast.FuncDecl) bool
+	// Profile, when it covers the package, decides: nil for none.
+	Profile   Profile
+	Threshold float64
+	// ImportCost returns the cost fact of a function of another package.
+	ImportCost func(fn *types.Func) (*CostFact, bool)
+}
+
+// Role is what the standard library makes of a function it calls
+// repeatedly: how often, and what else each call costs.
+type Role struct {
+	// Text says what the function is and how often it is called ("Less of
+	// a sort.Interface, which sort.Sort calls O(n log n) times").
+	Text string
+	// Around is what the code that calls it does per call, beside it:
+	// serving an HTTP request is Heavy, a comparison of sort.Sort Cheap.
+	Around Class
+	// What names that work ("serving an HTTP request").
+	What string
+}
+
+// Profile is a measured profile of the program, as the model reads it.
+type Profile interface {
+	// Covers reports whether the profile covers the package (one of its
+	// functions appears in it).
+	Covers(pkg *types.Package) bool
+	// Share is the share of the profile's samples in fn, inclusive.
+	Share(fn *types.Func) float64
+	// Unit names what a share is a share of ("sampled CPU time").
+	Unit() string
+}
+
+// Cost is what a site allocates per run.
+type Cost struct {
+	Allocs int
+}
+
+// CostFact is the fact of an exported function that costs more than an
+// allocation per call, for the packages that call it.
+type CostFact struct {
+	Class Class
+	What  string
+}
+
+// AFact implements analysis.Fact.
+func (*CostFact) AFact() {}
+
+func (f *CostFact) String() string {
+	c := "moderate"
+	if f.Class == Heavy {
+		c = "heavy"
+	}
+	return "costs: " + c + " (" + f.What + ")"
+}
+
+// Estimate is the model's answer for one site.
+type Estimate struct {
+	// PerItem is set when the site runs per item of repeated work and is
+	// a visible share of it: worth a finding.
+	PerItem bool
+	// Text says how often it runs, to follow what a message says of the
+	// site: "once per leaf of leaves (the loop at merkle.go:30)".
+	Text string
+	// Loop is the loop of the site's own function that repeats it, if
+	// that is what does (fixes hoist out of it).
+	Loop inspector.Cursor
+	// Why says, when PerItem is not set, why the site is not worth a
+	// finding: for the audit.
+	Why string
+	// Evidence is what the estimate rests on, for tools.
+	Evidence []Evidence
+}
+
+// Evidence is one piece of what an estimate rests on.
+type Evidence struct {
+	Pos  token.Pos
+	Kind string // loop, caller-chain, recursion, role, directive, profile, hashing-function
+	Msg  string
+}
+
+// Model estimates how often the sites of one package run.
+type Model struct {
+	cfg      Config
+	funcs    map[*types.Func]*fnInfo
+	order    []*fnInfo
+	costs    map[*types.Func]work
+	comp     map[*fnInfo]int
+	compSize map[int]int
+	cycles   map[*fnInfo]string
+	measured bool                 // a profile covers the package
+	taken    map[*types.Func]bool // the functions whose value is taken
+}
+
+// fnInfo is what the model knows of one function of the package.
+type fnInfo struct {
+	fn     *types.Func
+	decl   *ast.FuncDecl
+	cur    inspector.Cursor
+	calls  []*callEdge
+	reason *reason // why it runs per item; nil when it does not
+	cold   bool    // a profile measures it below the threshold
+	marked bool    // //hashalloc:hot
+	test   bool    // test code: see Config.Tests
+}
+
+// callEdge is one call between two functions of the package.
+type callEdge struct {
+	caller, callee *fnInfo
+	pos            token.Pos
+	loop           inspector.Cursor // the loop of the caller that repeats the call
+	item           string           // what one iteration of that loop handles
+	rare           string           // the rare condition that guards the call
+	tail           bool             // what a return statement returns
+	via            string           // how the call reaches the callee, when not directly
+}
+
+type reasonKind int
+
+const (
+	byDirective reasonKind = iota
+	byProfile
+	byRole
+	byRecursion
+	byEntry
+	byLoop
+	byCaller
+)
+
+// reason is why one function runs per item.
+type reason struct {
+	kind reasonKind
+	text string    // what the estimate says after "once per call of f"
+	via  *callEdge // byLoop, byCaller
+}
+
+// New builds the model of the package that cfg describes.
+func New(cfg Config) *Model {
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, cycles: map[*fnInfo]string{}}
+	add := func(root inspector.Cursor, test bool) {
+		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
+			decl := cur.Node().(*ast.FuncDecl)
+			fn, ok := cfg.Info.Defs[decl.Name].(*types.Func)
+			if !ok || decl.Body == nil || m.funcs[fn] != nil || cfg.Skip != nil && cfg.Skip(fn, decl) {
+				continue
+			}
+			f := &fnInfo{fn: fn, decl: decl, cur: cur, test: test || cfg.Test != nil && cfg.Test(fn)}
+			f.marked = cfg.Directive != nil && cfg.Directive(fn, decl)
+			m.funcs[fn] = f
+			m.order = append(m.order, f)
+		}
+	}
+	add(cfg.Root, false)
+	if cfg.Tests.Valid() {
+		add(cfg.Tests, true)
+	}
+	m.buildCalls()
+	m.comp, m.compSize = stronglyConnected(m.order)
+	m.resolve()
+	return m
+}
+
+// position spells pos as file:line.
+func (m *Model) position(pos token.Pos) string {
+	p := m.cfg.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// Site estimates how often the site at cur runs, and whether an allocation
+// of cost c there is worth a finding.
+func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
+	fnCur, decl, lit, ok := m.enclosing(cur)
+	if !ok {
+		return Estimate{Why: "it is not in a function: it runs once, when the package is initialized"}
+	}
+	fn, _ := m.cfg.Info.Defs[decl.Name].(*types.Func)
+	f := m.funcs[fn]
+	if f == nil {
+		return Estimate{Why: "it is in test code, or in a file that is not analyzed"}
+	}
+	if f.cold && !f.marked {
+		return Estimate{Why: fmt.Sprintf("the profile measures %s below the threshold", fn.Name())}
+	}
+	// A loop of its own (in the literal, when it is in one that does not
+	// run in place).
+	if loop, info, ok := m.repeatingLoop(cur); ok {
+		body := loopBody(loop)
+		if why := m.rareBranch(cur, body); why != "" {
+			return Estimate{Why: "it runs " + why}
+		}
+		est := Estimate{Loop: loop, Text: m.loopText(loop.Node(), info)}
+		est.Evidence = append(est.Evidence, Evidence{loop.Node().Pos(), "loop", "repeated by the loop at " + m.position(loop.Node().Pos())})
+		if w := m.regionCost(body, cur); !worth(c, w) {
+			est.Why = "each iteration also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
+			return est
+		}
+		est.PerItem = true
+		return est
+	}
+	if lit.Valid() {
+		if each := m.iteratorCallback(lit); each != "" {
+			est := Estimate{Text: "once per " + each}
+			if w := m.regionCost(lit, cur); !worth(c, w) {
+				est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
+				return est
+			}
+			est.PerItem = true
+			return est
+		}
+		if m.litEntry(lit) {
+			return Estimate{PerItem: true, Text: "once per call of the function literal at " + m.position(lit.Node().Pos()) +
+				" (it returns a hash of what it is given: its holder calls it once per item it hashes)",
+				Evidence: []Evidence{{lit.Node().Pos(), "hashing-function", "the function literal returns a hash of what it is given, which its holder calls it for once per item"}}}
+		}
+		return Estimate{Why: "it is in a function literal that runs an unknown number of times"}
+	}
+	if f.reason == nil {
+		return Estimate{Why: "it runs once per call of " + fn.Name() + ", and nothing shows " + fn.Name() + " to run per item"}
+	}
+	if why := m.rareBranch(cur, fnCur); why != "" {
+		return Estimate{Why: "it runs " + why}
+	}
+	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
+	est.Evidence = m.evidence(f)
+	w := m.regionCost(fnCur, cur)
+	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
+		region := r.via.caller.cur
+		if r.kind == byLoop {
+			region = loopBody(r.via.loop)
+		}
+		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos)))
+	}
+	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byRole {
+		if role := m.cfg.Role(root.fn); role.Around > Cheap {
+			w = w.more(work{role.Around, role.What, root.fn.Pos()})
+		}
+	}
+	if !worth(c, w) {
+		est.Why = "each call also does " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
+		return est
+	}
+	est.PerItem = true
+	return est
+}
+
+// callAt returns the call at pos within region, or an invalid cursor.
+func (m *Model) callAt(region inspector.Cursor, pos token.Pos) inspector.Cursor {
+	for cur := range region.Preorder((*ast.CallExpr)(nil)) {
+		if cur.Node().Pos() == pos {
+			return cur
+		}
+	}
+	return inspector.Cursor{}
+}
+
+// loopBody returns the cursor of the body of the loop at loop.
+func loopBody(loop inspector.Cursor) inspector.Cursor {
+	for c := range loop.Children() {
+		if _, ok := c.Node().(*ast.BlockStmt); ok {
+			return c
+		}
+	}
+	return loop
+}
+
+// enclosing returns the function declaration that holds cur, and the
+// innermost function literal between them that does not run in place.
+func (m *Model) enclosing(cur inspector.Cursor) (fn inspector.Cursor, decl *ast.FuncDecl, lit inspector.Cursor, ok bool) {
+	for c := cur; c.Valid(); c = c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit:
+			if !lit.Valid() && !inPlace(c) {
+				lit = c
+			}
+		case *ast.FuncDecl:
+			return c, n, lit, true
+		}
+	}
+	return inspector.Cursor{}, nil, inspector.Cursor{}, false
+}
+
+// perItemCallbacks are the functions that call their function argument once
+// per element of what they are given.
+var perItemCallbacks = map[string]string{
+	"sort.Slice":                 "comparison sort.Slice makes",
+	"sort.SliceStable":           "comparison sort.SliceStable makes",
+	"slices.SortFunc":            "comparison slices.SortFunc makes",
+	"slices.SortStableFunc":      "comparison slices.SortStableFunc makes",
+	"slices.IndexFunc":           "element slices.IndexFunc visits",
+	"slices.ContainsFunc":        "element slices.ContainsFunc visits",
+	"slices.DeleteFunc":          "element slices.DeleteFunc visits",
+	"path/filepath.Walk":         "file filepath.Walk visits",
+	"path/filepath.WalkDir":      "file filepath.WalkDir visits",
+	"io/fs.WalkDir":              "file fs.WalkDir visits",
+	"(*sync.Map).Range":          "entry sync.Map.Range visits",
+	"strings.Map":                "rune strings.Map maps",
+	"strings.FieldsFunc":         "rune strings.FieldsFunc tests",
+	"(*bufio.Scanner).Split":     "token the scanner splits",
+	"golang.org/x/sync/errgroup": "",
+}
+
+// iteratorCallback says what one call of the function literal at lit
+// handles, when lit is passed to a function that calls it once per element
+// of something, or returns "".
+func (m *Model) iteratorCallback(lit inspector.Cursor) string {
+	if lit.ParentEdgeKind() != edge.CallExpr_Args {
+		return ""
+	}
+	call := lit.Parent().Node().(*ast.CallExpr)
+	fn, ok := typeutil.Callee(m.cfg.Info, call).(*types.Func)
+	if !ok {
+		return ""
+	}
+	return perItemCallbacks[fn.FullName()]
+}
+
+// reasonText says why f runs per item, after "once per call of f": the
+// chain of its callers up to the one that runs per item by its own
+// evidence, and that evidence ("which visit calls (visit is marked
+// //hashalloc:hot)"; "(it recurses: a → b → a, once per node it walks)").
+func (m *Model) reasonText(f *fnInfo) string {
+	var b strings.Builder
+	g := f
+	for n := 0; g.reason != nil; n++ {
+		r := g.reason
+		switch r.kind {
+		case byCaller, byLoop:
+			if n == 3 {
+				b.WriteString(", …")
+				for g.reason.kind == byCaller {
+					g = g.reason.via.caller
+				}
+				continue
+			}
+			fmt.Fprintf(&b, ", which %s calls%s", r.via.caller.fn.Name(), r.via.viaText())
+			if r.kind == byLoop {
+				fmt.Fprintf(&b, " once per %s (the loop at %s)", r.via.item, m.position(r.via.loop.Node().Pos()))
+				return b.String()
+			}
+			g = r.via.caller
+			continue
+		}
+		subject := "it"
+		if g != f {
+			subject = g.fn.Name()
+		}
+		fmt.Fprintf(&b, " (%s %s)", subject, r.text)
+		return b.String()
+	}
+	return b.String()
+}
+
+func (e *callEdge) viaText() string {
+	if e.via == "" {
+		return ""
+	}
+	return " " + e.via
+}
+
+// evidence lists what f's estimate rests on, from f to the root of its
+// chain of callers.
+func (m *Model) evidence(f *fnInfo) []Evidence {
+	var ev []Evidence
+	for r, n := f.reason, 0; r != nil && n < 16; n++ {
+		fn := f.fn
+		switch r.kind {
+		case byCaller:
+			ev = append(ev, Evidence{r.via.pos, "caller-chain", fn.Name() + " is called by " + r.via.caller.fn.Name()})
+			f, r = r.via.caller, r.via.caller.reason
+			continue
+		case byLoop:
+			ev = append(ev, Evidence{r.via.pos, "caller-chain", fn.Name() + " is called in a loop by " + r.via.caller.fn.Name()})
+		case byRecursion:
+			ev = append(ev, Evidence{fn.Pos(), "recursion", m.cycle(f)})
+		case byRole:
+			ev = append(ev, Evidence{fn.Pos(), "role", fn.Name() + " is " + m.cfg.Role(fn).Text})
+		case byDirective:
+			ev = append(ev, Evidence{fn.Pos(), "directive", fn.Name() + " is marked //hashalloc:hot"})
+		case byProfile:
+			ev = append(ev, Evidence{fn.Pos(), "profile", fmt.Sprintf("%s has %.0f%% of %s", fn.Name(), 100*m.cfg.Profile.Share(fn), m.cfg.Profile.Unit())})
+		case byEntry:
+			ev = append(ev, Evidence{fn.Pos(), "hashing-function", fn.Name() + " returns a hash of what it is given, which its callers call it for once per item"})
+		}
+		break
+	}
+	return ev
+}
+
+// Repeats reports whether fn, a function of the package, runs per item,
+// and says why ("which Root calls once per leaf of leaves ...").
+func (m *Model) Repeats(fn *types.Func) (string, bool) {
+	f := m.funcs[fn]
+	if f == nil || f.reason == nil {
+		return "", false
+	}
+	return "once per call of " + fn.Name() + m.reasonText(f), true
+}
+
+// Recursive reports whether fn is in a call cycle of the package.
+func (m *Model) Recursive(fn *types.Func) bool {
+	f := m.funcs[fn]
+	return f != nil && f.reason != nil && f.reason.kind == byRecursion || f != nil && m.inCycle(f)
+}
+
+// CallsItself reports whether fn calls itself directly.
+func (m *Model) CallsItself(fn *types.Func) bool {
+	f := m.funcs[fn]
+	if f == nil {
+		return false
+	}
+	for _, c := range f.calls {
+		if c.callee == f {
+			return true
+		}
+	}
+	return false
+}
+
+// SameCycle reports whether g is fn or in fn's call cycle.
+func (m *Model) SameCycle(fn, g *types.Func) bool {
+	f, h := m.funcs[fn], m.funcs[g]
+	if f == nil || h == nil {
+		return fn == g
+	}
+	return f == h || m.comp[f] == m.comp[h] && m.compSize[m.comp[f]] > 1
+}
+
+// Cost returns the fact of fn, a function of the package, when it costs
+// more than an allocation per call: what exported functions export.
+func (m *Model) Cost(fn *types.Func) (*CostFact, bool) {
+	if m.funcs[fn] == nil {
+		return nil, false
+	}
+	w := m.funcCost(fn)
+	if w.class == Cheap {
+		return nil, false
+	}
+	return &CostFact{Class: w.class, What: w.what}, true
+}
+
+// Share returns the share of the profile's samples in fn, when a profile
+// covers the package.
+func (m *Model) Share(fn *types.Func) (float64, bool) {
+	if !m.measured {
+		return 0, false
+	}
+	return m.cfg.Profile.Share(fn), true
+}
+
+// shortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
+func shortName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		qual := func(p *types.Package) string { return p.Name() }
+		return "(" + types.TypeString(recv.Type(), qual) + ")." + fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// Root returns the function at the root of the chain of callers that makes
+// fn run per item: fn itself when its own evidence does, or when it does
+// not run per item.
+func (m *Model) Root(fn *types.Func) *types.Func {
+	f := m.funcs[fn]
+	for n := 0; f != nil && f.reason != nil && f.reason.via != nil && f.reason.kind == byCaller && n < 64; n++ {
+		f = f.reason.via.caller
+	}
+	if f == nil {
+		return fn
+	}
+	return f.fn
+}

@@ -1,0 +1,111 @@
+// Package branches: sites under conditions that are rarely true.
+package branches
+
+import (
+	"errors"
+	"time"
+)
+
+func site(allocs int) {}
+
+type cache struct {
+	h       []byte
+	expires time.Time
+	seen    map[string][]byte
+}
+
+// A lazy initialization runs once per value.
+func (c *cache) lazy(items [][]byte) {
+	for range items {
+		if c.h == nil {
+			site(1) // want `silent: it runs only when c.h == nil \(it sets c.h: an initialization or a refresh\)`
+			c.h = []byte{1}
+		}
+	}
+}
+
+// A leaf test is no rare path: half the nodes of a tree are leaves.
+type node struct{ left, right *node }
+
+func walk(nodes []*node) {
+	for _, n := range nodes {
+		if n.left == nil {
+			site(1) // want `per item: once per element of nodes \(the loop at branches\.go:\d+\)`
+		}
+	}
+}
+
+// An error path.
+func errs(items [][]byte) (failed int) {
+	for _, it := range items {
+		err := check(it)
+		if err != nil {
+			site(1) // want `silent: it runs only when err != nil \(an error path\)`
+			failed++
+		}
+	}
+	return failed
+}
+
+func check(b []byte) error {
+	if len(b) == 0 {
+		return errors.New("empty")
+	}
+	return nil
+}
+
+// A refresh on the clock.
+func (c *cache) refresh(reqs [][]byte) {
+	for range reqs {
+		if time.Now().After(c.expires) {
+			site(5) // want `silent: it runs only when time.Now\(\).After\(c.expires\) \(a test on the clock: an expiry or a refresh\)`
+			c.expires = time.Now().Add(time.Hour)
+		}
+	}
+}
+
+// A cache miss: once per key.
+func (c *cache) lookup(keys []string) {
+	for _, k := range keys {
+		v, ok := c.seen[k]
+		if !ok {
+			site(1) // want `silent: it runs only when !ok \(a cache miss: once per key\)`
+			c.seen[k] = v
+		}
+	}
+}
+
+// Code after a return on a hit, in a block that fills the cache: a miss.
+func (c *cache) memo(keys []string) {
+	for _, k := range keys {
+		if v, ok := c.seen[k]; ok {
+			_ = v
+			continue
+		}
+		c.get(k)
+	}
+}
+
+func (c *cache) get(k string) []byte {
+	if v, ok := c.seen[k]; ok {
+		return v
+	}
+	site(1) // want `silent: it runs only after c.seen\[k\] misses \(a cache miss: once per key\)`
+	c.seen[k] = nil
+	return nil
+}
+
+// A return on a hit of a map the block never fills is no cache.
+func (c *cache) known(keys []string) {
+	for _, k := range keys {
+		c.check(k)
+	}
+}
+
+func (c *cache) check(k string) bool {
+	if _, ok := c.seen[k]; ok {
+		return true
+	}
+	site(1) // want `per item: once per call of check, which known calls once per element of keys \(the loop at branches.go:\d+\)`
+	return false
+}

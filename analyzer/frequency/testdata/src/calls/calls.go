@@ -1,0 +1,142 @@
+// Package calls: functions that run per item because of what calls them,
+// or of what they are.
+package calls
+
+import "crypto/sha256"
+
+func site(allocs int) {}
+
+func leafHash(leaf []byte) {
+	site(1) // want `per item: once per call of leafHash, which root calls once per leaf of leaves \(the loop at calls.go:\d+\)`
+}
+
+func root(leaves [][]byte) {
+	for _, leaf := range leaves {
+		leafHash(leaf)
+	}
+}
+
+// Recursion: once per node of what it walks.
+type node struct{ left, right *node }
+
+func hashNode(n *node) {
+	site(1) // want `per item: once per call of hashNode \(it recurses: hashNode → hashNode, once per node it walks\)`
+	if n.left != nil {
+		hashNode(n.left)
+		hashNode(n.right)
+	}
+}
+
+// An exported function that returns a hash of what it is given: its callers
+// call it once per item they hash.
+func HashLeaf(b []byte) [32]byte {
+	site(1) // want `per item: once per call of HashLeaf \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	return sha256.Sum256(b)
+}
+
+// A hash that is a number is a digest too, and so is the bucket it picks.
+func Fingerprint(s string) uint64 {
+	site(1) // want `per item: once per call of Fingerprint \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	sum := sha256.Sum256([]byte(s))
+	return uint64(sum[0])
+}
+
+func Bucket(key string, n int) int {
+	site(1) // want `per item: once per call of Bucket \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	sum := sha256.Sum256([]byte(key))
+	return int(sum[0]) % n
+}
+
+// A function that returns a count runs once per chunk of what its caller
+// streams (a role decides how often), not once per item.
+func Consume(p []byte) (int, error) {
+	site(1) // want `silent: it runs once per call of Consume, and nothing shows Consume to run per item`
+	sha256.Sum256(p)
+	return len(p), nil
+}
+
+// A function given only numbers hashes nothing it is given.
+func Seed(i, j int) bool {
+	site(1) // want `silent: it runs once per call of Seed, and nothing shows Seed to run per item`
+	sum := sha256.Sum256(nil)
+	return int(sum[0]) < i+j
+}
+
+// A constructor hashes once per value it makes.
+type Verifier struct{ keyHash [32]byte }
+
+func NewVerifier(key []byte) *Verifier {
+	site(1) // want `silent: it runs once per call of NewVerifier, and nothing shows NewVerifier to run per item`
+	return &Verifier{keyHash: sha256.Sum256(key)}
+}
+
+// Through an interface the package implements.
+type hasher interface{ hashChildren(l, r []byte) []byte }
+
+type treeHasher struct{}
+
+func (treeHasher) hashChildren(l, r []byte) []byte {
+	site(1) // want `per item: once per call of hashChildren, which build calls through the interface hasher once per pair of pairs \(the loop at calls.go:\d+\)`
+	return nil
+}
+
+func build(h hasher, pairs [][2][]byte) {
+	for _, pair := range pairs {
+		h.hashChildren(pair[0], pair[1])
+	}
+}
+
+// Through a function value the package holds.
+type tree struct{ hash func(l, r []byte) []byte }
+
+func hashPair(l, r []byte) []byte {
+	site(1) // want `per item: once per call of hashPair \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	return nil
+}
+
+func newTree() *tree { return &tree{hash: hashPair} }
+
+func (t *tree) grow(levels [][]byte) {
+	for _, level := range levels {
+		t.hash(level, level)
+	}
+}
+
+// A role: the standard library calls it in a loop, and does little else
+// per call.
+type byKey [][]byte
+
+func (b byKey) Less(i, j int) bool {
+	site(1) // want `per item: once per call of Less \(it is Less of a sort\.Interface, which sort\.Sort calls O\(n log n\) times\)`
+	return len(b[i]) < len(b[j])
+}
+
+// A role whose caller does far more per call: net/http serves a request
+// around each call of a handler.
+type handler struct{}
+
+func (handler) ServeHTTP() {
+	site(5) // want `silent: each call also does net/http's work to serve a request at calls.go:\d+, beside which the allocation is noise`
+}
+
+// hot: a directive.
+func marked() {
+	site(1) // want `per item: once per call of marked \(it is marked //hashalloc:hot\)`
+}
+
+// A function literal that returns a hash of what it is given, handed to
+// code that calls it per item.
+func newSigner(key []byte) func(msg []byte) [32]byte {
+	return func(msg []byte) [32]byte {
+		site(1) // want `per item: once per call of the function literal at calls.go:\d+ \(it returns a hash of what it is given: its holder calls it once per item it hashes\)`
+		return sha256.Sum256(append(key, msg...))
+	}
+}
+
+// One that returns nothing is a callback of unknown frequency.
+func newLogger(key []byte) func(msg []byte) {
+	return func(msg []byte) {
+		site(1) // want `silent: it is in a function literal that runs an unknown number of times`
+		sha256.Sum256(append(key, msg...))
+	}
+}

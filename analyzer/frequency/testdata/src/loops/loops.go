@@ -1,0 +1,73 @@
+// Package loops: the loops that repeat a site per item, and those that do not.
+package loops
+
+func site(allocs int) {}
+
+func overSlice(leaves [][]byte) {
+	for _, leaf := range leaves {
+		site(1) // want `per item: once per leaf of leaves \(the loop at loops.go:\d+\)`
+		_ = leaf
+	}
+}
+
+func overMap(m map[string]int) {
+	for k := range m {
+		site(1) // want `per item: once per entry of m \(the loop at loops.go:\d+\)`
+		_ = k
+	}
+}
+
+func overChannel(ch chan []byte) {
+	for msg := range ch {
+		site(1) // want `per item: once per msg received from ch \(the loop at loops.go:\d+\)`
+		_ = msg
+	}
+}
+
+func byLength(nodes [][]byte) {
+	for i := 0; i < len(nodes); i++ {
+		site(1) // want `per item: once per element of nodes \(the loop at loops.go:\d+\)`
+	}
+}
+
+// A loop bounded by a small constant does not repeat per item.
+func small(point [3][]byte) {
+	for _, c := range point {
+		site(1) // want `silent: it runs once per call of small, and nothing shows small to run per item`
+		_ = c
+	}
+	for i := 0; i < 4; i++ {
+		site(1) // want `silent: it runs once per call of small`
+	}
+	for _, part := range [][]byte{point[0], point[1]} {
+		site(1) // want `silent: it runs once per call of small`
+		_ = part
+	}
+}
+
+// A site the loop leaves right after it runs does not repeat either.
+func leaves(items [][]byte) []byte {
+	for _, it := range items {
+		if len(it) > 3 {
+			site(1) // want `silent: it runs once per call of leaves`
+			return it
+		}
+	}
+	return nil
+}
+
+// A function literal called in place runs where it is written.
+func inPlace(items [][]byte) {
+	for range items {
+		func() {
+			site(1) // want `per item: once per element of items \(the loop at loops.go:\d+\)`
+		}()
+	}
+}
+
+// One that runs an unknown number of times says so.
+func callback(items [][]byte) func() {
+	return func() {
+		site(1) // want `silent: it is in a function literal that runs an unknown number of times`
+	}
+}

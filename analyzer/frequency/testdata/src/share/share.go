@@ -1,0 +1,57 @@
+// Package share: sites that are a small share of what each repetition does.
+package share
+
+import (
+	"crypto"
+	"crypto/pbkdf2"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"encoding/json"
+	"os"
+)
+
+func site(allocs int) {}
+
+// Key stretching dominates each try.
+func tries(passwords []string) {
+	for _, p := range passwords {
+		site(5) // want `silent: each iteration also calls pbkdf2.Key \(key stretching\) at share.go:\d+, beside which the allocation is noise`
+		pbkdf2.Key(sha256.New, p, nil, 100000, 32)
+	}
+}
+
+// So does an RSA signature, through a helper of the package.
+func signAll(k *rsa.PrivateKey, msgs [][]byte) {
+	for _, m := range msgs {
+		site(5) // want `silent: each iteration also calls sign, which calls rsa.SignPKCS1v15 \(an RSA operation\) at share.go:\d+`
+		sign(k, m)
+	}
+}
+
+func sign(k *rsa.PrivateKey, m []byte) {
+	d := sha256.Sum256(m)
+	rsa.SignPKCS1v15(rand.Reader, k, crypto.SHA256, d[:])
+}
+
+// And file I/O, for a site in the function the loop calls.
+func hashFiles(names []string) {
+	for _, n := range names {
+		hashFile(n)
+	}
+}
+
+func hashFile(name string) {
+	site(1) // want `silent: each call also does os.ReadFile \(file I/O\) at share.go:\d+, beside which the allocation is noise`
+	b, _ := os.ReadFile(name)
+	_ = sha256.Sum256(b)
+}
+
+// Encoding costs more than one allocation, less than an HMAC's five.
+func encodeAll(vs []any) {
+	for _, v := range vs {
+		site(1) // want `silent: each iteration also calls json.Marshal \(encoding\) at share.go:\d+`
+		site(5) // want `per item: once per element of vs \(the loop at share\.go:\d+\)`
+		json.Marshal(v)
+	}
+}

@@ -1,0 +1,106 @@
+package analyzer
+
+// How often code runs: the frequency model's question, asked the same way
+// by every check.
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// newModel builds the frequency model of the package: its production code,
+// without test code unless -tests, with what hashes by the sites found.
+func (p *pass) newModel(sites []*Site) *frequency.Model {
+	hashers := p.localHashers(sites)
+	var tests inspector.Cursor
+	if p.cfg.tests {
+		tests = p.root
+	}
+	cfg := frequency.Config{
+		Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Pkg, Root: p.prod,
+		Tests: tests,
+		Test:  func(fn *types.Func) bool { return testRoleOf(fn) != notTest },
+		Skip: func(fn *types.Func, decl *ast.FuncDecl) bool {
+			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && testRoleOf(fn) != notTest
+		},
+		Hashes: func(fn *types.Func, body inspector.Cursor) bool {
+			return p.hashes(body, hashers)
+		},
+		Role: roleOf,
+		Directive: func(fn *types.Func, decl *ast.FuncDecl) bool {
+			if decl.Doc == nil {
+				return false
+			}
+			for _, c := range decl.Doc.List {
+				if strings.HasPrefix(c.Text, hotDirective) {
+					return true
+				}
+			}
+			return false
+		},
+		Threshold: p.cfg.threshold,
+		ImportCost: func(fn *types.Func) (*frequency.CostFact, bool) {
+			f := new(frequency.CostFact)
+			if !p.ImportObjectFact(fn, f) {
+				return nil, false
+			}
+			return f, true
+		},
+	}
+	if p.cfg.profile != nil {
+		cfg.Profile = p.cfg.profile
+	}
+	return frequency.New(cfg)
+}
+
+// hotDirective in a function's doc comment marks it hot.
+const hotDirective = "//hashalloc:hot"
+
+// often asks the model how often the site at cur runs, for an allocation of
+// allocs there. It returns what the message says of it ("once per leaf of
+// leaves (the loop at merkle.go:30)") and the loop of cur's function that
+// repeats it, if any, and false when the site is not worth a finding: then
+// the reason is kept for the audit. The evidence goes with the finding
+// reported at cur's position.
+func (p *pass) often(cur inspector.Cursor, category string, allocs int) (string, inspector.Cursor, bool) {
+	est := p.freq.Site(cur, frequency.Cost{Allocs: allocs})
+	if !est.PerItem {
+		p.silent(cur.Node(), category, est.Why)
+		return "", inspector.Cursor{}, false
+	}
+	if p.estimates == nil {
+		p.estimates = map[ast.Node]frequency.Estimate{}
+	}
+	p.estimates[cur.Node()] = est
+	return est.Text, est.Loop, true
+}
+
+// exportCosts exports the cost fact of every exported function of the
+// package that costs more than an allocation per call.
+func (p *pass) exportCosts() {
+	for _, f := range p.Files {
+		for _, decl := range f.Decls {
+			d, ok := decl.(*ast.FuncDecl)
+			if !ok || !d.Name.IsExported() {
+				continue
+			}
+			fn, ok := p.TypesInfo.Defs[d.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if fact, ok := p.freq.Cost(fn); ok {
+				p.ExportObjectFact(fn, fact)
+			}
+		}
+	}
+}
+
+// repeats reports whether fn, a function of the package, runs per item.
+func (p *pass) repeats(fn *types.Func) bool {
+	_, ok := p.freq.Repeats(fn)
+	return ok
+}
