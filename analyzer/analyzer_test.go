@@ -73,6 +73,13 @@ func TestInlinePool(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "inlinepool")
 }
 
+// TestReservedNames checks that a fix declares no name that the package's
+// files outside the analysis (its tests, its files for other platforms)
+// declare.
+func TestReservedNames(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "reserved")
+}
+
 func TestSuppress(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "suppress", "suppress/integration")
 }

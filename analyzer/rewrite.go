@@ -5,8 +5,12 @@ package analyzer
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	pathpkg "path"
+	"path/filepath"
+	"strconv"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -142,7 +146,7 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 			return nil
 		}
 		if p.names == nil {
-			p.names = &fixes.PackageNames{Pkg: p.Pkg}
+			p.names = &fixes.PackageNames{Pkg: p.Pkg, Reserved: p.reservedNames()}
 			for _, f := range p.Files {
 				p.names.FileScopes = append(p.names.FileScopes, p.TypesInfo.Scopes[f])
 			}
@@ -221,4 +225,58 @@ func (p *pass) usesIn(cur inspector.Cursor, v *types.Var) (uses, straight bool) 
 		}
 	}
 	return uses, straight
+}
+
+// reservedNames returns the names that the package's files outside the
+// pass declare at package level or import: its _test.go files of the same
+// package when tests are not analyzed, and its files for other platforms
+// or build tags. A file that cannot be read or parsed reserves nothing.
+func (p *pass) reservedNames() map[string]bool {
+	if len(p.Files) == 0 {
+		return nil
+	}
+	in := map[string]bool{}
+	for _, f := range p.Files {
+		in[p.Fset.File(f.FileStart).Name()] = true
+	}
+	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	names := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, path := range paths {
+		if in[path] {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != p.Pkg.Name() {
+			continue // not parsed, or an external test package
+		}
+		for _, imp := range f.Imports {
+			if imp.Name != nil {
+				names[imp.Name.Name] = true
+			} else if path, err := strconv.Unquote(imp.Path.Value); err == nil {
+				names[pathpkg.Base(path)] = true // the package's name, as a rule
+			}
+		}
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.ValueSpec:
+						for _, id := range s.Names {
+							names[id.Name] = true
+						}
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
 }

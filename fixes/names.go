@@ -17,6 +17,10 @@ type PackageNames struct {
 	// FileScopes are the scopes of the package's files: an import's name
 	// may not also be declared at package level.
 	FileScopes []*types.Scope
+	// Reserved are the names that the package's files left out of the
+	// analysis (its tests, and the files of other platforms) declare at
+	// package level or import: a fix may not declare them either.
+	Reserved map[string]bool
 	// given maps a wanted name to the name given to each file.
 	given map[string]map[*token.File]string
 }
@@ -61,10 +65,11 @@ func (n *PackageNames) Declare(f *File, want string, same func(types.Object) boo
 }
 
 // free reports whether name and name+suffix, for each suffix, are declared
-// neither in the package nor as an import name of one of its files.
+// neither in the package nor as an import name of one of its files, and are
+// not reserved.
 func (n *PackageNames) free(name string, suffixes []string) bool {
 	for _, sfx := range append([]string{""}, suffixes...) {
-		if sfx != "" && n.Pkg.Scope().Lookup(name+sfx) != nil {
+		if sfx != "" && n.Pkg.Scope().Lookup(name+sfx) != nil || n.Reserved[name+sfx] {
 			return false
 		}
 		for _, scope := range n.FileScopes {
