@@ -88,3 +88,23 @@ func TestProfileSettings(t *testing.T) {
 	_, err = newPlugin(t, map[string]any{"profile-threshold": "150%"})
 	assert.EqualError(t, err, `hashalloc settings: profile-threshold: "150%" is not a share above 0 and at most 1 (0.01 or 1%)`)
 }
+
+// TestOneIssuePerFinding checks that the plugin's diagnostics carry no related
+// information, of which golangci-lint would make issues of their own: the
+// evidence of a finding is in its message.
+func TestOneIssuePerFinding(t *testing.T) {
+	p, err := newPlugin(t, nil)
+	require.NoError(t, err)
+	analyzers, err := p.BuildAnalyzers()
+	require.NoError(t, err)
+	testdata, err := filepath.Abs(filepath.Join("..", "testdata"))
+	require.NoError(t, err)
+	var n int
+	for _, r := range analysistest.Run(t, testdata, analyzers[0], "example.com/hashuser") {
+		for _, d := range r.Diagnostics {
+			n++
+			assert.Empty(t, d.Related, "%s", d.Message)
+		}
+	}
+	assert.Positive(t, n, "no finding in example.com/hashuser")
+}
