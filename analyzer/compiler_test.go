@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -37,9 +38,7 @@ import (
 // "escapes" (a finding missed is fine, a fix justified by a wrong "stays" is
 // not), and when agreement on decided sites is below 98%.
 func TestModelAgainstCompiler(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles the testdata packages and a sample of std with -gcflags=-m")
-	}
+	testenv.SkipUnlessSlow(t, "compiles the testdata packages and a sample of std with -gcflags=-m")
 	gopath := oracleGOPATH(t)
 	gopathEnv := append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
 	stdEnv := append(os.Environ(), "GOFLAGS=", "GOWORK=off")

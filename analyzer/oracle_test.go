@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -38,9 +39,7 @@ import (
 // so the model cannot drift from the compiler unnoticed: when a new Go
 // release changes what escapes, this test fails until the model is updated.
 func TestOracle(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles and runs the testdata packages")
-	}
+	testenv.SkipUnlessSlow(t, "compiles and runs every testdata package under testing.AllocsPerRun, before and after the fixes")
 	for _, tc := range []struct {
 		pkg  string
 		opts analyzer.Options

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
@@ -83,9 +84,7 @@ func related(d analysis.Diagnostic) string {
 // run tell two identical recursive hashers apart: without a profile both are
 // reported, with either only the one the workload runs, with its share.
 func TestProfile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a workload")
-	}
+	testenv.SkipUnlessSlow(t, "builds and runs a workload under the profiler")
 	cpu, mem := workloadProfiles(t)
 
 	static := analyze(t, newAnalyzer(t, analyzer.Options{}), "example.com/profiled")

@@ -47,9 +47,6 @@ func TestOutputsAgree(t *testing.T) {
 // Every before allocates, as the code it stands for does; no after and no
 // floor does (2000 operations amortize the pools filling up).
 func TestAllocations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every benchmark")
-	}
 	results, err := Run(Options{Count: 1, BenchTime: "2000x"})
 	if err != nil {
 		t.Fatal(err)

@@ -215,9 +215,6 @@ func diagAt(diags []protocol.Diagnostic, line int) *protocol.Diagnostic {
 // finding), wait for diagnostics, request code actions, apply a quick fix,
 // an ignore directive and fix-all, save, and shut down.
 func TestProtocol(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a copy of examples/")
-	}
 	dir := copyExamples(t)
 	s := startSession(t, Settings{})
 
@@ -404,9 +401,6 @@ func (s *session) initialize(t *testing.T, options string) {
 // diagnostics of the content opened are never published, only those of the
 // content saved after the edit.
 func TestEditCancels(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a copy of examples/")
-	}
 	dir := copyExamples(t)
 	s := startSession(t, Settings{})
 	s.initialize(t, "")
@@ -433,9 +427,6 @@ func TestEditCancels(t *testing.T) {
 // bad option refused at initialize) and a package that does not type-check:
 // its diagnostics are cleared and the error logged.
 func TestSettingsAndErrors(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a copy of examples/")
-	}
 	t.Run("bad option", func(t *testing.T) {
 		s := startSession(t, Settings{})
 		_, err := s.server.Initialize(call(t), &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"pool": "global"}`)})

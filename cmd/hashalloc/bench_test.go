@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/bench"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,9 +72,6 @@ func TestBenchDispatch(t *testing.T) {
 	assert.NotEqual(t, 0, r.code, "%s", r)
 	assert.NotContains(t, r.stdout, "ns/op")
 
-	if testing.Short() {
-		return
-	}
 	// go vet hands the tool a .cfg file per package; bench/fixed is clean.
 	r = run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "./bench/fixed")
 	assert.Equal(t, 0, r.code, "%s", r)
@@ -147,9 +145,7 @@ func parseFindingsAnywhere(t *testing.T, output string) []string {
 // jwt's 1, and no fix adds an allocation. The README's figures come from the
 // same comparison with more runs (go run ./bench/cmd/readme).
 func TestExamplesBenchmarks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ twice and benchmarks both")
-	}
+	testenv.SkipUnlessSlow(t, "fixes a copy of examples/ and benchmarks both")
 	t.Parallel()
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 	allocs := map[string]map[string]int{}

@@ -126,9 +126,6 @@ func TestChecksFlag(t *testing.T) {
 // TestChecksFlagVet passes -checks through go vet, which takes the
 // analyzer's flags unprefixed.
 func TestChecksFlagVet(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go vet")
-	}
 	t.Parallel()
 	r := run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "-checks=hasher-alloc", "./examples/...")
 	require.Equal(t, 1, r.code, "%s", r)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -54,9 +55,6 @@ func gitRepo(t *testing.T, dir string) {
 }
 
 func TestFixSummaryAndExitCode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/")
-	}
 	t.Parallel()
 	dir := copyExamples(t, true)
 	writeFile(t, filepath.Join(dir, "examples", "extra.go"), strings.Replace(unfixable, "package extra", "package examples", 1))
@@ -134,9 +132,7 @@ func (s *Signer) Sign(m []byte) []byte {
 }
 
 func TestDiffGitApply(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ twice")
-	}
+	testenv.SkipUnlessSlow(t, "fixes copies of examples/ through git apply and compares them with -fix")
 	t.Parallel()
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 	for _, pool := range []string{"runtime", "inline"} {
@@ -215,9 +211,7 @@ func Sums(rs []io.Reader) (sums [][]byte) {
 // module into a module that does not require it, the command says so with
 // the go get line.
 func TestFixRuntimeNotRequired(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/")
-	}
+	testenv.SkipUnlessSlow(t, "fixes three copies of examples/")
 	t.Parallel()
 	const goGet = "\tgo get github.com/hashalloc/hashalloc/runtime@latest\n"
 	dir := copyExamples(t, false)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -155,6 +156,7 @@ func (s *Signer) Sign(m []byte) []byte {
 }
 
 func TestCgo(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "builds cgo code")
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no C compiler")
 	}

@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/internal/examplecopy"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -239,9 +240,6 @@ func TestFindingsOnExamples(t *testing.T) {
 }
 
 func TestVetTool(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go vet")
-	}
 	t.Parallel()
 	r := run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "./examples/...")
 	require.Equal(t, 1, r.code, "go vet exits 1 when its tool finds something\n%s", r)
@@ -382,9 +380,7 @@ func TestBadInput(t *testing.T) {
 // builds, is vetted, gofmt-clean, still computes the known answers its tests
 // check, and has nothing left to fix.
 func TestFixEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ and runs go test on it")
-	}
+	testenv.SkipUnlessSlow(t, "fixes copies of examples/ and builds, vets and tests them")
 	t.Parallel()
 	for _, pool := range []string{"runtime", "inline"} {
 		t.Run(pool, func(t *testing.T) {
@@ -417,9 +413,7 @@ func TestFixEndToEnd(t *testing.T) {
 // TestGoFix applies the fixes through go fix -fixtool (Go 1.26+), with the
 // analyzer's flag passed unprefixed, and checks the result as TestFixEndToEnd does.
 func TestGoFix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ and runs go fix on it")
-	}
+	testenv.SkipUnlessSlow(t, "runs go fix on a copy of examples/ and builds, vets and tests it")
 	t.Parallel()
 	dir := copyExamples(t, true)
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}

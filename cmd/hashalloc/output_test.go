@@ -67,9 +67,6 @@ func TestVersion(t *testing.T) {
 // TestVetBadFlagOnce checks that go vet, which runs the tool once per
 // package with the same flags, prints a bad flag value once.
 func TestVetBadFlagOnce(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go vet")
-	}
 	t.Parallel()
 	r := run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "-pool=global", "./examples/...")
 	assert.NotEqual(t, 0, r.code, "%s", r)
