@@ -30,37 +30,67 @@ func newAnalyzer(t *testing.T, opts analyzer.Options) *analysis.Analyzer {
 	return a
 }
 
-func TestHasherAlloc(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hasheralloc")
+// The checks' testdata packages are analyzed in a few runs, one per set of
+// options, rather than one per package: each run analyzes the standard
+// library packages they import too (for facts), which costs more than the
+// packages themselves.
+
+// TestFixes checks the findings and fixes of every check with the default
+// options: the diagnostics against the // want comments, the fixes against
+// the .golden files.
+func TestFixes(t *testing.T) {
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}),
+		"hasheralloc",
+		"hmacrekey",
+		"concathash",
+		"sumalloc",
+		"hotbuffer", "hotbuffervar",
+		"fiximports",           // imports added and removed by fixes
+		"suppress",             // //hashalloc:ignore, //nolint:hashalloc, generated files
+		"suppress/integration", // directives in integration tests
+		"escape",               // hashers passed to functions of the package: the model's parameter summaries
+		"roles",                // methods and functions the standard library calls in loops, and look-alikes
+	)
 }
 
-func TestHMACRekey(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hmacrekey")
-}
-
-// TestDerivedKey checks key derivations repeated with values that do not
-// change, and the negative cases beside them.
-func TestDerivedKey(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "derivedkey", "derivedkey/loops")
-}
-
-func TestConcatHash(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "concathash")
-}
-
+// TestInlinePool checks the fixes of -pool=inline.
 func TestInlinePool(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "inlinepool")
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}),
+		"inlinepool", "hotbufferinline", "fiximportsinline")
 }
 
-func TestSuppress(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "suppress", "suppress/integration")
+// TestFindings checks diagnostics whose fixes other tests check, or that
+// have none, with the default options, and the related information that
+// lists the evidence of each finding, for tools.
+func TestFindings(t *testing.T) {
+	t.Parallel()
+	results := analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}),
+		"derivedkey", "derivedkey/loops", // key derivations repeated with values that do not change, and the negative cases beside them
+		"hotness",
+		"example.com/hashlib", "example.com/hashuser", // per-call facts, and what a caller is told at its calls
+		"example.com/escapelib", "example.com/escapeuser", // parameter facts, and what a caller passing hashers is told
+		"roles",
+	)
+	var diags []analysis.Diagnostic
+	for _, r := range results {
+		if p := r.Pass.Pkg.Path(); p == "example.com/hashuser" || p == "roles" {
+			diags = append(diags, r.Diagnostics...)
+		}
+	}
+	checkEvidence(t, diags)
 }
 
-func TestTestsFlag(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "testsflag")
+// TestTestsOption checks -tests: test files analyzed, and what they say
+// about hotness.
+func TestTestsOption(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "testsflag", "hotnesstests")
 }
 
 func TestBadOptions(t *testing.T) {
+	t.Parallel()
 	_, err := analyzer.New(analyzer.Options{Pool: "global"})
 	require.EqualError(t, err, `-pool: "global" is not a pool mode (want runtime or inline)`)
 	_, err = analyzer.New(analyzer.Options{Constructors: []string{"NoDot"}})
@@ -73,23 +103,9 @@ func TestBadOptions(t *testing.T) {
 	require.Error(t, err)
 }
 
-func TestSumAlloc(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "sumalloc")
-}
-
-func TestHotBuffer(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbuffer")
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "hotbufferinline")
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbuffervar")
-}
-
-func TestFixImports(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "fiximports")
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "fiximportsinline")
-}
-
 // TestGoVersion checks that fixes follow the Go version of the file they edit.
 func TestGoVersion(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversion"), newAnalyzer(t, analyzer.Options{}), "./...")
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversioninline"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "./...")
 }
@@ -97,6 +113,7 @@ func TestGoVersion(t *testing.T) {
 // TestRuntimeGoLine checks that fixes.RuntimeGo is the runtime module's go
 // line: a fix that imports the module is offered only to files that can take it.
 func TestRuntimeGoLine(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "runtime", "go.mod"))
 	require.NoError(t, err)
 	var line string
@@ -108,42 +125,10 @@ func TestRuntimeGoLine(t *testing.T) {
 	require.Equal(t, fixes.RuntimeGo, line)
 }
 
-func TestHotness(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotness")
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "hotnesstests")
-}
-
-// TestCrossPackage checks the per-call facts of example.com/hashlib and what
-// example.com/hashuser is told at its calls of them.
-func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashlib", "example.com/hashuser")
-}
-
-// TestEscape checks hashers passed to functions of the package: the
-// parameter summaries of the allocation model.
-func TestEscape(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "escape")
-}
-
-// TestEscapeFacts checks the parameter facts of example.com/escapelib and
-// what example.com/escapeuser is told when it passes hashers to them.
-func TestEscapeFacts(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/escapelib", "example.com/escapeuser")
-}
-
-// TestRoles checks the methods and functions that the standard library
-// calls in loops, and their look-alikes.
-func TestRoles(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "roles")
-}
-
-// TestEvidence checks the related information that lists the evidence of
-// each finding, for tools.
-func TestEvidence(t *testing.T) {
-	var diags []analysis.Diagnostic
-	for _, r := range analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashuser", "roles") {
-		diags = append(diags, r.Diagnostics...)
-	}
+// checkEvidence checks the related information that lists the evidence of
+// each finding of example.com/hashuser and roles.
+func checkEvidence(t *testing.T, diags []analysis.Diagnostic) {
+	t.Helper()
 	evidence := map[string]string{} // by the first words of the message
 	for _, d := range diags {
 		var lines []string
@@ -177,6 +162,7 @@ var sumsOption = []string{"example.com/customhash.Sum256=sha256,example.com/cust
 // TestSums checks the sums outside the standard library, known from facts,
 // the catalog and -sums, in both pool modes.
 func TestSums(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption}), "example.com/fork/sha256", "sums")
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}), "sumsinline")
 }

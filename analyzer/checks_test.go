@@ -21,6 +21,7 @@ var update = flag.Bool("update", false, "rewrite the README's check sections fro
 var stableChecks = []string{"hasher-alloc", "hmac-rekey", "concat-hash", "sum-alloc", "hot-buffer"}
 
 func TestChecksDocumented(t *testing.T) {
+	t.Parallel()
 	var names []string
 	for _, c := range analyzer.Checks() {
 		names = append(names, c.Name)
@@ -53,6 +54,7 @@ const (
 // rendered from analyzer/checks/*.md, the text `hashalloc help` and
 // `hashalloc -explain` print; with -update it rewrites them.
 func TestREADMEChecks(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "README.md")
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -78,10 +80,12 @@ func TestREADMEChecks(t *testing.T) {
 }
 
 func TestChecksOption(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Checks: []string{"all", "-hmac-rekey"}}), "checksflag")
 }
 
 func TestChecksValues(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		checks []string
 		err    string

@@ -21,6 +21,7 @@ func newPlugin(t *testing.T, settings any) (register.LinterPlugin, error) {
 }
 
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	p, err := newPlugin(t, map[string]any{"pool": "inline", "tests": true, "constructors": []any{"example.com/h.New"}})
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
@@ -36,6 +37,7 @@ func TestSettings(t *testing.T) {
 // TestSumsSetting runs the analyzer that the setting sums configures on the
 // analyzer's testdata for -sums.
 func TestSumsSetting(t *testing.T) {
+	t.Parallel()
 	p, err := newPlugin(t, map[string]any{"sums": []any{"example.com/customhash.Sum256=sha256", "example.com/customhash.Digest", "example.com/customhash.New=sha256"}})
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
@@ -48,6 +50,7 @@ func TestSumsSetting(t *testing.T) {
 // TestChecksSetting runs the analyzer that the setting checks configures on
 // the analyzer's testdata for -checks=all,-hmac-rekey.
 func TestChecksSetting(t *testing.T) {
+	t.Parallel()
 	p, err := newPlugin(t, map[string]any{"checks": []any{"all", "-hmac-rekey"}})
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
@@ -58,6 +61,7 @@ func TestChecksSetting(t *testing.T) {
 }
 
 func TestBadSettings(t *testing.T) {
+	t.Parallel()
 	_, err := newPlugin(t, map[string]any{"pools": "inline"})
 	assert.ErrorContains(t, err, `hashalloc settings: decoding settings: json: unknown field "pools"`)
 	_, err = newPlugin(t, map[string]any{"pool": "global"})
@@ -71,6 +75,7 @@ func TestBadSettings(t *testing.T) {
 }
 
 func TestProfileSettings(t *testing.T) {
+	t.Parallel()
 	heap := filepath.Join(t.TempDir(), "heap.pprof")
 	f, err := os.Create(heap)
 	require.NoError(t, err)
@@ -93,6 +98,7 @@ func TestProfileSettings(t *testing.T) {
 // information, of which golangci-lint would make issues of their own: the
 // evidence of a finding is in its message.
 func TestOneIssuePerFinding(t *testing.T) {
+	t.Parallel()
 	p, err := newPlugin(t, nil)
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
