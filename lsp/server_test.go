@@ -215,6 +215,7 @@ func diagAt(diags []protocol.Diagnostic, line int) *protocol.Diagnostic {
 // finding), wait for diagnostics, request code actions, apply a quick fix,
 // an ignore directive and fix-all, save, and shut down.
 func TestProtocol(t *testing.T) {
+	t.Parallel()
 	dir := copyExamples(t)
 	s := startSession(t, Settings{})
 
@@ -401,6 +402,7 @@ func (s *session) initialize(t *testing.T, options string) {
 // diagnostics of the content opened are never published, only those of the
 // content saved after the edit.
 func TestEditCancels(t *testing.T) {
+	t.Parallel()
 	dir := copyExamples(t)
 	s := startSession(t, Settings{})
 	s.initialize(t, "")
@@ -427,6 +429,7 @@ func TestEditCancels(t *testing.T) {
 // bad option refused at initialize) and a package that does not type-check:
 // its diagnostics are cleared and the error logged.
 func TestSettingsAndErrors(t *testing.T) {
+	t.Parallel()
 	t.Run("bad option", func(t *testing.T) {
 		s := startSession(t, Settings{})
 		_, err := s.server.Initialize(call(t), &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"pool": "global"}`)})

@@ -85,6 +85,7 @@ func TestBenchDispatch(t *testing.T) {
 // function of bench/naive that a kind says it checks, with the kind's check,
 // and -fix turns naive.go into bench/fixed/fixed.go exactly.
 func TestBenchFixedIsFixOfNaive(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "fixes a copy of bench/naive")
 	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/benchfix\n\ngo 1.26.0\n\n"+

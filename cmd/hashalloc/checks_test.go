@@ -87,7 +87,6 @@ func TestExplain(t *testing.T) {
 
 func TestChecksFlag(t *testing.T) {
 	t.Parallel()
-	all := parseFindings(t, run(t, repoRoot, nil, binary, "./examples/...").stderr)
 	categories := func(fs []finding) map[string]int {
 		m := map[string]int{}
 		for _, f := range fs {
@@ -95,7 +94,8 @@ func TestChecksFlag(t *testing.T) {
 		}
 		return m
 	}
-	allCats := categories(all)
+	// All of them: TestFindingsOnExamples checks that they are found.
+	allCats := categories(wantFindings(t, filepath.Join(repoRoot, "examples")))
 	require.Positive(t, allCats["hmac-rekey"])
 	require.Positive(t, allCats["hasher-alloc"])
 	require.Positive(t, allCats["hot-buffer"])

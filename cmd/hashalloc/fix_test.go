@@ -55,6 +55,7 @@ func gitRepo(t *testing.T, dir string) {
 }
 
 func TestFixSummaryAndExitCode(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "fixes a copy of examples/ three times")
 	t.Parallel()
 	dir := copyExamples(t, true)
 	writeFile(t, filepath.Join(dir, "examples", "extra.go"), strings.Replace(unfixable, "package extra", "package examples", 1))

@@ -94,6 +94,7 @@ func TestTestsFlag(t *testing.T) {
 // TestTestFilesNotLoaded shows that without -tests a test file is not even
 // loaded: one that does not compile changes nothing.
 func TestTestFilesNotLoaded(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command twice")
 	t.Parallel()
 	files := map[string]string{
 		"go.mod":          "module example.com/tests\n\ngo 1.26.0\n",
@@ -112,6 +113,7 @@ func TestTestFilesNotLoaded(t *testing.T) {
 }
 
 func TestBuildTags(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command four times")
 	t.Parallel()
 	dir := writeModule(t, map[string]string{
 		"go.mod": "module example.com/tags\n\ngo 1.26.0\n",

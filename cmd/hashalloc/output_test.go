@@ -14,11 +14,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestRelativePaths(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command three times")
 	t.Parallel()
 	merkle := filepath.Join(repoRoot, "examples", "merkle")
 	r := run(t, merkle, nil, binary, ".")
@@ -42,9 +44,13 @@ func TestVersion(t *testing.T) {
 	r = run(t, repoRoot, nil, binary, "-V=full")
 	require.Equal(t, 0, r.code, "%s", r)
 	assert.Regexp(t, `^hashalloc version devel `+regexp.QuoteMeta(runtime.Version())+` buildID=[0-9a-f]{64}\n$`, r.stdout)
+}
 
-	// A binary stamped with a module version prints it: the one go
-	// version -m reads from its build information.
+// TestVersionStamped checks that a binary stamped with a module version
+// prints it: the one go version -m reads from its build information.
+func TestVersionStamped(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "builds the command with VCS stamping")
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git for VCS stamping")
 	}
@@ -59,7 +65,7 @@ func TestVersion(t *testing.T) {
 	if want == "(devel)" {
 		want = "devel"
 	}
-	r = run(t, repoRoot, nil, stamped, "-V=full")
+	r := run(t, repoRoot, nil, stamped, "-V=full")
 	require.Equal(t, 0, r.code, "%s", r)
 	assert.True(t, strings.HasPrefix(r.stdout, "hashalloc version "+want+" "), "%s (go version -m: %s)", r.stdout, mod[1])
 }
@@ -94,6 +100,7 @@ func manyPackagesModule(t *testing.T) string {
 // a run over many packages it ends with a summary line on stderr; without a
 // terminal there is none.
 func TestProgressOnTerminal(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command under a terminal, three times")
 	if _, err := exec.LookPath("script"); err != nil || runtime.GOOS != "linux" {
 		t.Skip("needs script(1) from util-linux")
 	}
