@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -86,6 +87,7 @@ func TestExplain(t *testing.T) {
 }
 
 func TestChecksFlag(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command four times")
 	t.Parallel()
 	categories := func(fs []finding) map[string]int {
 		m := map[string]int{}

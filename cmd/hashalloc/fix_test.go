@@ -172,6 +172,7 @@ func TestDiffGitApply(t *testing.T) {
 // the patch on stdout, the finding on stderr, exit 1 while changes are
 // pending, then 3.
 func TestDiffRemaining(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command three times and git apply")
 	t.Parallel()
 	dir := writeModule(t, map[string]string{
 		"go.mod":   "module example.com/rest\n\ngo 1.26.0\n",

@@ -58,6 +58,7 @@ func TestSign(t *testing.T) {
 }
 
 func TestTestsFlag(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command four times, with and without test files")
 	t.Parallel()
 	dir := writeModule(t, testsModule)
 
