@@ -108,7 +108,11 @@ func check(root string, keep bool, stdout io.Writer) error {
 	bin := filepath.Join(tmp, "bin")
 	env := append(os.Environ(),
 		"GOWORK=off",
-		"GOFLAGS=-mod=mod -modcacherw -trimpath", // -trimpath: the build cache is shared from one run to the next
+		// As a user runs it (no -mod=mod: go install ...@version needs no
+		// go.sum entry for the runtime, which the checksum database gives
+		// once it is tagged); -trimpath only so that the build cache is
+		// shared from one run to the next, whatever the module cache's path.
+		"GOFLAGS=-modcacherw -trimpath",
 		"GOPROXY="+fileURL(proxy)+","+fileURL(filepath.Join(gomodcache, "cache", "download"))+",https://proxy.golang.org",
 		"GONOSUMDB="+mainModule, // versions the checksum database has never seen
 		"GOMODCACHE="+filepath.Join(tmp, "modcache"),
