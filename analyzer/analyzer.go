@@ -20,19 +20,11 @@ import (
 // Analyzer is hashalloc with its options bound to command-line flags.
 var Analyzer = newFlagAnalyzer()
 
-// Pool modes: where a pooled hasher comes from in a suggested fix.
-const (
-	// PoolRuntime imports the pools of github.com/hashalloc/hashalloc/runtime/hashpool.
-	PoolRuntime = "runtime"
-	// PoolInline declares a sync.Pool in the fixed file itself.
-	PoolInline = "inline"
-)
-
 // Options configure hashalloc. The zero value is the default configuration.
 type Options struct {
 	// Tests also analyzes _test.go files.
 	Tests bool
-	// Pool is PoolRuntime (the default when empty) or PoolInline.
+	// Pool is PoolAuto (the default when empty), PoolRuntime or PoolInline.
 	Pool string
 	// Constructors adds hash constructors, as importpath.Func, whose hashers
 	// are heap allocated whatever the caller does.
@@ -55,7 +47,7 @@ type Options struct {
 
 // New returns hashalloc configured by opts, or an error naming the bad option.
 func New(opts Options) (*analysis.Analyzer, error) {
-	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, sums: sumList{}, tests: opts.Tests, threshold: DefaultProfileThreshold}
+	c := &config{pool: poolMode(PoolAuto), constructors: constructorList{}, sums: sumList{}, tests: opts.Tests, threshold: DefaultProfileThreshold}
 	if opts.Profile != "" {
 		if err := (profileFlag{c}).Set(opts.Profile); err != nil {
 			return nil, err
@@ -81,17 +73,19 @@ func New(opts Options) (*analysis.Analyzer, error) {
 			return nil, err
 		}
 	}
-	if err := c.checks.Set(strings.Join(opts.Checks, ",")); err != nil {
-		return nil, err
+	if len(opts.Checks) > 0 {
+		if err := c.checks.Set(strings.Join(opts.Checks, ",")); err != nil {
+			return nil, err
+		}
 	}
 	return c.analyzer(), nil
 }
 
 func newFlagAnalyzer() *analysis.Analyzer {
-	c := &config{pool: poolMode(PoolRuntime), constructors: constructorList{}, sums: sumList{}, threshold: DefaultProfileThreshold}
+	c := &config{pool: poolMode(PoolAuto), constructors: constructorList{}, sums: sumList{}, threshold: DefaultProfileThreshold}
 	a := c.analyzer()
 	a.Flags.BoolVar(&c.tests, "tests", false, "also analyze _test.go files")
-	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool) or inline (declare a sync.Pool in the file)")
+	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool), inline (declare a sync.Pool in the file)\nor auto: runtime in a module that requires github.com/hashalloc/hashalloc/runtime, inline elsewhere")
 	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
 	a.Flags.Var(c.sums, "sums", "comma-separated sum functions and constructors that hashalloc does not know, as importpath.Func=ALGORITHM\n(sha256, sha224, sha512, sha384, sha512_224, sha512_256, sha1, md5, sha3_224, sha3_256, sha3_384, sha3_512: it computes that hash)\nor importpath.Func (a sum function of an unknown algorithm: reported, not fixed)")
 	a.Flags.Var(profileFlag{c}, "profile", "a pprof CPU profile (such as default.pgo) or allocation profile (-memprofile) that decides which functions are hot")
@@ -121,20 +115,6 @@ func (c *config) analyzer() *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall), new(paramEscapes)},
 		ResultType: resultType,
 	}
-}
-
-// poolMode is the value of the -pool flag.
-type poolMode string
-
-func (p *poolMode) String() string { return string(*p) }
-
-func (p *poolMode) Set(s string) error {
-	switch s {
-	case PoolRuntime, PoolInline:
-		*p = poolMode(s)
-		return nil
-	}
-	return fmt.Errorf("-pool: %q is not a pool mode (want %s or %s)", s, PoolRuntime, PoolInline)
 }
 
 // Result is what hashalloc found in one package: every hash constructor call
@@ -178,18 +158,19 @@ type pass struct {
 	files          map[*token.File]*fixes.File
 	sites          []*Site // every hash constructor call of the package
 	keyHashes      map[types.Object]int
-	pooled         map[*Site]bool         // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
-	macEqual       map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
-	idx            *packageIndex          // see index
-	keys           map[*types.Func]string // see funcKey
-	hashesMemo     map[*types.Func]bool   // whether a function hashes itself, see hashingCode
-	names          *fixes.PackageNames    // the package-level names that fixes declare
-	derivs         map[*types.Func]int    // the key derivations and their HMACs, see derivations
-	callSite       *callSites             // see callers
-	ifaceMethods   map[string]bool        // see interfaceMethods
-	writtenFields  map[*types.Var]bool    // see fieldsWritten
-	wholeAssigned  []types.Type           // see assignedWhole
-	out            output                 // findings held back, see emit
+	pooled         map[*Site]bool                     // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
+	macEqual       map[*ast.CallExpr]bool             // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
+	idx            *packageIndex                      // see index
+	keys           map[*types.Func]string             // see funcKey
+	hashesMemo     map[*types.Func]bool               // whether a function hashes itself, see hashingCode
+	names          *fixes.PackageNames                // the package-level names that fixes declare
+	derivs         map[*types.Func]int                // the key derivations and their HMACs, see derivations
+	bufParams      map[*types.Func][]*bufferParamFlow // see bufferParam
+	callSite       *callSites                         // see callers
+	ifaceMethods   map[string]bool                    // see interfaceMethods
+	writtenFields  map[*types.Var]bool                // see fieldsWritten
+	wholeAssigned  []types.Type                       // see assignedWhole
+	out            output                             // findings held back, see emit
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {

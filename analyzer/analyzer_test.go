@@ -42,10 +42,13 @@ func TestFixes(t *testing.T) {
 	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}),
 		"hasheralloc",
+		"keptimport", // fixes that keep an import a function they do not change still uses (go-square's hash helper)
+		"fieldapi",   // a keyed pool fix adds only an unexported field, and none to a struct built with a positional literal
 		"hmacrekey",
 		"concathash",
 		"sumalloc",
 		"hotbuffer", "hotbuffervar",
+		"hotbufferhelper",      // buffers handed to helpers of their package, merkledb's shape among them (seed 002)
 		"fiximports",           // imports added and removed by fixes
 		"suppress",             // //hashalloc:ignore, //nolint:hashalloc, generated files
 		"suppress/integration", // directives in integration tests
@@ -92,7 +95,7 @@ func TestTestsOption(t *testing.T) {
 func TestBadOptions(t *testing.T) {
 	t.Parallel()
 	_, err := analyzer.New(analyzer.Options{Pool: "global"})
-	require.EqualError(t, err, `-pool: "global" is not a pool mode (want runtime or inline)`)
+	require.EqualError(t, err, `-pool: "global" is not a pool mode (want auto, runtime or inline)`)
 	_, err = analyzer.New(analyzer.Options{Constructors: []string{"NoDot"}})
 	require.EqualError(t, err, `-constructors: "NoDot" is not of the form importpath.Func`)
 	_, err = analyzer.New(analyzer.Options{Sums: []string{"example.com/h.Sum256=sha256,NoDot=sha256"}})
@@ -103,10 +106,14 @@ func TestBadOptions(t *testing.T) {
 	require.Error(t, err)
 }
 
-// TestGoVersion checks that fixes follow the Go version of the file they edit.
+// TestGoVersion checks that fixes follow the Go version of the file they
+// edit: -pool=runtime offers no fix to a file older than the runtime module,
+// and the default pool mode declares the pools in such a module's files (it
+// does not require the runtime module either), as -pool=inline does.
 func TestGoVersion(t *testing.T) {
 	t.Parallel()
-	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversion"), newAnalyzer(t, analyzer.Options{}), "./...")
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversion"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolRuntime}), "./...")
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversioninline"), newAnalyzer(t, analyzer.Options{}), "./...")
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversioninline"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "./...")
 }
 
@@ -165,4 +172,15 @@ func TestSums(t *testing.T) {
 	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption}), "example.com/fork/sha256", "sums")
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}), "sumsinline")
+}
+
+// TestPoolAuto checks the default pool mode: the runtime module's pools in a
+// module that requires it, pools declared in the fixed file in one that does
+// not; and that -pool=runtime offers no fix that would import a module the
+// fixed module cannot resolve.
+func TestPoolAuto(t *testing.T) {
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "autopool"), newAnalyzer(t, analyzer.Options{}), "./...")
+	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "autopoolrequired"), newAnalyzer(t, analyzer.Options{}), "./...")
+	analysistest.Run(t, filepath.Join(testdata, "mod", "autopoolruntime"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolRuntime}), "./...")
 }

@@ -11,7 +11,8 @@ import (
 
 // The documentation of every check is a Markdown file in checks/, named
 // after the check: the one source of `hashalloc help`, `hashalloc -explain`,
-// the analyzer's Doc and the README's check sections. A file holds
+// the analyzer's Doc, the checks in full (docs/checks.md) and the README's
+// checks at a glance. A file holds
 //
 //	the one-line summary
 //
@@ -21,7 +22,8 @@ import (
 //	## Fix
 //	## Why
 //
-// in that order. TestREADMEChecks fails when the README disagrees.
+// in that order; the first code block of the example is the one the README
+// shows. TestChecksDocs fails when docs/checks.md or the README disagrees.
 //
 //go:embed checks/*.md
 var checkFiles embed.FS
@@ -113,10 +115,23 @@ func parseCheck(name, text string) (Check, error) {
 	return c, nil
 }
 
-// Markdown renders c as a section of the README.
+// Markdown renders c as a section of the checks in full (docs/checks.md).
 func (c Check) Markdown() string {
-	return fmt.Sprintf("### %s\n\n> %s\n\n%s\n\n#### Example\n\n%s\n\n#### Fix\n\n%s\n\n#### Why\n\n%s\n",
+	return fmt.Sprintf("## %s\n\n> %s\n\n%s\n\n### Example\n\n%s\n\n### Fix\n\n%s\n\n### Why\n\n%s\n",
 		c.Name, c.Summary, c.Doc, c.Example, c.Fix, c.Why)
+}
+
+// Glance renders c for the README's checks at a glance: its summary, a link
+// to its section in full (full, a path with no fragment) and the first code
+// block of its example.
+func (c Check) Glance(full string) string {
+	example := c.Example
+	if _, rest, ok := strings.Cut(example, "```go\n"); ok {
+		if code, _, ok := strings.Cut(rest, "\n```"); ok {
+			example = "```go\n" + code + "\n```"
+		}
+	}
+	return fmt.Sprintf("### %s\n\n> %s ([in full](%s#%s))\n\n%s\n", c.Name, c.Summary, full, c.Name, example)
 }
 
 // Text renders c for a terminal: Markdown code blocks become indented text.
@@ -173,7 +188,8 @@ func (s *checkSet) String() string {
 // Set parses a comma-separated list read from left to right: "all" turns
 // every check on, a name turns one on, "-name" turns one off. The list starts
 // from no check, or from all of them when its first entry turns one off, so
-// that "-hot-buffer" means "all,-hot-buffer".
+// that "-hot-buffer" means "all,-hot-buffer". An empty list is an error: it
+// would run every check, the opposite of what it seems to say.
 func (s *checkSet) Set(v string) error {
 	var items []string
 	for item := range strings.SplitSeq(v, ",") {
@@ -182,8 +198,7 @@ func (s *checkSet) Set(v string) error {
 		}
 	}
 	if len(items) == 0 {
-		s.spec, s.on = "", nil
-		return nil
+		return fmt.Errorf("-checks: %q names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)", v)
 	}
 	on := map[string]bool{}
 	if strings.HasPrefix(items[0], "-") {

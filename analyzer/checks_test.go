@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's check sections from analyzer/checks/*.md")
+var update = flag.Bool("update", false, "rewrite docs/checks.md and the README's checks at a glance from analyzer/checks/*.md")
 
 // The stable category names, the public interface of -checks, the golangci
 // setting checks and //hashalloc:ignore. A check may be added; none may be
@@ -45,38 +45,50 @@ func TestChecksDocumented(t *testing.T) {
 	}
 }
 
+// The generated sections: the checks in full in docs/checks.md, and the
+// README's checks at a glance.
 const (
-	readmeBegin = "<!-- BEGIN CHECKS: generated from analyzer/checks/*.md by `go test ./analyzer -run TestREADMEChecks -update`; edit those files, not this section -->\n"
-	readmeEnd   = "<!-- END CHECKS -->\n"
+	fullBegin   = "<!-- BEGIN CHECKS: generated from analyzer/checks/*.md by `go test ./analyzer -run TestChecksDocs -update`; edit those files, not this section -->\n"
+	fullEnd     = "<!-- END CHECKS -->\n"
+	glanceBegin = "<!-- BEGIN CHECKS AT A GLANCE: generated from analyzer/checks/*.md by `go test ./analyzer -run TestChecksDocs -update`; edit those files, not this section -->\n"
+	glanceEnd   = "<!-- END CHECKS AT A GLANCE -->\n"
 )
 
-// TestREADMEChecks checks that the README's check sections are the ones
-// rendered from analyzer/checks/*.md, the text `hashalloc help` and
-// `hashalloc -explain` print; with -update it rewrites them.
-func TestREADMEChecks(t *testing.T) {
+// TestChecksDocs checks that the checks in full (docs/checks.md) are the
+// sections rendered from analyzer/checks/*.md, the text `hashalloc help` and
+// `hashalloc -explain` print, and that the README's checks at a glance are
+// their summaries and first examples; with -update it rewrites both.
+func TestChecksDocs(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join("..", "README.md")
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	readme := string(data)
-	before, rest, ok := strings.Cut(readme, readmeBegin)
-	require.True(t, ok, "README.md has no line %q", readmeBegin)
-	_, after, ok := strings.Cut(rest, readmeEnd)
-	require.True(t, ok, "README.md has no line %q", readmeEnd)
-
-	var b strings.Builder
+	var full, glance strings.Builder
 	for i, c := range analyzer.Checks() {
 		if i > 0 {
-			b.WriteString("\n")
+			full.WriteString("\n")
+			glance.WriteString("\n")
 		}
-		b.WriteString(c.Markdown())
+		full.WriteString(c.Markdown())
+		glance.WriteString(c.Glance("docs/checks.md"))
 	}
-	want := before + readmeBegin + "\n" + b.String() + "\n" + readmeEnd + after
-	if *update {
-		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
-		return
+	for _, tc := range []struct {
+		path, begin, end, text string
+	}{
+		{filepath.Join("..", "docs", "checks.md"), fullBegin, fullEnd, full.String()},
+		{filepath.Join("..", "README.md"), glanceBegin, glanceEnd, glance.String()},
+	} {
+		data, err := os.ReadFile(tc.path)
+		require.NoError(t, err)
+		doc := string(data)
+		before, rest, ok := strings.Cut(doc, tc.begin)
+		require.True(t, ok, "%s has no line %q", tc.path, tc.begin)
+		_, after, ok := strings.Cut(rest, tc.end)
+		require.True(t, ok, "%s has no line %q", tc.path, tc.end)
+		want := before + tc.begin + "\n" + tc.text + "\n" + tc.end + after
+		if *update {
+			require.NoError(t, os.WriteFile(tc.path, []byte(want), 0o644))
+			continue
+		}
+		assert.Equal(t, want, doc, "%s differs from analyzer/checks/*.md; run go test ./analyzer -run TestChecksDocs -update", tc.path)
 	}
-	assert.Equal(t, want, readme, "the README's check sections differ from analyzer/checks/*.md; run go test ./analyzer -run TestREADMEChecks -update")
 }
 
 func TestChecksOption(t *testing.T) {
@@ -97,6 +109,8 @@ func TestChecksValues(t *testing.T) {
 		{[]string{"all", "-all", "sum-alloc"}, ""},
 		{[]string{"hot-bufer"}, `-checks: "hot-bufer" is not a check (did you mean hot-buffer?): want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`},
 		{[]string{"all,-nope"}, `-checks: "-nope" is not a check: want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`},
+		{[]string{""}, `-checks: "" names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)`},
+		{[]string{" , "}, `-checks: " , " names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)`},
 	} {
 		_, err := analyzer.New(analyzer.Options{Checks: tc.checks})
 		if tc.err == "" {

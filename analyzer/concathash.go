@@ -700,7 +700,7 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 // sumSpec says how the fixes compute the sum function's hash of several parts.
 func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
 	name := sum[strings.LastIndex(sum, "/")+1:]
-	if p.cfg.pool == PoolInline {
+	if p.inlinePools() {
 		// The file declares a variadic sum on the standard hasher of the
 		// same hash: the sum function (a fork's too) need not be in scope.
 		ctor, ok := sumConstructors[sum]
@@ -751,12 +751,22 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	if spec.Sink == nil {
 		return nil, "the hashing call in " + s.helper.Name() + " is not found"
 	}
-	if obj := p.Pkg.Scope().Lookup(spec.Name); obj != nil {
+	// The variadic form the package already has, else a new one under an
+	// unexported name: a fix never adds to a package's API.
+	variadic := func(obj types.Object) bool {
 		fn, ok := obj.(*types.Func)
-		if !ok || !fn.Signature().Variadic() || fn.Signature().Params().Len() != 1 {
-			return nil, spec.Name + " is already declared"
-		}
+		return ok && fn.Signature().Variadic() && fn.Signature().Params().Len() == 1
+	}
+	if obj := p.Pkg.Scope().Lookup(spec.Name); obj != nil && variadic(obj) {
 		spec.Exists = true
+	} else {
+		spec.Name = unexported(s.helper.Name()) + "Parts"
+		if obj := p.Pkg.Scope().Lookup(spec.Name); obj != nil {
+			if !variadic(obj) {
+				return nil, spec.Name + " is already declared"
+			}
+			spec.Exists = true
+		}
 	}
 	fix := fixes.HelperParts(f, s.call, fc, spec)
 	return &fix, ""

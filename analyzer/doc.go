@@ -9,7 +9,7 @@
 // category: hasher-alloc, hmac-rekey, concat-hash, sum-alloc and hot-buffer.
 // [Checks] documents them (what each reports, an example, the fix and why it
 // pays); the documentation lives in checks/*.md, and `hashalloc help`,
-// `hashalloc -explain CHECK` and the README print the same text. The
+// `hashalloc -explain CHECK` and docs/checks.md give the same text. The
 // -checks flag ([Options.Checks]) chooses the checks that report.
 //
 // A function is hot when it is in a static call cycle of its package, when it

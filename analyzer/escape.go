@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -348,6 +349,9 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 
 // shortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
 func shortName(fn *types.Func) string {
+	if fn.Pkg() != nil && fn.Signature().Recv() == nil && forksStd(fn.Pkg()) {
+		return fn.Pkg().Path() + "." + fn.Name()
+	}
 	if recv := fn.Signature().Recv(); recv != nil {
 		qual := func(p *types.Package) string { return p.Name() }
 		return "(" + types.TypeString(recv.Type(), qual) + ")." + fn.Name()
@@ -356,4 +360,18 @@ func shortName(fn *types.Func) string {
 		return fn.Name()
 	}
 	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// forksStd reports whether pkg has the name of a standard hash package but
+// another path (a fork: github.com/minio/sha256-simd is sha256 too): its
+// functions are named by their path, so that no message reads as if it were
+// about the standard library.
+func forksStd(pkg *types.Package) bool {
+	for _, std := range algorithms {
+		path := std[:strings.LastIndex(std, ".")]
+		if path != pkg.Path() && path[strings.LastIndex(path, "/")+1:] == pkg.Name() {
+			return true
+		}
+	}
+	return false
 }

@@ -175,12 +175,11 @@ func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
 	return p.out.decls[i], true
 }
 
-// output is what a pass holds back of its findings: with a profile, the
-// diagnostics to report sorted by share; always, where concat-hash reported
-// a concatenation (the per-call facts count them).
+// output is what a pass holds back of its findings until flush, and where
+// concat-hash reported a concatenation (the per-call facts count them).
 type output struct {
 	decls   []inspector.Cursor // every function declaration, by position (see declAt)
-	pending []ranked
+	pending []*finding
 	concats []reported
 }
 
@@ -191,41 +190,34 @@ type reported struct {
 	what string
 }
 
-type ranked struct {
-	d           analysis.Diagnostic
-	share, line float64
-}
-
-// emit reports d, or holds it back until flush when a profile ranks the
-// findings.
-func (p *pass) emit(d analysis.Diagnostic, ev evidence) {
-	if d.Category == concatHash {
-		what := strings.TrimPrefix(d.Message, concatHash+": ")
-		what, _, _ = strings.Cut(what, "; ")
+// emit holds f back until flush.
+func (p *pass) emit(f *finding) {
+	if f.d.Category == concatHash {
+		what, _, _ := strings.Cut(f.what, "; ")
 		what, _, _ = strings.Cut(what, " (and may write")
-		p.out.concats = append(p.out.concats, reported{d.Pos, what})
+		p.out.concats = append(p.out.concats, reported{f.d.Pos, what})
 	}
-	if p.cfg.profile == nil {
-		p.Report(d)
-		return
-	}
-	p.out.pending = append(p.out.pending, ranked{d, ev.share, ev.line})
+	p.out.pending = append(p.out.pending, f)
 }
 
-// flush reports the findings held back, the largest share first (then by
-// position).
+// flush proves the fixes of the findings held back and reports them: with a
+// profile, the largest share first (then by position); without one, in the
+// order they were found.
 func (p *pass) flush() {
-	slices.SortStableFunc(p.out.pending, func(a, b ranked) int {
-		if c := cmp.Compare(b.share, a.share); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(b.line, a.line); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.d.Pos, b.d.Pos)
-	})
-	for _, r := range p.out.pending {
-		p.Report(r.d)
+	p.proveFixes(p.out.pending)
+	if p.cfg.profile != nil {
+		slices.SortStableFunc(p.out.pending, func(a, b *finding) int {
+			if c := cmp.Compare(b.share, a.share); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(b.line, a.line); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.d.Pos, b.d.Pos)
+		})
+	}
+	for _, f := range p.out.pending {
+		p.Report(f.diagnostic())
 	}
 	p.out.pending = nil
 }

@@ -105,7 +105,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		Var:    pool,
 		Ctor:   stdCtor,
 		Result: p.TypesInfo.TypeOf(s.Call),
-		Inline: p.cfg.pool == PoolInline,
+		Inline: p.inlinePools(),
 		Last:   p.releasePoint(s.cur.Parent(), v),
 	})
 	return &fix, "", true

@@ -116,7 +116,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		Runtime: name,
 		Key:     s.Call.Args[1],
 		Parts:   parts,
-		Inline:  p.cfg.pool == PoolInline,
+		Inline:  p.inlinePools(),
 		Ctor:    ctor,
 		KeySum:  keySum,
 		Size:    digestSizes[ctor],

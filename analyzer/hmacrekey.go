@@ -210,7 +210,7 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 	if p.writes(fn, mac) {
 		return nil, mac.Name() + " is assigned again", nil
 	}
-	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.cfg.pool == PoolInline}
+	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.inlinePools()}
 	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {
 		return nil, why, nil
 	}
@@ -227,7 +227,9 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 		spec.Equals = p.macEquals(fn, mac)
 	}
 
-	want := key.v.Name() + "MACs"
+	// The name the fix declares is unexported whatever the key's: a fix
+	// never adds to a package's API.
+	want := unexported(key.v.Name()) + "MACs"
 	switch {
 	case key.lit.Valid():
 		stmt, block, ok := listStatement(key.lit.Parent())
@@ -256,6 +258,9 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 		st, ok := p.structOf(f, key.v.(*types.Var))
 		if !ok {
 			return nil, "the struct that holds " + key.v.Name() + " is not declared at package level in this file", nil
+		}
+		if why := p.fieldAddable(st); why != "" {
+			return nil, why, nil
 		}
 		name := want
 		for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), name); i++ {
@@ -477,7 +482,7 @@ func (p *pass) isHMACPool(t types.Type) bool {
 	if !ok || named.Obj().Pkg() == nil {
 		return false
 	}
-	if p.cfg.pool == PoolInline {
+	if p.inlinePools() {
 		return named.Obj().Pkg() == p.Pkg && hasMethod(named, "get") && hasMethod(named, "put")
 	}
 	return named.Obj().Pkg().Path() == fixes.RuntimePool && named.Obj().Name() == "HMAC"

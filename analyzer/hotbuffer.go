@@ -283,8 +283,33 @@ func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bo
 
 // hashes reports whether the function at fn hashes: it calls a hash
 // constructor, a sum function, or a hasher's Write or Sum, or passes a
-// hasher to a function.
+// hasher to a function, or it returns what a function of its package that
+// hashes returns (a wrapper, as merkledb's calculateID returns hashNode(n)).
 func (p *pass) hashes(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
+	return p.hashesWrapped(fn, hashers, 0)
+}
+
+// maxWrappers bounds how many wrappers of a hashing function hashes follows.
+const maxWrappers = 2
+
+func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, depth int) bool {
+	for cur := range fn.Preorder((*ast.ReturnStmt)(nil)) {
+		ret := cur.Node().(*ast.ReturnStmt)
+		if depth >= maxWrappers || len(ret.Results) != 1 || insideFuncLit(cur, fn) {
+			continue
+		}
+		call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		callee := typeutil.StaticCallee(p.TypesInfo, call)
+		if callee == nil || callee.Pkg() != p.Pkg {
+			continue
+		}
+		if decl, ok := p.index().decls[callee.Origin()]; ok && decl.Node() != fn.Node() && p.hashesWrapped(decl, hashers, depth+1) {
+			return true
+		}
+	}
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
@@ -317,21 +342,32 @@ func (p *pass) hashes(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
 // local variable assigned the buffer or a slice of it (key :=
 // keyBuffer[:n]) is the buffer too: its uses are judged the same way.
 func (p *pass) bufferEscape(fn inspector.Cursor, b *buffer, hashers map[*types.Var]*Site) escape {
+	esc, _ := p.sliceEscape(fn, b.v, hashers, false)
+	return esc
+}
+
+// sliceEscape decides what the function at fn does with the []byte variable
+// v, as bufferEscape does. With param (v is a parameter of fn, summarized for
+// its callers), returning v or a slice of it as fn's only result is not a
+// verdict: it reports returned instead, and what the caller does with the
+// result decides.
+func (p *pass) sliceEscape(fn inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site, param bool) (_ escape, returned bool) {
 	verdict := escape{kind: stays}
-	vars := []*types.Var{b.v}
-	seen := map[*types.Var]bool{b.v: true}
+	vars := []*types.Var{v}
+	seen := map[*types.Var]bool{v: true}
+	u := &sliceUses{fn: fn, hashers: hashers, param: param}
 	for i := 0; i < len(vars); i++ {
-		v := vars[i]
+		w := vars[i]
 		for use := range fn.Preorder((*ast.Ident)(nil)) {
 			id := use.Node().(*ast.Ident)
-			if p.TypesInfo.Uses[id] != v {
+			if p.TypesInfo.Uses[id] != w {
 				continue
 			}
-			if capturedBy(use, v) {
+			if capturedBy(use, w) {
 				verdict = worse(verdict, escape{unknown, "captured by a closure", id.Pos()})
 				continue
 			}
-			esc, alias := p.bufferUse(fn, use, v, hashers)
+			esc, alias := p.bufferUse(u, use, w)
 			if alias != nil && !seen[alias] {
 				seen[alias] = true
 				vars = append(vars, alias)
@@ -339,12 +375,23 @@ func (p *pass) bufferEscape(fn inspector.Cursor, b *buffer, hashers map[*types.V
 			verdict = worse(verdict, esc)
 		}
 	}
-	return verdict
+	return verdict, u.returned
+}
+
+// sliceUses is what classifying the uses of a byte slice in one function
+// needs: the function, the hashers of the package, and, for a parameter
+// summarized for its callers, whether the function returns it.
+type sliceUses struct {
+	fn       inspector.Cursor
+	hashers  map[*types.Var]*Site
+	param    bool
+	returned bool
+	depth    int // of the values derived from the slice that are followed
 }
 
 // bufferUse classifies one use of v, the buffer's variable or an alias of
 // it; alias is the local variable that the use assigns the buffer to.
-func (p *pass) bufferUse(fn, use inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site) (_ escape, alias *types.Var) {
+func (p *pass) bufferUse(u *sliceUses, use inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
 	pos := use.Node().Pos()
 	if use.ParentEdgeKind() == edge.AssignStmt_Lhs {
 		// v = v[:n], v = append(v, x...): still the same buffer (or a new one
@@ -355,8 +402,16 @@ func (p *pass) bufferUse(fn, use inspector.Cursor, v *types.Var, hashers map[*ty
 		}
 		return escape{unknown, "assigned", pos}, nil
 	}
+	return p.sliceValue(u, use, v)
+}
+
+// sliceValue classifies the use of a value that holds v's bytes at e: v
+// itself, a slice of it, or what a call made of it (a helper that returns
+// its argument, unsafe.String(unsafe.SliceData(v), n)).
+func (p *pass) sliceValue(u *sliceUses, e inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
+	pos := e.Node().Pos()
+	fn := u.fn
 	// A slice of the buffer is the buffer.
-	e := use
 	for e.ParentEdgeKind() == edge.SliceExpr_X || e.ParentEdgeKind() == edge.ParenExpr_X {
 		e = e.Parent()
 	}
@@ -368,7 +423,22 @@ func (p *pass) bufferUse(fn, use inspector.Cursor, v *types.Var, hashers map[*ty
 		return escape{kind: stays}, nil
 	case edge.RangeStmt_X, edge.BinaryExpr_X, edge.BinaryExpr_Y:
 		return escape{kind: stays}, nil
-	case edge.ReturnStmt_Results, edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+	case edge.ReturnStmt_Results:
+		if u.param && len(e.Parent().Node().(*ast.ReturnStmt).Results) == 1 {
+			u.returned = true // the caller decides
+			return escape{kind: stays}, nil
+		}
+		return kept(e.ParentEdgeKind(), pos), nil
+	case edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+		lit := e.Parent()
+		if e.ParentEdgeKind() == edge.KeyValueExpr_Value {
+			lit = lit.Parent()
+		}
+		if p.mapKeyRead(lit) {
+			return escape{kind: stays}, nil // m[Key{value: s}]: a lookup keeps nothing
+		}
+		return kept(e.ParentEdgeKind(), pos), nil
+	case edge.SendStmt_Value:
 		return kept(e.ParentEdgeKind(), pos), nil
 	case edge.ValueSpec_Values:
 		// var key = v[:n]: an alias.
@@ -400,9 +470,29 @@ func (p *pass) bufferUse(fn, use inspector.Cursor, v *types.Var, hashers map[*ty
 		}
 		return escape{unknown, "assigned", pos}, nil
 	case edge.CallExpr_Args:
-		return p.bufferArg(fn, e, v, hashers), nil
+		return p.bufferArg(u, e, v)
 	}
 	return escape{unknown, "used as " + e.ParentEdgeKind().String(), pos}, nil
+}
+
+// mapKeyRead reports whether the composite literal at lit is the key of a
+// map read, m[T{...}], which keeps nothing of it.
+func (p *pass) mapKeyRead(lit inspector.Cursor) bool {
+	for lit.ParentEdgeKind() == edge.ParenExpr_X {
+		lit = lit.Parent()
+	}
+	if lit.ParentEdgeKind() != edge.IndexExpr_Index {
+		return false
+	}
+	idx := lit.Parent()
+	if _, ok := p.TypesInfo.TypeOf(idx.Node().(*ast.IndexExpr).X).Underlying().(*types.Map); !ok {
+		return false
+	}
+	switch idx.ParentEdgeKind() {
+	case edge.AssignStmt_Lhs, edge.UnaryExpr_X, edge.IncDecStmt_X:
+		return false // m[k] = x stores the key
+	}
+	return true
 }
 
 // isBufferAlias reports whether w, assigned the buffer, can be followed as
@@ -419,62 +509,104 @@ func isBufferAlias(fn inspector.Cursor, w *types.Var) bool {
 	return body != nil && body.Pos() <= w.Pos() && w.Pos() < body.End() && types.Identical(w.Type(), byteSlice)
 }
 
-// bufferArg classifies the buffer (or a slice of it) passed as an argument.
-func (p *pass) bufferArg(fn, arg inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site) escape {
+// bufferArg classifies the buffer (or a slice of it) passed as an argument;
+// alias is a local variable that the call's result, which holds the
+// buffer's bytes, is assigned to.
+func (p *pass) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
+	fn, hashers := u.fn, u.hashers
 	pos := arg.Node().Pos()
 	call := arg.Parent().Node().(*ast.CallExpr)
 	if arg.Parent().ParentEdgeKind() == edge.GoStmt_Call {
-		return escape{outlives, "passed to a goroutine", pos}
+		return escape{outlives, "passed to a goroutine", pos}, nil
 	}
 	if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 		if basic, ok := tv.Type.Underlying().(*types.Basic); ok && basic.Info()&types.IsString != 0 {
-			return escape{kind: stays} // string(v) copies
+			return escape{kind: stays}, nil // string(v) copies
 		}
-		return escape{unknown, "converted", pos}
+		return escape{unknown, "converted", pos}, nil
 	}
 	switch name := p.builtin(call); name {
 	case "len", "cap", "clear", "copy":
-		return escape{kind: stays}
+		return escape{kind: stays}, nil
 	case "append":
 		if arg.ParentEdgeIndex() > 0 && call.Ellipsis.IsValid() {
-			return escape{kind: stays} // append(x, v...) copies
+			return escape{kind: stays}, nil // append(x, v...) copies
 		}
 		// v = append(v, x...) is a write to v, seen from the left-hand side.
 		if arg.Parent().ParentEdgeKind() == edge.AssignStmt_Rhs {
 			assign := arg.Parent().Parent().Node().(*ast.AssignStmt)
 			if len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v {
-				return escape{kind: stays}
+				return escape{kind: stays}, nil
 			}
 		}
-		return escape{unknown, "appended to", pos}
+		return escape{unknown, "appended to", pos}, nil
 	case "":
 	default:
-		return escape{unknown, "passed to " + name, pos}
+		return escape{unknown, "passed to " + name, pos}, nil
 	}
-	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
-		if kind, ok := bufferReaders[fn.FullName()]; ok {
-			return escape{kind, "passed to " + shortName(fn), pos}
+	// unsafe.SliceData(v) and unsafe.String(that, n) hold the buffer's bytes:
+	// what becomes of them decides.
+	if name := p.unsafeBuiltin(call); (name == "SliceData" || name == "String") && arg.ParentEdgeIndex() == 0 {
+		return p.derivedValue(u, arg.Parent(), v)
+	}
+	if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
+		if kind, ok := bufferReaders[callee.FullName()]; ok {
+			return escape{kind, "passed to " + shortName(callee), pos}, nil
 		}
-		if fn.Pkg() != nil && fn.Signature().Recv() == nil {
-			if _, ok := sumFuncs[fn.Pkg().Path()+"."+fn.Name()]; ok {
-				return escape{kind: stays}
+		if callee.Pkg() != nil && callee.Signature().Recv() == nil {
+			if _, ok := sumFuncs[callee.Pkg().Path()+"."+callee.Name()]; ok {
+				return escape{kind: stays}, nil
 			}
+		}
+		if bp, ok := p.bufferParam(callee, arg.ParentEdgeIndex(), hashers); ok {
+			switch {
+			case bp.kind != stays:
+				return escape{bp.kind, "passed to " + shortName(callee), pos}, nil
+			case bp.result:
+				return p.derivedValue(u, arg.Parent(), v)
+			}
+			return escape{kind: stays}, nil
 		}
 	}
 	// x.Write(v) on a hasher or writer.
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 {
-		return escape{unknown, "passed to " + types.ExprString(call.Fun), pos}
+		return escape{unknown, "passed to " + types.ExprString(call.Fun), pos}, nil
 	}
 	if w, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
 		if s, ok := hashers[w]; ok && s.ctor.alloc == onEscape && ast.Unparen(sel.X) == identOf(sel.X) {
-			return escape{kind: stays} // devirtualized: the buffer stays on the stack
+			return escape{kind: stays}, nil // devirtualized: the buffer stays on the stack
 		}
 	}
 	if types.IsInterface(p.TypesInfo.TypeOf(sel.X)) && p.dynamic(fn, sel.X, hashers) {
-		return escape{transient, "passed to " + types.ExprString(sel) + " through an interface", pos}
+		return escape{transient, "passed to " + types.ExprString(sel) + " through an interface", pos}, nil
 	}
-	return escape{unknown, "passed to " + types.ExprString(sel), pos}
+	return escape{unknown, "passed to " + types.ExprString(sel), pos}, nil
+}
+
+// derivedValue classifies the value of a call that holds v's bytes.
+func (p *pass) derivedValue(u *sliceUses, call inspector.Cursor, v *types.Var) (escape, *types.Var) {
+	if u.depth >= maxAliasDepth {
+		return escape{unknown, "derived too many times", call.Node().Pos()}, nil
+	}
+	u.depth++
+	defer func() { u.depth-- }()
+	return p.sliceValue(u, call, v)
+}
+
+// unsafeBuiltin returns the name of the builtin of package unsafe that call
+// calls, or "".
+func (p *pass) unsafeBuiltin(call *ast.CallExpr) string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	if b, ok := p.TypesInfo.Uses[sel.Sel].(*types.Builtin); ok {
+		if pkg, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); ok && pkg.Imported().Path() == "unsafe" {
+			return b.Name()
+		}
+	}
+	return ""
 }
 
 // derivedFrom reports whether e is v, a slice of v or append(<derived>, ...).
@@ -623,7 +755,7 @@ func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspe
 	}
 	spec := fixes.BufferSpec{Name: b.v.Name(), Build: b.build}
 	switch {
-	case p.cfg.pool == PoolInline:
+	case p.inlinePools():
 		if !b.made || len(b.build.Args) != 2 || b.size < 0 {
 			return nil, "-pool=inline pools buffers of a constant size only"
 		}
@@ -664,10 +796,15 @@ func (p *pass) stackBufferFix(cur inspector.Cursor, b *buffer, declared map[ast.
 			return nil, "its size mentions " + id.Name
 		}
 	}
-	// Reject var (a = ...; buf = make(...)): the declaration cannot become
-	// the statements of the fix without moving the other variables.
+	// A var block that declares other variables keeps them; the buffer is
+	// set after it (fixes.StackBufferInBlock).
+	var inBlock *ast.ValueSpec
 	if !b.alone {
-		return nil, "it is declared together with other variables"
+		spec, why := p.blockSpec(b, size)
+		if spec == nil {
+			return nil, why
+		}
+		inBlock = spec
 	}
 	stmt, block, ok := listStatement(cur)
 	if !ok || stmt != b.def {
@@ -697,8 +834,77 @@ func (p *pass) stackBufferFix(cur inspector.Cursor, b *buffer, declared map[ast.
 	if sizeName == b.v.Name() || sizeName == array {
 		sizeName = "n"
 	}
-	fix := fixes.StackBuffer(f, b.def, fixes.StackBufferSpec{
-		Name: b.v.Name(), Array: array, SizeName: sizeName, Size: size, ArraySize: stackArraySize,
-	})
+	spec := fixes.StackBufferSpec{Name: b.v.Name(), Array: array, SizeName: sizeName, Size: size, ArraySize: stackArraySize}
+	if inBlock != nil {
+		fix := fixes.StackBufferInBlock(f, b.def.(*ast.DeclStmt), inBlock, spec)
+		return &fix, ""
+	}
+	fix := fixes.StackBuffer(f, b.def, spec)
 	return &fix, ""
+}
+
+// blockSpec returns the spec of the buffer declared with other variables in
+// a var block, when the buffer can be set after the block instead: the spec
+// declares it alone, evaluating the size has no effect, and the specs after
+// it do not read it. Otherwise it says why not.
+func (p *pass) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, string) {
+	decl, ok := b.def.(*ast.DeclStmt)
+	if !ok {
+		return nil, "it is declared together with other variables"
+	}
+	gen := decl.Decl.(*ast.GenDecl)
+	var spec *ast.ValueSpec
+	for _, s := range gen.Specs {
+		vs := s.(*ast.ValueSpec)
+		if spec != nil {
+			// Reject a later spec that reads the buffer: it would read it
+			// before the fix sets it.
+			for n := range ast.Preorder(vs) {
+				if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == b.v {
+					return nil, "a variable declared after it in the same block reads it"
+				}
+			}
+			continue
+		}
+		for _, id := range vs.Names {
+			if p.TypesInfo.Defs[id] == b.v {
+				spec = vs
+			}
+		}
+	}
+	if spec == nil || len(spec.Names) != 1 || len(spec.Values) != 1 {
+		return nil, "it is declared together with other variables in one spec"
+	}
+	// Reject a size whose evaluation could be affected by the specs after it,
+	// or affect them: it is evaluated after them.
+	if !p.effectFree(size) {
+		return nil, "it is declared with other variables and its size calls a function"
+	}
+	return spec, ""
+}
+
+// effectFree reports whether evaluating e can have no effect and read no
+// result of one: names, constants, selectors, indexing, len and cap,
+// conversions and operators.
+func (p *pass) effectFree(e ast.Expr) bool {
+	free := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := p.TypesInfo.Types[n.Fun]; ok && tv.IsType() {
+				return true // a conversion
+			}
+			if name := p.builtin(n); name != "len" && name != "cap" {
+				free = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				free = false // a receive
+			}
+		case *ast.FuncLit:
+			free = false
+		}
+		return free
+	})
+	return free
 }

@@ -47,6 +47,8 @@ func TestOracle(t *testing.T) {
 		opts analyzer.Options
 	}{
 		{"hasheralloc", analyzer.Options{}},
+		{"keptimport", analyzer.Options{}},
+		{"fieldapi", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
@@ -55,6 +57,7 @@ func TestOracle(t *testing.T) {
 		{"hotbuffer", analyzer.Options{}},
 		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotbuffervar", analyzer.Options{}},
+		{"hotbufferhelper", analyzer.Options{}},
 		{"fiximports", analyzer.Options{}},
 		{"fiximportsinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotness", analyzer.Options{}},

@@ -4,8 +4,10 @@ package analyzer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -16,7 +18,7 @@ import (
 // advice and the reason no fix is offered.
 func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 	if fix != nil {
-		return msg + "; " + lowerFirst(fix.Message)
+		return msg + "; automatic fix: " + lowerFirst(fix.Message)
 	}
 	return msg + "; " + manual + " (no automatic fix: " + why + ")"
 }
@@ -24,7 +26,8 @@ func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 // report emits a diagnostic of the given category at node, unless a comment
 // suppresses it. msg says what is found; the fix, when there is one and it
 // passes fixes.File.Check, completes it, else manual says what to do and why
-// why there is no fix. It reports whether a fix was offered.
+// why there is no fix. It reports whether a fix was offered; flush may still
+// withdraw it, when the type checker rejects it (see proveFixes).
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
 	if !p.cfg.checks.enabled(category) || p.suppress.suppressed(node.Pos(), category) {
 		return false
@@ -35,23 +38,104 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 		}
 	}
 	ev := p.evidence(node)
-	d := analysis.Diagnostic{
-		Pos:      node.Pos(),
-		End:      node.End(),
-		Category: category,
-		Message:  category + ": " + advise(msg+ev.note(), fix, manual, why),
-		Related:  ev.related,
-	}
-	if fix != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
-	}
-	p.emit(d, ev)
+	p.emit(&finding{
+		d:      analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Category: category, Related: ev.related},
+		what:   msg + ev.note(),
+		fix:    fix,
+		manual: manual,
+		why:    why,
+		share:  ev.share,
+		line:   ev.line,
+	})
 	return fix != nil
+}
+
+// finding is a diagnostic held back until flush, with the parts of its
+// message: what is found, and the fix or what to do by hand.
+type finding struct {
+	d           analysis.Diagnostic // without its message and fix
+	what        string
+	fix         *analysis.SuggestedFix
+	manual, why string
+	share, line float64 // see evidence
+}
+
+// diagnostic completes the finding's diagnostic with its message and fix.
+func (f *finding) diagnostic() analysis.Diagnostic {
+	d := f.d
+	d.Message = d.Category + ": " + advise(f.what, f.fix, f.manual, f.why)
+	if f.fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*f.fix}
+	}
+	return d
+}
+
+// proveFixes type-checks the package with the fixes of its findings, each
+// alone (an editor applies one quick fix) and all together (as -fix, go fix
+// and golangci-lint --fix apply them), and withdraws, with the reason, a fix
+// whose result does not type-check or that breaks another: a fix that parses
+// can still break the build (it removes an import that a function it keeps
+// still uses; it adds a field to a struct that a positional literal builds).
+// Fixes that overlap are not applied together by any driver (the second is
+// applied by the next run), so they are not checked together either.
+func (p *pass) proveFixes(findings []*finding) {
+	var fixed []*finding
+	for _, f := range findings {
+		if f.fix != nil {
+			fixed = append(fixed, f)
+		}
+	}
+	if len(fixed) == 0 {
+		return
+	}
+	// The package without its test files: a package and its test variant
+	// must give the same verdict (see analyzedRoot).
+	var files []*ast.File
+	for _, f := range p.Files {
+		if !strings.HasSuffix(p.Fset.File(f.FileStart).Name(), "_test.go") {
+			files = append(files, f)
+		}
+	}
+	v := &fixes.Verifier{Fset: p.Fset, Files: files, Pkg: p.Pkg, Info: p.TypesInfo, Sizes: p.TypesSizes,
+		Source: func(tf *token.File) ([]byte, error) { return p.ReadFile(tf.Name()) }}
+	withdraw := func(f *finding, why string) {
+		f.fix, f.why = nil, why
+	}
+	var alone []*finding
+	for _, f := range fixed {
+		if err := v.Check(false, f.fix); err != nil {
+			withdraw(f, "the fixed code would not compile: "+err.Error())
+			continue
+		}
+		alone = append(alone, f)
+	}
+	if len(alone) < 2 {
+		return
+	}
+	all := make([]*analysis.SuggestedFix, len(alone))
+	for i, f := range alone {
+		all[i] = f.fix
+	}
+	if err := v.Check(true, all...); err == nil {
+		return
+	}
+	var together []*analysis.SuggestedFix
+	for _, f := range alone {
+		err := v.Check(true, append(together, f.fix)...)
+		switch {
+		case err == nil:
+			together = append(together, f.fix)
+		case errors.Is(err, fixes.ErrOverlap):
+			// Applied by the next run, alone or with others.
+		default:
+			withdraw(f, "the fixed code would not compile together with the package's other fixes: "+err.Error())
+		}
+	}
 }
 
 // checkFix says why fix cannot be offered at node: its edits are not valid
 // in node's file, or it imports the runtime module into a file whose Go
-// version is older than the module's.
+// version is older than the module's or into a module that cannot import it.
 func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
 	if p.inCgoFile(node.Pos()) {
 		return errCgoFix
@@ -60,12 +144,17 @@ func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
 	if f == nil {
 		return fmt.Errorf("the source file cannot be read")
 	}
-	if !f.AtLeast(fixes.RuntimeGo) {
-		for _, e := range fix.TextEdits {
-			if bytes.Contains(e.NewText, []byte(fixes.RuntimeModule+"/")) {
-				return fmt.Errorf("the runtime module needs Go %s and this file is %s (-pool=inline works on it)", strings.TrimPrefix(fixes.RuntimeGo, "go"), f.Version)
-			}
+	for _, e := range fix.TextEdits {
+		if !bytes.Contains(e.NewText, []byte(fixes.RuntimeModule+"/")) {
+			continue
 		}
+		if !f.AtLeast(fixes.RuntimeGo) {
+			return fmt.Errorf("the runtime module needs Go %s and this file is %s (-pool=inline works on it)", strings.TrimPrefix(fixes.RuntimeGo, "go"), f.Version)
+		}
+		if m := p.runtimeMissing(); m != "" {
+			return fmt.Errorf("-pool=runtime: %s does not require %s (require it, or leave -pool to its default, which declares the pools in the fixed file)", m, fixes.RuntimeModule)
+		}
+		break
 	}
 	// Reject SHA-3 from the standard library (Go 1.24) in an older file: its
 	// module may be built by a toolchain without it.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -175,8 +176,14 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 	name := shortName(s.helper)
 	if fact.Sum == "" {
 		// A fork that hashes with a digest of its own (sha256-simd's, in
-		// assembly): its name says SHA-256, nothing proves it.
-		return nil, name + " hashes with a hasher of its own, whose algorithm hashalloc cannot prove (-sums can name it)"
+		// assembly): its name says SHA-256, nothing proves it. The message
+		// gives the -sums entry that would let hashalloc fix it.
+		fn := s.helper.Pkg().Path() + "." + s.helper.Name()
+		alg, what := "ALGORITHM", "the hash ALGORITHM names"
+		if a, ok := stdAlgorithmNamed(s.helper); ok {
+			alg, what = a, "what "+algorithms[a]+" does"
+		}
+		return nil, fn + " hashes with a hasher of its own, whose algorithm hashalloc cannot prove; if it computes " + what + ", -sums=" + fn + "=" + alg + " lets hashalloc fix it"
 	}
 	if fact.Result == "" {
 		return nil, name + " does more than return a standard sum of its argument"
@@ -281,4 +288,17 @@ func (p *pass) writeSum(decl *ast.FuncDecl, param *types.Var) string {
 		return ""
 	}
 	return sum
+}
+
+// stdAlgorithmNamed returns the algorithm (a -sums value) of the standard sum
+// whose package name and function name fn has, as a fork of sha256 has
+// Sum256: what fn's name says it computes, which nothing proves.
+func stdAlgorithmNamed(fn *types.Func) (string, bool) {
+	for alg, std := range algorithms {
+		dot := strings.LastIndex(std, ".")
+		if pkg := std[:dot]; pkg[strings.LastIndex(pkg, "/")+1:] == fn.Pkg().Name() && std[dot+1:] == fn.Name() {
+			return alg, true
+		}
+	}
+	return "", false
 }

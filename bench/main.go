@@ -30,7 +30,7 @@ type Report struct {
 	Results   []Result `json:"results"`
 }
 
-const usage = `usage: hashalloc bench [-run REGEXP] [-json] [-count N] [-benchtime D] [-sizes N,N,...]
+var usage = `usage: hashalloc bench [-run REGEXP] [-json] [-count N] [-benchtime D] [-sizes N,N,...]
 
 Runs, in this process, the benchmarks behind every rewrite that hashalloc
 suggests: for each kind of rewrite and message size, the code before the
@@ -38,8 +38,20 @@ rewrite, the code after it and the floor (the cheapest code doing the same
 work), and prints ns/op, B/op, allocs/op, the change against before and the
 ratio to the floor. Each row is the median of -count runs, interleaved.
 
+Kinds (-run takes the name or the title):
+` + kindList() + `
+
 Flags:
 `
+
+// kindList lists the kinds of rewrite, a line each: name, title.
+func kindList() string {
+	var b strings.Builder
+	for _, k := range Kinds {
+		fmt.Fprintf(&b, "  %-15s %s\n", k.Name, k.Title)
+	}
+	return b.String()
+}
 
 // Main runs hashalloc bench with args (what follows "bench" on the command
 // line) and returns the exit code: 0, 1 when a benchmark fails, 2 on a bad
@@ -51,7 +63,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
-	run := fs.String("run", "", "run only the benchmarks whose `name` (kind/size=N/code=C) matches this regular expression")
+	run := fs.String("run", "", "run only the benchmarks whose `name` (kind/size=N/code=C) or kind's title in the table (\"keyed MAC pool\") matches this regular expression")
 	asJSON := fs.Bool("json", false, "print the results as JSON")
 	count := fs.Int("count", DefaultCount, "run each benchmark `n` times")
 	benchTime := fs.String("benchtime", DefaultBenchTime, "run each benchmark for `d` (a duration, or Nx for N operations)")

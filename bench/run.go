@@ -16,7 +16,8 @@ import (
 
 // Options select and time the benchmarks that Run runs.
 type Options struct {
-	// Run selects the benchmarks whose Name matches it; nil selects all.
+	// Run selects the benchmarks whose Name, or whose kind's title as the
+	// table prints it ("keyed MAC pool"), matches it; nil selects all.
 	Run *regexp.Regexp
 	// Sizes are the message sizes; nil means Sizes.
 	Sizes []int
@@ -113,7 +114,7 @@ func Run(opts Options) ([]Result, error) {
 		for _, size := range sizes {
 			var fns [3]func(b *testing.B)
 			for i, code := range Codes {
-				if opts.Run != nil && !opts.Run.MatchString(Name(k.Name, size, code)) {
+				if opts.Run != nil && !opts.Run.MatchString(Name(k.Name, size, code)) && !opts.Run.MatchString(k.Title) {
 					continue
 				}
 				if fns[0] == nil {

@@ -68,7 +68,7 @@ type SumSpec struct {
 //	                                              func sha256Parts(parts ...[]byte) (sum [32]byte) { ... }
 func SumParts(f *File, call *ast.CallExpr, c Concat, spec SumSpec) analysis.SuggestedFix {
 	im := f.Imports(call.Pos())
-	edits, fn := f.sumFunc(call, spec, im)
+	edits, fn := f.sumFunc(call, spec, im, true)
 	edits = append(edits, im.Edits()...)
 	edits = append(edits, f.removeEdits(c)...)
 	args := f.partsText(c)
@@ -76,7 +76,11 @@ func SumParts(f *File, call *ast.CallExpr, c Concat, spec SumSpec) analysis.Sugg
 		args = "nil, " + args
 	}
 	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(fn + "(" + args + ")")})
-	return analysis.SuggestedFix{Message: "Hash the parts with " + fn, TextEdits: edits}
+	msg := "Hash the parts with " + fn
+	if spec.Inline {
+		msg = "Hash the parts with a multi-part " + f.Text(call.Fun) + " declared in this file"
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 
 // CallParts calls fn, a variadic form of the hashing function that call
@@ -100,21 +104,24 @@ func SpreadParts(f *File, arg ast.Expr, c Concat, message string) analysis.Sugge
 }
 
 // sumFunc returns the name of the multi-part sum that replaces call, and the
-// edits that declare it in the file (Inline) or the imports it needs.
-func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports) ([]analysis.TextEdit, string) {
+// edits that declare it in the file (Inline) or the imports it needs. With
+// replaced, call goes: its package's import too, when call was its last use
+// in the file; without, call stays where it is (a helper kept for its other
+// callers), and so does every import.
+func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports, replaced bool) ([]analysis.TextEdit, string) {
 	if !spec.Inline {
 		fn := im.Name(RuntimeSum, "hashsum") + "." + spec.Runtime
 		if spec.Append {
 			fn = im.Name(RuntimeSum, "hashsum") + ".Append" + spec.Runtime
 		}
-		if path, ok := f.qualifier(call); ok {
+		if path, ok := f.qualifier(call); ok && replaced {
 			im.Drop(path, call)
 		}
 		return nil, fn
 	}
 	path, ctor := splitFunc(spec.Ctor)
 	pkg := im.Name(path, pathName(path))
-	if qual, ok := f.qualifier(call); ok {
+	if qual, ok := f.qualifier(call); ok && replaced {
 		im.Drop(qual, call) // a fork, or a dot import, that the sum replaces
 	}
 	want := pathName(path)
@@ -223,7 +230,11 @@ func HelperParts(f *File, call *ast.CallExpr, c Concat, h HelperSpec) analysis.S
 	}
 	edits = append(edits, f.removeEdits(c)...)
 	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(h.Name + "(" + f.partsText(c) + ")")})
-	return analysis.SuggestedFix{Message: "Hash the parts with " + h.Name + ", a variadic form of " + h.Decl.Name.Name, TextEdits: edits}
+	msg := "Hash the parts with " + h.Name + ", the variadic form of " + h.Decl.Name.Name
+	if !h.Exists {
+		msg = "Hash the parts with a variadic form of " + h.Decl.Name.Name + ", declared next to it"
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 
 // variadicForm writes the helper again under its new name, with its []byte
@@ -247,7 +258,7 @@ func (f *File) variadicForm(h HelperSpec) (string, []analysis.TextEdit) {
 	name := h.Param.Name()
 	if h.Sum != nil {
 		im := f.Imports(h.Sink.Pos())
-		decls, fn := f.sumFunc(h.Sink, *h.Sum, im)
+		decls, fn := f.sumFunc(h.Sink, *h.Sum, im, false)
 		imports = append(decls, im.Edits()...)
 		reps = append(reps, replacement{f.offset(h.Sink.Pos()), f.offset(h.Sink.End()), fn + "(" + name + "...)"})
 	} else {

@@ -142,7 +142,7 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 	}
 	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)})
 	edits = append(edits, f.Release(def, spec.Last, put, "")...)
-	msg := "Take " + name + " from a pool of HMACs keyed with " + spec.Key + ", held in " + spec.Name
+	msg := "Take " + name + " from a pool of HMACs keyed with " + spec.Key + ", held next to it"
 	for _, eq := range spec.Equals {
 		text := strings.Replace(equal, "%s", f.Text(eq.Sig), 1)
 		if eq.Not {
@@ -151,8 +151,7 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 		edits = append(edits, analysis.TextEdit{Pos: eq.Expr.Pos(), End: eq.Expr.End(), NewText: []byte(text)})
 	}
 	if len(spec.Equals) > 0 {
-		fn, _, _ := strings.Cut(equal, "(")
-		msg += ", and compare its sum with " + fn + ", which does not allocate"
+		msg += ", and compare its sum without allocating"
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
@@ -418,6 +417,15 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		fn = im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
 	}
 	im.Drop("crypto/hmac", def)
+	// The hash function goes with the definition: hmac.New(sha256.New, key)
+	// may have been the file's last use of its package.
+	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Rhs) == 1 {
+		if call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr); ok && len(call.Args) > 0 {
+			if path, ok := f.qualifier(call.Args[0]); ok {
+				im.Drop(path, call.Args[0])
+			}
+		}
+	}
 	args := []string{f.Text(sum.Args[0]), f.Text(spec.Key)}
 	for _, part := range spec.Parts {
 		args = append(args, f.Text(part))
@@ -428,7 +436,11 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
-	return analysis.SuggestedFix{Message: "Compute the MAC with " + fn + ", which allocates nothing", TextEdits: edits}
+	msg := "Compute the MAC with " + fn + ", which allocates nothing"
+	if spec.Inline {
+		msg = "Compute the MAC with a one-shot HMAC declared in this file, which allocates nothing"
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 
 // oneShotFunc declares, once per file, the file-local one-shot HMAC of

@@ -55,3 +55,36 @@ func StackBuffer(f *File, def ast.Stmt, spec StackBufferSpec) analysis.Suggested
 		TextEdits: []analysis.TextEdit{{Pos: def.Pos(), End: def.End(), NewText: []byte(b.String())}},
 	}
 }
+
+// StackBufferInBlock does what StackBuffer does for a buffer declared with
+// other variables in a var block: the buffer's spec keeps its name, the
+// block keeps its place, and the buffer is set right after it:
+//
+//	var (                              var (
+//	    n   = size(k)                      n   = size(k)
+//	    buf = make([]byte, n)   =>         buf []byte
+//	    i   = 0                            i   = 0
+//	)                                  )
+//	                                   var bufArray [128]byte
+//	                                   if size := n; size <= len(bufArray) { ... }
+//
+// The make's size is evaluated after the specs that follow it: the caller has
+// proved that evaluating it has no effect and that those specs do not read
+// the buffer. decl is the var statement and spec the buffer's one-name spec.
+func StackBufferInBlock(f *File, decl *ast.DeclStmt, spec *ast.ValueSpec, sb StackBufferSpec) analysis.SuggestedFix {
+	indent := f.Indent(decl.Pos())
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%svar %s [%d]byte\n", indent, sb.Array, sb.ArraySize)
+	fmt.Fprintf(&b, "%sif %s := %s; %s <= len(%s) {\n", indent, sb.SizeName, f.Text(sb.Size), sb.SizeName, sb.Array)
+	fmt.Fprintf(&b, "%s\t%s = %s[:%s:%s]\n", indent, sb.Name, sb.Array, sb.SizeName, sb.SizeName)
+	fmt.Fprintf(&b, "%s} else {\n", indent)
+	fmt.Fprintf(&b, "%s\t%s = make([]byte, %s)\n", indent, sb.Name, sb.SizeName)
+	fmt.Fprintf(&b, "%s}", indent)
+	return analysis.SuggestedFix{
+		Message: fmt.Sprintf("Back %s by a %d-byte array on the stack, and make it only when larger", sb.Name, sb.ArraySize),
+		TextEdits: []analysis.TextEdit{
+			{Pos: spec.Names[0].End(), End: spec.End(), NewText: []byte(" []byte")},
+			{Pos: decl.End(), End: decl.End(), NewText: []byte(b.String())},
+		},
+	}
+}

@@ -26,7 +26,7 @@ func SumArray(f *File, stmt ast.Stmt, call *ast.CallExpr, name string, size int6
 	}
 	decl := fmt.Sprintf("var %s [%d]byte", name, size)
 	return analysis.SuggestedFix{
-		Message: "Sum into a stack array: " + decl,
+		Message: fmt.Sprintf("Sum into a %d-byte array on the stack", size),
 		TextEdits: []analysis.TextEdit{
 			{Pos: f.LineStart(stmt.Pos()), End: f.LineStart(stmt.Pos()), NewText: []byte(indent + decl + "\n")},
 			{Pos: call.Args[0].Pos(), End: call.Args[0].End(), NewText: []byte(name + "[:0]")},

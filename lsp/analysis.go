@@ -2,20 +2,17 @@ package lsp
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"go/token"
-	"os"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 )
 
 // result is what one analysis of the package in a directory found, file by
@@ -24,9 +21,9 @@ type result struct {
 	files map[string]*fileResult // by absolute path
 	// err says why the package could not be analyzed, if it could not.
 	err error
-	// load and check are the times spent loading and type-checking the
-	// package and its dependencies, and running the analyzer on them.
-	load, check time.Duration
+	// stats say what bringing the view up to date took: loading or
+	// re-checking packages, and running the analyzer on them.
+	stats loadStats
 }
 
 // fileResult is what one analysis found in one file.
@@ -57,108 +54,72 @@ type edit struct {
 	text       string
 }
 
-// analyze loads the package in dir (and its test variants with Settings.Tests)
-// with the editors' unsaved buffers as overlays, runs a on it and on its
-// dependencies (for facts), and returns the findings by file. It returns
-// ctx.Err() when canceled; a package that does not load or type-check is a
-// result with err set, not an error.
-func analyze(ctx context.Context, a *analysis.Analyzer, dir string, tests bool, overlay map[string][]byte) (*result, error) {
-	cfg := &packages.Config{
-		Mode:    packages.LoadAllSyntax,
-		Context: ctx,
-		Dir:     dir,
-		Tests:   tests,
-		Overlay: overlay,
-	}
-	start := time.Now()
-	pkgs, err := packages.Load(cfg, ".")
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	res := &result{files: map[string]*fileResult{}, load: time.Since(start)}
-	if err != nil {
-		res.err = err
-		return res, nil
-	}
+// result returns what the view knows of the packages of dir, which update
+// or loadView brought up to date: their findings by file, or the errors of
+// loading them or of analyzing them.
+func (v *view) result(dir string) *result {
+	res := &result{files: map[string]*fileResult{}}
+	roots, _ := v.rootsOf(dir)
 	// Every file of the package gets a result, so that findings fixed since
 	// the last analysis are cleared.
-	for _, p := range pkgs {
-		for _, name := range p.GoFiles {
-			if filepath.Dir(name) == filepath.Clean(dir) && res.files[name] == nil {
+	for _, n := range roots {
+		for _, name := range n.goFiles {
+			if filepath.Dir(name) == dir && res.files[name] == nil {
 				res.files[name] = &fileResult{path: name}
 			}
 		}
 	}
-	if msg := loadErrors(pkgs); msg != "" {
+	if msg := v.loadErrors(roots); msg != "" {
 		res.err = errors.New(msg)
-		return res, nil
+		return res
 	}
-
-	start = time.Now()
-	graph, err := checker.Analyze([]*analysis.Analyzer{withOverlay(a, overlay)}, pkgs, nil)
-	res.check = time.Since(start)
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	if err != nil {
-		res.err = err
-		return res, nil
-	}
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			res.err = act.Err
+	for _, n := range roots {
+		if n.out.err != nil {
+			res.err = n.out.err
 			continue
 		}
-		for _, d := range act.Diagnostics {
-			res.add(act.Package.Fset, d, a.URL, overlay)
+		for _, d := range n.out.diags {
+			res.add(v.fset, d, v.a.URL, n.readFile)
 		}
 	}
-	return res, nil
+	return res
 }
 
-// loadErrors describes the errors of loading pkgs and their dependencies, at
-// most a few of them, or returns "".
-func loadErrors(pkgs []*packages.Package) string {
+// loadErrors describes the errors of loading roots and the packages they
+// import, at most a few of them, in the order of packages.Visit, or
+// returns "".
+func (v *view) loadErrors(roots []*node) string {
 	var msgs []string
 	n := 0
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
+	seen := map[string]bool{}
+	var visit func(p *node)
+	visit = func(p *node) {
+		if seen[p.id] {
+			return
+		}
+		seen[p.id] = true
+		for _, path := range slices.Sorted(maps.Keys(p.imports)) {
+			visit(v.nodes[p.imports[path]])
+		}
+		for _, e := range p.errors {
 			if n < 3 {
 				msgs = append(msgs, e.Error())
 			}
 			n++
 		}
-	})
+	}
+	for _, p := range roots {
+		visit(p)
+	}
 	if n > len(msgs) {
 		msgs = append(msgs, fmt.Sprintf("and %d more errors", n-len(msgs)))
 	}
 	return strings.Join(msgs, "\n")
 }
 
-// withOverlay returns a copy of a whose passes read the editors' unsaved
-// buffers rather than the files on disk: the checker gives every pass
-// os.ReadFile, and hashalloc's fixes read a file's source to edit it.
-func withOverlay(a *analysis.Analyzer, overlay map[string][]byte) *analysis.Analyzer {
-	if len(overlay) == 0 {
-		return a
-	}
-	w := *a
-	w.Run = func(pass *analysis.Pass) (any, error) {
-		readFile := pass.ReadFile
-		pass.ReadFile = func(name string) ([]byte, error) {
-			if content, ok := overlay[name]; ok {
-				return content, nil
-			}
-			return readFile(name)
-		}
-		return a.Run(pass)
-	}
-	return &w
-}
-
 // add records the diagnostic d, once: test variants of a package repeat the
 // diagnostics of its files.
-func (r *result) add(fset *token.FileSet, d analysis.Diagnostic, docURL string, overlay map[string][]byte) {
+func (r *result) add(fset *token.FileSet, d analysis.Diagnostic, docURL string, readFile func(string) ([]byte, error)) {
 	tf := fset.File(d.Pos)
 	if tf == nil {
 		return
@@ -168,17 +129,14 @@ func (r *result) add(fset *token.FileSet, d analysis.Diagnostic, docURL string, 
 		return // not a file of the package in this directory (e.g. generated by cgo)
 	}
 	if f.m == nil {
-		content, ok := overlay[f.path]
-		if !ok {
-			var err error
-			if content, err = os.ReadFile(f.path); err != nil {
-				return
-			}
+		content, err := readFile(f.path)
+		if err != nil {
+			return
 		}
 		f.content, f.m = content, newMapper(content)
 	}
 	if tf.Size() != len(f.content) {
-		return // the file changed on disk since it was loaded
+		return // the file changed on disk since it was parsed
 	}
 	start := tf.Offset(d.Pos)
 	end := start
@@ -262,7 +220,7 @@ func message(d analysis.Diagnostic) string {
 
 // categoryURL returns the link to the documentation of a check: the
 // analyzer's URL with the category as the fragment (the README has a section
-// per check).
+// per check, its checks at a glance).
 func categoryURL(docURL, category string) string {
 	if docURL == "" || category == "" {
 		return docURL

@@ -1,53 +1,65 @@
 package lsp
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
 
 // BenchmarkSaveToDiagnostics measures what an editor waits for after a
 // save: the time from didSave to the publication of the file's diagnostics,
-// with the server warm (the file opened and analyzed once before). Run it
-// with
+// with the server warm (the file opened and analyzed once before). Each save
+// follows an edit (a comment added at the end of the file), so the package is
+// analyzed again; the files of examples/ and of the generated package are
+// written before each save, those of GOROOT are not (the edit stays in the
+// editor's buffer). Run it with
 //
-//	go test -run '^$' -bench SaveToDiagnostics -benchtime 10x ./lsp/
+//	go test -run '^$' -bench SaveToDiagnostics -benchtime 20x ./lsp/
 //
 // Each operation is one save; ms/save is the median, ms/save-max the
 // slowest.
 func BenchmarkSaveToDiagnostics(b *testing.B) {
 	b.Run("examples-merkle", func(b *testing.B) {
 		dir := copyExamples(b)
-		benchSaves(b, filepath.Join(dir, "examples", "merkle", "merkle.go"), 2)
+		benchSaves(b, filepath.Join(dir, "examples", "merkle", "merkle.go"), 2, true)
 	})
 	b.Run("generated-60-files", func(b *testing.B) {
 		dir := generatePackage(b, 60)
-		benchSaves(b, filepath.Join(dir, "big", "file00.go"), 2)
+		benchSaves(b, filepath.Join(dir, "big", "file00.go"), 2, true)
 	})
 	b.Run("std-go-types", func(b *testing.B) {
 		// A real package of the standard library: go/types has more than
 		// 100 files; hashalloc finds nothing in it.
-		benchSaves(b, filepath.Join(goroot(b), "src", "go", "types", "api.go"), 0)
+		benchSaves(b, filepath.Join(goroot(b), "src", "go", "types", "api.go"), 0, false)
 	})
 }
 
-// benchSaves opens path, waits for its first diagnostics, then saves it b.N
-// times, timing each save.
-func benchSaves(b *testing.B, path string, want int) {
+// benchSaves opens path, waits for its first diagnostics, then edits and
+// saves it b.N times, timing each save; write writes the file before each
+// save, and puts it back as it was at the end.
+func benchSaves(b *testing.B, path string, want int, write bool) {
 	s := startSession(b, Settings{})
 	_, err := s.server.Initialize(call(b), &protocol.InitializeParams{})
 	require.NoError(b, err)
 	require.NoError(b, s.server.Initialized(call(b), &protocol.InitializedParams{}))
 	content, err := os.ReadFile(path)
 	require.NoError(b, err)
+	if write {
+		b.Cleanup(func() { _ = os.WriteFile(path, content, 0o644) })
+	}
 	u := uri.File(path)
 	start := time.Now()
 	require.NoError(b, s.server.DidOpen(call(b), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
@@ -58,7 +70,17 @@ func benchSaves(b *testing.B, path string, want int) {
 	b.Logf("%s: first diagnostics %v after didOpen", filepath.Base(path), at.Sub(start).Round(time.Millisecond))
 
 	var times []time.Duration
+	version := int32(1)
 	for b.Loop() {
+		version++
+		edited := fmt.Sprintf("%s\n// edit %d\n", content, version)
+		require.NoError(b, s.server.DidChange(call(b), &protocol.DidChangeTextDocumentParams{
+			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
+			ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: edited}},
+		}))
+		if write {
+			require.NoError(b, os.WriteFile(path, []byte(edited), 0o644))
+		}
 		n := s.client.published(u)
 		saved := time.Now()
 		require.NoError(b, s.server.DidSave(call(b), &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}))
@@ -66,12 +88,18 @@ func benchSaves(b *testing.B, path string, want int) {
 		require.Len(b, diags, want)
 		times = append(times, at.Sub(saved))
 	}
-	slices.Sort(times)
 	s.client.mu.Lock()
 	b.Logf("the server's last word: %s", s.client.logs[len(s.client.logs)-1])
 	s.client.mu.Unlock()
-	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms/save")
-	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "ms/save-max")
+	reportTimes(b, "", times)
+}
+
+// reportTimes reports the median and the slowest of times, in ms, as
+// ms/save and ms/save-max with suffix after "save".
+func reportTimes(b *testing.B, suffix string, times []time.Duration) {
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms/save"+suffix)
+	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "ms/save-max"+suffix)
 }
 
 // generatePackage writes a module with one package, big, of n files, each
@@ -125,4 +153,169 @@ func (r *Record%[1]d) Sum%[1]d() [32]byte {
 		require.NoError(b, os.WriteFile(filepath.Join(dir, "big", fmt.Sprintf("file%02d.go", i)), []byte(src.String()), 0o644))
 	}
 	return dir
+}
+
+// BenchmarkSaveToDiagnosticsStdio measures, with one client attached over
+// stdio to two language servers at once as an editor is, hashalloc lsp
+// (built from this repository) and gopls (the binary $GOPLS names, else gopls
+// on the PATH), how long each takes from a save of
+// examples/merkle/merkle.go, in a copy of examples/, to its diagnostics of
+// the version saved. A save is what an editor's :write sends: didChange with
+// the edit (a comment added at the end of the file), the file written, then
+// didSave, to both servers. Both publish for every version: hashalloc its
+// findings, gopls at first its parse and type errors (its analyzers' come
+// after its diagnosticsDelay, 1 s by default, unless another edit comes
+// first). Run it with
+//
+//	GOPLS=/path/to/gopls go test -run '^$' -bench SaveToDiagnosticsStdio -benchtime 20x ./lsp/
+//
+// ms/save-hashalloc and ms/save-gopls are the medians, from the didChange
+// of each save; -max the slowest.
+func BenchmarkSaveToDiagnosticsStdio(b *testing.B) {
+	gopls := os.Getenv("GOPLS")
+	if gopls == "" {
+		var err error
+		if gopls, err = exec.LookPath("gopls"); err != nil {
+			b.Skip("no gopls: GOBIN=$(mktemp -d) go install golang.org/x/tools/gopls@latest, and set GOPLS to the binary")
+		}
+	}
+	bin := buildHashalloc(b)
+	dir := copyExamples(b)
+	path := filepath.Join(dir, "examples", "merkle", "merkle.go")
+	content, err := os.ReadFile(path)
+	require.NoError(b, err)
+	servers := []*stdioServer{startStdio(b, "hashalloc", dir, bin, "lsp"), startStdio(b, "gopls", dir, gopls)}
+	u := uri.File(path)
+	for _, srv := range servers {
+		srv.initialize(b, dir)
+		require.NoError(b, srv.server.DidOpen(call(b), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: u, LanguageID: "go", Version: 1, Text: string(content),
+		}}))
+	}
+	for _, srv := range servers {
+		srv.client.waitVersion(b, u, 1, time.Time{})
+	}
+
+	version := int32(1)
+	save := func() []time.Duration {
+		version++
+		edited := fmt.Sprintf("%s\n// edit %d\n", content, version)
+		start := time.Now()
+		for _, srv := range servers {
+			require.NoError(b, srv.server.DidChange(call(b), &protocol.DidChangeTextDocumentParams{
+				TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
+				ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: edited}},
+			}))
+		}
+		require.NoError(b, os.WriteFile(path, []byte(edited), 0o644))
+		for _, srv := range servers {
+			require.NoError(b, srv.server.DidSave(call(b), &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}))
+		}
+		times := make([]time.Duration, len(servers))
+		for i, srv := range servers {
+			times[i] = srv.client.waitVersion(b, u, version, start).Sub(start)
+		}
+		return times
+	}
+	for range 3 { // warm up
+		save()
+	}
+	perServer := make([][]time.Duration, len(servers))
+	for b.Loop() {
+		for i, t := range save() {
+			perServer[i] = append(perServer[i], t)
+		}
+	}
+	for i, srv := range servers {
+		reportTimes(b, "-"+srv.name, perServer[i])
+		srv.stop(b)
+	}
+	servers[0].client.mu.Lock()
+	b.Logf("hashalloc's last word: %s", servers[0].client.logs[len(servers[0].client.logs)-1])
+	servers[0].client.mu.Unlock()
+}
+
+// stdioServer is a language server run as a command, and the client
+// connected to its standard input and output.
+type stdioServer struct {
+	name   string
+	cmd    *exec.Cmd
+	conn   jsonrpc2.Conn
+	server protocol.Server
+	client *stdioClient
+	stderr *bytes.Buffer
+}
+
+// stdioClient answers the requests that gopls sends a client.
+type stdioClient struct {
+	*testClient
+}
+
+func (c *stdioClient) Configuration(_ context.Context, params *protocol.ConfigurationParams) ([]protocol.LSPAny, error) {
+	out := make([]protocol.LSPAny, len(params.Items))
+	for i := range out {
+		out[i] = protocol.LSPAny("null")
+	}
+	return out, nil
+}
+
+func (c *stdioClient) RegisterCapability(context.Context, *protocol.RegistrationParams) error {
+	return nil
+}
+
+func (c *stdioClient) WorkDoneProgressCreate(context.Context, *protocol.WorkDoneProgressCreateParams) error {
+	return nil
+}
+
+func (c *stdioClient) Progress(context.Context, *protocol.ProgressParams) error { return nil }
+
+func (c *stdioClient) ShowMessage(context.Context, *protocol.ShowMessageParams) error { return nil }
+
+// startStdio starts the command name args in dir, with the environment of the
+// tests' go commands, and connects a client to it.
+func startStdio(b *testing.B, label, dir, name string, args ...string) *stdioServer {
+	b.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), goEnv...)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(b, err)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(b, err)
+	srv := &stdioServer{name: label, cmd: cmd, client: &stdioClient{newTestClient()}, stderr: &bytes.Buffer{}}
+	cmd.Stderr = srv.stderr
+	require.NoError(b, cmd.Start())
+	srv.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(stdio{stdout, stdin}), jsonrpc2.WithCodec(codec{}))
+	srv.conn.Go(context.Background(), protocol.ClientHandler(srv.client, jsonrpc2.MethodNotFoundHandler))
+	srv.server = protocol.ServerDispatcher(srv.conn)
+	b.Cleanup(func() {
+		_ = srv.conn.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	return srv
+}
+
+// initialize initializes the server for the workspace dir.
+func (srv *stdioServer) initialize(b *testing.B, dir string) {
+	b.Helper()
+	yes := true
+	_, err := srv.server.Initialize(call(b), &protocol.InitializeParams{
+		WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{
+			WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(dir), Name: "examples"}}),
+		},
+		Capabilities: protocol.ClientCapabilities{TextDocument: &protocol.TextDocumentClientCapabilities{
+			Synchronization:    &protocol.TextDocumentSyncClientCapabilities{DidSave: &yes},
+			PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &yes},
+		}},
+	})
+	require.NoError(b, err, "%s: %s", srv.name, srv.stderr)
+	require.NoError(b, srv.server.Initialized(call(b), &protocol.InitializedParams{}))
+}
+
+// stop shuts the server down, as an editor does when it quits.
+func (srv *stdioServer) stop(b *testing.B) {
+	b.Helper()
+	assert.NoError(b, srv.server.Shutdown(call(b)), "%s", srv.name)
+	assert.NoError(b, srv.server.Exit(call(b)), "%s", srv.name)
 }

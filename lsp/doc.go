@@ -16,6 +16,16 @@
 // the document is the one analyzed. Handlers answer at once: analyses run in
 // the background, one at a time.
 //
+// Analyses are incremental. Per module (or go.work workspace) the server
+// keeps every package it loaded, type-checked, with the analyzer's facts and
+// findings (view.go); a save re-parses and re-checks the packages whose files
+// changed against the packages kept, re-runs the analyzer on them with the
+// facts of what they import (passes.go, as the x/tools checker runs passes),
+// then does the same for the packages that import them, whose diagnostics it
+// publishes again. A change that only the go command can interpret (imports,
+// build constraints, package clauses, the Go files of a directory, go.mod,
+// go.work, cgo) loads everything anew, as the first analysis did.
+//
 // The protocol types and the JSON-RPC connection are go.lsp.dev/protocol and
 // go.lsp.dev/jsonrpc2.
 package lsp

@@ -88,7 +88,7 @@ func findNvim(t *testing.T) string {
 }
 
 // buildHashalloc builds the command into a temporary directory.
-func buildHashalloc(t *testing.T) string {
+func buildHashalloc(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "hashalloc")
 	cmd := exec.CommandContext(t.Context(), "go", "build", "-o", bin, "./cmd/hashalloc")
@@ -128,7 +128,8 @@ func TestNeovim(t *testing.T) {
 	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-u", script)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
-		// hashalloc.lua, the README's snippet, runs hashalloc from the PATH.
+		// hashalloc.lua, the snippet of docs/integrations.md, runs hashalloc
+		// from the PATH.
 		"PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"HASHALLOC_ROOT="+dir,
 		"HASHALLOC_PLAN="+string(plan),
@@ -246,14 +247,14 @@ func goroot(t testing.TB) string {
 	return strings.TrimSpace(string(out))
 }
 
-// TestREADMESnippet checks that the README's Neovim setup is
+// TestDocSnippet checks that the Neovim setup of docs/integrations.md is
 // testdata/nvim/hashalloc.lua, the snippet that TestNeovim runs.
-func TestREADMESnippet(t *testing.T) {
+func TestDocSnippet(t *testing.T) {
 	snippet, err := os.ReadFile(filepath.Join("testdata", "nvim", "hashalloc.lua"))
 	require.NoError(t, err)
-	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	doc, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "integrations.md"))
 	require.NoError(t, err)
-	// In the README, the snippet is in a list item, indented by two spaces.
+	// There the snippet is in a list item, indented by two spaces.
 	var indented strings.Builder
 	for line := range strings.SplitSeq(strings.TrimSuffix(string(snippet), "\n"), "\n") {
 		if line != "" {
@@ -261,6 +262,6 @@ func TestREADMESnippet(t *testing.T) {
 		}
 		indented.WriteString(line + "\n")
 	}
-	assert.Contains(t, string(readme), "  ```lua\n"+indented.String()+"  ```\n",
-		"the README's Neovim snippet is not testdata/nvim/hashalloc.lua")
+	assert.Contains(t, string(doc), "  ```lua\n"+indented.String()+"  ```\n",
+		"the Neovim snippet of docs/integrations.md is not testdata/nvim/hashalloc.lua")
 }

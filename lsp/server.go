@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -30,8 +32,11 @@ type server struct {
 	// initializationOptions.
 	base Settings
 
-	// sem admits one analysis at a time: the checker uses every core.
-	sem chan struct{}
+	// sem admits one analysis at a time: loading uses every core. An
+	// analysis holds it to use views and workspaces.
+	sem        chan struct{}
+	views      map[string]*view     // by the root of the module or workspace
+	workspaces map[string]workspace // by package directory
 	// publishMu orders the publication of results, so that an older
 	// analysis never publishes after a newer one.
 	publishMu sync.Mutex
@@ -64,18 +69,20 @@ type pkgState struct {
 
 func newServer(ctx context.Context, client protocol.Client, settings Settings) *server {
 	return &server{
-		ctx:    ctx,
-		client: client,
-		exit:   make(chan struct{}),
-		base:   settings,
-		sem:    make(chan struct{}, 1),
-		docs:   map[string]*document{},
-		pkgs:   map[string]*pkgState{},
+		ctx:        ctx,
+		client:     client,
+		exit:       make(chan struct{}),
+		base:       settings,
+		sem:        make(chan struct{}, 1),
+		views:      map[string]*view{},
+		workspaces: map[string]workspace{},
+		docs:       map[string]*document{},
+		pkgs:       map[string]*pkgState{},
 	}
 }
 
 func (s *server) Initialize(_ context.Context, params *protocol.InitializeParams) (*protocol.InitializeResult, error) {
-	settings, err := s.base.withInitOptions(params.InitializationOptions)
+	settings, err := s.base.withInitOptions(params.InitializationOptions, workspaceRoot(params))
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +114,21 @@ func (s *server) Initialize(_ context.Context, params *protocol.InitializeParams
 		},
 		ServerInfo: protocol.ServerInfo{Name: "hashalloc", Version: protocol.NewOptional(version)},
 	}, nil
+}
+
+// workspaceRoot returns the directory of the workspace that the client
+// opened, or "" when it names none: its first folder, else its root.
+func workspaceRoot(params *protocol.InitializeParams) string {
+	if folders, ok := params.WorkspaceFolders.Get(); ok && len(folders) > 0 && folders[0].URI.IsFile() {
+		return folders[0].URI.FsPath()
+	}
+	if params.RootURI != nil && params.RootURI.IsFile() {
+		return params.RootURI.FsPath()
+	}
+	if root, ok := params.RootPath.Get(); ok && filepath.IsAbs(root) {
+		return root
+	}
+	return ""
 }
 
 func (s *server) Shutdown(context.Context) error {
@@ -226,7 +248,7 @@ func (s *server) schedule(dir string) {
 	st.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
 	st.cancel = cancel
-	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests,
+	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests, buildFlags: s.settings.buildFlags(),
 		overlay: map[string][]byte{}, versions: map[string]int32{}}
 	for path, doc := range s.docs {
 		j.versions[path] = doc.version
@@ -243,6 +265,8 @@ type job struct {
 	gen      int
 	analyzer *analysis.Analyzer
 	tests    bool
+	// buildFlags are the go command's flags for loading (-tags).
+	buildFlags []string
 	// overlay holds the open documents that differ from the files on disk;
 	// versions the version of every open document.
 	overlay  map[string][]byte
@@ -250,7 +274,8 @@ type job struct {
 }
 
 // run analyzes the package in j.dir and publishes the result, if it is
-// still the latest.
+// still the latest; then it schedules the analysis of the other directories
+// whose packages changed with it.
 func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 	defer cancel()
 	select {
@@ -258,8 +283,13 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 	case <-ctx.Done():
 		return
 	}
-	res, err := analyze(ctx, j.analyzer, j.dir, j.tests, j.overlay)
+	res, others, err := s.analyze(ctx, j)
 	<-s.sem
+	defer func() {
+		for _, dir := range others {
+			s.refresh(dir)
+		}
+	}()
 	if err != nil {
 		return // canceled
 	}
@@ -285,21 +315,88 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 		s.log(protocol.MessageTypeWarning, fmt.Sprintf("hashalloc: %s: %v", dir, res.err))
 	}
 	n := 0
-	for _, f := range res.files {
+	for _, path := range slices.Sorted(maps.Keys(res.files)) {
+		f := res.files[path]
 		n += len(f.findings)
-	}
-	s.log(protocol.MessageTypeLog, fmt.Sprintf("hashalloc: %s: %d findings in %d files; loaded in %v, analyzed in %v",
-		dir, n, len(res.files), res.load.Round(time.Millisecond), res.check.Round(time.Millisecond)))
-	for path, f := range res.files {
 		s.publish(path, f)
 	}
 	// Files of the last analysis that are no longer in the package.
 	if old != nil {
-		for path := range old.files {
+		for _, path := range slices.Sorted(maps.Keys(old.files)) {
 			if res.files[path] == nil {
 				s.publish(path, &fileResult{path: path})
 			}
 		}
+	}
+	// Last, so that a client that reads it has every file's diagnostics.
+	s.log(protocol.MessageTypeLog, fmt.Sprintf("hashalloc: %s: %d findings in %d files; %v in %v, analyzed in %v",
+		dir, n, len(res.files), res.stats, round(res.stats.load), round(res.stats.analysis)))
+}
+
+// round rounds a duration for the log: to 0.1 ms below 10 ms, else to 1 ms.
+func round(d time.Duration) time.Duration {
+	if d < 10*time.Millisecond {
+		return d.Round(100 * time.Microsecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// analyze brings the view of j.dir up to date, loading it anew when it must,
+// and returns the result for j.dir and the other directories of the view
+// whose packages changed. It returns ctx.Err() when canceled; packages that
+// cannot be loaded or analyzed are a result with err set, not an error.
+// The caller holds s.sem.
+func (s *server) analyze(ctx context.Context, j *job) (*result, []string, error) {
+	ws, ok := s.workspaces[j.dir]
+	if !ok {
+		ws = readWorkspace(ctx, j.dir)
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		s.workspaces[j.dir] = ws
+	}
+	var st loadStats
+	v := s.views[ws.root]
+	dirs := []string{j.dir}
+	if v != nil {
+		err := v.update(ctx, j.dir, j.overlay, &st)
+		var r *errReload
+		switch {
+		case err == nil:
+			res := v.result(j.dir)
+			res.stats = st
+			return res, v.takeDirty(j.dir), nil
+		case !errors.As(err, &r):
+			return nil, v.takeDirty(j.dir), err
+		}
+		st = loadStats{reason: r.reason}
+		dirs = v.dirs
+		if !slices.Contains(dirs, j.dir) {
+			dirs = append(slices.Clone(dirs), j.dir)
+		}
+	}
+	nv, err := loadView(ctx, ws, j.analyzer, loadOptions{tests: j.tests, buildFlags: j.buildFlags}, dirs, j.overlay, &st)
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	if err != nil {
+		return &result{files: map[string]*fileResult{}, err: err, stats: st}, nil, nil
+	}
+	s.views[ws.root] = nv
+	res := nv.result(j.dir)
+	res.stats = st
+	return res, nv.others(j.dir), nil
+}
+
+// refresh analyzes dir again, unless an analysis of it is already to come,
+// which will see what changed.
+func (s *server) refresh(dir string) {
+	s.mu.Lock()
+	st := s.pkgs[dir]
+	pending := st != nil && st.cancel != nil
+	s.mu.Unlock()
+	if !pending {
+		s.schedule(dir)
 	}
 }
 
@@ -416,9 +513,15 @@ func (codec) Marshal(v any) ([]byte, error) {
 	return protocol.Marshal(v)
 }
 
+// Unmarshal decodes from a copy of data: jsonrpc2 reuses the buffer of a
+// message once its handler or call returns, and the protocol's decoders make
+// strings that share the bytes they decode, without a copy of their own in
+// some paths (a []CommandOrCodeAction result: the titles of code actions
+// changed under a client as the next messages came in).
 func (codec) Unmarshal(data []byte, v any) error {
+	data = slices.Clone(data)
 	if raw, ok := v.(*jsonrpc2.RawMessage); ok {
-		*raw = append(jsonrpc2.RawMessage(nil), data...)
+		*raw = data
 		return nil
 	}
 	return protocol.Unmarshal(data, v)

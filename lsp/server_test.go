@@ -2,11 +2,13 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"go/format"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -35,6 +37,14 @@ type testClient struct {
 	version map[uri.URI]int32     // of the document, in the last publication
 	logs    []string
 	changed chan struct{} // closed and replaced on every publication
+	// events are the publications per document, in order.
+	events map[uri.URI][]publication
+}
+
+// publication is when the diagnostics of a version were published.
+type publication struct {
+	version int32 // 0 when the server gives none
+	at      time.Time
 }
 
 func newTestClient() *testClient {
@@ -44,6 +54,7 @@ func newTestClient() *testClient {
 		times:   map[uri.URI]time.Time{},
 		version: map[uri.URI]int32{},
 		changed: make(chan struct{}),
+		events:  map[uri.URI][]publication{},
 	}
 }
 
@@ -53,11 +64,13 @@ func (c *testClient) PublishDiagnostics(_ context.Context, params *protocol.Publ
 	c.diags[params.URI] = params.Diagnostics
 	c.counts[params.URI]++
 	c.times[params.URI] = time.Now()
-	if v, ok := params.Version.Get(); ok {
+	v, ok := params.Version.Get()
+	if ok {
 		c.version[params.URI] = v
 	} else {
 		delete(c.version, params.URI)
 	}
+	c.events[params.URI] = append(c.events[params.URI], publication{version: v, at: c.times[params.URI]})
 	close(c.changed)
 	c.changed = make(chan struct{})
 	return nil
@@ -95,6 +108,55 @@ func (c *testClient) wait(t testing.TB, u uri.URI, after int) ([]protocol.Diagno
 		case <-changed:
 		case <-deadline:
 			require.FailNow(t, "no diagnostics published", "for %s; server log:\n%s", u, strings.Join(logs, "\n"))
+		}
+	}
+}
+
+// waitLog waits until the server has logged more than after messages that
+// match, and returns the last.
+func (c *testClient) waitLog(t testing.TB, match func(string) bool, after int) string {
+	t.Helper()
+	deadline := time.After(waitTimeout)
+	for {
+		c.mu.Lock()
+		var found []string
+		for _, l := range c.logs {
+			if match(l) {
+				found = append(found, l)
+			}
+		}
+		logs := slices.Clone(c.logs)
+		c.mu.Unlock()
+		if len(found) > after {
+			return found[len(found)-1]
+		}
+		select {
+		case <-time.After(10 * time.Millisecond):
+		case <-deadline:
+			require.FailNow(t, "no such log message", "server log:\n%s", strings.Join(logs, "\n"))
+		}
+	}
+}
+
+// waitVersion waits for the first publication of the diagnostics of u for
+// version or a later one, made after since, and returns when it came.
+func (c *testClient) waitVersion(t testing.TB, u uri.URI, version int32, since time.Time) time.Time {
+	t.Helper()
+	deadline := time.After(waitTimeout)
+	for {
+		c.mu.Lock()
+		for _, p := range c.events[u] {
+			if p.version >= version && !p.at.Before(since) {
+				c.mu.Unlock()
+				return p.at
+			}
+		}
+		changed := c.changed
+		c.mu.Unlock()
+		select {
+		case <-changed:
+		case <-deadline:
+			require.FailNow(t, "no diagnostics published", "for version %d of %s", version, u)
 		}
 	}
 }
@@ -267,7 +329,7 @@ func TestProtocol(t *testing.T) {
 
 	// The quick fix of the finding under the cursor, and the ignore action.
 	actions := s.codeActions(t, merkleURI, protocol.Position{Line: uint32(leafLine), Character: 24})
-	fix := findAction(t, actions, protocol.CodeActionKindQuickFix, "Hash the parts with sumParts")
+	fix := findAction(t, actions, protocol.CodeActionKindQuickFix, "Hash the parts with a variadic form of sum, declared next to it")
 	require.NotNil(t, fix.IsPreferred)
 	assert.True(t, *fix.IsPreferred)
 	require.Len(t, fix.Diagnostics, 1)
@@ -466,4 +528,130 @@ func TestSettingsAndErrors(t *testing.T) {
 		defer s.client.mu.Unlock()
 		assert.Contains(t, strings.Join(s.client.logs, "\n"), `bad.go:3:13: cannot use "s"`)
 	})
+}
+
+// TestSettingsReach checks that the settings that choose what is analyzed
+// reach the analysis, as flags and as initializationOptions: -tags brings in
+// a file that a build constraint excludes, -tests the test files, and
+// -profile makes hot a function that nothing else says is hot.
+func TestSettingsReach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyzes a module")
+	}
+	dir := writeFiles(t, map[string]string{
+		"go.mod": "module example.com/hot\n\ngo 1.26.0\n",
+		"hot/hot.go": `package hot
+
+import (
+	"crypto/sha256"
+	"io"
+)
+
+// Digest returns the SHA-256 of what r reads.
+func Digest(r io.Reader) ([]byte, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
+}
+`,
+		"hot/special.go": `//go:build special
+
+package hot
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+)
+
+// Signer signs with its key.
+type Signer struct{ key []byte }
+
+// Sign returns the HMAC-SHA256 of m.
+func (s *Signer) Sign(m []byte) []byte {
+	mac := hmac.New(sha256.New, s.key)
+	mac.Write(m)
+	return mac.Sum(nil)
+}
+`,
+		"hot/hot_test.go": `package hot
+
+import (
+	"crypto/sha256"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestDigests(t *testing.T) {
+	for _, s := range []string{"a", "b"} {
+		h := sha256.New()
+		io.Copy(h, strings.NewReader(s))
+		t.Log(h.Sum(nil))
+	}
+}
+`,
+	})
+	profile := writeProfile(t, dir, "example.com/hot/hot.Digest", "example.com/hot/hot.Other")
+	files := []string{"hot.go", "special.go", "hot_test.go"}
+	// codes returns the codes of the diagnostics published for each of
+	// files, after hot.go is opened.
+	codes := func(t *testing.T, settings Settings, options string) map[string][]string {
+		s := startSession(t, settings)
+		params := &protocol.InitializeParams{WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{
+			WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(dir), Name: "hot"}}),
+		}}
+		if options != "" {
+			params.InitializationOptions = protocol.LSPAny(options)
+		}
+		_, err := s.server.Initialize(call(t), params)
+		require.NoError(t, err)
+		require.NoError(t, s.server.Initialized(call(t), &protocol.InitializedParams{}))
+		s.openFile(t, filepath.Join(dir, "hot", "hot.go"), nil)
+		s.client.waitLog(t, func(msg string) bool { return strings.Contains(msg, " findings in ") }, 0)
+		got := map[string][]string{}
+		for _, name := range files {
+			fu := uri.File(filepath.Join(dir, "hot", name))
+			s.client.mu.Lock()
+			published := s.client.counts[fu] > 0
+			for _, d := range s.client.diags[fu] {
+				got[name] = append(got[name], fmt.Sprint(d.Code))
+			}
+			s.client.mu.Unlock()
+			if !published {
+				got[name] = []string{"(not published)"}
+			}
+		}
+		return got
+	}
+	t.Run("defaults", func(t *testing.T) {
+		assert.Equal(t, map[string][]string{"special.go": {"(not published)"}, "hot_test.go": {"(not published)"}}, codes(t, Settings{}, ""))
+	})
+	want := map[string][]string{"hot.go": {"hasher-alloc"}, "special.go": {"hmac-rekey"}, "hot_test.go": {"hasher-alloc"}}
+	t.Run("flags", func(t *testing.T) {
+		assert.Equal(t, want, codes(t, Settings{Tags: []string{"special"}, Tests: true, Profile: profile}, ""))
+	})
+	t.Run("initializationOptions", func(t *testing.T) {
+		// The profile's path is relative to the workspace's root.
+		assert.Equal(t, want, codes(t, Settings{}, `{"tags": ["special"], "tests": true, "profile": `+strconv.Quote(filepath.Base(profile))+`}`))
+	})
+	t.Run("profile-threshold", func(t *testing.T) {
+		// Above Digest's share, 50%: nothing is hot.
+		got := codes(t, Settings{Profile: profile, ProfileThreshold: "60%"}, "")
+		assert.Empty(t, got["hot.go"])
+	})
+}
+
+// writeFiles writes files (by slash-separated path) into a new directory
+// and returns it.
+func writeFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	}
+	return dir
 }

@@ -3,7 +3,13 @@ package lsp
 import (
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
+
+	"github.com/google/pprof/profile"
+	"github.com/hashalloc/hashalloc/analyzer"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -87,39 +93,184 @@ func TestWants(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
-	var s Settings
-	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	s.bindFlags(fs)
-	require.NoError(t, fs.Parse([]string{"-pool=inline", "-tests", "-constructors=a/b.New, c/d.New"}))
-	assert.Equal(t, Settings{Pool: "inline", Tests: true, Constructors: []string{"a/b.New", "c/d.New"}}, s)
-
-	// initializationOptions override what they name.
-	got, err := s.withInitOptions([]byte(`{"pool": "runtime"}`))
+	profile := writeProfile(t, t.TempDir(), "example.com/hot/hot.Digest")
+	parse := func(args ...string) (Settings, error) {
+		var s Settings
+		fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		s.bindFlags(fs)
+		return s, fs.Parse(args)
+	}
+	want := Settings{
+		Pool:             "inline",
+		Tests:            true,
+		Constructors:     []string{"a/b.New", "c/d.New"},
+		Sums:             []string{"x/y.Sum=sha256"},
+		Checks:           []string{"all,-hot-buffer"},
+		Tags:             []string{"special,other"},
+		Profile:          profile,
+		ProfileThreshold: "2%",
+	}
+	// Every flag of the command that is about analysis.
+	s, err := parse("-pool=inline", "-tests", "-constructors=a/b.New, c/d.New", "-sums=x/y.Sum=sha256",
+		"-checks=all,-hot-buffer", "-tags=special,other", "-profile="+profile, "-profile-threshold=2%")
 	require.NoError(t, err)
-	assert.Equal(t, Settings{Pool: "runtime", Tests: true, Constructors: []string{"a/b.New", "c/d.New"}}, got)
-	got, err = s.withInitOptions([]byte(`null`))
+	assert.Equal(t, want, s)
+	_, err = s.analyzer()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"-tags=special,other"}, s.buildFlags())
+	opts, err := s.options()
+	require.NoError(t, err)
+	assert.InDelta(t, 0.02, opts.ProfileThreshold, 1e-12)
+
+	// The same as initializationOptions, over the defaults of the flags.
+	defaults, err := parse()
+	require.NoError(t, err)
+	got, err := defaults.withInitOptions([]byte(`{"pool": "inline", "tests": true, "constructors": ["a/b.New", "c/d.New"],
+		"sums": ["x/y.Sum=sha256"], "checks": ["all,-hot-buffer"], "tags": ["special,other"],
+		"profile": `+strconv.Quote(profile)+`, "profile-threshold": "2%"}`), "")
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	// profile-threshold as a number; tags as a list; a relative profile is
+	// relative to the workspace's root.
+	got, err = defaults.withInitOptions([]byte(`{"profile-threshold": 0.02, "tags": ["special", "other"], "profile": "`+filepath.Base(profile)+`"}`), filepath.Dir(profile))
+	require.NoError(t, err)
+	assert.Equal(t, Threshold("0.02"), got.ProfileThreshold)
+	assert.Equal(t, profile, got.Profile)
+	assert.Equal(t, []string{"-tags=special,other"}, got.buildFlags())
+	_, err = got.analyzer()
+	require.NoError(t, err)
+	// A space-separated list of tags, as go build still takes.
+	got, err = parse("-tags=special other")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"-tags=special,other"}, got.buildFlags())
+	assert.Nil(t, defaults.buildFlags())
+
+	// initializationOptions override what they name, and only that.
+	got, err = s.withInitOptions([]byte(`{"pool": "runtime"}`), "/elsewhere")
+	require.NoError(t, err)
+	s.Pool = "runtime"
+	assert.Equal(t, s, got)
+	got, err = s.withInitOptions([]byte(`null`), "")
 	require.NoError(t, err)
 	assert.Equal(t, s, got)
-
-	_, err = s.withInitOptions([]byte(`{"poool": "inline"}`))
+	_, err = s.withInitOptions([]byte(`{"poool": "inline"}`), "")
 	assert.ErrorContains(t, err, `unknown field "poool"`)
-	bad, err := s.withInitOptions([]byte(`{"pool": "global"}`))
-	require.NoError(t, err)
-	_, err = bad.analyzer()
-	assert.ErrorContains(t, err, `-pool: "global" is not a pool mode`)
+	_, err = s.withInitOptions([]byte(`{"tests": "yes"}`), "")
+	assert.ErrorContains(t, err, "hashalloc initializationOptions")
+	_, err = s.withInitOptions([]byte(`{"profile-threshold": true}`), "")
+	assert.ErrorContains(t, err, `profile-threshold: want a number or a string such as "1%", not true`)
 
-	// checks, as -checks.
-	var c Settings
-	fs = flag.NewFlagSet("lsp", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	c.bindFlags(fs)
-	require.NoError(t, fs.Parse([]string{"-checks=all,-hot-buffer"}))
-	assert.Equal(t, []string{"all,-hot-buffer"}, c.Checks)
-	_, err = c.analyzer()
+	// A bad value of each, as a flag and as an option: an error that names
+	// the flag.
+	notProfile := filepath.Join(t.TempDir(), "notes.txt")
+	require.NoError(t, os.WriteFile(notProfile, []byte("not a profile\n"), 0o644))
+	missing := filepath.Join(t.TempDir(), "missing.pgo")
+	for _, tc := range []struct {
+		flag, option, err string
+	}{
+		{"-pool=global", `{"pool": "global"}`, `-pool: "global" is not a pool mode`},
+		{"-constructors=New", `{"constructors": ["New"]}`, `-constructors: "New" is not of the form importpath.Func`},
+		{"-sums=x/y.Sum=whirlpool", `{"sums": ["x/y.Sum=whirlpool"]}`, `-sums: "x/y.Sum=whirlpool": unknown algorithm "whirlpool"`},
+		{"-checks=all,-hot-bufer", `{"checks": ["all", "-hot-bufer"]}`, `-checks: "-hot-bufer" is not a check (did you mean hot-buffer?)`},
+		{"-tags=special,a;b", `{"tags": ["special", "a;b"]}`, `-tags: "a;b" is not a build tag`},
+		{"-profile=" + missing, `{"profile": ` + strconv.Quote(missing) + `}`, "-profile: open " + missing + ": no such file or directory"},
+		{"-profile=" + notProfile, `{"profile": ` + strconv.Quote(notProfile) + `}`, "-profile: " + notProfile + " is not a pprof profile"},
+		{"-profile-threshold=2", `{"profile-threshold": 2}`, `-profile-threshold: "2" is not a share above 0 and at most 1`},
+		{"-profile-threshold=none", `{"profile-threshold": "none"}`, `-profile-threshold: "none" is not a share above 0 and at most 1`},
+	} {
+		bad, err := parse(tc.flag)
+		require.NoError(t, err, "the flag's value is checked with the others, after parsing")
+		_, err = bad.analyzer()
+		assert.ErrorContains(t, err, tc.err, "%s", tc.flag)
+		assert.Equal(t, 2, Main([]string{tc.flag}), "%s", tc.flag)
+
+		bad, err = defaults.withInitOptions([]byte(tc.option), "")
+		require.NoError(t, err, "%s", tc.option)
+		_, err = bad.analyzer()
+		assert.ErrorContains(t, err, tc.err, "%s", tc.option)
+	}
+	assert.Equal(t, 2, Main([]string{"-nosuchflag"}))
+	assert.Equal(t, 2, Main([]string{"extra"}))
+
+	// Every flag of the analyzer is a flag of hashalloc lsp, and -tags.
+	fs := flag.NewFlagSet("lsp", flag.ContinueOnError)
+	new(Settings).bindFlags(fs)
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		assert.NotNil(t, fs.Lookup(f.Name), "the analyzer's -%s", f.Name)
+	})
+	assert.NotNil(t, fs.Lookup("tags"))
+}
+
+// writeProfile writes into dir a CPU profile in which each of funcs (as the
+// runtime spells them: "example.com/p.F") has the same share of 100
+// samples, and returns its path.
+func writeProfile(t testing.TB, dir string, funcs ...string) string {
+	t.Helper()
+	p := &profile.Profile{
+		SampleType: []*profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		PeriodType: &profile.ValueType{Type: "cpu", Unit: "nanoseconds"},
+		Period:     10_000_000,
+	}
+	for i, name := range funcs {
+		fn := &profile.Function{ID: uint64(i + 1), Name: name}
+		loc := &profile.Location{ID: uint64(i + 1), Line: []profile.Line{{Function: fn, Line: 1}}}
+		p.Function = append(p.Function, fn)
+		p.Location = append(p.Location, loc)
+		n := int64(100 / len(funcs))
+		p.Sample = append(p.Sample, &profile.Sample{Location: []*profile.Location{loc}, Value: []int64{n, n * p.Period}})
+	}
+	path := filepath.Join(dir, "cpu.pprof")
+	f, err := os.Create(path)
 	require.NoError(t, err)
-	got, err = c.withInitOptions([]byte(`{"checks": ["all", "-hot-bufer"]}`))
-	require.NoError(t, err)
-	_, err = got.analyzer()
-	assert.ErrorContains(t, err, `-checks: "-hot-bufer" is not a check (did you mean hot-buffer?)`)
+	require.NoError(t, p.Write(f))
+	require.NoError(t, f.Close())
+	return path
+}
+
+func TestHeader(t *testing.T) {
+	assert.Equal(t, "package p\n", header([]byte("// Package p is a package.\npackage p\n\nfunc F() {}\n")))
+	assert.Equal(t, "package p\n//go:build linux && !arm\n", header([]byte("//go:build linux && !arm\n\n// Package p.\npackage p\n")))
+	assert.Equal(t, "package p\n// +build linux\n", header([]byte("// +build linux\n\npackage p\n")))
+	// A constraint after the package clause is no constraint.
+	assert.Equal(t, "package p\n", header([]byte("package p\n\n//go:build linux\n")))
+	assert.Equal(t, "", header([]byte("func F() {}\n")))
+	// The body does not count, even when it does not parse.
+	assert.Equal(t, header([]byte("package p\n")), header([]byte("package p\n\nfunc {{\n")))
+}
+
+func TestWorkspaceMutable(t *testing.T) {
+	ws := workspace{root: "/w", goroot: "/go", modcache: "/m", gocache: "/c"}
+	assert.True(t, ws.mutable("/w/p/p.go"))
+	assert.True(t, ws.mutable("/elsewhere/p.go"), "a replaced module's directory")
+	assert.False(t, ws.mutable("/m/example.com/x@v1.0.0/x.go"))
+	assert.False(t, ws.mutable("/c/6e/6e53056108935870e3-d"))
+	assert.False(t, ws.mutable("/go/src/fmt/print.go"))
+	assert.True(t, ws.mutable("/gopher/p.go"))
+	ws.root = "/go/src"
+	assert.True(t, ws.mutable("/go/src/fmt/print.go"), "GOROOT's own packages, in its view")
+	// Without the go command's word, everything may change.
+	assert.True(t, workspace{root: "/w"}.mutable("/m/x.go"))
+
+	assert.True(t, within("/a", "/a"))
+	assert.True(t, within("/a", "/a/b/c"))
+	assert.False(t, within("/a", "/ab"))
+	assert.False(t, within("/a", "/"))
+	assert.False(t, within("", "/a"))
+}
+
+// TestCodecOwnsStrings checks that what the codec decodes stays as it was
+// when the bytes it was decoded from are reused, as jsonrpc2 reuses the
+// buffer of a message.
+func TestCodecOwnsStrings(t *testing.T) {
+	data := []byte(`[{"title":"Apply every hashalloc fix in merkle.go","kind":"source.fixAll.hashalloc"}]`)
+	var actions []protocol.CommandOrCodeAction
+	require.NoError(t, codec{}.Unmarshal(data, &actions))
+	for i := range data {
+		data[i] = 'x'
+	}
+	require.Len(t, actions, 1)
+	a, ok := actions[0].(*protocol.CodeAction)
+	require.True(t, ok, "%T", actions[0])
+	assert.Equal(t, "Apply every hashalloc fix in merkle.go", a.Title)
 }

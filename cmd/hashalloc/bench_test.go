@@ -143,8 +143,8 @@ func parseFindingsAnywhere(t *testing.T, output string) []string {
 // the naive and the fixed copy briefly, and checks the allocations per
 // operation against the seeds' hand-made fixes: the fixed merkle tree makes
 // no more than go-square's 199 and 200, the token verifier no more than
-// jwt's 1, and no fix adds an allocation. The README's figures come from the
-// same comparison with more runs (go run ./bench/cmd/readme).
+// jwt's 1, and no fix adds an allocation. The figures of docs/rewrites.md
+// come from the same comparison with more runs (go run ./bench/cmd/readme).
 func TestExamplesBenchmarks(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "fixes a copy of examples/ and benchmarks both")
 	t.Parallel()

@@ -56,6 +56,7 @@ func TestHelpListsEveryCheck(t *testing.T) {
 		}
 		assert.NotContains(t, h.stderr, "\n  -test\n", "-test is deprecated")
 		assert.Contains(t, h.stderr, "\n  hashalloc lsp [flags] ")
+		assert.Contains(t, h.stderr, "\n  hashalloc bench [flags] ")
 	}
 
 	// The subcommand lsp has flags of its own, -checks among them.
@@ -123,6 +124,12 @@ func TestChecksFlag(t *testing.T) {
 	assert.Equal(t, 2, r.code, "%s", r)
 	first, _, _ := strings.Cut(r.stderr, "\n")
 	assert.Equal(t, `hashalloc: invalid value "all,-hot-bufer" for flag -checks: "-hot-bufer" is not a check (did you mean hot-buffer?): want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`, first)
+
+	// An empty list would run every check, the opposite of what it says.
+	r = run(t, repoRoot, nil, binary, "-checks=", "./examples/...")
+	assert.Equal(t, 2, r.code, "%s", r)
+	first, _, _ = strings.Cut(r.stderr, "\n")
+	assert.Equal(t, `hashalloc: invalid value "" for flag -checks: "" names no check (want all, a check, or -CHECK to turn one off; see hashalloc help)`, first)
 }
 
 // TestChecksFlagVet passes -checks through go vet, which takes the

@@ -7,6 +7,7 @@ package main_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -191,13 +192,13 @@ func Sums(rs []io.Reader) (sums [][]byte) {
 		sums = append(sums, h.Sum(nil))
 	}
 	return sums
-}`, // no newline at the end: the patch says so
+}`, // no newline at the end, which the fix leaves as it is
 	})
 	gitRepo(t, dir)
 	r := run(t, dir, nil, binary, "-diff", "./...")
 	require.Equal(t, 1, r.code, "%s", r)
 	assert.True(t, strings.HasPrefix(r.stdout, "--- a/loop.go\n+++ b/loop.go\n@@ "), "%s", r.stdout)
-	assert.Contains(t, r.stdout, "-}\n\\ No newline at end of file\n+}\n")
+	assert.NotContains(t, r.stdout, "No newline", "the last line, which no fix changes, stays as it was")
 	assert.Regexp(t, regexp.MustCompile(`^extra.go:11:9: hmac-rekey: .*\n$`), r.stderr)
 	patch := filepath.Join(t.TempDir(), "fix.patch")
 	writeFile(t, patch, r.stdout)
@@ -209,31 +210,82 @@ func Sums(rs []io.Reader) (sums [][]byte) {
 	assert.Empty(t, r.stdout)
 }
 
-// TestFixRuntimeNotRequired checks that when the fixes import the runtime
-// module into a module that does not require it, the command says so with
-// the go get line.
+// TestFixRuntimeNotRequired checks -fix in a module outside the repository
+// that does not require the runtime module: by default the fixes declare
+// their pools in the fixed files, and the module builds, vets and passes its
+// tests; -pool=runtime offers no fix that would import what the module cannot
+// resolve, and says why; a module that requires it gets the runtime's pools.
 func TestFixRuntimeNotRequired(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "fixes three copies of examples/")
 	t.Parallel()
-	const goGet = "\tgo get github.com/hashalloc/hashalloc/runtime@latest\n"
+	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
+	const runtimeImport = `"github.com/hashalloc/hashalloc/runtime/`
 	dir := copyExamples(t, false)
-	r := run(t, dir, nil, binary, "-diff", "./...")
-	require.Equal(t, 1, r.code, "%s", r)
-	assert.Equal(t, "hashalloc: the fixed files would import github.com/hashalloc/hashalloc/runtime, which example.com/fixed does not require; run:\n"+goGet, r.stderr)
-
-	r = run(t, dir, nil, binary, "-fix", "./...")
+	r := run(t, dir, env, binary, "-fix", "./...")
 	require.Equal(t, 0, r.code, "%s", r)
-	assert.True(t, strings.HasSuffix(r.stderr, "hashalloc: the fixed files now import github.com/hashalloc/hashalloc/runtime, which example.com/fixed does not require; run:\n"+goGet), "%s", r)
+	for name, src := range readGoFiles(t, dir) {
+		assert.NotContains(t, src, runtimeImport, name)
+	}
+	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		r := run(t, dir, env, "go", args...)
+		require.Equal(t, 0, r.code, "go %s\n%s", strings.Join(args, " "), r)
+	}
 
-	// With -pool=inline nothing is imported, nothing to say.
 	dir = copyExamples(t, false)
-	r = run(t, dir, nil, binary, "-fix", "-pool=inline", "./...")
+	r = run(t, dir, env, binary, "-fix", "-pool=runtime", "./...")
+	require.Equal(t, 3, r.code, "%s", r)
+	assert.Contains(t, r.stderr, "no automatic fix: -pool=runtime: example.com/fixed does not require github.com/hashalloc/hashalloc/runtime")
+	for name, src := range readGoFiles(t, dir) {
+		assert.NotContains(t, src, runtimeImport, name)
+	}
+	r = run(t, dir, env, "go", "build", "./...")
 	require.Equal(t, 0, r.code, "%s", r)
-	assert.NotContains(t, r.stderr, "go get")
 
-	// A module that requires it is not told anything.
 	dir = copyExamples(t, true)
-	r = run(t, dir, []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}, binary, "-fix", "./...")
+	r = run(t, dir, env, binary, "-fix", "./...")
 	require.Equal(t, 0, r.code, "%s", r)
-	assert.NotContains(t, r.stderr, "go get")
+	assert.Contains(t, readGoFiles(t, dir)["examples/treehash/treehash.go"], runtimeImport)
+	r = run(t, dir, env, "go", "build", "./...")
+	require.Equal(t, 0, r.code, "%s", r)
+}
+
+// TestDiffFromSubdirectory checks -diff run in a subdirectory on packages
+// beside it: the patch's paths are relative to the directory that holds
+// every changed file (never absolute), stderr says so, and git apply takes
+// the patch there.
+func TestDiffFromSubdirectory(t *testing.T) {
+	t.Parallel()
+	loop := `package %s
+
+import (
+	"crypto/sha256"
+	"io"
+)
+
+func Sums(rs []io.Reader) (sums [][]byte) {
+	for _, r := range rs {
+		h := sha256.New()
+		io.Copy(h, r)
+		sums = append(sums, h.Sum(nil))
+	}
+	return sums
+}
+`
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/sub\n\ngo 1.26.0\n",
+		"a/a.go": fmt.Sprintf(loop, "a"),
+		"b/b.go": fmt.Sprintf(loop, "b"),
+	})
+	gitRepo(t, dir)
+	r := run(t, filepath.Join(dir, "a"), nil, binary, "-diff", "example.com/sub/...")
+	require.Equal(t, 1, r.code, "%s", r)
+	assert.Contains(t, r.stdout, "--- a/a/a.go\n+++ b/a/a.go\n")
+	assert.Contains(t, r.stdout, "--- a/b/b.go\n+++ b/b/b.go\n")
+	assert.NotContains(t, r.stdout, "//", "no absolute path")
+	assert.Contains(t, r.stderr, "its paths are relative to "+dir+", where git apply takes it")
+
+	patch := filepath.Join(t.TempDir(), "fix.patch")
+	writeFile(t, patch, r.stdout)
+	apply := run(t, dir, nil, "git", "apply", "--check", patch)
+	require.Equal(t, 0, apply.code, "%s", apply)
 }

@@ -129,15 +129,15 @@ var expectedFindings = []struct {
 	category string
 	advice   string
 }{
-	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 0, "hmac-rekey", "take mac from a pool of HMACs keyed with s.key, held in keyMACs"},
-	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 1, "hmac-rekey", "take mac from a pool of HMACs keyed with s.key, held in keyMACs, and compare its sum with mac.Equal, which does not allocate"},
-	{"tokensigner/tokensigner.go", "hmac.New(sha256.New, key)", 0, "hmac-rekey", "hoist mac out of the loop and Reset it per iteration"},
-	{"treehash/treehash.go", "crypto.SHA256.New()", 0, "hasher-alloc", "call sha256.New directly"},
-	{"treehash/treehash.go", "sha256.New()", 0, "hasher-alloc", "hoist h out of the loop and Reset it per iteration"},
-	{"treehash/treehash.go", "sha256.New()", 1, "hasher-alloc", "take h from a pool of sha256.New hashers"},
-	{"merkle/merkle.go", "append(leafPrefix, leaf...)", 0, "concat-hash", "hash the parts with sumParts, a variadic form of sum"},
-	{"merkle/merkle.go", "append(innerPrefix, append(left, right...)...)", 0, "concat-hash", "hash the parts with sumParts, a variadic form of sum"},
-	{"trie/trie.go", "make([]byte, len(n.key)+1+longest)", 0, "hot-buffer", "back keyBuffer by a 128-byte array on the stack, and make it only when larger"},
+	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 0, "hmac-rekey", "automatic fix: take mac from a pool of HMACs keyed with s.key, held next to it"},
+	{"tokensigner/tokensigner.go", "hmac.New(s.hash, s.key)", 1, "hmac-rekey", "automatic fix: take mac from a pool of HMACs keyed with s.key, held next to it, and compare its sum without allocating"},
+	{"tokensigner/tokensigner.go", "hmac.New(sha256.New, key)", 0, "hmac-rekey", "automatic fix: hoist mac out of the loop and Reset it per iteration"},
+	{"treehash/treehash.go", "crypto.SHA256.New()", 0, "hasher-alloc", "automatic fix: call sha256.New directly"},
+	{"treehash/treehash.go", "sha256.New()", 0, "hasher-alloc", "automatic fix: hoist h out of the loop and Reset it per iteration"},
+	{"treehash/treehash.go", "sha256.New()", 1, "hasher-alloc", "automatic fix: take h from a pool of sha256.New hashers"},
+	{"merkle/merkle.go", "append(leafPrefix, leaf...)", 0, "concat-hash", "automatic fix: hash the parts with a variadic form of sum, declared next to it"},
+	{"merkle/merkle.go", "append(innerPrefix, append(left, right...)...)", 0, "concat-hash", "automatic fix: hash the parts with a variadic form of sum, declared next to it"},
+	{"trie/trie.go", "make([]byte, len(n.key)+1+longest)", 0, "hot-buffer", "automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger"},
 }
 
 // wantFindings locates expectedFindings in the examples under dir.
@@ -309,7 +309,7 @@ func TestJSON(t *testing.T) {
 			require.Len(t, d.SuggestedFixes, 1, "%s", d.Message)
 			fix := d.SuggestedFixes[0]
 			assert.NotEmpty(t, fix.Message)
-			assert.True(t, strings.HasSuffix(d.Message, "; "+strings.ToLower(fix.Message[:1])+fix.Message[1:]),
+			assert.True(t, strings.HasSuffix(d.Message, "; automatic fix: "+strings.ToLower(fix.Message[:1])+fix.Message[1:]),
 				"message %q does not end with its fix %q", d.Message, fix.Message)
 			require.NotEmpty(t, fix.Edits)
 			for _, e := range fix.Edits {

@@ -2,7 +2,8 @@ package main_test
 
 // Tests of the conventions of the output: paths relative to the working
 // directory, -V and -V=full, a bad flag under go vet printed once, the
-// progress and summary line on a terminal only, and the README's usage.
+// progress and summary line on a terminal only, and the README's quick start
+// and usage.
 
 import (
 	"fmt"
@@ -146,4 +147,26 @@ func TestREADMEUsage(t *testing.T) {
 	for _, cmd := range []string{"hashalloc help", "hashalloc -explain", "-checks=all,-hot-buffer", "-tags", "-tests"} {
 		assert.True(t, strings.Contains(readme, cmd), "the README shows %s", cmd)
 	}
+}
+
+// TestREADMEQuickStart checks the README's quick start: the command it shows
+// prints, among its findings on examples/, the one the README quotes, and
+// under go run the shell sees exit code 1 and go run prints exit status 3.
+func TestREADMEQuickStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go run")
+	}
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	readme := string(data)
+	const command = "go run ./cmd/hashalloc ./examples/..."
+	require.Contains(t, readme, "```sh\n"+command+"\n```\n")
+	quoted := regexp.MustCompile(`(?m)^examples/\S+\.go:\d+:\d+: .+$`).FindString(readme)
+	require.NotEmpty(t, quoted, "the README quotes a finding on examples/")
+	r := run(t, repoRoot, nil, "go", "run", "./cmd/hashalloc", "./examples/...")
+	require.Equal(t, 1, r.code, "%s", r)
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	assert.Contains(t, lines, quoted, "%s", r)
+	assert.Equal(t, "exit status 3", lines[len(lines)-1], "%s", r)
 }

@@ -191,9 +191,9 @@ func TestSARIF(t *testing.T) {
 	}
 }
 
-// TestFix applies every fix with the command line of the README's VS Code
-// setup, with the settings of .golangci.yml (pool: inline), then checks the
-// module still passes its tests and that nothing is left.
+// TestFix applies every fix with the command line of the VS Code setup in
+// docs/integrations.md, with the settings of .golangci.yml (pool: inline),
+// then checks the module still passes its tests and that nothing is left.
 func TestFix(t *testing.T) {
 	dir := sample(t, "")
 	if out, code := run(t, dir, "", "run", "--fix", "--path-mode=abs", "./..."); code != 0 {

@@ -9,34 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestMergeEdits(t *testing.T) {
-	imp := edit{10, 10, "import x\n"}
-	for _, tc := range []struct {
-		name   string
-		x, y   []edit
-		want   []edit
-		merged bool
-	}{
-		{"identical edits made once", []edit{imp, {20, 25, "a"}}, []edit{imp, {30, 31, "b"}}, []edit{imp, {20, 25, "a"}, {30, 31, "b"}}, true},
-		{"insertions at one point, x first", []edit{{5, 5, "x"}}, []edit{{5, 5, "y"}}, []edit{{5, 5, "x"}, {5, 5, "y"}}, true},
-		{"disjoint", []edit{{0, 2, "a"}}, []edit{{2, 4, "b"}}, []edit{{0, 2, "a"}, {2, 4, "b"}}, true},
-		{"same bytes changed differently", []edit{{0, 4, "a"}}, []edit{{0, 4, "b"}}, nil, false},
-		{"overlap", []edit{{0, 4, "a"}}, []edit{{2, 6, "b"}}, nil, false},
-	} {
-		got, ok := mergeEdits(tc.x, tc.y)
-		assert.Equal(t, tc.merged, ok, tc.name)
-		assert.Equal(t, tc.want, got, tc.name)
-	}
-}
-
-func TestApplyEdits(t *testing.T) {
-	got, err := applyEdits([]byte("hello world"), []edit{{0, 0, ">"}, {6, 11, "there"}})
-	require.NoError(t, err)
-	assert.Equal(t, ">hello there", string(got))
-	_, err = applyEdits([]byte("abc"), []edit{{2, 9, ""}})
-	assert.Error(t, err)
-}
-
 func TestUnifiedDiff(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, unifiedDiff(&b, "p/a.go", []byte("a\nb\nc\n"), []byte("a\nB\nc\n")))

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/textedit"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
@@ -17,8 +18,8 @@ type fixedFile struct {
 	name     string            // absolute
 	pkg      *packages.Package // a package the file belongs to
 	old, new []byte
-	findings []*finding // the findings whose fixes it takes
-	edits    []edit     // merged
+	findings []*finding      // the findings whose fixes it takes
+	edits    []textedit.Edit // merged
 }
 
 // notFixed is a finding whose fix was left out, and why.
@@ -49,7 +50,9 @@ func (p *fixPlan) remaining(findings []*finding) []*finding {
 // planFixes merges the first fix of every finding, file by file, in the
 // order of the findings: an edit already made by another fix is made once,
 // a fix that changes the bytes another fix changes is left out (a second
-// run applies it, if it still holds), and the fixed files are formatted.
+// run applies it, if it still holds), the imports the fixes together leave
+// unused are removed, and what they touched is formatted as gofmt would
+// (see textedit.Finish): every other line stays as it was.
 func planFixes(findings []*finding) *fixPlan {
 	plan := &fixPlan{fixed: map[*finding]bool{}}
 	byName := map[string]*fixedFile{}
@@ -63,7 +66,7 @@ func planFixes(findings []*finding) *fixPlan {
 			plan.notFixed = append(plan.notFixed, notFixed{f, err.Error()})
 			continue
 		}
-		merged := map[*fixedFile][]edit{}
+		merged := map[*fixedFile][]textedit.Edit{}
 		var why string
 		for name, fe := range perFile {
 			ff := byName[name]
@@ -81,7 +84,7 @@ func planFixes(findings []*finding) *fixPlan {
 				}
 				byName[name] = ff
 			}
-			m, ok := mergeEdits(ff.edits, fe.edits)
+			m, ok := textedit.Merge(ff.edits, fe.edits)
 			if !ok {
 				why = "it overlaps the fix of another finding (run hashalloc -fix again)"
 				break
@@ -99,10 +102,7 @@ func planFixes(findings []*finding) *fixPlan {
 	}
 
 	for _, ff := range byName {
-		src, err := applyEdits(ff.old, ff.edits)
-		if err == nil {
-			src, err = formatFixed(ff.pkg.Types, src)
-		}
+		src, err := textedit.Finish(ff.old, ff.edits, ff.pkg.Types)
 		if err != nil {
 			// Should not happen: every fix is checked alone. Leave the file
 			// as it is rather than write code that does not parse.
@@ -128,46 +128,29 @@ func planFixes(findings []*finding) *fixPlan {
 // fileEdits are the edits of one fix to one file, and the file's size.
 type fileEdits struct {
 	size  int
-	edits []edit // sorted
+	edits []textedit.Edit // sorted
 }
 
 // editsByFile converts the edits of fix into byte offsets, by file.
 func editsByFile(fset *token.FileSet, fix analysis.SuggestedFix) (map[string]*fileEdits, error) {
-	perFile := map[string]*fileEdits{}
+	byFile := map[*token.File][]analysis.TextEdit{}
 	for _, e := range fix.TextEdits {
 		tf := fset.File(e.Pos)
 		if tf == nil {
 			return nil, fmt.Errorf("the fix has an edit at an invalid position")
 		}
-		end := e.End
-		if !end.IsValid() {
-			end = e.Pos
-		}
-		if fset.File(end) != tf || end < e.Pos {
-			return nil, fmt.Errorf("the fix has an edit that spans files")
-		}
 		if fset.Position(e.Pos).Filename != tf.Name() {
 			return nil, fmt.Errorf("the fix edits a file mapped by //line directives")
 		}
-		fe := perFile[tf.Name()]
-		if fe == nil {
-			fe = &fileEdits{size: tf.Size()}
-			perFile[tf.Name()] = fe
-		}
-		fe.edits = append(fe.edits, edit{tf.Offset(e.Pos), tf.Offset(end), string(e.NewText)})
+		byFile[tf] = append(byFile[tf], e)
 	}
-	for _, fe := range perFile {
-		slices.SortStableFunc(fe.edits, func(a, b edit) int {
-			if a.start != b.start {
-				return a.start - b.start
-			}
-			return a.end - b.end
-		})
-		for i := 1; i < len(fe.edits); i++ {
-			if fe.edits[i].start < fe.edits[i-1].end {
-				return nil, fmt.Errorf("the fix has overlapping edits")
-			}
+	perFile := map[string]*fileEdits{}
+	for tf, edits := range byFile {
+		sorted, err := textedit.FromAnalysis(fset, tf, edits)
+		if err != nil {
+			return nil, fmt.Errorf("the fix is not valid: %v", err)
 		}
+		perFile[tf.Name()] = &fileEdits{size: tf.Size(), edits: sorted}
 	}
 	return perFile, nil
 }

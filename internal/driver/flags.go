@@ -99,6 +99,7 @@ Usage:
   hashalloc -fix [flags] packages...   apply their fixes (-diff: print them as a patch)
   hashalloc help [CHECK]               list the checks, or explain one
   hashalloc lsp [flags]                a language server for editors
+  hashalloc bench [flags]              the benchmarks behind the rewrites (bench -help for its flags)
   go vet -vettool=$(command -v hashalloc) [flags] packages...
   go fix -fixtool=$(command -v hashalloc) [flags] packages...
 

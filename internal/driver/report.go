@@ -5,13 +5,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // fixAndReport applies the fixes of findings (or with -diff prints them as
 // a patch on stdout), then says what it did: one line per fixed file, the
-// findings that remain, the fixes left out and why, and the go get line a
-// module needs to build the fixed code. With -json the remaining findings go
-// into tree instead. It returns the exit code.
+// findings that remain and the fixes left out and why. With -json the
+// remaining findings go into tree instead. It returns the exit code.
 func fixAndReport(o options, findings []*finding, tree jsonTree, stdout, stderr io.Writer) int {
 	plan := planFixes(findings)
 	failed := len(plan.errs) > 0
@@ -20,8 +20,12 @@ func fixAndReport(o options, findings []*finding, tree jsonTree, stdout, stderr 
 	}
 
 	if o.diff {
+		base := diffBase(plan.files)
+		if base != cwd {
+			fmt.Fprintf(stderr, "hashalloc: the patch changes files outside the working directory: its paths are relative to %s, where git apply takes it\n", base)
+		}
 		for _, ff := range plan.files {
-			if err := unifiedDiff(stdout, diffPath(ff.name), ff.old, ff.new); err != nil {
+			if err := unifiedDiff(stdout, diffPath(base, ff.name), ff.old, ff.new); err != nil {
 				fmt.Fprintf(stderr, "hashalloc: %v\n", err)
 				failed = true
 			}
@@ -55,7 +59,6 @@ func fixAndReport(o options, findings []*finding, tree jsonTree, stdout, stderr 
 	for _, nf := range plan.notFixed {
 		fmt.Fprintf(stderr, "%s: not fixed: %s\n", shortPosn(nf.f.posn), nf.why)
 	}
-	printGoGet(stderr, missingRuntime(plan.files), o.diff)
 
 	switch {
 	case failed:
@@ -68,9 +71,36 @@ func fixAndReport(o options, findings []*finding, tree jsonTree, stdout, stderr 
 	return exitClean
 }
 
-// diffPath is the path of a file in a patch: relative to the working
-// directory, where git apply is to be run.
-func diffPath(name string) string {
+// diffBase returns the directory that the paths of a patch of files are
+// relative to: the working directory, when it holds them all (git apply run
+// in a subdirectory of a repository ignores the paths outside it), else the
+// deepest directory that does.
+func diffBase(files []*fixedFile) string {
+	base := cwd
+	for _, ff := range files {
+		for base != "" && !within(ff.name, base) {
+			parent := filepath.Dir(base)
+			if parent == base {
+				return base
+			}
+			base = parent
+		}
+	}
+	return base
+}
+
+// within reports whether the file name lies under dir.
+func within(name, dir string) bool {
+	rel, err := filepath.Rel(dir, name)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// diffPath is the path of a file in a patch: relative to base, where git
+// apply is to be run.
+func diffPath(base, name string) string {
+	if rel, err := filepath.Rel(base, name); err == nil && base != "" {
+		return filepath.ToSlash(rel)
+	}
 	return filepath.ToSlash(shortPath(name))
 }
 

@@ -1,6 +1,6 @@
 // Package examplecopy copies the repository's examples/ into a new module, so
-// that tests and the README generator can fix, build and benchmark a copy
-// without touching the examples themselves.
+// that tests and the tables' generator (bench/cmd/readme) can fix, build and
+// benchmark a copy without touching the examples themselves.
 package examplecopy
 
 import (

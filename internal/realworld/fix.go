@@ -25,6 +25,10 @@ type FixResult struct {
 	Failures []Failure
 	// Again are the findings that still offer a fix on the fixed copy.
 	Again []Diagnostic
+	// Bench are the module's benchmarks on the fixed copy, Targets where its
+	// targets stand there (bench and target lines).
+	Bench   []BenchResult
+	Targets []TargetResult
 }
 
 // Failure is a command that fails on the fixed copy and passes on the
@@ -35,20 +39,37 @@ type Failure struct {
 	Output  string
 }
 
-// Failed reports whether the fixes broke something or are not idempotent.
-func (f *FixResult) Failed() bool { return len(f.Failures) > 0 || len(f.Again) > 0 }
+// Failed reports whether the fixes broke something, are not idempotent, or
+// miss a target.
+func (f *FixResult) Failed() bool {
+	return len(f.Failures) > 0 || len(f.Again) > 0 || f.Missed() > 0
+}
 
-// fix copies the module at src, adds the runtime module (pool "runtime"),
-// applies hashalloc -fix, and builds, vets and tests every package the fixes
-// changed, against the same commands on base, the unfixed copy.
-func (r *Runner) fix(ctx context.Context, m *expect.Module, src, base, pool string) *FixResult {
+// Missed counts the targets not met.
+func (f *FixResult) Missed() int {
+	n := 0
+	for _, t := range f.Targets {
+		if !t.Met {
+			n++
+		}
+	}
+	return n
+}
+
+// fix copies base, the unfixed copy of the module (with its replicas and
+// benchmark files), adds the runtime module (pool "runtime"), applies
+// hashalloc -fix, and builds, vets and tests every package the fixes changed,
+// against the same commands on base; then checks that hashalloc offers no
+// fix on the fixed copy, and runs the module's benchmarks there against its
+// targets (before: their figures on base).
+func (r *Runner) fix(ctx context.Context, m *expect.Module, base, pool string, before []BenchResult) *FixResult {
 	res := &FixResult{Pool: pool}
 	log := r.cfg.Log
 	fail := func(pkg, step, out string) {
 		res.Failures = append(res.Failures, Failure{Package: pkg, Step: step, Output: strings.TrimSpace(out)})
 	}
 	dir := filepath.Join(r.cfg.Work, "fix-"+pool, dirName(m))
-	if err := copyTree(src, dir); err != nil {
+	if err := copyTree(base, dir); err != nil {
 		fail("", "fix", err.Error())
 		return res
 	}
@@ -117,12 +138,19 @@ func (r *Runner) fix(ctx context.Context, m *expect.Module, src, base, pool stri
 	again, err := r.hashalloc(ctx, dir, m.Packages, append(r.flags(m), "-json", "-pool="+pool)...)
 	if err != nil {
 		fail("", "fix", "hashalloc on the fixed copy: "+err.Error())
-		return res
 	}
 	for _, d := range again.findings {
 		if d.Fixable {
 			res.Again = append(res.Again, d)
 		}
+	}
+
+	if len(m.Benches) > 0 {
+		fmt.Fprintf(log, "   benchmarks after -fix -pool=%s\n", pool)
+		if res.Bench, err = r.benchmarks(ctx, m, dir); err != nil {
+			fail("", "bench", err.Error())
+		}
+		res.Targets = checkTargets(m, before, res.Bench)
 	}
 	return res
 }

@@ -1,9 +1,12 @@
 // Package realworld runs hashalloc on a pinned corpus of real modules from
 // the module proxy and compares its findings with the verdicts of the
-// expectations file (see package expect): precision, must-find recall,
-// unexpected findings, panics, time and memory per module; with Fix, it also
-// applies the fixes in both pool modes and builds, vets and tests what they
-// changed.
+// expectations file (see package expect): precision, must-find sites,
+// audited recall (per-item sites reported), unexpected findings, panics, time
+// and memory per module, and in total for the held-out modules and for the
+// rest apart; with Fix, it also applies the fixes in both pool modes, builds,
+// vets and tests what they changed, checks that a second run offers no fix,
+// and runs the module's benchmarks before and after the fixes against its
+// targets.
 package realworld
 
 import (
@@ -32,7 +35,10 @@ type Config struct {
 	Repo string // root of the hashalloc repository to build and measure
 	Work string // scratch directory: the binary and the copies of the modules
 	Fix  bool   // also apply the fixes and test them
-	Log  io.Writer
+	// BenchCount is the -count of the benchmarks of a module with bench
+	// lines, run with Fix; 1 when 0.
+	BenchCount int
+	Log        io.Writer
 }
 
 // Result is what one module gave.
@@ -44,6 +50,8 @@ type Result struct {
 	Unexpected           []Diagnostic      // not judged, or judged "unjudged"
 	Gone                 []*expect.Finding // judged but no longer reported
 	Found, Missed        []*expect.Finding // must-find sites
+	PerItemFound         []*expect.Finding // audited per-item sites reported
+	PerItemMissed        []*expect.Finding // and not reported (a measure, not a failure)
 	Loud                 []Loud            // must-stay-silent sites that are not
 	Panics               int
 	Errors               []string // hashalloc or the go command failed
@@ -52,6 +60,9 @@ type Result struct {
 	Peak int64 // bytes
 
 	Fixes []*FixResult // with Config.Fix: one per pool mode
+	// Before are the module's benchmarks on the unfixed copy, with
+	// Config.Fix and bench lines.
+	Before []BenchResult
 }
 
 // Loud is a finding at a must-stay-silent site.
@@ -72,7 +83,8 @@ type Diagnostic struct {
 
 // Failed reports whether r is a failure: a panic, an error, an unexpected
 // finding, a finding at a must-stay-silent site, a true finding no longer
-// reported (a false one that goes away is progress), or a failed fix.
+// reported (a false one that goes away is progress), or a failed fix. A
+// missed per-item site is not: recall is a measure.
 func (r *Result) Failed() bool {
 	if r.Panics > 0 || len(r.Errors) > 0 || len(r.Unexpected) > 0 || len(r.Loud) > 0 {
 		return true
@@ -127,6 +139,10 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 		res.Errors = append(res.Errors, err.Error())
 		return res
 	}
+	if err := r.prepare(m, dir); err != nil {
+		res.Errors = append(res.Errors, err.Error())
+		return res
+	}
 	// Download what the packages need before the clock starts.
 	if out, err := r.goCmd(ctx, dir, nil, append([]string{"list", "-e", "-deps", "-test"}, m.Packages...)...); err != nil {
 		res.Errors = append(res.Errors, fmt.Sprintf("go list: %v\n%s", err, tail(out, 20)))
@@ -154,8 +170,14 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 	fmt.Fprintf(log, "   %d findings in %v, peak %s\n", len(res.Findings), res.Time.Round(time.Millisecond), mib(res.Peak))
 
 	if r.cfg.Fix {
+		if len(m.Benches) > 0 {
+			fmt.Fprintf(log, "   benchmarks before the fixes\n")
+			if res.Before, err = r.benchmarks(ctx, m, dir); err != nil {
+				res.Errors = append(res.Errors, "before the fixes: "+err.Error())
+			}
+		}
 		for _, pool := range []string{"runtime", "inline"} {
-			res.Fixes = append(res.Fixes, r.fix(ctx, m, src, dir, pool))
+			res.Fixes = append(res.Fixes, r.fix(ctx, m, dir, pool, res.Before))
 		}
 	}
 	return res
@@ -167,12 +189,13 @@ func (r *Runner) profileFile(m *expect.Module) string {
 }
 
 // flags returns the flags that every run of hashalloc on m takes: the
-// profile, when m has one.
+// profile, when m has one, then those of its flags lines.
 func (r *Runner) flags(m *expect.Module) []string {
-	if m.Profile == "" {
-		return nil
+	var flags []string
+	if m.Profile != "" {
+		flags = append(flags, "-profile="+r.profileFile(m))
 	}
-	return []string{"-profile=" + r.profileFile(m)}
+	return append(flags, m.Flags...)
 }
 
 // profile runs m's profile program in the root of dir, its copy, where it
@@ -202,10 +225,14 @@ func (r *Runner) profile(ctx context.Context, m *expect.Module, dir string) erro
 // fetch downloads m from the module proxy and returns its directory in the
 // module cache.
 func (r *Runner) fetch(ctx context.Context, m *expect.Module) (string, error) {
-	out, err := r.goCmd(ctx, r.cfg.Work, nil, "mod", "download", "-json", m.Name())
+	var env []string
+	if m.NoSumDB {
+		env = append(env, "GONOSUMDB="+m.Path)
+	}
+	out, err := r.goCmd(ctx, r.cfg.Work, env, "mod", "download", "-json", m.Query())
 	var info struct{ Dir, Error string }
 	if jerr := json.Unmarshal(out, &info); jerr != nil || info.Dir == "" {
-		return "", fmt.Errorf("go mod download %s: %v %s\n%s", m.Name(), err, info.Error, tail(out, 20))
+		return "", fmt.Errorf("go mod download %s: %v %s\n%s", m.Query(), err, info.Error, tail(out, 20))
 	}
 	return info.Dir, nil
 }
@@ -373,6 +400,16 @@ func compare(res *Result, dir string) error {
 			res.Missed = append(res.Missed, f)
 		}
 	}
+	for _, f := range m.PerItem {
+		if err := lineExists(dir, f.Key); err != nil {
+			return fmt.Errorf("per-item %s: %v", f.Key, err)
+		}
+		if reported[f.Key] {
+			res.PerItemFound = append(res.PerItemFound, f)
+		} else {
+			res.PerItemMissed = append(res.PerItemMissed, f)
+		}
+	}
 	for _, s := range m.MustSilent {
 		from, to := s.From, s.To
 		if s.Func != "" {
@@ -386,6 +423,19 @@ func compare(res *Result, dir string) error {
 				res.Loud = append(res.Loud, Loud{Site: s, Finding: d})
 			}
 		}
+	}
+	return nil
+}
+
+// lineExists checks that the file of k, in the module's copy at dir, has
+// k's line: a per-item site that names no line would be missed forever.
+func lineExists(dir string, k expect.Key) error {
+	data, err := os.ReadFile(filepath.Join(dir, k.File))
+	if err != nil {
+		return fmt.Errorf("no such file in the module")
+	}
+	if n := bytes.Count(data, []byte("\n")); k.Line > n {
+		return fmt.Errorf("%s has %d lines", k.File, n)
 	}
 	return nil
 }

@@ -12,8 +12,10 @@ import (
 
 // Totals adds up the results of every module.
 type Totals struct {
+	Modules                                            int
 	Findings, True, False, Neutral, Unexpected, Panics int
 	Found, MustFind, Loud, Gone, Errors, FixFailures   int
+	PerItemFound, PerItem                              int // audited per-item sites reported, and all
 	Time                                               time.Duration
 	Peak                                               int64
 }
@@ -22,6 +24,7 @@ type Totals struct {
 func Total(results []*Result) Totals {
 	var t Totals
 	for _, r := range results {
+		t.Modules++
 		t.Findings += len(r.Findings)
 		t.True += len(r.True)
 		t.False += len(r.False)
@@ -30,16 +33,38 @@ func Total(results []*Result) Totals {
 		t.Panics += r.Panics
 		t.Found += len(r.Found)
 		t.MustFind += len(r.Found) + len(r.Missed)
+		t.PerItemFound += len(r.PerItemFound)
+		t.PerItem += len(r.PerItemFound) + len(r.PerItemMissed)
 		t.Loud += len(r.Loud)
 		t.Gone += len(r.Gone)
 		t.Errors += len(r.Errors)
 		t.Time += r.Time
 		t.Peak = max(t.Peak, r.Peak)
 		for _, f := range r.Fixes {
-			t.FixFailures += len(f.Failures) + len(f.Again)
+			t.FixFailures += len(f.Failures) + len(f.Again) + f.Missed()
 		}
 	}
 	return t
+}
+
+// TotalHeldout adds up the results of the held-out modules (heldout true)
+// or of the rest (false).
+func TotalHeldout(results []*Result, heldout bool) Totals {
+	var some []*Result
+	for _, r := range results {
+		if r.Module.Heldout == heldout {
+			some = append(some, r)
+		}
+	}
+	return Total(some)
+}
+
+// Recall is found / all audited per-item sites, or -1 when none was audited.
+func Recall(found, all int) float64 {
+	if all == 0 {
+		return -1
+	}
+	return float64(found) / float64(all)
 }
 
 // Precision is true / (true + false), or -1 when nothing was judged.
@@ -57,25 +82,38 @@ func percent(p float64) string {
 	return fmt.Sprintf("%.1f%%", 100*p)
 }
 
-// WriteTable prints one row per module and the total.
+// WriteTable prints one row per module and the total; when some of the
+// modules are held out, a total row for them and one for the rest come
+// before the total of all.
 func WriteTable(w io.Writer, results []*Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "module\tfindings\ttrue\tfalse\tneutral\tprecision\tmust-find\tunexpected\tpanics\ttime\tpeak mem")
+	fmt.Fprintln(tw, "module\tfindings\ttrue\tfalse\tneutral\tprecision\tmust-find\tper-item\trecall\tunexpected\tpanics\ttime\tpeak mem")
 	for _, r := range results {
-		status := ""
-		if r.Failed() {
-			status = " FAIL"
+		name := r.Module.Name()
+		if r.Module.Heldout {
+			name += " (held-out)"
 		}
-		fmt.Fprintf(tw, "%s%s\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\n",
-			r.Module.Name(), status, len(r.Findings), len(r.True), len(r.False), len(r.Neutral),
-			percent(Precision(len(r.True), len(r.False))), len(r.Found), len(r.Found)+len(r.Missed),
-			len(r.Unexpected), r.Panics, r.Time.Seconds(), mib(r.Peak))
+		if r.Failed() {
+			name += " FAIL"
+		}
+		row(tw, name, Total([]*Result{r}))
 	}
-	t := Total(results)
-	fmt.Fprintf(tw, "total (%d modules)\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d\t%d\t%.1fs\t%s\n",
-		len(results), t.Findings, t.True, t.False, t.Neutral, percent(Precision(t.True, t.False)),
-		t.Found, t.MustFind, t.Unexpected, t.Panics, t.Time.Seconds(), mib(t.Peak))
+	held, rest := TotalHeldout(results, true), TotalHeldout(results, false)
+	if held.Modules > 0 {
+		row(tw, fmt.Sprintf("held-out (%d modules)", held.Modules), held)
+		if rest.Modules > 0 {
+			row(tw, fmt.Sprintf("rest (%d modules)", rest.Modules), rest)
+		}
+	}
+	row(tw, fmt.Sprintf("total (%d modules)", len(results)), Total(results))
 	tw.Flush()
+}
+
+func row(w io.Writer, name string, t Totals) {
+	fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%s\t%d/%d\t%d/%d\t%s\t%d\t%d\t%.1fs\t%s\n",
+		name, t.Findings, t.True, t.False, t.Neutral, percent(Precision(t.True, t.False)),
+		t.Found, t.MustFind, t.PerItemFound, t.PerItem, percent(Recall(t.PerItemFound, t.PerItem)),
+		t.Unexpected, t.Panics, t.Time.Seconds(), mib(t.Peak))
 }
 
 // WriteFixTable prints one row per module and pool mode.
@@ -100,11 +138,89 @@ func WriteFixTable(w io.Writer, results []*Result) {
 	tw.Flush()
 }
 
+// WriteBenchTable prints, per module with benchmarks and pool mode, each
+// benchmark's allocs/op and B/op before and after the fixes, and where its
+// targets stand.
+func WriteBenchTable(w io.Writer, results []*Result) {
+	has := false
+	for _, r := range results {
+		has = has || len(r.Module.Benches) > 0
+	}
+	if !has {
+		return
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "module\tpool\tbenchmark\tallocs/op\tB/op\ttarget")
+	for _, r := range results {
+		for _, f := range r.Fixes {
+			names := map[string]bool{}
+			var order []string
+			for _, list := range [][]BenchResult{r.Before, f.Bench} {
+				for _, b := range list {
+					if !names[b.Name] {
+						names[b.Name] = true
+						order = append(order, b.Name)
+					}
+				}
+			}
+			for _, n := range order {
+				before, after := find(r.Before, n), find(f.Bench, n)
+				var targets []string
+				for _, t := range f.Targets {
+					if t.Target.Name == n {
+						targets = append(targets, targetStatus(t))
+					}
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s -> %s\t%s -> %s\t%s\n", r.Module.Name(), f.Pool, n,
+					figure(before, false), figure(after, false), figure(before, true), figure(after, true),
+					strings.Join(targets, ", "))
+			}
+			for _, t := range f.Targets {
+				if !names[t.Target.Name] {
+					fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t%s\n", r.Module.Name(), f.Pool, t.Target.Name, targetStatus(t))
+				}
+			}
+		}
+	}
+	tw.Flush()
+}
+
+func find(list []BenchResult, name string) *BenchResult {
+	for i := range list {
+		if list[i].Name == name {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// figure prints allocs/op (or B/op), "-" for a benchmark that did not run.
+func figure(b *BenchResult, bytes bool) string {
+	switch {
+	case b == nil:
+		return "-"
+	case bytes:
+		return fmt.Sprint(b.Bytes)
+	}
+	return fmt.Sprint(b.Allocs)
+}
+
+func targetStatus(t TargetResult) string {
+	switch {
+	case t.After < 0:
+		return t.Target.Metric + "<=" + fmt.Sprint(t.Target.Max) + ": NOT RUN"
+	case !t.Met:
+		return t.Target.Metric + "<=" + fmt.Sprint(t.Target.Max) + ": MISSED"
+	}
+	return t.Target.Metric + "<=" + fmt.Sprint(t.Target.Max) + ": met"
+}
+
 // WriteDetails prints, per module, what needs attention: errors, panics,
 // unexpected findings (as entries of the expectations file, verdict
 // unjudged, ready to be judged and pasted), findings at must-stay-silent
-// sites, judged findings no longer reported, the must-find sites, and the
-// failed fixes.
+// sites, judged findings no longer reported, the must-find and per-item
+// sites, and the failed fixes.
 func WriteDetails(w io.Writer, results []*Result) {
 	for _, r := range results {
 		fmt.Fprintf(w, "\n== %s\n", r.Module.Name())
@@ -116,6 +232,12 @@ func WriteDetails(w io.Writer, results []*Result) {
 		}
 		for _, f := range r.Missed {
 			fmt.Fprintf(w, "must-find %s: MISSED\n", f.Key)
+		}
+		for _, f := range r.PerItemFound {
+			fmt.Fprintf(w, "per-item %s: found\n", f.Key)
+		}
+		for _, f := range r.PerItemMissed {
+			fmt.Fprintf(w, "per-item %s: missed\n", f.Key)
 		}
 		for _, s := range r.Module.MustSilent {
 			n := 0
@@ -143,6 +265,11 @@ func WriteDetails(w io.Writer, results []*Result) {
 			for _, d := range f.Again {
 				fmt.Fprintf(w, "fix -pool=%s: not idempotent, a fix is still offered at %s:%d:%d: %s\n", f.Pool, d.File, d.Line, d.Col, d.Message)
 			}
+			for _, t := range f.Targets {
+				if !t.Met {
+					fmt.Fprintf(w, "fix -pool=%s: target %s not met: %s before, %s after the fixes\n", f.Pool, t.Target, value(t.Before), value(t.After))
+				}
+			}
 		}
 	}
 }
@@ -154,6 +281,13 @@ func WriteUnjudged(w io.Writer, diags []Diagnostic) {
 		f := &expect.Finding{Key: d.Key, Verdict: expect.Unjudged, Reason: d.Message}
 		f.Format(w)
 	}
+}
+
+func value(v int64) string {
+	if v < 0 {
+		return "not run"
+	}
+	return fmt.Sprint(v)
 }
 
 func indent(s string) string {

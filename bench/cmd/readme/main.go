@@ -1,8 +1,9 @@
-// Command readme regenerates the benchmark tables of hashalloc's README:
-// the rewrites' table from hashalloc bench, and the examples' table from
-// go test -bench on a copy of examples/ before and after hashalloc -fix,
-// compared by benchstat, next to the figures of the seeds' pull requests.
-// It rewrites the text between the README's <!-- bench:rewrites --> and
+// Command readme regenerates the benchmark tables of hashalloc's
+// documentation, in docs/rewrites.md (what the rewrites buy): the rewrites'
+// table from hashalloc bench, and the examples' table from go test -bench on
+// a copy of examples/ before and after hashalloc -fix, compared by
+// benchstat, next to the figures of the seeds' pull requests. It rewrites
+// the text between the page's <!-- bench:rewrites --> and
 // <!-- bench:examples --> markers and their closing markers.
 //
 // Run it from the repository (it takes a few minutes):
@@ -42,21 +43,21 @@ func main() {
 		log("%v", err)
 		os.Exit(1)
 	}
-	readmePath := flag.String("readme", filepath.Join(root, "README.md"), "the README to rewrite")
+	docPath := flag.String("doc", filepath.Join(root, "docs", "rewrites.md"), "the page to rewrite")
 	seedsDir := flag.String("seeds", filepath.Join(root, "..", "shared", "seeds"), "the seeds' directory")
 	count := flag.Int("count", 6, "runs of each benchmark")
 	benchTime := flag.String("benchtime", "200ms", "time of each run of the examples' benchmarks")
-	dryRun := flag.Bool("n", false, "print the sections instead of rewriting the README")
+	dryRun := flag.Bool("n", false, "print the sections instead of rewriting the page")
 	flag.Parse()
 
-	if err := run(root, *readmePath, *seedsDir, *count, *benchTime, *dryRun, log); err != nil {
+	if err := run(root, *docPath, *seedsDir, *count, *benchTime, *dryRun, log); err != nil {
 		log("%v", err)
 		os.Exit(1)
 	}
 }
 
-func run(root, readmePath, seedsDir string, count int, benchTime string, dryRun bool, log func(string, ...any)) error {
-	readme, err := os.ReadFile(readmePath)
+func run(root, docPath, seedsDir string, count int, benchTime string, dryRun bool, log func(string, ...any)) error {
+	doc, err := os.ReadFile(docPath)
 	if err != nil {
 		return err
 	}
@@ -142,15 +143,15 @@ func run(root, readmePath, seedsDir string, count int, benchTime string, dryRun 
 			rewritesSection, rewrites, rewritesSection, examplesSection, examples, examplesSection)
 		return nil
 	}
-	text, err := replaceSection(string(readme), rewritesSection, rewrites)
+	text, err := replaceSection(string(doc), rewritesSection, rewrites)
 	if err != nil {
 		return err
 	}
 	if text, err = replaceSection(text, examplesSection, examples); err != nil {
 		return err
 	}
-	log("rewrote %s", readmePath)
-	return os.WriteFile(readmePath, []byte(text), 0o644)
+	log("rewrote %s", docPath)
+	return os.WriteFile(docPath, []byte(text), 0o644)
 }
 
 // parseBenchstat parses benchstat -format csv output into comparisons by
@@ -201,7 +202,7 @@ func parseBenchstat(out []byte) (map[string]map[string]stat, error) {
 	return stats, nil
 }
 
-// formatValue prints a benchstat value in a unit as the README does.
+// formatValue prints a benchstat value in a unit as the tables do.
 func formatValue(v, unit string) string {
 	var x float64
 	if _, err := fmt.Sscan(v, &x); err != nil {

@@ -28,21 +28,24 @@ func fakeReport() bench.Report {
 	return report
 }
 
-func readme(t *testing.T) string {
+// rewritesDoc is the page whose tables the command regenerates.
+var rewritesDoc = filepath.Join("..", "..", "..", "docs", "rewrites.md")
+
+func readDoc(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	data, err := os.ReadFile(rewritesDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(data)
 }
 
-// TestREADMEShape checks that the README's generated tables have the shape
-// that go run ./bench/cmd/readme gives them today: the same columns, and the
-// same rows (rewrite and size; example, benchmark and seed). The numbers are
+// TestTablesShape checks that the generated tables of docs/rewrites.md have
+// the shape that go run ./bench/cmd/readme gives them today: the same
+// columns, and the same rows (rewrite and size; example, benchmark and seed). The numbers are
 // not checked: they are noisy, and regenerated on demand.
-func TestREADMEShape(t *testing.T) {
-	text := readme(t)
+func TestTablesShape(t *testing.T) {
+	text := readDoc(t)
 	for _, tc := range []struct {
 		section string
 		want    string
@@ -58,10 +61,10 @@ func TestREADMEShape(t *testing.T) {
 		gotHeader, gotRows := shape(got, tc.labels)
 		wantHeader, wantRows := shape(tc.want, tc.labels)
 		if !slices.Equal(gotHeader, wantHeader) {
-			t.Errorf("README section %s: header\n%q\nwant\n%q\n(go run ./bench/cmd/readme regenerates it)", tc.section, gotHeader, wantHeader)
+			t.Errorf("%s, section %s: header\n%q\nwant\n%q\n(go run ./bench/cmd/readme regenerates it)", rewritesDoc, tc.section, gotHeader, wantHeader)
 		}
 		if !slices.EqualFunc(gotRows, wantRows, slices.Equal) {
-			t.Errorf("README section %s: rows\n%q\nwant\n%q\n(go run ./bench/cmd/readme regenerates it)", tc.section, gotRows, wantRows)
+			t.Errorf("%s, section %s: rows\n%q\nwant\n%q\n(go run ./bench/cmd/readme regenerates it)", rewritesDoc, tc.section, gotRows, wantRows)
 		}
 	}
 	// The seeds' figures are copied, not measured: they must be the seeds'.
@@ -72,7 +75,7 @@ func TestREADMEShape(t *testing.T) {
 		}
 		fig := seedFigures[e.Seed][e.SeedBench]
 		if want := fig.Allocs[0] + " → " + fig.Allocs[1]; !strings.Contains(got, want) {
-			t.Errorf("README section %s lacks the seed %s %s figure %s", examplesSection, e.Seed, e.SeedBench, want)
+			t.Errorf("%s, section %s, lacks the seed %s %s figure %s", rewritesDoc, examplesSection, e.Seed, e.SeedBench, want)
 		}
 	}
 }

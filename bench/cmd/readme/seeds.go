@@ -15,10 +15,10 @@ type figure struct {
 	Time, Bytes, Allocs [2]string
 }
 
-// seedFigures are the seeds' own figures for the benchmarks the README
-// compares the examples with, by seed and benchmark (without the GOMAXPROCS
-// suffix): a copy of what ../shared/seeds holds, so that the README can be
-// generated without it. TestSeedFigures checks the copy against the seeds
+// seedFigures are the seeds' own figures for the benchmarks the examples'
+// table compares the examples with, by seed and benchmark (without the
+// GOMAXPROCS suffix): a copy of what ../shared/seeds holds, so that the
+// table can be generated without it. TestSeedFigures checks the copy against the seeds
 // when they are there.
 var seedFigures = map[string]map[string]figure{
 	"000": {

@@ -8,7 +8,7 @@ import (
 	"github.com/hashalloc/hashalloc/bench"
 )
 
-// The README's generated sections: each lies between a start and an end
+// The generated sections of docs/rewrites.md: each lies between a start and an end
 // marker, which the generator keeps.
 const (
 	rewritesSection = "bench:rewrites"
@@ -41,7 +41,7 @@ var exampleBenches = []exampleBench{
 // rewritesHeader is the header of the rewrites' table.
 var rewritesHeader = []string{"rewrite", "size", "check", "before", "after", "floor", "after vs before", "after / floor", "allocs/op before → after"}
 
-// rewritesTable renders hashalloc bench's report as the README's table.
+// rewritesTable renders hashalloc bench's report as the rewrites' table.
 func rewritesTable(report bench.Report) string {
 	var b strings.Builder
 	row(&b, rewritesHeader)
@@ -169,23 +169,23 @@ func cells(line string) []string {
 	return parts
 }
 
-// section returns the text between a section's markers in readme.
-func section(readme, name string) (string, error) {
+// section returns the text between a section's markers in doc.
+func section(doc, name string) (string, error) {
 	re := sectionRegexp(name)
-	m := re.FindStringSubmatch(readme)
+	m := re.FindStringSubmatch(doc)
 	if m == nil {
-		return "", fmt.Errorf("README has no section <!-- %s --> ... <!-- /%s -->", name, name)
+		return "", fmt.Errorf("no section <!-- %s --> ... <!-- /%s -->", name, name)
 	}
 	return m[1], nil
 }
 
 // replaceSection replaces the text between a section's markers.
-func replaceSection(readme, name, text string) (string, error) {
-	if _, err := section(readme, name); err != nil {
+func replaceSection(doc, name, text string) (string, error) {
+	if _, err := section(doc, name); err != nil {
 		return "", err
 	}
 	re := sectionRegexp(name)
-	return re.ReplaceAllLiteralString(readme, "<!-- "+name+" -->\n"+text+"<!-- /"+name+" -->"), nil
+	return re.ReplaceAllLiteralString(doc, "<!-- "+name+" -->\n"+text+"<!-- /"+name+" -->"), nil
 }
 
 func sectionRegexp(name string) *regexp.Regexp {

@@ -2,9 +2,9 @@
 -- TestNeovim as `nvim --headless --clean -u e2e.lua`. It works with Neovim
 -- 0.7 (Debian 12) and later.
 --
--- It sets hashalloc up with hashalloc.lua beside it, the snippet of the
--- README (hashalloc is on the PATH), then for each step of the plan it
--- opens a file.
+-- It sets hashalloc up with hashalloc.lua beside it, the snippet of
+-- docs/integrations.md (hashalloc is on the PATH), then for each step of the
+-- plan it opens a file.
 --
 -- The environment gives:
 --   HASHALLOC_ROOT  the module to work in (the current directory)

@@ -28,12 +28,12 @@ var (
 
 // The seed's leaf hash: the prefix has no spare capacity, so append copies.
 func CaseSumAppend() {
-	out32 = sha256.Sum256(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	out32 = sha256.Sum256(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with hashsum\.SHA256`
 }
 
 // The seed's inner hash, nested, with parameters that append may write into.
 func innerHash(l, r []byte) [32]byte {
-	return sha256.Sum256(append(innerPrefix, append(l, r...)...)) // want `concat-hash: append\(innerPrefix, append\(l, r...\)...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of l, overwriting the caller's data\); hash the parts with hashsum.SHA256`
+	return sha256.Sum256(append(innerPrefix, append(l, r...)...)) // want `concat-hash: append\(innerPrefix, append\(l, r...\)...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of l, overwriting the caller's data\); automatic fix: hash the parts with hashsum\.SHA256`
 }
 
 func CaseNested() { out32 = innerHash(left[:32:32], right) }
@@ -47,18 +47,18 @@ var n = &node{prefix: leafPrefix, key: id}
 
 // A field of a struct may have spare capacity too.
 func CaseField() {
-	out64 = sha512.Sum512(append(n.prefix, n.key...)) // want `concat-hash: append\(n.prefix, n.key...\) builds a buffer only to hash it with sha512.Sum512 \(and may write into the spare capacity of n.prefix, overwriting the caller's data\); hash the parts with hashsum.SHA512`
+	out64 = sha512.Sum512(append(n.prefix, n.key...)) // want `concat-hash: append\(n.prefix, n.key...\) builds a buffer only to hash it with sha512.Sum512 \(and may write into the spare capacity of n.prefix, overwriting the caller's data\); automatic fix: hash the parts with hashsum\.SHA512`
 }
 
 // Built into a variable right before it is hashed.
 func CaseVar() {
-	key := append(leafPrefix, id...) // want `concat-hash: key := append\(leafPrefix, id...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	key := append(leafPrefix, id...) // want `concat-hash: key := append\(leafPrefix, id...\) builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with hashsum\.SHA256`
 	out32 = sha256.Sum256(key)
 }
 
 // make + copy of more than 32 bytes, then hashed.
 func makeCopy(l, r []byte) [32]byte {
-	data := make([]byte, len(innerPrefix)+len(l)+len(r)) // want `concat-hash: data := make\+copy builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	data := make([]byte, len(innerPrefix)+len(l)+len(r)) // want `concat-hash: data := make\+copy builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with hashsum\.SHA256`
 	n := copy(data, innerPrefix)
 	n += copy(data[n:], l)
 	copy(data[n:], r)
@@ -68,13 +68,13 @@ func makeCopy(l, r []byte) [32]byte {
 func CaseMakeCopy() { out32 = makeCopy(left, right) }
 
 func CaseJoin() {
-	out16 = md5.Sum(bytes.Join([][]byte{leafPrefix, left, right}, nil)) // want `concat-hash: bytes.Join builds a buffer only to hash it with md5.Sum; hash the parts with hashsum.MD5`
+	out16 = md5.Sum(bytes.Join([][]byte{leafPrefix, left, right}, nil)) // want `concat-hash: bytes.Join builds a buffer only to hash it with md5.Sum; automatic fix: hash the parts with hashsum\.MD5`
 }
 
 // Written to a hasher.
 func CaseWrite() {
 	h := sha256.New()
-	h.Write(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with h.Write; write the parts one after another`
+	h.Write(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with h.Write; automatic fix: write the parts one after another`
 	h.Sum(out32[:0])
 }
 
@@ -85,7 +85,7 @@ func leafHash(b []byte) []byte {
 }
 
 func CaseHelper() {
-	sink = leafHash(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with leafHash; hash the parts with leafHashParts, a variadic form of leafHash`
+	sink = leafHash(append(leafPrefix, left...)) // want `concat-hash: append\(leafPrefix, left...\) builds a buffer only to hash it with leafHash; automatic fix: hash the parts with a variadic form of leafHash, declared next to it`
 }
 
 var sink []byte
@@ -99,12 +99,12 @@ func digest(b []byte) (sum [32]byte) {
 }
 
 func CaseWriteHelper() {
-	out32 = digest(append(innerPrefix, right...)) // want `concat-hash: append\(innerPrefix, right...\) builds a buffer only to hash it with digest; hash the parts with digestParts, a variadic form of digest`
+	out32 = digest(append(innerPrefix, right...)) // want `concat-hash: append\(innerPrefix, right...\) builds a buffer only to hash it with digest; automatic fix: hash the parts with a variadic form of digest, declared next to it`
 }
 
 // A helper of another package, known from its fact.
 func CaseOtherPackage() {
-	out32 = hashutil.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.Sum; hash the parts with hashsum.SHA256`
+	out32 = hashutil.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.Sum; automatic fix: hash the parts with hashsum\.SHA256`
 }
 
 var digestSlice []byte
@@ -112,13 +112,13 @@ var digestSlice []byte
 // A helper of another package that returns the sum as a slice (cometbft's
 // tmhash.Sum before v0.38): the runtime's Append form returns the same.
 func CaseOtherPackageSlice() {
-	digestSlice = hashutil.SumSlice(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.SumSlice; hash the parts with hashsum.AppendSHA256`
+	digestSlice = hashutil.SumSlice(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with hashutil.SumSlice; automatic fix: hash the parts with hashsum\.AppendSHA256`
 }
 
 // A helper whose package has a variadic form (cometbft's tmhash.SumMany):
 // the fix uses it.
 func CaseOtherPackageMany() {
-	digestSlice = tmhash.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with tmhash.Sum; hash the parts with tmhash.SumMany, the variadic form of tmhash.Sum`
+	digestSlice = tmhash.Sum(append(leafPrefix, id...)) // want `concat-hash: append\(leafPrefix, id...\) builds a buffer only to hash it with tmhash.Sum; automatic fix: hash the parts with tmhash\.SumMany, the variadic form of tmhash\.Sum`
 }
 
 // No multi-part blake2b in the runtime module.
@@ -168,7 +168,7 @@ func CaseNestedOnBuffer() {
 // Nested appends on a buffer made at run time (transparency-dev's
 // HashChildren): on the heap above 32 bytes, one allocation per call.
 func CaseNestedOnRuntimeBuffer() {
-	b := append(append(make([]byte, 0, len(left)+len(right)), left...), right...) // want `concat-hash: b := append\(...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	b := append(append(make([]byte, 0, len(left)+len(right)), left...), right...) // want `concat-hash: b := append\(...\) builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with hashsum\.SHA256`
 	out32 = sha256.Sum256(b)
 }
 
@@ -202,7 +202,7 @@ func keyAndHash() ([]byte, [32]byte) {
 func CaseLevel() {
 	nodes := [][]byte{left[:32:32], right[:32:32], left[:32:32], right[:32:32]}
 	for i := 0; i+1 < len(nodes); i += 2 {
-		out32 = sha256.Sum256(append(nodes[i], nodes[i+1]...)) // want `concat-hash: append\(nodes\[i\], nodes\[i \+ 1\]...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of nodes\[i\], overwriting the caller's data\); hash the parts with hashsum.SHA256`
+		out32 = sha256.Sum256(append(nodes[i], nodes[i+1]...)) // want `concat-hash: append\(nodes\[i\], nodes\[i \+ 1\]...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of nodes\[i\], overwriting the caller's data\); automatic fix: hash the parts with hashsum\.SHA256`
 	}
 }
 
@@ -210,5 +210,5 @@ func prefixOf(b []byte) []byte { return b[:1:1] }
 
 // A function's result, too.
 func CaseCallResult() {
-	out32 = sha256.Sum256(append(prefixOf(left), right...)) // want `concat-hash: append\(prefixOf\(left\), right...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of prefixOf\(left\), overwriting the caller's data\); hash the parts with hashsum.SHA256`
+	out32 = sha256.Sum256(append(prefixOf(left), right...)) // want `concat-hash: append\(prefixOf\(left\), right...\) builds a buffer only to hash it with sha256.Sum256 \(and may write into the spare capacity of prefixOf\(left\), overwriting the caller's data\); automatic fix: hash the parts with hashsum\.SHA256`
 }

@@ -34,7 +34,7 @@ func makeHash(h hash.Hash, b []byte) []byte {
 func CaseLoopMakeHash() {
 	sums = sums[:0]
 	for _, it := range items {
-		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escape.makeHash, which lets it escape: calls Reset through an interface\) on every iteration of the loop at escape.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escape.makeHash, which lets it escape: calls Reset through an interface\) on every iteration of the loop at escape.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		sums = append(sums, makeHash(h, it))
 	}
 }
@@ -43,7 +43,7 @@ func CaseLoopMakeHash() {
 //
 //hashalloc:hot
 func signHot(b []byte) []byte {
-	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escape.makeHash, which lets it escape: calls Reset through an interface\) on every call of signHot, which is hot \(marked //hashalloc:hot\); take h from a pool of sha256.New hashers`
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escape.makeHash, which lets it escape: calls Reset through an interface\) on every call of signHot, which is hot \(marked //hashalloc:hot\); automatic fix: take h from a pool of sha256\.New hashers`
 	return makeHash(h, b)
 }
 
@@ -94,7 +94,7 @@ func CaseReturnedStays() {
 // stream): the reader writes to it through an interface.
 func CaseTeeReader() {
 	for _, it := range items {
-		crc := crc32.New(tab) // want `hasher-alloc: crc32.New\(tab\) escapes to the heap \(written by io.TeeReader\) on every iteration of the loop at escape.go:\d+; hoist crc out of the loop and Reset it per iteration`
+		crc := crc32.New(tab) // want `hasher-alloc: crc32.New\(tab\) escapes to the heap \(written by io.TeeReader\) on every iteration of the loop at escape.go:\d+; automatic fix: hoist crc out of the loop and Reset it per iteration`
 		src.Reset(it)
 		r := io.TeeReader(src, crc)
 		io.Copy(io.Discard, r)
@@ -127,7 +127,7 @@ func walk(h hash.Hash, n *node) {
 
 func CaseRecursive() {
 	for range items {
-		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escape.walk, which lets it escape: calls Write through an interface\) on every iteration of the loop at escape.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escape.walk, which lets it escape: calls Write through an interface\) on every iteration of the loop at escape.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		walk(h, tree)
 		h.Sum(out[:0])
 	}

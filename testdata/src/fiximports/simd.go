@@ -8,6 +8,6 @@ import (
 
 // A fork of crypto/sha256 imported under another name, next to crypto/sha256.
 func CaseAliased() {
-	out = simd.Sum256(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with hashsum.SHA256`
+	out = simd.Sum256(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with hashsum\.SHA256`
 	out = sha256.Sum256(leaf)
 }

@@ -14,5 +14,5 @@ var (
 
 // The file's only import goes; the runtime's import comes in its place.
 func CaseOnlyImport() {
-	out = sha256.Sum256(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with sha256Parts`
+	out = sha256.Sum256(append(prefix, leaf...)) // want `concat-hash: append\(prefix, leaf...\) builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with a multi-part sha256\.Sum256 declared in this file`
 }

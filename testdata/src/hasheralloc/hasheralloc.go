@@ -32,7 +32,7 @@ var (
 // A hasher passed to io.Copy escapes: one allocation per iteration.
 func CaseLoopCopy() {
 	for _, it := range items {
-		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at hasheralloc.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at hasheralloc.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		src.Reset(it)
 		io.Copy(h, src)
 		h.Sum(out[:0])
@@ -51,7 +51,7 @@ func CaseLoopFprintf() {
 // A hasher built through a crypto.Hash is never devirtualized.
 func CaseLoopCryptoHash() {
 	for _, it := range items {
-		h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every iteration of the loop at hasheralloc.go:\d+; hoist h out of the loop`
+		h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every iteration of the loop at hasheralloc.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		h.Write(it)
 		h.Sum(out[:0])
 	}
@@ -73,7 +73,7 @@ func CaseBesideSignature() {
 func CaseNestedLoops() {
 	for range 2 {
 		for _, it := range items {
-			h := md5.New() // want `hasher-alloc: md5.New\(\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at hasheralloc.go:\d+; hoist h`
+			h := md5.New() // want `hasher-alloc: md5.New\(\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at hasheralloc.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 			src.Reset(it)
 			io.Copy(h, src)
 			h.Sum(out[:0])
@@ -127,7 +127,7 @@ func hashTree(n *node) {
 	if n == nil {
 		return
 	}
-	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of hashTree, which is hot \(recursive: hashTree → hashTree\); take h from a pool of sha256.New hashers`
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of hashTree, which is hot \(recursive: hashTree → hashTree\); automatic fix: take h from a pool of sha256\.New hashers`
 	src.Reset(n.data)
 	io.Copy(h, src)
 	h.Sum(out[:0])
@@ -143,7 +143,7 @@ func even(n *node) {
 	if n == nil {
 		return
 	}
-	h := crypto.SHA512.New() // want `hasher-alloc: crypto.SHA512.New\(\) always allocates its hasher on every call of even, which is hot \(recursive: even → odd → even\); call sha512.New directly`
+	h := crypto.SHA512.New() // want `hasher-alloc: crypto.SHA512.New\(\) always allocates its hasher on every call of even, which is hot \(recursive: even → odd → even\); automatic fix: call sha512\.New directly`
 	h.Write(n.data)
 	h.Sum(out[:0])
 	odd(n.left)
@@ -176,7 +176,7 @@ func CaseCalledInLoop() {
 // Called by a hot function: hot, transitively. The pooled hasher is asserted
 // back to hash.Hash32.
 func leaf(b []byte) {
-	h := fnv.New32a() // want `hasher-alloc: fnv.New32a\(\) escapes to the heap \(passed to io.Copy\) on every call of leaf, which is hot \(called by visit at hasheralloc.go:\d+, marked //hashalloc:hot\); take h from a pool of fnv.New32a hashers`
+	h := fnv.New32a() // want `hasher-alloc: fnv.New32a\(\) escapes to the heap \(passed to io.Copy\) on every call of leaf, which is hot \(called by visit at hasheralloc.go:\d+, marked //hashalloc:hot\); automatic fix: take h from a pool of fnv\.New32a hashers`
 	src.Reset(b)
 	io.Copy(h, src)
 	out[0] = byte(h.Sum32())
@@ -352,7 +352,7 @@ func init() {
 // is hoisted.
 func CaseCRCTable() {
 	for _, it := range items {
-		h := crc32.New(crc32.IEEETable) // want `hasher-alloc: crc32.New\(crc32.IEEETable\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at hasheralloc.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h := crc32.New(crc32.IEEETable) // want `hasher-alloc: crc32.New\(crc32.IEEETable\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at hasheralloc.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		src.Reset(it)
 		io.Copy(h, src)
 		out[0] = byte(h.Sum32())

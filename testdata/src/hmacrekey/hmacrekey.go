@@ -44,14 +44,14 @@ func NewVerifier(key []byte) *Signer {
 
 // Sign re-keys an HMAC on every call.
 func (s *Signer) Sign(msg []byte) []byte {
-	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); take mac from a pool of HMACs keyed with s.key, held in keyMACs`
+	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }
 
 // Verify too; its MAC is given back after its last use.
 func (s *Signer) Verify(msg, sig []byte) bool {
-	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); take mac from a pool`
+	mac := hmac.New(s.hash, s.key) // want `hmac-rekey: hmac.New\(s.hash, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
 	mac.Write(msg)
 	sum := mac.Sum(check[:0])
 	return hmac.Equal(sum, sig)
@@ -82,7 +82,7 @@ type ZeroSigner struct {
 }
 
 func (z *ZeroSigner) Sign(msg []byte) string {
-	mac := hmac.New(sha256.New, z.key) // want `hmac-rekey: hmac.New\(sha256.New, z.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*ZeroSigner \(field key\); take mac from a pool of HMACs keyed with z.key, held in keyMACs`
+	mac := hmac.New(sha256.New, z.key) // want `hmac-rekey: hmac.New\(sha256.New, z.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*ZeroSigner \(field key\); automatic fix: take mac from a pool of HMACs keyed with z\.key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -113,7 +113,7 @@ func (r *Rotating) Flip() {
 }
 
 func (r *Rotating) Sign(msg []byte) string {
-	mac := hmac.New(sha256.New, r.key) // want `hmac-rekey: hmac.New\(sha256.New, r.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Rotating \(field key\); take mac`
+	mac := hmac.New(sha256.New, r.key) // want `hmac-rekey: hmac.New\(sha256.New, r.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Rotating \(field key\); automatic fix: take mac from a pool of HMACs keyed with r\.key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -141,7 +141,7 @@ type HashField struct {
 }
 
 func (h *HashField) Sign(msg []byte) string {
-	mac := hmac.New(h.hash.New, h.key) // want `hmac-rekey: hmac.New\(h.hash.New, h.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*HashField \(field key\); take mac`
+	mac := hmac.New(h.hash.New, h.key) // want `hmac-rekey: hmac.New\(h.hash.New, h.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*HashField \(field key\); automatic fix: take mac from a pool of HMACs keyed with h\.key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -164,7 +164,7 @@ type Secret struct {
 }
 
 func (s *Secret) Sign(msg []byte) string {
-	mac := hmac.New(sha256.New, []byte(s.secret)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(s.secret\)\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Secret \(field secret\), converted from a string each time; take mac from a pool of HMACs keyed with \[\]byte\(s.secret\), held in secretMACs`
+	mac := hmac.New(sha256.New, []byte(s.secret)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(s.secret\)\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Secret \(field secret\), converted from a string each time; automatic fix: take mac from a pool of HMACs keyed with \[\]byte\(s\.secret\), held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -187,7 +187,7 @@ func ResultStringField() string {
 //
 //hashalloc:hot
 func signPackage(msg []byte) string {
-	mac := hmac.New(sha512.New, key) // want `hmac-rekey: hmac.New\(sha512.New, key\) re-keys an HMAC \(5 allocations\) on every call of signPackage, which is hot \(marked //hashalloc:hot\), with a key fixed for the package \(variable key\); take mac from a pool of HMACs keyed with key, held in keyMACs`
+	mac := hmac.New(sha512.New, key) // want `hmac-rekey: hmac.New\(sha512.New, key\) re-keys an HMAC \(5 allocations\) on every call of signPackage, which is hot \(marked //hashalloc:hot\), with a key fixed for the package \(variable key\); automatic fix: take mac from a pool of HMACs keyed with key, held next to it`
 	mac.Write(msg)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -210,7 +210,7 @@ const salt = "a package salt"
 //
 //hashalloc:hot
 func salted(id []byte) string {
-	mac := hmac.New(sha256.New, []byte(salt)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(salt\)\) re-keys an HMAC \(5 allocations\) on every call of salted, which is hot \(marked //hashalloc:hot\), with a key fixed for the package \(constant salt\), converted from a string each time; take mac from a pool of HMACs keyed with \[\]byte\(salt\), held in saltMACs`
+	mac := hmac.New(sha256.New, []byte(salt)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(salt\)\) re-keys an HMAC \(5 allocations\) on every call of salted, which is hot \(marked //hashalloc:hot\), with a key fixed for the package \(constant salt\), converted from a string each time; automatic fix: take mac from a pool of HMACs keyed with \[\]byte\(salt\), held next to it`
 	mac.Write(id)
 	return hex.EncodeToString(mac.Sum(out[:0]))
 }
@@ -231,7 +231,7 @@ func CaseColdPackageKey() { newMaster(items[0]) }
 // A key captured by a closure that is returned to be called per message.
 func makeSigner(k []byte) func([]byte) string {
 	return func(msg []byte) string {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the closure \(captured variable k\); take mac from a pool of HMACs keyed with k, held in kMACs`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for the closure \(captured variable k\); automatic fix: take mac from a pool of HMACs keyed with k, held next to it`
 		mac.Write(msg)
 		return hex.EncodeToString(mac.Sum(out[:0]))
 	}
@@ -258,7 +258,7 @@ var loopKey = []byte("a key for the loop")
 // A loop-invariant key: build the HMAC once and Reset it.
 func CaseSignAll() {
 	for _, m := range items {
-		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; hoist mac out of the loop and Reset it per iteration`
+		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; automatic fix: hoist mac out of the loop and Reset it per iteration`
 		mac.Write(m)
 		mac.Sum(out[:0])
 	}
@@ -269,7 +269,7 @@ func CaseSignAll() {
 // The key changes per iteration.
 func CaseKeyPerIteration() {
 	for _, k := range items {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		mac.Write(k)
 		mac.Sum(out[:0])
 	}
@@ -281,7 +281,7 @@ var tag []byte
 func CaseChain() {
 	tag = append(tag[:0], key...)
 	for _, m := range items {
-		mac := hmac.New(sha256.New, tag) // want `hmac-rekey: hmac.New\(sha256.New, tag\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, tag) // want `hmac-rekey: hmac.New\(sha256.New, tag\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		mac.Write(m)
 		mac.Write([]byte(salt))
 		tag = mac.Sum(tag[:0])
@@ -399,7 +399,7 @@ type Checker struct {
 // Check compares with hmac.Equal: the fix pools the MAC and compares with
 // its Equal method, so the sum is not allocated either.
 func (c *Checker) Check(msg, sig []byte) bool {
-	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); take mac from a pool of HMACs keyed with c.key, held in keyMACs, and compare its sum with mac.Equal, which does not allocate`
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); automatic fix: take mac from a pool of HMACs keyed with c\.key, held next to it, and compare its sum without allocating`
 	mac.Write(msg)
 	return hmac.Equal(mac.Sum(nil), sig)
 }
@@ -408,7 +408,7 @@ func (c *Checker) Check(msg, sig []byte) bool {
 // constant time with subtle: == 1 and != 1, in parentheses. The MAC is given
 // back after its last use.
 func (c *Checker) CheckAll(msg, sig []byte, n int) bool {
-	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: .* and compare its sum with mac.Equal, which does not allocate`
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: .* and compare its sum without allocating`
 	mac.Write(msg)
 	ok := hmac.Equal(sig[:n], (mac.Sum(nil)))
 	if (subtle.ConstantTimeCompare(mac.Sum(nil), sig)) != 1 {
@@ -426,7 +426,7 @@ func decode(b []byte) []byte { return b }
 // int is added up, the comparison is not constant-time: the MAC is pooled,
 // and these sums stay as they are.
 func (c *Checker) Mixed(msg, sig []byte) []byte {
-	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); take mac from a pool of HMACs keyed with c.key, held in keyMACs$`
+	mac := hmac.New(sha256.New, c.key) // want `hmac-rekey: hmac.New\(sha256.New, c.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*Checker \(field key\); automatic fix: take mac from a pool of HMACs keyed with c\.key, held next to it`
 	mac.Write(msg)
 	if !hmac.Equal(mac.Sum(nil), decode(sig)) {
 		c.n++
@@ -467,7 +467,7 @@ func ResultCheck() string {
 // nothing to compare into without allocating.
 func CaseCheckLoop() {
 	for _, m := range items {
-		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; hoist mac out of the loop and Reset it per iteration`
+		mac := hmac.New(sha256.New, loopKey) // want `hmac-rekey: hmac.New\(sha256.New, loopKey\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at hmacrekey.go:\d+, with a key that does not change in the loop; automatic fix: hoist mac out of the loop and Reset it per iteration`
 		mac.Write(m)
 		ok := hmac.Equal(mac.Sum(nil), out[:32]) // want `sum-alloc: mac.Sum\(nil\) allocates its result on every iteration of the loop at hmacrekey.go:\d+, only to be compared by hmac.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
 		_ = ok

@@ -42,7 +42,7 @@ func hashNode(h hash.Hash, n *node) {
 	if n == nil {
 		return
 	}
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) on every call of hashNode, which is hot \(recursive: hashNode → hashNode\); take buf from a pool of byte buffers`
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) on every call of hashNode, which is hot \(recursive: hashNode → hashNode\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, n.id)
 	h.Write(buf)
 	hashNode(h, n.left)
@@ -58,7 +58,7 @@ func CaseRecursiveParam() {
 type hasher struct{ h hash.Hash }
 
 func (t *hasher) leaf(b []byte) {
-	buf := make([]byte, 4+len(b)) // want `hot-buffer: make\(\[\]byte, 4 \+ len\(b\)\) escapes to the heap \(passed to t.h.Write through an interface\) on every call of leaf, which is hot \(called in a loop by CaseField at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 4+len(b)) // want `hot-buffer: make\(\[\]byte, 4 \+ len\(b\)\) escapes to the heap \(passed to t.h.Write through an interface\) on every call of leaf, which is hot \(called in a loop by CaseField at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	binary.LittleEndian.PutUint32(buf, uint32(len(b)))
 	copy(buf[4:], b)
 	t.h.Write(buf)
@@ -76,7 +76,7 @@ func CaseField() {
 //
 //hashalloc:hot
 func digestGlobal(x uint64) {
-	buf := make([]byte, 8, 16) // want `hot-buffer: make\(\[\]byte, 8, 16\) escapes to the heap \(passed to w.Write through an interface\) on every call of digestGlobal, which is hot \(marked //hashalloc:hot\); take buf from a pool of byte buffers`
+	buf := make([]byte, 8, 16) // want `hot-buffer: make\(\[\]byte, 8, 16\) escapes to the heap \(passed to w.Write through an interface\) on every call of digestGlobal, which is hot \(marked //hashalloc:hot\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, x)
 	w.Write(buf)
 }
@@ -87,7 +87,7 @@ func CaseGlobal() { digestGlobal(7) }
 // a parameter, so hmac-rekey has nothing to say.
 func sign(key []byte, id uint64) {
 	mac := hmac.New(sha256.New, key)
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to mac.Write through an interface\) on every call of sign, which is hot \(called in a loop by CaseHMAC at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to mac.Write through an interface\) on every call of sign, which is hot \(called in a loop by CaseHMAC at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, id)
 	mac.Write(buf)
 	mac.Sum(out[:0])
@@ -119,7 +119,7 @@ func CasePooledHasher() {
 
 // io.CopyBuffer hands its buffer to an io.Reader: it escapes.
 func copyInto(b []byte) {
-	buf := make([]byte, 32<<10) // want `hot-buffer: make\(\[\]byte, 32 << 10\) escapes to the heap \(passed to io.CopyBuffer\) on every call of copyInto, which is hot \(called in a loop by CaseCopyBuffer at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 32<<10) // want `hot-buffer: make\(\[\]byte, 32 << 10\) escapes to the heap \(passed to io.CopyBuffer\) on every call of copyInto, which is hot \(called in a loop by CaseCopyBuffer at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	src.Reset(b)
 	io.CopyBuffer(w, src, buf)
 }
@@ -132,7 +132,7 @@ func CaseCopyBuffer() {
 
 // Too large for the stack, even though it does not escape.
 func large(b []byte) {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) on every call of large, which is hot \(called in a loop by CaseLarge at hotbuffer.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) on every call of large, which is hot \(called in a loop by CaseLarge at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	n := copy(buf, b)
 	h := sha256.New()
 	h.Write(buf[:n])
@@ -151,7 +151,7 @@ func keyed(n *node) {
 	if n == nil {
 		return
 	}
-	key := append([]byte(nil), n.key...) // want `hot-buffer: append\(\[\]byte\(nil\), n.key...\) allocates its array on every call of keyed, which is hot \(recursive: keyed → keyed\); take key from a pool of byte buffers`
+	key := append([]byte(nil), n.key...) // want `hot-buffer: append\(\[\]byte\(nil\), n.key...\) allocates its array on every call of keyed, which is hot \(recursive: keyed → keyed\); automatic fix: take key from a pool of byte buffers`
 	key = append(key, byte(n.id))
 	h := sha256.New()
 	h.Write(key)
@@ -167,7 +167,7 @@ func keyedInto(h hash.Hash, n *node) {
 	if n == nil {
 		return
 	}
-	key := append([]byte{}, n.key...) // want `hot-buffer: append\(\[\]byte\{\}, n.key...\) allocates its array, which escapes to the heap \(passed to h.Write through an interface\), on every call of keyedInto, which is hot \(recursive: keyedInto → keyedInto\); take key from a pool of byte buffers`
+	key := append([]byte{}, n.key...) // want `hot-buffer: append\(\[\]byte\{\}, n.key...\) allocates its array, which escapes to the heap \(passed to h.Write through an interface\), on every call of keyedInto, which is hot \(recursive: keyedInto → keyedInto\); automatic fix: take key from a pool of byte buffers`
 	key = append(key, '/')
 	h.Write(key)
 	keyedInto(h, n.left)
@@ -182,10 +182,10 @@ func CaseAppendEscaping() {
 // Buffers declared with var, alone or in a var block, are buffers as those
 // defined by := are. In a block, the deferred Put follows the block.
 func varDeclared(x uint64) {
-	var hdr = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot \(called in a loop by CaseVarDecl at hotbuffer.go:\d+\); take hdr from a pool of byte buffers`
+	var hdr = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot \(called in a loop by CaseVarDecl at hotbuffer.go:\d+\); automatic fix: take hdr from a pool of byte buffers`
 	var (
 		n          = 8
-		tag []byte = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot .*; take tag from a pool of byte buffers`
+		tag []byte = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) on every call of varDeclared, which is hot .*; automatic fix: take tag from a pool of byte buffers`
 	)
 	binary.BigEndian.PutUint64(hdr, x)
 	binary.BigEndian.PutUint64(tag, x+uint64(n))

@@ -26,7 +26,7 @@ func hashNode(h hash.Hash, n *node) {
 	if n == nil {
 		return
 	}
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) on every call of hashNode, which is hot \(recursive: hashNode → hashNode\); take buf from a pool of byte buffers`
+	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) on every call of hashNode, which is hot \(recursive: hashNode → hashNode\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, n.id)
 	h.Write(buf)
 	hashNode(h, n.left)
@@ -53,7 +53,7 @@ func CaseShared() {
 
 // Too large for the stack.
 func large(b []byte) {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) on every call of large, which is hot \(called in a loop by CaseLarge at hotbufferinline.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) is too large for the stack \(more than 64 KiB\) on every call of large, which is hot \(called in a loop by CaseLarge at hotbufferinline.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	n := copy(buf, b)
 	h := sha256.New()
 	h.Write(buf[:n])
@@ -90,7 +90,7 @@ func CaseVariable() {
 var keys = [][]byte{make([]byte, 40), make([]byte, 41)}
 
 func keySum(k []byte) [sha256.Size]byte {
-	key := make([]byte, len(k)+1) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of keySum, which is hot \(called in a loop by keySums at hotbufferinline.go:\d+\); back key by a 128-byte array on the stack, and make it only when larger`
+	key := make([]byte, len(k)+1) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of keySum, which is hot \(called in a loop by keySums at hotbufferinline.go:\d+\); automatic fix: back key by a 128-byte array on the stack, and make it only when larger`
 	key[0] = 'k'
 	copy(key[1:], k)
 	h := sha256.New()

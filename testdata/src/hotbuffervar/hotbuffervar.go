@@ -47,7 +47,7 @@ func (t *trie) hashChangedNode(n *node) [sha256.Size]byte {
 	for _, c := range n.children {
 		longest = max(longest, len(c.compressed))
 	}
-	keyBuffer := make([]byte, len(n.key)+1+longest) // want `hot-buffer: make\(\[\]byte, len\(n.key\) \+ 1 \+ longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of hashChangedNode, which is hot \(recursive: hashChangedNode → hashChangedNode\); back keyBuffer by a 128-byte array on the stack, and make it only when larger`
+	keyBuffer := make([]byte, len(n.key)+1+longest) // want `hot-buffer: make\(\[\]byte, len\(n.key\) \+ 1 \+ longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of hashChangedNode, which is hot \(recursive: hashChangedNode → hashChangedNode\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
 	copy(keyBuffer, n.key)
 	for _, c := range n.children {
 		key := keyBuffer[:len(n.key)+1+len(c.compressed)]
@@ -104,7 +104,7 @@ func ResultTrie() string {
 var keys = [][]byte{key48(1), key48(2), key48(3)}
 
 func tagged(k []byte) [sha256.Size]byte {
-	var buf = make([]byte, len(k)+1) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of tagged, which is hot \(called in a loop by CaseVarDecl at hotbuffervar.go:\d+\); back buf by a 128-byte array on the stack, and make it only when larger`
+	var buf = make([]byte, len(k)+1) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every call of tagged, which is hot \(called in a loop by CaseVarDecl at hotbuffervar.go:\d+\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	buf[0] = 't'
 	copy(buf[1:], k)
 	h := sha256.New()
@@ -138,7 +138,7 @@ var mixed = [][]byte{key48(4), bytes.Repeat([]byte{'m'}, 200)}
 func loopSums() []byte {
 	var all []byte
 	for _, k := range mixed {
-		buf := make([]byte, len(k)+8) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 8\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every iteration of the loop at hotbuffervar.go:\d+; back buf by a 128-byte array on the stack, and make it only when larger`
+		buf := make([]byte, len(k)+8) // want `hot-buffer: make\(\[\]byte, len\(k\) \+ 8\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1.25, always\) on every iteration of the loop at hotbuffervar.go:\d+; automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 		copy(buf[8:], k)
 		a, b := sha256.Sum256(buf), sha256.Sum256(buf[8:])
 		all = append(append(all, a[:]...), b[:]...)
@@ -160,10 +160,17 @@ func unfixable(k []byte, n uint) {
 	copy(sized, k)
 	sized[0] = 's'
 	var (
-		sum [sha256.Size]byte
-		tag = make([]byte, len(k)) // want `hot-buffer: make\(\[\]byte, len\(k\)\) allocates whenever .*\(no automatic fix: it is declared together with other variables\)`
+		sum  [sha256.Size]byte
+		tag  = make([]byte, len(k)) // want `hot-buffer: make\(\[\]byte, len\(k\)\) allocates whenever .*\(no automatic fix: a variable declared after it in the same block reads it\)`
+		head = tag[:1]
 	)
 	copy(tag, k)
+	head[0] = 'h'
+	var (
+		width = sizeOf(k)
+		wide  = make([]byte, width+sizeOf(k)) // want `hot-buffer: make\(\[\]byte, width \+ sizeOf\(k\)\) allocates whenever .*\(no automatic fix: it is declared with other variables and its size calls a function\)`
+	)
+	copy(wide, k)
 	if len(k) > 0 {
 		k := make([]byte, len(k)) // want `hot-buffer: make\(\[\]byte, len\(k\)\) allocates whenever .*\(no automatic fix: its size mentions k\)`
 		k[0] = 'k'
@@ -175,9 +182,42 @@ func unfixable(k []byte, n uint) {
 	h.Write(sized)
 	h.Write(tag)
 	h.Write(tag[1:])
+	h.Write(wide)
+	h.Write(wide[1:])
 	h.Sum(sum[:0])
 	out = sum
 }
+
+func sizeOf(k []byte) int { return len(k) }
+
+// blockKey declares its key buffer in a var block with other variables, as
+// merkledb's hashChangedNode did before its pull request: the buffer is set
+// after the block.
+func blockKey(k []byte) [32]byte {
+	var (
+		longest   = len(k) + 8
+		keyBuffer = make([]byte, longest) // want `hot-buffer: make\(\[\]byte, longest\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) on every call of blockKey, which is hot \(called in a loop by blockKeys at hotbuffervar\.go:\d+\); automatic fix: back keyBuffer by a 128-byte array on the stack, and make it only when larger`
+		child     = make([]byte, 1)
+		offset    = len(k)
+	)
+	copy(keyBuffer, k)
+	child[0] = byte(offset)
+	keyBuffer[offset] = child[0]
+	return sha256.Sum256(keyBuffer)
+}
+
+func blockKeys() []byte {
+	var all []byte
+	for _, k := range mixed {
+		s := blockKey(k)
+		all = append(all, s[:]...)
+	}
+	return all
+}
+
+func CaseBlock() { out[0] = blockKeys()[0] }
+
+func ResultBlock() string { return hex.EncodeToString(blockKeys()) }
 
 func CaseUnfixable() {
 	for _, k := range keys {

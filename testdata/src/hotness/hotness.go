@@ -22,7 +22,7 @@ var (
 // digest allocates its hasher on every call; hot only when called in a loop
 // that repeats it.
 func digest(b []byte) []byte {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of digest, which is hot \(called in a loop by CaseRepeated at hotness.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of digest, which is hot \(called in a loop by CaseRepeated at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	copy(buf, b)
 	h, _ := blake2b.New256(nil)
 	h.Write(buf[:len(b)])
@@ -134,7 +134,7 @@ func scan() {
 }
 
 func again(b []byte) []byte {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of again, which is hot \(called in a loop by scan at hotness.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of again, which is hot \(called in a loop by scan at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	copy(buf, b)
 	h, _ := blake2b.New256(nil)
 	h.Write(buf[:len(b)])
@@ -154,7 +154,7 @@ func nested() {
 }
 
 func inner(b []byte) []byte {
-	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of inner, which is hot \(called in a loop by nested at hotness.go:\d+\); take buf from a pool of byte buffers`
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) on every call of inner, which is hot \(called in a loop by nested at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	copy(buf, b)
 	h, _ := blake2b.New256(nil)
 	h.Write(buf[:len(b)])

@@ -20,7 +20,7 @@ var (
 //
 //hashalloc:hot
 func digest(b []byte) {
-	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of digest, which is hot \(marked //hashalloc:hot\); take h from a pool of sha256.New hashers`
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of digest, which is hot \(marked //hashalloc:hot\); automatic fix: take h from a pool of sha256\.New hashers`
 	src.Reset(b)
 	io.Copy(h, src)
 	h.Sum(out[:0])
@@ -50,7 +50,7 @@ type signer struct {
 func newSigner(key []byte) *signer { return &signer{key: key} }
 
 func (s *signer) sign(msg []byte) {
-	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*signer \(field key\); take mac from a pool of HMACs keyed with s.key, held in keyMACs`
+	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it`
 	mac.Write(msg)
 	mac.Sum(out[:0])
 }
@@ -58,7 +58,7 @@ func (s *signer) sign(msg []byte) {
 // verify compares with hmac.Equal: the fix pools the MAC and compares with
 // a function declared next to the pool, which does not allocate the sum.
 func (s *signer) verify(msg, sig []byte) bool {
-	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*signer \(field key\); take mac from a pool of HMACs keyed with s.key, held in keyMACs, and compare its sum with hmacPoolEqual, which does not allocate`
+	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) on every call, with a key fixed for each \*signer \(field key\); automatic fix: take mac from a pool of HMACs keyed with s\.key, held next to it, and compare its sum without allocating`
 	mac.Write(msg)
 	return hmac.Equal(mac.Sum(nil), sig)
 }
@@ -89,11 +89,11 @@ var (
 )
 
 func CaseConcat() {
-	sum = sha256.Sum256(append(prefix, items[0]...)) // want `concat-hash: append\(prefix, items\[0\]...\) builds a buffer only to hash it with sha256.Sum256; hash the parts with sha256Parts`
+	sum = sha256.Sum256(append(prefix, items[0]...)) // want `concat-hash: append\(prefix, items\[0\]...\) builds a buffer only to hash it with sha256.Sum256; automatic fix: hash the parts with a multi-part sha256\.Sum256 declared in this file`
 }
 
 func leafHash(b []byte) [32]byte { return sha256.Sum256(b) }
 
 func CaseConcatHelper() {
-	sum = leafHash(append(prefix, items[1]...)) // want `concat-hash: append\(prefix, items\[1\]...\) builds a buffer only to hash it with leafHash; hash the parts with leafHashParts, a variadic form of leafHash`
+	sum = leafHash(append(prefix, items[1]...)) // want `concat-hash: append\(prefix, items\[1\]...\) builds a buffer only to hash it with leafHash; automatic fix: hash the parts with a variadic form of leafHash, declared next to it`
 }

@@ -38,7 +38,7 @@ func CaseEqual() {
 	for _, it := range items {
 		h := sha256.New()
 		h.Write(it)
-		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; automatic fix: sum into a 32-byte array on the stack`
 	}
 }
 
@@ -48,7 +48,7 @@ func CaseHMACEqual() {
 	for i := 0; i < len(items); i++ {
 		h := sha512.New384()
 		h.Write(items[i])
-		if hmac.Equal(h.Sum(nil), want) { // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by hmac.Equal; sum into a stack array: var sum \[48\]byte`
+		if hmac.Equal(h.Sum(nil), want) { // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by hmac.Equal; automatic fix: sum into a 48-byte array on the stack`
 			n++
 		}
 	}
@@ -61,7 +61,7 @@ func CaseConstantTime() {
 		h.Write(it)
 		switch {
 		case len(it) > 4:
-			n += subtle.ConstantTimeCompare(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by subtle.ConstantTimeCompare; sum into a stack array: var sum \[16\]byte`
+			n += subtle.ConstantTimeCompare(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by subtle.ConstantTimeCompare; automatic fix: sum into a 16-byte array on the stack`
 		default:
 			n++
 		}
@@ -74,7 +74,7 @@ func CaseCaseExpr() {
 		h := sha256.New()
 		h.Write(it)
 		switch {
-		case bytes.Equal(h.Sum(nil), want): // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+		case bytes.Equal(h.Sum(nil), want): // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; automatic fix: sum into a 32-byte array on the stack`
 			n++
 		}
 	}
@@ -85,7 +85,7 @@ func CaseCopy() {
 	for _, it := range items {
 		h := sha512.New()
 		h.Write(it)
-		copy(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be copied by copy; sum into a stack array: var sum \[64\]byte`
+		copy(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be copied by copy; automatic fix: sum into a 64-byte array on the stack`
 	}
 }
 
@@ -94,7 +94,7 @@ func CaseCopy() {
 func hexDigest(b []byte) {
 	h := sha1.New()
 	h.Write(b)
-	text = hex.EncodeToString(h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of hexDigest, which is hot \(recursive: hexDigest → hexDigest\), only to be encoded by hex.EncodeToString; sum into a stack array: var sum \[20\]byte`
+	text = hex.EncodeToString(h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of hexDigest, which is hot \(recursive: hexDigest → hexDigest\), only to be encoded by hex.EncodeToString; automatic fix: sum into a 20-byte array on the stack`
 	if len(b) > 4 {
 		hexDigest(b[:4])
 	}
@@ -111,7 +111,7 @@ func CaseHexEncode() {
 	for _, it := range items {
 		h := fnv.New64a()
 		h.Write(it)
-		hex.Encode(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be encoded by hex.Encode; sum into a stack array: var sum \[8\]byte`
+		hex.Encode(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be encoded by hex.Encode; automatic fix: sum into a 8-byte array on the stack`
 	}
 }
 
@@ -129,7 +129,7 @@ func encodeTree(n *node, sum int) {
 	}
 	h := sha256.New()
 	h.Write(n.data)
-	text = base64.StdEncoding.EncodeToString(h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of encodeTree, which is hot \(recursive: encodeTree → encodeTree\), only to be encoded by base64.StdEncoding.EncodeToString; sum into a stack array: var sum2 \[32\]byte`
+	text = base64.StdEncoding.EncodeToString(h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of encodeTree, which is hot \(recursive: encodeTree → encodeTree\), only to be encoded by base64.StdEncoding.EncodeToString; automatic fix: sum into a 32-byte array on the stack`
 	encodeTree(n.left, sum+1)
 	encodeTree(n.right, sum+1)
 }
@@ -142,7 +142,7 @@ func CaseBase64() { encodeTree(tree, 0) }
 func encodeInto(b []byte) {
 	h := sha256.New224()
 	h.Write(b)
-	base64.RawURLEncoding.Encode(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of encodeInto, which is hot \(marked //hashalloc:hot\), only to be encoded by base64.RawURLEncoding.Encode; sum into a stack array: var sum \[28\]byte`
+	base64.RawURLEncoding.Encode(out[:], h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of encodeInto, which is hot \(marked //hashalloc:hot\), only to be encoded by base64.RawURLEncoding.Encode; automatic fix: sum into a 28-byte array on the stack`
 }
 
 func CaseBase64Encode() { encodeInto(items[0]) }
@@ -152,7 +152,7 @@ func CaseAppend() {
 	for _, it := range items {
 		h := sha256.New()
 		h.Write(it)
-		dst = append(dst[:0], h.Sum(nil)...) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be appended to dst\[:0\]; append the sum to dst\[:0\] with h.Sum\(dst\[:0\]\)`
+		dst = append(dst[:0], h.Sum(nil)...) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be appended to dst\[:0\]; automatic fix: append the sum to dst\[:0\] with h\.Sum\(dst\[:0\]\)`
 	}
 }
 
@@ -160,9 +160,9 @@ func CaseAppend() {
 // not care how Sum is called; hasher-alloc hoists the hasher.
 func CaseAppendCryptoHash() {
 	for _, it := range items {
-		h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every iteration of the loop at sumalloc.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h := crypto.SHA256.New() // want `hasher-alloc: crypto.SHA256.New\(\) always allocates its hasher on every iteration of the loop at sumalloc.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		h.Write(it)
-		dst = append(dst[:0], h.Sum(nil)...) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be appended to dst\[:0\]; append the sum to dst\[:0\] with h.Sum\(dst\[:0\]\)`
+		dst = append(dst[:0], h.Sum(nil)...) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be appended to dst\[:0\]; automatic fix: append the sum to dst\[:0\] with h\.Sum\(dst\[:0\]\)`
 	}
 }
 
@@ -170,10 +170,10 @@ func CaseAppendCryptoHash() {
 // array stays on the stack (measured). hasher-alloc hoists it.
 func CaseEscaping() {
 	for _, it := range items {
-		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at sumalloc.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every iteration of the loop at sumalloc.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		src.Reset(it)
 		io.Copy(h, src)
-		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+		ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; automatic fix: sum into a 32-byte array on the stack`
 	}
 }
 
@@ -183,8 +183,8 @@ func CaseTwoInOneStatement() {
 		h, g := sha256.New(), sha256.New()
 		h.Write(it)
 		g.Write(it)
-		ok = bytes.Equal(h.Sum(nil), g.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) .* var sum \[32\]byte` `sum-alloc: g.Sum\(nil\) .* var sum2 \[32\]byte`
-		ok = hmac.Equal(h.Sum(nil), g.Sum(nil))  // want `sum-alloc: h.Sum\(nil\) .* var sum3 \[32\]byte` `sum-alloc: g.Sum\(nil\) .* var sum4 \[32\]byte`
+		ok = bytes.Equal(h.Sum(nil), g.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) .*; automatic fix: sum into a 32-byte array on the stack` `sum-alloc: g.Sum\(nil\) .*; automatic fix: sum into a 32-byte array on the stack`
+		ok = hmac.Equal(h.Sum(nil), g.Sum(nil))  // want `sum-alloc: h.Sum\(nil\) .*; automatic fix: sum into a 32-byte array on the stack` `sum-alloc: g.Sum\(nil\) .*; automatic fix: sum into a 32-byte array on the stack`
 	}
 }
 
@@ -194,7 +194,7 @@ func CaseLabeled() {
 	h := sha256.New()
 	i := 0
 outer:
-	for !bytes.Equal(h.Sum(nil), want) && i < len(items) { // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; sum into a stack array: var sum \[32\]byte`
+	for !bytes.Equal(h.Sum(nil), want) && i < len(items) { // want `sum-alloc: h.Sum\(nil\) allocates its result on every iteration of the loop at sumalloc.go:\d+, only to be compared by bytes.Equal; automatic fix: sum into a 32-byte array on the stack`
 		h.Write(items[i])
 		i++
 		continue outer
@@ -345,7 +345,7 @@ var _ = unknownHasher
 //
 //hashalloc:hot
 func copyAndCompare(want []byte) bool {
-	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of copyAndCompare, which is hot \(marked //hashalloc:hot\); take h from a pool of sha256.New hashers`
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.Copy\) on every call of copyAndCompare, which is hot \(marked //hashalloc:hot\); automatic fix: take h from a pool of sha256\.New hashers`
 	io.Copy(h, src)
 	return bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result on every call of copyAndCompare, which is hot \(marked //hashalloc:hot\), only to be compared by bytes.Equal; sum into a reused buffer \(no automatic fix: the hasher-alloc fix takes h from a pool, and a stack array passed to a pooled hasher would escape\)`
 }

@@ -31,18 +31,18 @@ var (
 // The fork's Sum256 hashes with a digest of its own: hashalloc cannot prove
 // that it is SHA-256, so the concatenation is reported without a fix.
 func CaseForkSum() {
-	out32 = fork.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with sha256.Sum256; hash the parts one after another \(no automatic fix: sha256.Sum256 hashes with a hasher of its own, whose algorithm hashalloc cannot prove \(-sums can name it\)\)`
+	out32 = fork.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Sum256; hash the parts one after another \(no automatic fix: example\.com/fork/sha256\.Sum256 hashes with a hasher of its own, whose algorithm hashalloc cannot prove; if it computes what crypto/sha256\.Sum256 does, -sums=example\.com/fork/sha256\.Sum256=sha256 lets hashalloc fix it\)`
 }
 
 // The fork's variadic sum hashes its parts one after another: pass them.
 func CaseForkMany() {
-	out32 = fork.SumMany(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with sha256.SumMany; pass the parts to sha256.SumMany, which hashes them one after another`
+	out32 = fork.SumMany(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.SumMany; automatic fix: pass the parts to example\.com/fork/sha256\.SumMany, which hashes them one after another`
 }
 
 // The fork's Hash writes into crypto/sha256's hasher and returns its Sum:
 // provably SHA-256, as a slice.
 func CaseForkHash() {
-	digest = fork.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with sha256.Hash; hash the parts with hashsum.AppendSHA256`
+	digest = fork.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left\.\.\.\) builds a buffer only to hash it with example\.com/fork/sha256\.Hash; automatic fix: hash the parts with hashsum\.AppendSHA256`
 }
 
 // ResultForks is what the fork's functions compute, before and after the fixes.
@@ -61,7 +61,7 @@ func CaseMurmur() {
 
 // geth's Keccak256 is variadic: pass the parts.
 func CaseKeccak() {
-	digest = crypto.Keccak256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with crypto.Keccak256; pass the parts to crypto.Keccak256, which hashes them one after another`
+	digest = crypto.Keccak256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with crypto.Keccak256; automatic fix: pass the parts to crypto\.Keccak256, which hashes them one after another`
 }
 
 // ResultKeccak is the Keccak256 of the concatenation.
@@ -72,7 +72,7 @@ func ResultKeccak() string {
 
 // -sums=example.com/customhash.Sum256=sha256 says that it computes SHA-256.
 func CaseCustom() {
-	out32 = customhash.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Sum256; hash the parts with hashsum.SHA256`
+	out32 = customhash.Sum256(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Sum256; automatic fix: hash the parts with hashsum\.SHA256`
 }
 
 // ResultCustom is the SHA-256 of the concatenation.
@@ -84,7 +84,7 @@ func ResultCustom() string {
 // -sums=example.com/customhash.New=sha256: customhash.Hash writes into its
 // hasher and returns its Sum, so it computes SHA-256 too.
 func CaseCustomHash() {
-	digest = customhash.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Hash; hash the parts with hashsum.AppendSHA256`
+	digest = customhash.Hash(append(prefix, left...)) // want `concat-hash: append\(prefix, left...\) builds a buffer only to hash it with customhash.Hash; automatic fix: hash the parts with hashsum\.AppendSHA256`
 }
 
 // ResultCustomHash is the SHA-256 of the concatenation, as a slice.
@@ -101,7 +101,7 @@ func CaseCustomDigest() {
 // A one-shot HMAC per item with a key that changes.
 func CaseOneShot() {
 	for _, k := range items {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at sums.go:\d+, with a key that changes each time; compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) on every iteration of the loop at sums.go:\d+, with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		mac.Write(left)
 		digest = mac.Sum(digest[:0])
 	}

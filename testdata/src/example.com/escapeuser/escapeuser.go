@@ -16,7 +16,7 @@ var (
 
 func Sums() {
 	for _, it := range items {
-		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escapelib.Digest, which lets it escape\) on every iteration of the loop at escapeuser.go:\d+; hoist h out of the loop and Reset it per iteration`
+		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to escapelib.Digest, which lets it escape\) on every iteration of the loop at escapeuser.go:\d+; automatic fix: hoist h out of the loop and Reset it per iteration`
 		sums = append(sums, escapelib.Digest(h, it))
 	}
 }

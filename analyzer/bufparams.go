@@ -1,0 +1,90 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Byte slices passed to functions. A buffer handed to a helper of its
+// package stays where it is when the helper only reads, writes, slices or
+// copies it, as merkledb's
+//
+//	func extendIntoBuffer(buffer []byte, val Key, bitsOffset int) { ... }
+//
+// writes a key into the buffer its caller made; a helper that returns its
+// argument (or a view of it: unsafe.String(unsafe.SliceData(bs), len(bs)))
+// hands the caller a value that holds the buffer's bytes, which the caller's
+// uses then decide. The summary of every []byte parameter is computed on
+// demand from the helper's body, with the rules of the buffer's own
+// function (bufferUse), and exported for exported functions in the
+// paramEscapes fact (Kinds and Result at the parameter's index).
+
+// bufferParamFlow is what a function does with one []byte parameter.
+type bufferParamFlow struct {
+	kind   escapeKind
+	result bool // returned, or a value holding its bytes, as the only result
+}
+
+// bufferParam returns fn's summary of its parameter i, and false when fn has
+// none: i is not a []byte parameter, or fn is of another package without a
+// fact, or has no body.
+func (p *pass) bufferParam(fn *types.Func, i int, hashers map[*types.Var]*Site) (bufferParamFlow, bool) {
+	fn = fn.Origin()
+	params := fn.Signature().Params()
+	if i >= params.Len() || fn.Signature().Variadic() && i == params.Len()-1 || !types.Identical(params.At(i).Type(), byteSlice) {
+		return bufferParamFlow{}, false
+	}
+	if fn.Pkg() != p.Pkg {
+		if flow := p.importedFlow(fn); flow != nil && i < len(flow.kinds) {
+			return bufferParamFlow{kind: flow.kinds[i], result: flow.result[i]}, true
+		}
+		return bufferParamFlow{}, false
+	}
+	flows, ok := p.bufParams[fn]
+	if !ok {
+		flows = p.summarizeBuffers(fn, hashers)
+	}
+	if flows == nil || flows[i] == nil {
+		return bufferParamFlow{}, false
+	}
+	return *flows[i], true
+}
+
+// summarizeBuffers computes fn's summaries of its []byte parameters. A call
+// cycle reaches fn again while its summary is computed: the call is not
+// decided then (unknown), which errs on silence.
+func (p *pass) summarizeBuffers(fn *types.Func, hashers map[*types.Var]*Site) []*bufferParamFlow {
+	if p.bufParams == nil {
+		p.bufParams = map[*types.Func][]*bufferParamFlow{}
+	}
+	cur, ok := p.index().decls[fn]
+	if !ok || cur.Node().(*ast.FuncDecl).Body == nil {
+		p.bufParams[fn] = nil
+		return nil
+	}
+	params := fn.Signature().Params()
+	flows := make([]*bufferParamFlow, params.Len())
+	for i := range flows {
+		flows[i] = &bufferParamFlow{kind: unknown} // while it is computed
+	}
+	p.bufParams[fn] = flows
+	results := fn.Signature().Results().Len()
+	for i := range params.Len() {
+		v := params.At(i)
+		switch {
+		case !types.Identical(v.Type(), byteSlice) || fn.Signature().Variadic() && i == params.Len()-1:
+			flows[i] = nil
+			continue
+		case v.Name() == "" || v.Name() == "_":
+			flows[i] = &bufferParamFlow{kind: stays}
+			continue
+		}
+		esc, returned := p.sliceEscape(cur, v, hashers, true)
+		flow := &bufferParamFlow{kind: esc.kind, result: returned}
+		if returned && results != 1 {
+			flow.kind = unknown
+		}
+		flows[i] = flow
+	}
+	return flows
+}

@@ -1,0 +1,163 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// fieldAddable says why a fix may not add a field to the struct type st,
+// or returns "": a struct that code outside the package can build with a
+// positional literal (an exported type whose fields are all exported), or
+// that its own package or its tests build with one, stops compiling when it
+// gains a field.
+func (p *pass) fieldAddable(st *ast.StructType) string {
+	named := p.namedOf(st)
+	if named == nil {
+		return "the struct that holds the key has no name"
+	}
+	name := named.Obj().Name()
+	s := named.Underlying().(*types.Struct)
+	if named.Obj().Exported() && s.NumFields() > 0 {
+		all := true
+		for i := range s.NumFields() {
+			all = all && s.Field(i).Exported()
+		}
+		if all {
+			return name + " is exported and so are all its fields: code outside the package may build it with a positional literal, which a new field would break"
+		}
+	}
+	if at := p.positionalLiteral(named); at != "" {
+		return name + " is built with a positional literal at " + at + ", which a new field would break"
+	}
+	return ""
+}
+
+// namedOf returns the named type that st declares at package level.
+func (p *pass) namedOf(st *ast.StructType) *types.Named {
+	for _, f := range p.Files {
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				if ts := spec.(*ast.TypeSpec); ts.Type == st {
+					if obj, ok := p.TypesInfo.Defs[ts.Name].(*types.TypeName); ok {
+						named, _ := obj.Type().(*types.Named)
+						return named
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// positionalLiteral returns where the package, or one of its test files,
+// builds named with a positional composite literal (T{a, b}), or "". The
+// package's files are read with their types; its test files, which a pass
+// of the package without them does not hold, by their syntax alone (T{...}
+// and p.T{...} with no keys), so that a package and its test variant give
+// the same verdict.
+func (p *pass) positionalLiteral(named *types.Named) string {
+	seen := map[string]bool{}
+	for _, f := range p.Files {
+		tf := p.Fset.File(f.FileStart)
+		seen[tf.Name()] = true
+		found := ""
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || found != "" {
+				return found == ""
+			}
+			if t := p.TypesInfo.TypeOf(lit); t != nil && positional(lit) && types.Identical(types.Unalias(t), named) {
+				found = p.position(lit.Pos())
+			}
+			return true
+		})
+		if found != "" {
+			return found
+		}
+	}
+	if len(p.Files) == 0 {
+		return ""
+	}
+	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		name := filepath.Join(dir, e.Name())
+		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") || seen[name] {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		found := ""
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || found != "" || !positional(lit) {
+				return found == ""
+			}
+			switch t := lit.Type.(type) {
+			case *ast.Ident: // in package p's own tests
+				ok = f.Name.Name == named.Obj().Pkg().Name() && t.Name == named.Obj().Name()
+			case *ast.SelectorExpr: // in package p_test, which imports p
+				ok = f.Name.Name != named.Obj().Pkg().Name() && t.Sel.Name == named.Obj().Name()
+			default:
+				ok = false
+			}
+			if ok {
+				posn := fset.Position(lit.Pos())
+				found = filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line)
+			}
+			return true
+		})
+		if found != "" {
+			return found
+		}
+	}
+	return ""
+}
+
+// positional reports whether lit lists values without keys.
+func positional(lit *ast.CompositeLit) bool {
+	if len(lit.Elts) == 0 {
+		return false
+	}
+	_, keyed := lit.Elts[0].(*ast.KeyValueExpr)
+	return !keyed
+}
+
+// unexported spells name as an unexported identifier, as Go names it: the
+// leading run of capitals lowered, the last one kept before a lower-case
+// letter (APIKey: apiKey; Secret: secret; ID: id).
+func unexported(name string) string {
+	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) {
+		return name
+	}
+	runes := []rune(name)
+	i := 0
+	for i < len(runes) && unicode.IsUpper(runes[i]) {
+		i++
+	}
+	if i > 1 && i < len(runes) && unicode.IsLower(runes[i]) {
+		i-- // APIKey: the K starts the next word
+	}
+	for j := range i {
+		runes[j] = unicode.ToLower(runes[j])
+	}
+	return string(runes)
+}

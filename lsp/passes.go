@@ -1,0 +1,307 @@
+package lsp
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"runtime/debug"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// This file runs analysis passes on one package at a time, given the facts
+// of the packages it imports, as golang.org/x/tools/go/analysis/checker does
+// for a whole graph at once: so that a save re-analyzes the packages that
+// changed and keeps the facts of the others.
+
+// unit is one type-checked package, ready for analysis.
+type unit struct {
+	fset         *token.FileSet
+	files        []*ast.File
+	otherFiles   []string
+	ignoredFiles []string
+	pkg          *types.Package
+	info         *types.Info
+	sizes        types.Sizes
+	typeErrors   []types.Error
+	illTyped     bool // the package or a package it imports has errors
+	module       *packages.Module
+	// readFile returns the content of one of the package's files.
+	readFile func(name string) ([]byte, error)
+}
+
+// factSet is what one analyzer knows through facts at one package: the
+// facts it exported there and those it inherited from the packages
+// imported, as the checker keeps them.
+type factSet struct {
+	objects  map[objectFactKey]analysis.Fact
+	packages map[packageFactKey]analysis.Fact
+}
+
+type objectFactKey struct {
+	obj types.Object
+	typ reflect.Type
+}
+
+type packageFactKey struct {
+	pkg *types.Package
+	typ reflect.Type
+}
+
+// imported is what a package imports, as analysis needs it: the package's
+// types and the facts of each analyzer there, nil for an analyzer that
+// failed on it.
+type imported struct {
+	pkg   *types.Package
+	facts map[*analysis.Analyzer]*factSet
+}
+
+// passOutput is what the passes on one package give: the diagnostics of the
+// analyzer asked for, or the error that stopped it, and the facts of every
+// analyzer that has fact types (the one asked for and those it requires).
+type passOutput struct {
+	diags []analysis.Diagnostic
+	err   error
+	facts map[*analysis.Analyzer]*factSet
+}
+
+// runPasses runs root, after the analyzers it requires, on u. imports are the
+// packages u imports, with the facts computed there. An analyzer that panics
+// is an error, not a crash of the server.
+func runPasses(root *analysis.Analyzer, u *unit, imports []imported) *passOutput {
+	out := &passOutput{facts: map[*analysis.Analyzer]*factSet{}}
+	results := map[*analysis.Analyzer]any{}
+	errs := map[*analysis.Analyzer]error{}
+	var run func(a *analysis.Analyzer) error
+	run = func(a *analysis.Analyzer) error {
+		if err, done := errs[a]; done {
+			return err
+		}
+		errs[a] = nil
+		err := func() error {
+			inputs := map[*analysis.Analyzer]any{}
+			for _, req := range a.Requires {
+				if err := run(req); err != nil {
+					return fmt.Errorf("failed prerequisites: %s", req)
+				}
+				inputs[req] = results[req]
+			}
+			var facts *factSet
+			if len(a.FactTypes) > 0 {
+				var ok bool
+				if facts, ok = inherit(a, imports); !ok {
+					return fmt.Errorf("failed prerequisites: %s on a package that %s imports", a, u.pkg.Path())
+				}
+			}
+			res, diags, err := runPass(a, u, inputs, facts)
+			if err != nil {
+				return err
+			}
+			results[a] = res
+			if facts != nil {
+				out.facts[a] = facts
+			}
+			if a == root {
+				out.diags = diags
+			}
+			return nil
+		}()
+		errs[a] = err
+		return err
+	}
+	out.err = run(root)
+	if out.err != nil {
+		out.diags = nil
+	}
+	return out
+}
+
+// inherit returns the facts of a that a package importing imports starts
+// with: those of every imported package about objects that may be visible
+// through it, and every package fact, as the checker passes them on. It
+// returns false when a failed on an imported package.
+func inherit(a *analysis.Analyzer, imports []imported) (*factSet, bool) {
+	facts := &factSet{objects: map[objectFactKey]analysis.Fact{}, packages: map[packageFactKey]analysis.Fact{}}
+	for _, imp := range imports {
+		from := imp.facts[a]
+		if from == nil {
+			return nil, false
+		}
+		for k, f := range from.objects {
+			if exportedFrom(k.obj, imp.pkg) {
+				facts.objects[k] = f
+			}
+		}
+		for k, f := range from.packages {
+			facts.packages[k] = f
+		}
+	}
+	return facts, true
+}
+
+// exportedFrom reports whether obj may be visible to a package that imports
+// pkg: the checker's over-approximation of what export data holds, which
+// decides which facts it passes on.
+func exportedFrom(obj types.Object, pkg *types.Package) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		return obj.Exported() && obj.Pkg() == pkg || obj.Signature().Recv() != nil
+	case *types.Var:
+		return obj.IsField() || obj.Pkg() == pkg
+	case *types.TypeName, *types.Const:
+		return true
+	}
+	return false
+}
+
+// runPass runs one analyzer on u, with the results of the analyzers it
+// requires and, when it has fact types, its facts (which it adds to).
+func runPass(a *analysis.Analyzer, u *unit, inputs map[*analysis.Analyzer]any, facts *factSet) (res any, diags []analysis.Diagnostic, err error) {
+	if u.illTyped && !a.RunDespiteErrors {
+		return nil, nil, fmt.Errorf("analysis skipped due to errors in package")
+	}
+	running := true
+	var exportErr error
+	pass := &analysis.Pass{
+		Analyzer:     a,
+		Fset:         u.fset,
+		Files:        u.files,
+		OtherFiles:   u.otherFiles,
+		IgnoredFiles: u.ignoredFiles,
+		Pkg:          u.pkg,
+		TypesInfo:    u.info,
+		TypesSizes:   u.sizes,
+		TypeErrors:   u.typeErrors,
+		Module:       analysisModule(u.module),
+		ResultOf:     inputs,
+		Report:       func(d analysis.Diagnostic) { diags = append(diags, d) },
+		ReadFile: func(name string) ([]byte, error) {
+			if !readable(u, name) {
+				return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
+			}
+			return u.readFile(name)
+		},
+	}
+	if facts == nil {
+		facts = &factSet{objects: map[objectFactKey]analysis.Fact{}, packages: map[packageFactKey]analysis.Fact{}}
+	}
+	pass.ImportObjectFact = func(obj types.Object, fact analysis.Fact) bool {
+		if obj == nil {
+			return false
+		}
+		return copyFact(facts.objects[objectFactKey{obj, reflect.TypeOf(fact)}], fact)
+	}
+	pass.ImportPackageFact = func(pkg *types.Package, fact analysis.Fact) bool {
+		if pkg == nil {
+			return false
+		}
+		return copyFact(facts.packages[packageFactKey{pkg, reflect.TypeOf(fact)}], fact)
+	}
+	pass.ExportObjectFact = func(obj types.Object, fact analysis.Fact) {
+		switch {
+		case !running:
+			exportErr = fmt.Errorf("%s exported a fact about %s after its run", a, obj)
+		case obj == nil || obj.Pkg() != u.pkg:
+			exportErr = fmt.Errorf("%s exported a fact about %s, which is not of package %s", a, obj, u.pkg.Path())
+		default:
+			facts.objects[objectFactKey{obj, reflect.TypeOf(fact)}] = fact
+		}
+	}
+	pass.ExportPackageFact = func(fact analysis.Fact) {
+		if !running {
+			exportErr = fmt.Errorf("%s exported a package fact after its run", a)
+			return
+		}
+		facts.packages[packageFactKey{u.pkg, reflect.TypeOf(fact)}] = fact
+	}
+	pass.AllObjectFacts = func() []analysis.ObjectFact {
+		all := make([]analysis.ObjectFact, 0, len(facts.objects))
+		for k, f := range facts.objects {
+			all = append(all, analysis.ObjectFact{Object: k.obj, Fact: f})
+		}
+		return all
+	}
+	pass.AllPackageFacts = func() []analysis.PackageFact {
+		all := make([]analysis.PackageFact, 0, len(facts.packages))
+		for k, f := range facts.packages {
+			all = append(all, analysis.PackageFact{Package: k.pkg, Fact: f})
+		}
+		return all
+	}
+
+	defer func() {
+		running = false
+		if r := recover(); r != nil {
+			res, diags, err = nil, nil, fmt.Errorf("internal error: %s panicked on package %s: %v\n%s", a, u.pkg.Path(), r, debug.Stack())
+		}
+	}()
+	res, err = a.Run(pass)
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case exportErr != nil:
+		return nil, nil, fmt.Errorf("internal error: %w", exportErr)
+	case reflect.TypeOf(res) != a.ResultType:
+		return nil, nil, fmt.Errorf("internal error: on package %s, analyzer %s returned a result of type %v, but declared ResultType %v",
+			u.pkg.Path(), a, reflect.TypeOf(res), a.ResultType)
+	}
+	return res, diags, nil
+}
+
+// copyFact copies the fact from into to, which has its type, and reports
+// whether there was one.
+func copyFact(from, to analysis.Fact) bool {
+	if from == nil {
+		return false
+	}
+	reflect.ValueOf(to).Elem().Set(reflect.ValueOf(from).Elem())
+	return true
+}
+
+// readable reports whether a pass on u may read the file name, as the
+// checker allows: a file of the package, Go or other.
+func readable(u *unit, name string) bool {
+	if slices.Contains(u.otherFiles, name) || slices.Contains(u.ignoredFiles, name) {
+		return true
+	}
+	for _, f := range u.files {
+		if u.fset.File(f.FileStart).Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// analysisModule is the module of a package as a pass spells it: never nil,
+// empty when unknown, as the checker gives it.
+func analysisModule(m *packages.Module) *analysis.Module {
+	if m == nil {
+		return &analysis.Module{}
+	}
+	return convertModule(m)
+}
+
+func convertModule(m *packages.Module) *analysis.Module {
+	if m == nil {
+		return nil
+	}
+	am := &analysis.Module{
+		Path:      m.Path,
+		Version:   m.Version,
+		Replace:   convertModule(m.Replace),
+		Time:      m.Time,
+		Main:      m.Main,
+		Indirect:  m.Indirect,
+		Dir:       m.Dir,
+		GoMod:     m.GoMod,
+		GoVersion: m.GoVersion,
+	}
+	if m.Error != nil {
+		am.Error = &analysis.ModuleError{Err: m.Error.Err}
+	}
+	return am
+}

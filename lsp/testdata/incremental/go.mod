@@ -1,0 +1,3 @@
+module example.com/incremental
+
+go 1.26.0

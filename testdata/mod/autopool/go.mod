@@ -1,0 +1,3 @@
+module example.com/autopool
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module example.com/autopoolruntime
+
+go 1.26.0
