@@ -65,7 +65,7 @@ func TestBadSettings(t *testing.T) {
 	_, err := newPlugin(t, map[string]any{"pools": "inline"})
 	assert.ErrorContains(t, err, `hashalloc settings: decoding settings: json: unknown field "pools"`)
 	_, err = newPlugin(t, map[string]any{"pool": "global"})
-	assert.EqualError(t, err, `hashalloc settings: pool: "global" is not a pool mode (want runtime or inline)`)
+	assert.EqualError(t, err, `hashalloc settings: pool: "global" is not a pool mode (want auto, runtime or inline)`)
 	_, err = newPlugin(t, map[string]any{"checks": []any{"all", "-hot-bufer"}})
 	assert.EqualError(t, err, `hashalloc settings: checks: "-hot-bufer" is not a check (did you mean hot-buffer?): want all, a check (hasher-alloc, hmac-rekey, concat-hash, sum-alloc, hot-buffer) or -CHECK to turn one off`)
 	_, err = newPlugin(t, map[string]any{"sums": []any{"example.com/h.Sum256=sha257"}})
