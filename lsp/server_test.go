@@ -535,9 +535,7 @@ func TestSettingsAndErrors(t *testing.T) {
 // a file that a build constraint excludes, -tests the test files, and
 // -profile makes hot a function that nothing else says is hot.
 func TestSettingsReach(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a module")
-	}
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{
 		"go.mod": "module example.com/hot\n\ngo 1.26.0\n",
 		"hot/hot.go": `package hot

@@ -153,9 +153,6 @@ func TestREADMEUsage(t *testing.T) {
 // prints, among its findings on examples/, the one the README quotes, and
 // under go run the shell sees exit code 1 and go run prints exit status 3.
 func TestREADMEQuickStart(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go run")
-	}
 	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	require.NoError(t, err)
