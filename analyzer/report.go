@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"os"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -97,7 +98,15 @@ func (p *pass) proveFixes(findings []*finding) {
 		}
 	}
 	v := &fixes.Verifier{Fset: p.Fset, Files: files, Pkg: p.Pkg, Info: p.TypesInfo, Sizes: p.TypesSizes,
-		Source: func(tf *token.File) ([]byte, error) { return p.ReadFile(tf.Name()) }}
+		Source: func(tf *token.File) ([]byte, error) {
+			// The driver's view of a file first (an editor's buffer), else
+			// the file: a cgo package's processed files are not the pass's
+			// to read.
+			if src, err := p.ReadFile(tf.Name()); err == nil {
+				return src, nil
+			}
+			return os.ReadFile(tf.Name())
+		}}
 	withdraw := func(f *finding, why string) {
 		f.fix, f.why = nil, why
 	}

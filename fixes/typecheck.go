@@ -34,6 +34,12 @@ type Verifier struct {
 	Source func(tf *token.File) ([]byte, error)
 
 	imp *verifierImporter
+	// The package's files parsed again, in a file set of the verifier's
+	// own, by name: the fixed files are parsed into it, so that the type
+	// checker has one for the whole package and the analysis's file set
+	// (which a language server keeps across edits) does not grow.
+	fset   *token.FileSet
+	parsed map[string]*ast.File
 }
 
 // ErrOverlap is the error of Check when two of the fixes change the same
@@ -69,31 +75,43 @@ func (v *Verifier) Check(clean bool, fixes ...*analysis.SuggestedFix) error {
 		}
 	}
 
-	// The fixed files are parsed into the package's file set: the type
-	// checker needs one for all the files of a package.
+	if v.fset == nil {
+		v.fset, v.parsed = token.NewFileSet(), map[string]*ast.File{}
+	}
 	files := make([]*ast.File, 0, len(v.Files))
 	for _, f := range v.Files {
 		tf := v.Fset.File(f.FileStart)
-		edits, ok := byFile[tf]
-		if !ok {
-			files = append(files, f)
-			continue
+		edits, fixed := byFile[tf]
+		if !fixed {
+			if f := v.parsed[tf.Name()]; f != nil {
+				files = append(files, f)
+				continue
+			}
 		}
 		src, err := v.Source(tf)
 		if err != nil {
 			return err
 		}
-		if src, err = textedit.Apply(src, edits); err == nil && clean {
-			src, err = textedit.RemoveUnusedImports(src, v.Pkg)
+		if fixed {
+			if src, err = textedit.Apply(src, edits); err == nil && clean {
+				src, err = textedit.RemoveUnusedImports(src, v.Pkg)
+			}
+			if err != nil {
+				return err
+			}
 		}
+		// With comments: a //go:build line sets the file's Go version.
+		f, err := parser.ParseFile(v.fset, tf.Name(), src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return err
+			if fixed {
+				return fmt.Errorf("the fixed file would not parse: %v", err)
+			}
+			return fmt.Errorf("%s does not parse again: %v", filepath.Base(tf.Name()), err)
 		}
-		fixed, err := parser.ParseFile(v.Fset, tf.Name(), src, parser.SkipObjectResolution)
-		if err != nil {
-			return fmt.Errorf("the fixed file would not parse: %v", err)
+		if !fixed {
+			v.parsed[tf.Name()] = f
 		}
-		files = append(files, fixed)
+		files = append(files, f)
 	}
 	return v.typeCheck(files)
 }
@@ -117,13 +135,13 @@ func (v *Verifier) typeCheck(files []*ast.File) error {
 			}
 		},
 	}
-	_, _ = conf.Check(v.Pkg.Path(), v.Fset, files, nil)
+	_, _ = conf.Check(v.Pkg.Path(), v.fset, files, nil)
 	if first == nil {
 		return nil
 	}
 	var terr types.Error
 	if errors.As(first, &terr) {
-		posn := v.Fset.Position(terr.Pos)
+		posn := v.fset.Position(terr.Pos)
 		return fmt.Errorf("%s:%d:%d: %s", filepath.Base(posn.Filename), posn.Line, posn.Column, terr.Msg)
 	}
 	return first

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -92,7 +93,10 @@ func describeDiags(p *packages.Package, diags []analysis.Diagnostic) []string {
 		s := fmt.Sprintf("%s-%s: %s", p.Fset.Position(d.Pos), p.Fset.Position(d.End), d.Message)
 		for _, f := range d.SuggestedFixes {
 			s += "\n\tfix: " + f.Message
-			for _, e := range f.TextEdits {
+			// The checker sorts a fix's edits when it validates them.
+			edits := slices.Clone(f.TextEdits)
+			slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int { return cmp.Compare(a.Pos, b.Pos) })
+			for _, e := range edits {
 				s += fmt.Sprintf("\n\t\t%s-%s: %q", p.Fset.Position(e.Pos), p.Fset.Position(e.End), e.NewText)
 			}
 		}
