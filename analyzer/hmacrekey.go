@@ -225,8 +225,10 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 	}
 	if !spec.Inline || f.InlineEqualReady() {
 		spec.Equals = p.macEquals(fn, mac)
+		spec.EqualForm = p.equalForm(f, fn, mac)
 	}
 
+	var receiverEdits []analysis.TextEdit
 	// The name the fix declares is unexported whatever the key's: a fix
 	// never adds to a package's API.
 	want := unexported(key.v.Name()) + "MACs"
@@ -250,10 +252,20 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 
 	case isField(key.v):
 		sel := key.operand.(*ast.SelectorExpr)
-		// Reject a value reached without a pointer (a value receiver): the
-		// pool would be a copy, lost after each call.
+		// A value reached without a pointer (a value receiver) is a copy,
+		// and so would be a pool in it, lost after each call: the fix gives
+		// the type's methods pointer receivers, when every value of the
+		// type reaches them through a pointer.
 		if !p.TypesInfo.Selections[sel].Indirect() {
-			return nil, types.ExprString(sel.X) + " is a copy: a pool in it would not outlive the call", nil
+			named, ok := types.Unalias(p.TypesInfo.TypeOf(sel.X)).(*types.Named)
+			if !ok {
+				return nil, types.ExprString(sel.X) + " is a copy: a pool in it would not outlive the call", nil
+			}
+			edits, why := p.pointerReceivers(f, named)
+			if why != "" {
+				return nil, types.ExprString(sel.X) + " is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but " + why, nil
+			}
+			receiverEdits = edits
 		}
 		st, ok := p.structOf(f, key.v.(*types.Var))
 		if !ok {
@@ -286,7 +298,11 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 		}
 		spec.Decl = "\n// " + name + " reuses the HMACs keyed with " + key.v.Name() + ".\nvar " + name + " %s\n"
 	}
+	spec.More = receiverEdits
 	fix := fixes.HMACPool(f, def, spec)
+	if len(receiverEdits) > 0 {
+		fix.Message += " (the methods of " + types.TypeString(p.TypesInfo.TypeOf(key.operand.(*ast.SelectorExpr).X), types.RelativeTo(p.Pkg)) + " take a pointer receiver)"
+	}
 	return &fix, "", spec.Equals
 }
 

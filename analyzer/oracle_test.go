@@ -49,6 +49,7 @@ func TestOracle(t *testing.T) {
 		{"hasheralloc", analyzer.Options{}},
 		{"keptimport", analyzer.Options{}},
 		{"fieldapi", analyzer.Options{}},
+		{"valuerecv", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
@@ -404,7 +405,8 @@ func parseOracle(t *testing.T, outputs map[string]*oracleOutput, path string, ca
 	allocs := map[string]float64{}
 	values := map[string]string{}
 	for line := range strings.SplitSeq(output, "\n") {
-		if f := strings.Fields(line); len(f) == 3 && f[0] == "RESULT" {
+		// A result is quoted, and may hold spaces.
+		if f := strings.SplitN(line, " ", 3); len(f) == 3 && f[0] == "RESULT" {
 			values[f[1]] = f[2]
 		}
 		if f := strings.Fields(line); len(f) == 3 && f[0] == "ORACLE" {

@@ -97,7 +97,7 @@ var Kinds = []Kind{
 		Name:   "hmac-pool",
 		Title:  "keyed MAC pool",
 		Check:  "hmac-rekey",
-		Before: "hmac.New(sha256.New, s.Key) per call, the key a field",
+		Before: "hmac.New(sha256.New, s.key) per call, the key a field",
 		After:  "a hashpool.HMAC field beside the key: Get (which checks the key), deferred Put",
 		Floor:  "one HMAC made once and Reset per message",
 		Op:     "one HMAC-SHA256 of a message, Sum into a buffer",
@@ -106,8 +106,8 @@ var Kinds = []Kind{
 			msg, key := message(size), benchKeys[0][:]
 			floor := hmac.New(sha256.New, key)
 			return [3][]byte{
-				(&naive.Signer{Key: key}).Sign(msg, nil),
-				(&fixed.Signer{Key: key}).Sign(msg, nil),
+				naive.NewSigner(key).Sign(msg, nil),
+				fixed.NewSigner(key).Sign(msg, nil),
 				signWith(floor, msg, nil),
 			}
 		},
@@ -116,7 +116,7 @@ var Kinds = []Kind{
 		Name:   "hmac-verify",
 		Title:  "pooled MAC verify",
 		Check:  "hmac-rekey",
-		Before: "hmac.New(sha256.New, s.Key) per call, hmac.Equal(mac.Sum(nil), sig)",
+		Before: "hmac.New(sha256.New, s.key) per call, hmac.Equal(mac.Sum(nil), sig)",
 		After:  "a hashpool.HMAC field beside the key, mac.Equal(sig): the sum goes into the MAC's own space",
 		Floor:  "one HMAC made once and Reset per message, summed into a reused buffer, hmac.Equal",
 		Op:     "one check of a message's HMAC-SHA256",
@@ -127,8 +127,8 @@ var Kinds = []Kind{
 			sig := signWith(floor, msg, nil)
 			verdict := func(ok bool) []byte { return []byte(fmt.Sprint(ok)) }
 			return [3][]byte{
-				verdict((&naive.Signer{Key: key}).Verify(msg, sig)),
-				verdict((&fixed.Signer{Key: key}).Verify(msg, sig)),
+				verdict(naive.NewSigner(key).Verify(msg, sig)),
+				verdict(fixed.NewSigner(key).Verify(msg, sig)),
 				verdict(verifyWith(floor, msg, sig, nil)),
 			}
 		},

@@ -109,8 +109,8 @@ func hmacPoolBench(size int) [3]func(b *testing.B) {
 			sink = out
 		}
 	}
-	before := func(b *testing.B) { run((&naive.Signer{Key: key}).Sign)(b) }
-	after := func(b *testing.B) { run((&fixed.Signer{Key: key}).Sign)(b) }
+	before := func(b *testing.B) { run(naive.NewSigner(key).Sign)(b) }
+	after := func(b *testing.B) { run(fixed.NewSigner(key).Sign)(b) }
 	floor := func(b *testing.B) {
 		mac := hmac.New(sha256.New, key)
 		run(func(msg, out []byte) []byte { return signWith(mac, msg, out) })(b)
@@ -138,8 +138,8 @@ func hmacVerifyBench(size int) [3]func(b *testing.B) {
 			sinkInt = n
 		}
 	}
-	before := func(b *testing.B) { run((&naive.Signer{Key: key}).Verify)(b) }
-	after := func(b *testing.B) { run((&fixed.Signer{Key: key}).Verify)(b) }
+	before := func(b *testing.B) { run(naive.NewSigner(key).Verify)(b) }
+	after := func(b *testing.B) { run(fixed.NewSigner(key).Verify)(b) }
 	floor := func(b *testing.B) {
 		mac, buf := hmac.New(sha256.New, key), make([]byte, 0, sha256.Size)
 		run(func(msg, sig []byte) bool { return verifyWith(mac, msg, sig, buf) })(b)

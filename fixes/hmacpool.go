@@ -41,6 +41,12 @@ type HMACSpec struct {
 	// Equals are the comparisons of the MAC's Sum(nil) with a MAC received,
 	// which the pooled MAC makes without allocating the sum.
 	Equals []MACEqual
+	// EqualForm, when not nil, declares the compare form of the function
+	// that returns the MAC's sum, for its callers that only compare it.
+	EqualForm *EqualForm
+	// More are edits that go with the fix (pointer receivers for the
+	// methods of the struct that holds the pool), in the file.
+	More []analysis.TextEdit
 }
 
 // MACEqual is a constant-time comparison of a MAC's sum with a MAC received:
@@ -109,7 +115,7 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 		// Declared after the pool and hmacFuncID, in the same order by every
 		// fix of the file: merged fixes then coalesce the declarations that
 		// they share.
-		if len(spec.Equals) > 0 {
+		if len(spec.Equals) > 0 || spec.EqualForm != nil {
 			var decl string
 			equal, decl = f.inlineHMACEqual(im, typ)
 			equal += "(" + name + ", %s)"
@@ -130,6 +136,11 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 	removed := []ast.Node{call}
 	for _, eq := range spec.Equals {
 		removed = append(removed, eq.Expr)
+	}
+	if spec.EqualForm != nil {
+		for _, c := range spec.EqualForm.Calls {
+			removed = append(removed, c.Compare)
+		}
 	}
 	im.Drop("crypto/hmac", removed...)
 	im.Drop("crypto/subtle", removed[1:]...)
@@ -152,6 +163,11 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 	}
 	if len(spec.Equals) > 0 {
 		msg += ", and compare its sum without allocating"
+	}
+	edits = append(edits, spec.More...)
+	if ef := spec.EqualForm; ef != nil {
+		edits = append(edits, f.equalForm(ef, edits, equal)...)
+		msg += ", and compare the sum that " + ef.Callers + " checks without allocating"
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }

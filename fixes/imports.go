@@ -266,7 +266,7 @@ func (im *Imports) Edits() []analysis.TextEdit {
 	case target != nil:
 		seen := map[token.Pos]bool{} // the blank line of a new group, once
 		for _, a := range im.add {
-			for _, e := range f.insertSpec(target, a) {
+			for _, e := range f.insertSpec(target, a, dropped) {
 				if string(e.NewText) == "\n" {
 					if seen[e.Pos] {
 						continue
@@ -307,15 +307,19 @@ func importDecl(add []newImport) string {
 }
 
 // insertSpec inserts a's line into gen, in sorted order within the first
-// group of a's kind, or as a new group at the end. A new group is a blank
+// group of a's kind, or as a new group at the end; the dropped specs, whose
+// lines other edits delete, are not there. A new group is a blank
 // line and the spec's line, as two edits: another fix that starts the same
 // group makes the same blank-line edit, which merges, and adds its line next
 // to this one, so that fixes applied together start one group, not two.
-func (f *File) insertSpec(gen *ast.GenDecl, a newImport) []analysis.TextEdit {
+func (f *File) insertSpec(gen *ast.GenDecl, a newImport, dropped map[*ast.ImportSpec]bool) []analysis.TextEdit {
 	std := isStd(a.path)
 	var last, lastAny *ast.ImportSpec
 	for _, s := range gen.Specs {
 		is := s.(*ast.ImportSpec)
+		if dropped[is] {
+			continue // its line goes: nothing is placed around it
+		}
 		lastAny = is
 		p, _ := strconv.Unquote(is.Path.Value)
 		if isStd(p) != std {

@@ -36,20 +36,23 @@ func Digest(r io.Reader, out []byte) []byte {
 
 // Signer signs messages with HMAC-SHA256 under a key fixed when it is built.
 type Signer struct {
-	Key []byte
+	key []byte
 }
 
-// Sign returns the HMAC-SHA256 of msg under s.Key, appended to out[:0].
+// NewSigner returns a Signer that signs with key.
+func NewSigner(key []byte) *Signer { return &Signer{key: key} }
+
+// Sign returns the HMAC-SHA256 of msg under s.key, appended to out[:0].
 func (s *Signer) Sign(msg, out []byte) []byte {
-	mac := hmac.New(sha256.New, s.Key)
+	mac := hmac.New(sha256.New, s.key)
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }
 
-// Verify reports whether sig is the HMAC-SHA256 of msg under s.Key, in
+// Verify reports whether sig is the HMAC-SHA256 of msg under s.key, in
 // constant time.
 func (s *Signer) Verify(msg, sig []byte) bool {
-	mac := hmac.New(sha256.New, s.Key)
+	mac := hmac.New(sha256.New, s.key)
 	mac.Write(msg)
 	return hmac.Equal(mac.Sum(nil), sig)
 }

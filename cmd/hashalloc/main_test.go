@@ -347,7 +347,7 @@ func TestBadInput(t *testing.T) {
 		{"missing package", repoRoot, []string{"./does/not/exist"}, 1,
 			[]string{"does/not/exist", "directory not found"}, false},
 		{"bad -pool", repoRoot, []string{"-pool=global", "./examples/..."}, 2,
-			[]string{"-pool", `"global"`, "want runtime or inline"}, true},
+			[]string{"-pool", `"global"`, "want auto, runtime or inline"}, true},
 		{"bad -constructors", repoRoot, []string{"-constructors=NoDot", "./examples/..."}, 2,
 			[]string{"-constructors", `"NoDot"`, "importpath.Func"}, true},
 		{"bad -sums", repoRoot, []string{"-sums=example.com/h.Sum256=sha257", "./examples/..."}, 2,

@@ -78,7 +78,7 @@ func TestVetBadFlagOnce(t *testing.T) {
 	r := run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "-pool=global", "./examples/...")
 	assert.NotEqual(t, 0, r.code, "%s", r)
 	assert.Equal(t, 1, strings.Count(r.stderr, `invalid value "global" for flag -pool`), "%s", r)
-	assert.Contains(t, r.stderr, `hashalloc: invalid value "global" for flag -pool: "global" is not a pool mode (want runtime or inline)`)
+	assert.Contains(t, r.stderr, `hashalloc: invalid value "global" for flag -pool: "global" is not a pool mode (want auto, runtime or inline)`)
 	assert.NotContains(t, r.stderr, "exit status")
 
 	// go vet itself rejects a flag the tool does not have, once.

@@ -312,7 +312,7 @@ type ByValue struct {
 }
 
 func (b ByValue) Sign(msg []byte) {
-	mac := hmac.New(sha256.New, b.key) // want `hmac-rekey: .* with a key fixed for each ByValue \(field key\); keep a keyed HMAC pool next to the key \(no automatic fix: b is a copy: a pool in it would not outlive the call\)`
+	mac := hmac.New(sha256.New, b.key) // want `hmac-rekey: .* with a key fixed for each ByValue \(field key\); keep a keyed HMAC pool next to the key \(no automatic fix: b is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but ByValue is exported: code outside the package may hold ByValue values\)`
 	mac.Write(msg)
 	mac.Sum(out[:0])
 }

@@ -1,0 +1,167 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// equalForm finds, for the function at fn that makes the MAC mac, the calls
+// that only compare what it returns with a MAC received, as jwt's Verify
+// compares sign's result:
+//
+//	func (h *hsAlg) Verify(payload, signature []byte) error {
+//	    signed, err := h.sign(payload)
+//	    ...
+//	    if !hmac.Equal(signature, signed) { ... }
+//
+// fn must return mac.Sum(nil) (or nil, in its error returns) as its only
+// []byte result, first; a call qualifies when it is in fn's file, assigns
+// that result to a variable whose only use is one argument of hmac.Equal,
+// and the other argument is a variable its function never assigns (it is
+// evaluated at the call instead of at the comparison). With the MAC pooled,
+// its Sum(nil) is an allocation that only such a caller could do without:
+// the compare form lets it compare in the pooled MAC's own space. It returns
+// nil when no call qualifies.
+func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fixes.EqualForm {
+	decl, ok := fn.Node().(*ast.FuncDecl)
+	if !ok || decl.Body == nil {
+		return nil
+	}
+	obj, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok || decl.Type.TypeParams != nil {
+		return nil
+	}
+	res := obj.Signature().Results()
+	if res.Len() < 1 || res.Len() > 2 || !types.Identical(res.At(0).Type(), byteSlice) ||
+		res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) ||
+		len(decl.Type.Results.List[0].Names) > 0 {
+		return nil
+	}
+	ef := &fixes.EqualForm{Decl: decl}
+	for cur := range fn.Preorder((*ast.ReturnStmt)(nil)) {
+		if insideFuncLit(cur, fn) {
+			continue
+		}
+		ret := cur.Node().(*ast.ReturnStmt)
+		if len(ret.Results) != res.Len() {
+			return nil
+		}
+		first := ast.Unparen(ret.Results[0])
+		switch {
+		case p.TypesInfo.Types[first].IsNil():
+			ef.Nils = append(ef.Nils, first)
+		case p.isSumNil(first, mac):
+			ef.Sums = append(ef.Sums, first)
+		default:
+			return nil // it returns something else
+		}
+	}
+	if len(ef.Sums) == 0 {
+		return nil
+	}
+	var callers []string
+	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if typeutil.StaticCallee(p.TypesInfo, call) != obj || p.Fset.File(call.Pos()) != p.Fset.File(decl.Pos()) {
+			continue
+		}
+		c, caller, ok := p.comparedCall(cur, res.Len())
+		if ok {
+			ef.Calls = append(ef.Calls, c)
+			callers = append(callers, caller)
+		}
+	}
+	if len(ef.Calls) == 0 {
+		return nil
+	}
+	ef.Callers = strings.Join(callers, " and ")
+	ef.Name = unexported(decl.Name.Name) + "Equal"
+	for i := 2; p.Pkg.Scope().Lookup(ef.Name) != nil || fieldOrMethod(recvType(obj), ef.Name); i++ {
+		ef.Name = unexported(decl.Name.Name) + "Equal" + strconv.Itoa(i)
+	}
+	ef.Param = f.FreeName(decl.Body.Lbrace, "want")
+	return ef
+}
+
+// isSumNil reports whether e is mac.Sum(nil).
+func (p *pass) isSumNil(e ast.Expr, mac *types.Var) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Sum" && p.TypesInfo.Uses[identOf(sel.X)] == mac && ast.Unparen(sel.X) == identOf(sel.X)
+}
+
+// comparedCall recognizes, at the call cur of a function with n results,
+// v, err := f(...) (or v := f(...)) with v used once, as an argument of
+// hmac.Equal, compared with a variable its function does not assign.
+func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, string, bool) {
+	call := cur.Node().(*ast.CallExpr)
+	var sel *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		sel = fun
+	case *ast.SelectorExpr:
+		sel = fun.Sel
+	default:
+		return fixes.EqualCall{}, "", false
+	}
+	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return fixes.EqualCall{}, "", false
+	}
+	assign := cur.Parent().Node().(*ast.AssignStmt)
+	if len(assign.Rhs) != 1 || len(assign.Lhs) != n {
+		return fixes.EqualCall{}, "", false
+	}
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
+		return fixes.EqualCall{}, "", false
+	}
+	v, ok := p.TypesInfo.Defs[id].(*types.Var)
+	if !ok || assign.Tok.String() != ":=" {
+		return fixes.EqualCall{}, "", false
+	}
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return fixes.EqualCall{}, "", false
+	}
+	var uses []inspector.Cursor
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] == v {
+			uses = append(uses, use)
+		}
+	}
+	if len(uses) != 1 || uses[0].ParentEdgeKind() != edge.CallExpr_Args {
+		return fixes.EqualCall{}, "", false
+	}
+	cmp := uses[0].Parent().Node().(*ast.CallExpr)
+	if p.qualifiedCallee(cmp) != "crypto/hmac.Equal" || len(cmp.Args) != 2 {
+		return fixes.EqualCall{}, "", false
+	}
+	sig := cmp.Args[1-uses[0].ParentEdgeIndex()]
+	w, ok := p.TypesInfo.Uses[identOf(sig)].(*types.Var)
+	if !ok || ast.Unparen(sig) != identOf(sig) || p.writes(fn, w) || w.Parent() == w.Pkg().Scope() {
+		return fixes.EqualCall{}, "", false
+	}
+	name := "a function literal"
+	if d, ok := fn.Node().(*ast.FuncDecl); ok {
+		name = d.Name.Name
+	}
+	return fixes.EqualCall{Call: call, Sel: sel, Sig: sig, Compare: cmp, Result: id.Name}, name, true
+}
+
+// recvType returns the receiver type of a method, or nil.
+func recvType(fn *types.Func) types.Type {
+	if r := fn.Signature().Recv(); r != nil {
+		return r.Type()
+	}
+	return nil
+}
