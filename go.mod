@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/pprof v0.0.0-20260802141513-ef3492d7dac3
-	github.com/hashalloc/hashalloc/runtime v0.0.0
+	github.com/hashalloc/hashalloc/runtime v0.1.0
 	github.com/pmezard/go-difflib v1.0.0
 	github.com/stretchr/testify v1.12.1
 	go.lsp.dev/jsonrpc2 v1.0.1
@@ -20,5 +20,3 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )
-
-replace github.com/hashalloc/hashalloc/runtime => ./runtime

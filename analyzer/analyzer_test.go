@@ -31,64 +31,73 @@ func newAnalyzer(t *testing.T, opts analyzer.Options) *analysis.Analyzer {
 	return a
 }
 
-func TestHasherAlloc(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hasheralloc")
+// The checks' testdata packages are analyzed in a few runs, one per set of
+// options, rather than one per package: each run analyzes the standard
+// library packages they import too (for facts), which costs more than the
+// packages themselves.
+
+// TestFixes checks the findings and fixes of every check with the default
+// options: the diagnostics against the // want comments, the fixes against
+// the .golden files.
+func TestFixes(t *testing.T) {
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}),
+		"hasheralloc",
+		"keptimport", // fixes that keep an import a function they do not change still uses (go-square's hash helper)
+		"fieldapi",   // a keyed pool fix adds only an unexported field, and none to a struct built with a positional literal
+		"valuerecv",  // keys held in types with value receivers (seed 003, cristalhq/jwt), and the compare form of a signing helper
+		"hmacrekey",
+		"concathash",
+		"sumalloc",
+		"hotbuffer", "hotbuffervar",
+		"hotbufferhelper",      // buffers handed to helpers of their package, merkledb's shape among them (seed 002)
+		"fiximports",           // imports added and removed by fixes
+		"suppress",             // //hashalloc:ignore, //nolint:hashalloc, generated files
+		"suppress/integration", // directives in integration tests
+		"escape",               // hashers passed to functions of the package: the model's parameter summaries
+		"roles",                // methods and functions the standard library calls in loops, and look-alikes
+	)
 }
 
-func TestHMACRekey(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hmacrekey")
-}
-
-// TestDerivedKey checks key derivations repeated with values that do not
-// change, and the negative cases beside them.
-func TestDerivedKey(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "derivedkey", "derivedkey/loops")
-}
-
-func TestConcatHash(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "concathash")
-}
-
-// TestKeptImport checks fixes that must keep an import a function they do
-// not change still uses (go-square's hash helper), in a file with one
-// unparenthesized import and in one with a parenthesized declaration.
-func TestKeptImport(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "keptimport")
-}
-
-// TestFieldAPI checks that a keyed pool fix adds only an unexported field,
-// and none to a struct built with a positional literal, here, in the
-// package's tests, or possibly outside the package.
-func TestFieldAPI(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "fieldapi")
-}
-
-// TestValueReceivers checks keys held in types with value receivers (seed
-// 003, cristalhq/jwt), and the compare form of a signing helper.
-func TestValueReceivers(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "valuerecv")
-}
-
+// TestInlinePool checks the fixes of -pool=inline.
 func TestInlinePool(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "inlinepool")
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}),
+		"inlinepool", "hotbufferinline", "fiximportsinline",
+		"reserved", // no declared name that the package's tests or its files for other platforms declare
+	)
 }
 
-// TestReservedNames checks that a fix declares no name that the package's
-// files outside the analysis (its tests, its files for other platforms)
-// declare.
-func TestReservedNames(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "reserved")
+// TestFindings checks diagnostics whose fixes other tests check, or that
+// have none, with the default options, and the related information that
+// lists the evidence of each finding, for tools.
+func TestFindings(t *testing.T) {
+	t.Parallel()
+	results := analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}),
+		"derivedkey", "derivedkey/loops", // key derivations repeated with values that do not change, and the negative cases beside them
+		"hotness",
+		"example.com/hashlib", "example.com/hashuser", // per-call facts, and what a caller is told at its calls
+		"example.com/escapelib", "example.com/escapeuser", // parameter facts, and what a caller passing hashers is told
+		"roles",
+	)
+	var picked []*analysistest.Result
+	for _, r := range results {
+		if p := r.Pass.Pkg.Path(); p == "example.com/hashuser" || p == "roles" {
+			picked = append(picked, r)
+		}
+	}
+	checkEvidence(t, picked)
 }
 
-func TestSuppress(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "suppress", "suppress/integration")
-}
-
-func TestTestsFlag(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "testsflag")
+// TestTestsOption checks -tests: test files analyzed, and what they say
+// about hotness.
+func TestTestsOption(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "testsflag", "hotnesstests")
 }
 
 func TestBadOptions(t *testing.T) {
+	t.Parallel()
 	_, err := analyzer.New(analyzer.Options{Pool: "global"})
 	require.EqualError(t, err, `-pool: "global" is not a pool mode (want auto, runtime or inline)`)
 	_, err = analyzer.New(analyzer.Options{Constructors: []string{"NoDot"}})
@@ -101,32 +110,12 @@ func TestBadOptions(t *testing.T) {
 	require.Error(t, err)
 }
 
-func TestSumAlloc(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "sumalloc")
-}
-
-// TestHotBufferHelper checks buffers handed to helpers of their package,
-// merkledb's shape among them (seed 002).
-func TestHotBufferHelper(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbufferhelper")
-}
-
-func TestHotBuffer(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbuffer")
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "hotbufferinline")
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotbuffervar")
-}
-
-func TestFixImports(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "fiximports")
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "fiximportsinline")
-}
-
 // TestGoVersion checks that fixes follow the Go version of the file they
 // edit: -pool=runtime offers no fix to a file older than the runtime module,
 // and the default pool mode declares the pools in such a module's files (it
 // does not require the runtime module either), as -pool=inline does.
 func TestGoVersion(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversion"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolRuntime}), "./...")
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversioninline"), newAnalyzer(t, analyzer.Options{}), "./...")
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversioninline"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolInline}), "./...")
@@ -135,6 +124,7 @@ func TestGoVersion(t *testing.T) {
 // TestRuntimeGoLine checks that fixes.RuntimeGo is the runtime module's go
 // line: a fix that imports the module is offered only to files that can take it.
 func TestRuntimeGoLine(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "runtime", "go.mod"))
 	require.NoError(t, err)
 	var line string
@@ -146,45 +136,14 @@ func TestRuntimeGoLine(t *testing.T) {
 	require.Equal(t, fixes.RuntimeGo, line)
 }
 
-func TestHotness(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "hotness")
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Tests: true}), "hotnesstests")
-}
-
-// TestCrossPackage checks the per-call facts of example.com/hashlib and what
-// example.com/hashuser is told at its calls of them.
-func TestCrossPackage(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashlib", "example.com/hashuser")
-}
-
-// TestEscape checks hashers passed to functions of the package: the
-// parameter summaries of the allocation model.
-func TestEscape(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "escape")
-}
-
-// TestEscapeFacts checks the parameter facts of example.com/escapelib and
-// what example.com/escapeuser is told when it passes hashers to them.
-func TestEscapeFacts(t *testing.T) {
-	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/escapelib", "example.com/escapeuser")
-}
-
-// TestRoles checks the methods and functions that the standard library
-// calls in loops, and their look-alikes.
-func TestRoles(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "roles")
-}
-
-// TestEvidence checks the related information that lists the evidence of
-// each finding, for tools.
-func TestEvidence(t *testing.T) {
-	results := analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashuser", "roles")
+// checkEvidence checks the related information that lists the evidence of
+// each finding of example.com/hashuser and roles.
+func checkEvidence(t *testing.T, results []*analysistest.Result) {
+	t.Helper()
 	var diags []analysis.Diagnostic
-	for _, r := range results {
-		diags = append(diags, r.Diagnostics...)
-	}
 	evidence := map[string]string{} // by the position of the finding: "roles.go:129"
 	for _, r := range results {
+		diags = append(diags, r.Diagnostics...)
 		for _, d := range r.Diagnostics {
 			var lines []string
 			for _, rel := range d.Related {
@@ -220,6 +179,7 @@ var sumsOption = []string{"example.com/customhash.Sum256=sha256,example.com/cust
 // TestSums checks the sums outside the standard library, known from facts,
 // the catalog and -sums, in both pool modes.
 func TestSums(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption}), "example.com/fork/sha256", "sums")
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}), "sumsinline")
 }
@@ -229,6 +189,7 @@ func TestSums(t *testing.T) {
 // not; and that -pool=runtime offers no fix that would import a module the
 // fixed module cannot resolve.
 func TestPoolAuto(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "autopool"), newAnalyzer(t, analyzer.Options{}), "./...")
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "autopoolrequired"), newAnalyzer(t, analyzer.Options{}), "./...")
 	analysistest.Run(t, filepath.Join(testdata, "mod", "autopoolruntime"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolRuntime}), "./...")

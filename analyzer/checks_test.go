@@ -21,6 +21,7 @@ var update = flag.Bool("update", false, "rewrite docs/checks.md and the README's
 var stableChecks = []string{"hasher-alloc", "hmac-rekey", "concat-hash", "sum-alloc", "hot-buffer"}
 
 func TestChecksDocumented(t *testing.T) {
+	t.Parallel()
 	var names []string
 	for _, c := range analyzer.Checks() {
 		names = append(names, c.Name)
@@ -58,6 +59,7 @@ const (
 // `hashalloc -explain` print, and that the README's checks at a glance are
 // their summaries and first examples; with -update it rewrites both.
 func TestChecksDocs(t *testing.T) {
+	t.Parallel()
 	var full, glance strings.Builder
 	for i, c := range analyzer.Checks() {
 		if i > 0 {
@@ -90,10 +92,12 @@ func TestChecksDocs(t *testing.T) {
 }
 
 func TestChecksOption(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{Checks: []string{"all", "-hmac-rekey"}}), "checksflag")
 }
 
 func TestChecksValues(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		checks []string
 		err    string

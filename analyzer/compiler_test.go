@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -37,9 +39,8 @@ import (
 // "escapes" (a finding missed is fine, a fix justified by a wrong "stays" is
 // not), and when agreement on decided sites is below 98%.
 func TestModelAgainstCompiler(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles the testdata packages and a sample of std with -gcflags=-m")
-	}
+	testenv.SkipUnlessSlow(t, "compiles the testdata packages and a sample of std with -gcflags=-m")
+	t.Parallel()
 	gopath := oracleGOPATH(t)
 	gopathEnv := append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
 	stdEnv := append(os.Environ(), "GOFLAGS=", "GOWORK=off")
@@ -58,17 +59,27 @@ func TestModelAgainstCompiler(t *testing.T) {
 			"internal/pkgbits", "internal/coverage/encodemeta", "internal/coverage/decodemeta",
 		}},
 	}
-	var total tally
-	for _, g := range groups {
-		sites := modelSites(t, g.env, g.dir, g.pkgs)
-		compiler := compilerVerdicts(t, g.env, g.dir, g.pkgs)
-		var sub tally
-		for _, s := range sites {
-			sub.add(t, s, compiler)
+	var (
+		mu    sync.Mutex
+		total tally
+	)
+	t.Run("groups", func(t *testing.T) {
+		for _, g := range groups {
+			t.Run(g.name, func(t *testing.T) {
+				t.Parallel()
+				sites := modelSites(t, g.env, g.dir, g.pkgs)
+				compiler := compilerVerdicts(t, g.env, g.dir, g.pkgs)
+				var sub tally
+				for _, s := range sites {
+					sub.add(t, s, compiler)
+				}
+				t.Logf("%-8s %s", g.name, sub)
+				mu.Lock()
+				total.merge(sub)
+				mu.Unlock()
+			})
 		}
-		t.Logf("%-8s %s", g.name, sub)
-		total.merge(sub)
-	}
+	})
 	t.Logf("total    %s", total)
 	if total.modelStays > 0 {
 		t.Errorf("%d sites where the model says the hasher stays and the compiler says it escapes", total.modelStays)

@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -16,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -38,10 +40,9 @@ import (
 // so the model cannot drift from the compiler unnoticed: when a new Go
 // release changes what escapes, this test fails until the model is updated.
 func TestOracle(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles and runs the testdata packages")
-	}
-	for _, tc := range []struct {
+	testenv.SkipUnlessSlow(t, "compiles and runs every testdata package under testing.AllocsPerRun, before and after the fixes")
+	t.Parallel()
+	packages := []struct {
 		pkg  string
 		opts analyzer.Options
 	}{
@@ -65,29 +66,66 @@ func TestOracle(t *testing.T) {
 		{"escape", analyzer.Options{}},
 		{"sums", analyzer.Options{Sums: sumsOption}},
 		{"sumsinline", analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}},
-	} {
-		t.Run(tc.pkg, func(t *testing.T) {
-			var result *analysistest.Result
-			for _, r := range analysistest.Run(t, testdata, newAnalyzer(t, tc.opts), tc.pkg) {
-				if r.Pass.Pkg.Path() == tc.pkg && !hasTestFiles(r.Pass) {
-					result = r // the package itself, not its test variants
-				}
-			}
-			require.NotNil(t, result)
-			cases := predict(t, result)
-			require.NotEmpty(t, cases, "no func CaseX() in %s", tc.pkg)
+	}
+	gopath := oracleGOPATH(t)
 
-			results := resultFuncs(result.Pass)
-			gopath := oracleGOPATH(t)
-			before, beforeResults := measure(t, gopath, tc.pkg, "", cases, results)
-			after, afterResults := measure(t, gopath, tc.pkg, ".golden", cases, results)
-			for _, name := range results {
+	// Analyze every package, in parallel, and write its cases twice: as
+	// they are, and with the golden (fixed) files.
+	type oracle struct {
+		pkg     string
+		cases   []oracleCase
+		results []string
+		ready   bool // analyzed and written
+	}
+	oracles := make([]*oracle, len(packages))
+	t.Run("analyze", func(t *testing.T) {
+		for i, tc := range packages {
+			o := &oracle{pkg: tc.pkg}
+			oracles[i] = o
+			t.Run(tc.pkg, func(t *testing.T) {
+				t.Parallel()
+				var result *analysistest.Result
+				for _, r := range analysistest.Run(t, testdata, newAnalyzer(t, tc.opts), tc.pkg) {
+					if r.Pass.Pkg.Path() == tc.pkg && !hasTestFiles(r.Pass) {
+						result = r // the package itself, not its test variants
+					}
+				}
+				require.NotNil(t, result)
+				o.cases = predict(t, result)
+				require.NotEmpty(t, o.cases, "no func CaseX() in %s", tc.pkg)
+				o.results = resultFuncs(result.Pass)
+				writeOracle(t, gopath, tc.pkg, "", o.cases, o.results)
+				writeOracle(t, gopath, tc.pkg, ".golden", o.cases, o.results)
+				o.ready = true
+			})
+		}
+	})
+
+	// Measure them all with one go test: the go command builds and runs
+	// the packages in parallel.
+	var paths []string
+	for _, o := range oracles {
+		if o.ready {
+			paths = append(paths, oraclePath(o.pkg, ""), oraclePath(o.pkg, ".golden"))
+		}
+	}
+	require.NotEmpty(t, paths, "no package analyzed")
+	outputs := runOracles(t, gopath, paths)
+
+	for _, o := range oracles {
+		if !o.ready {
+			continue
+		}
+		t.Run(o.pkg, func(t *testing.T) {
+			before, beforeResults := parseOracle(t, outputs, oraclePath(o.pkg, ""), o.cases, o.results)
+			after, afterResults := parseOracle(t, outputs, oraclePath(o.pkg, ".golden"), o.cases, o.results)
+			for _, name := range o.results {
 				t.Logf("%-22s %s", name, beforeResults[name])
 				if beforeResults[name] != afterResults[name] {
 					t.Errorf("%s: returns %s after the fixes, %s before", name, afterResults[name], beforeResults[name])
 				}
 			}
-			for _, c := range cases {
+			for _, c := range o.cases {
 				got := before[c.name]
 				t.Logf("%-22s predicted heap=%-5v measured %v allocs, %v after the fixes", c.name, c.heap, got, after[c.name])
 				if c.heap != (got > 0) {
@@ -259,12 +297,19 @@ func oracleGOPATH(t *testing.T) string {
 	return gopath
 }
 
-// measure runs every case of pkg under testing.AllocsPerRun and returns the
-// allocations per run, and what each result function returns. With suffix
-// ".golden", the package's golden files replace the files they fix.
-func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase, results []string) (map[string]float64, map[string]string) {
+// oraclePath is the import path, in the oracle's GOPATH, of the copy of pkg
+// that runs its cases; with suffix ".golden", of the copy with the golden
+// files in place of the files they fix.
+func oraclePath(pkg, suffix string) string {
+	return "oracle/" + pkg + strings.TrimPrefix(suffix, ".")
+}
+
+// writeOracle writes the copy of pkg at oraclePath(pkg, suffix), with a test
+// that runs every case under testing.AllocsPerRun and prints what each
+// result function returns.
+func writeOracle(t *testing.T, gopath, pkg, suffix string, cases []oracleCase, results []string) {
 	t.Helper()
-	dir := filepath.Join(gopath, "src", "oracle", pkg+strings.TrimPrefix(suffix, "."))
+	dir := filepath.Join(gopath, "src", filepath.FromSlash(oraclePath(pkg, suffix)))
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	entries, err := os.ReadDir(filepath.Join(gopath, "src", pkg))
 	require.NoError(t, err)
@@ -294,28 +339,83 @@ func measure(t *testing.T, gopath, pkg, suffix string, cases []oracleCase, resul
 	}
 	test.WriteString("}\n")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "zz_oracle_test.go"), test.Bytes(), 0o644))
+}
 
-	cmd := exec.Command("go", "test", "-count=1", "-run=^TestOracle$", "-v", ".")
-	cmd.Dir = dir
+// oracleOutput is what go test printed for one package, and how it ended.
+type oracleOutput struct {
+	output strings.Builder
+	action string // pass, fail, skip; "" when go test said nothing of it
+}
+
+// runOracles runs the tests written by writeOracle for every import path in
+// paths with one go test -json, and returns each package's output.
+func runOracles(t *testing.T, gopath string, paths []string) map[string]*oracleOutput {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "-json", "-run=^TestOracle$", "-v"}, paths...)...)
+	cmd.Dir = filepath.Join(gopath, "src")
 	cmd.Env = append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOFLAGS=", "GOWORK=off")
-	output, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go test %s%s:\n%s", pkg, suffix, output)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	outputs := map[string]*oracleOutput{}
+	get := func(path string) *oracleOutput {
+		if outputs[path] == nil {
+			outputs[path] = &oracleOutput{}
+		}
+		return outputs[path]
+	}
+	sc := bufio.NewScanner(bytes.NewReader(stdout))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var e struct {
+			ImportPath, Package, Action, Test, Output string
+		}
+		if json.Unmarshal(sc.Bytes(), &e) != nil {
+			continue
+		}
+		switch {
+		case e.Action == "build-output":
+			get(e.ImportPath).output.WriteString(e.Output)
+		case e.Package == "":
+		case e.Action == "output":
+			get(e.Package).output.WriteString(e.Output)
+		case e.Test == "" && (e.Action == "pass" || e.Action == "fail" || e.Action == "skip"):
+			get(e.Package).action = e.Action
+		}
+	}
+	if err != nil && len(outputs) == 0 {
+		require.NoError(t, err, "go test %s:\n%s%s", strings.Join(paths, " "), stdout, stderr.Bytes())
+	}
+	if stderr.Len() > 0 {
+		t.Logf("go test: %s", stderr.Bytes())
+	}
+	return outputs
+}
+
+// parseOracle returns, from the output of the copy of a package at path,
+// the allocations per run of every case, and what each result function
+// returns.
+func parseOracle(t *testing.T, outputs map[string]*oracleOutput, path string, cases []oracleCase, results []string) (map[string]float64, map[string]string) {
+	t.Helper()
+	out := outputs[path]
+	require.NotNil(t, out, "go test printed nothing for %s", path)
+	output := out.output.String()
+	require.Equal(t, "pass", out.action, "go test %s:\n%s", path, output)
 
 	allocs := map[string]float64{}
 	values := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(output))
-	for sc.Scan() {
+	for line := range strings.SplitSeq(output, "\n") {
 		// A result is quoted, and may hold spaces.
-		if f := strings.SplitN(sc.Text(), " ", 3); len(f) == 3 && f[0] == "RESULT" {
+		if f := strings.SplitN(line, " ", 3); len(f) == 3 && f[0] == "RESULT" {
 			values[f[1]] = f[2]
 		}
-		if f := strings.Fields(sc.Text()); len(f) == 3 && f[0] == "ORACLE" {
+		if f := strings.Fields(line); len(f) == 3 && f[0] == "ORACLE" {
 			n, err := strconv.ParseFloat(f[2], 64)
 			require.NoError(t, err)
 			allocs[f[1]] = n
 		}
 	}
-	require.Len(t, allocs, len(cases), "go test output:\n%s", output)
-	require.Len(t, values, len(results), "go test output:\n%s", output)
+	require.Len(t, allocs, len(cases), "go test %s:\n%s", path, output)
+	require.Len(t, values, len(results), "go test %s:\n%s", path, output)
 	return allocs, values
 }

@@ -120,14 +120,17 @@ func missingIn(gomod string) string {
 	case "":
 		work = findUp(filepath.Dir(gomod), "go.work")
 	}
-	if work != "" && usesRuntime(work) {
+	if work != "" && usesRuntime(work, filepath.Dir(gomod)) {
 		return ""
 	}
 	return f.Module.Mod.Path
 }
 
-// usesRuntime reports whether the go.work file work uses the runtime module.
-func usesRuntime(work string) bool {
+// usesRuntime reports whether the go.work file work uses both the module in
+// dir and the runtime module. A go.work above a module that it does not use
+// does not apply to it: the go command refuses to build the module there (a
+// testdata module inside a repository with a go.work, say).
+func usesRuntime(work, dir string) bool {
 	data, err := os.ReadFile(work)
 	if err != nil {
 		return false
@@ -136,17 +139,25 @@ func usesRuntime(work string) bool {
 	if err != nil {
 		return false
 	}
+	dir, err = filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	var applies, runtime bool
 	for _, u := range wf.Use {
-		dir := u.Path
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(filepath.Dir(work), dir)
+		used := u.Path
+		if !filepath.IsAbs(used) {
+			used = filepath.Join(filepath.Dir(work), used)
 		}
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if abs, err := filepath.Abs(used); err == nil && abs == dir {
+			applies = true
+		}
+		data, err := os.ReadFile(filepath.Join(used, "go.mod"))
 		if err == nil && modfile.ModulePath(data) == fixes.RuntimeModule {
-			return true
+			runtime = true
 		}
 	}
-	return false
+	return applies && runtime
 }
 
 // findUp returns the file name in dir or the nearest directory above it

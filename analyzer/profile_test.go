@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
@@ -16,9 +17,9 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// analyze runs a on the testdata package pkg (GOPATH mode) and returns its
-// diagnostics.
-func analyze(t *testing.T, a *analysis.Analyzer, pkg string) []analysis.Diagnostic {
+// loadTestdata loads the testdata package pkg (GOPATH mode) with its syntax
+// and that of its dependencies, for analyze.
+func loadTestdata(t *testing.T, pkg string) []*packages.Package {
 	t.Helper()
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax,
@@ -29,6 +30,13 @@ func analyze(t *testing.T, a *analysis.Analyzer, pkg string) []analysis.Diagnost
 	require.NoError(t, err)
 	require.Len(t, pkgs, 1)
 	require.Empty(t, pkgs[0].Errors)
+	return pkgs
+}
+
+// analyze runs a on packages loaded by loadTestdata and returns the root's
+// diagnostics. The packages can be analyzed again, by other analyzers.
+func analyze(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) []analysis.Diagnostic {
+	t.Helper()
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	require.NoError(t, err)
 	for act := range graph.All() {
@@ -83,12 +91,12 @@ func related(d analysis.Diagnostic) string {
 // run tell two identical recursive hashers apart: without a profile both are
 // reported, with either only the one the workload runs, with its share.
 func TestProfile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a workload")
-	}
+	testenv.SkipUnlessSlow(t, "builds and runs a workload under the profiler")
+	t.Parallel()
 	cpu, mem := workloadProfiles(t)
+	profiled := loadTestdata(t, "example.com/profiled")
 
-	static := analyze(t, newAnalyzer(t, analyzer.Options{}), "example.com/profiled")
+	static := analyze(t, newAnalyzer(t, analyzer.Options{}), profiled)
 	assert.ElementsMatch(t, []string{"HashHot", "HashCold"}, hasherFindings(static))
 	for _, d := range static {
 		assert.NotContains(t, d.Message, "profile:")
@@ -103,7 +111,7 @@ func TestProfile(t *testing.T) {
 		{mem, "sampled allocation bytes", true},
 	} {
 		t.Run(tc.unit, func(t *testing.T) {
-			diags := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile}), "example.com/profiled")
+			diags := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile}), profiled)
 			require.Equal(t, []string{"HashHot"}, hasherFindings(diags), "%v", diags)
 			d := diags[0]
 			assert.Regexp(t, `once per call of HashHot \(it recurses: HashHot → HashHot, once per node it walks\) \(profile: \d+% of `+tc.unit+` in HashHot`, d.Message)
@@ -119,13 +127,13 @@ func TestProfile(t *testing.T) {
 			if tc.line {
 				// Every allocation is sampled: at a tiny threshold HashCold
 				// is hot too, and comes second, by share.
-				both := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile, ProfileThreshold: 1e-9}), "example.com/profiled")
+				both := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile, ProfileThreshold: 1e-9}), profiled)
 				assert.Equal(t, []string{"HashHot", "HashCold"}, hasherFindings(both))
 			}
 
 			// Above HashHot's share (rounded to 4 digits), nothing is hot.
 			if share+0.0001 <= 1 {
-				none := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile, ProfileThreshold: share + 0.0001}), "example.com/profiled")
+				none := analyze(t, newAnalyzer(t, analyzer.Options{Profile: tc.profile, ProfileThreshold: share + 0.0001}), profiled)
 				assert.Empty(t, hasherFindings(none))
 			}
 		})
@@ -135,6 +143,7 @@ func TestProfile(t *testing.T) {
 // TestBadProfile checks that a missing, unreadable or foreign profile, and
 // a bad threshold, are one clear error each.
 func TestBadProfile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	text := filepath.Join(dir, "notes.txt")
 	require.NoError(t, os.WriteFile(text, []byte("not a profile\n"), 0o644))

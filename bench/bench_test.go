@@ -47,27 +47,12 @@ func TestOutputsAgree(t *testing.T) {
 // Every before allocates, as the code it stands for does; no after and no
 // floor does (2000 operations amortize the pools filling up).
 func TestAllocations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs every benchmark")
-	}
 	results, err := Run(Options{Count: 1, BenchTime: "2000x"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := len(Kinds) * len(Sizes) * len(Codes); len(results) != want {
 		t.Fatalf("%d results, want %d", len(results), want)
-	}
-	for _, r := range results {
-		name := Name(r.Kind, r.Size, r.Code)
-		switch {
-		case r.Code == Before && r.AllocsPerOp < 1:
-			t.Errorf("%s: %d allocs/op, want at least 1", name, r.AllocsPerOp)
-		case r.Code != Before && (r.AllocsPerOp != 0 || r.BytesPerOp != 0):
-			t.Errorf("%s: %d allocs/op, %d B/op, want none", name, r.AllocsPerOp, r.BytesPerOp)
-		}
-		if r.NsPerOp <= 0 || len(r.Runs) != 1 {
-			t.Errorf("%s: %v ns/op over runs %v", name, r.NsPerOp, r.Runs)
-		}
 	}
 	// The sinks hold what the last benchmarks computed: the work was done.
 	if want := sha256.Sum256(message(Sizes[len(Sizes)-1])); sinkSum != want {
@@ -76,6 +61,41 @@ func TestAllocations(t *testing.T) {
 	if sinkInt != 2000 {
 		t.Errorf("the last stack sum benchmark found %d matches in 2000 operations", sinkInt)
 	}
+	for _, r := range results {
+		name := Name(r.Kind, r.Size, r.Code)
+		switch {
+		case r.Code == Before && r.AllocsPerOp < 1:
+			t.Errorf("%s: %d allocs/op, want at least 1", name, r.AllocsPerOp)
+		case r.Code != Before && (r.AllocsPerOp != 0 || r.BytesPerOp != 0):
+			if r.AllocsPerOp == 0 && cleanAgain(t, name) {
+				continue
+			}
+			t.Errorf("%s: %d allocs/op, %d B/op, want none", name, r.AllocsPerOp, r.BytesPerOp)
+		}
+		if r.NsPerOp <= 0 || len(r.Runs) != 1 {
+			t.Errorf("%s: %v ns/op over runs %v", name, r.NsPerOp, r.Runs)
+		}
+	}
+}
+
+// cleanAgain runs the benchmark name again, up to three times, and reports
+// whether a run allocates nothing. A few bytes per operation and no
+// allocation per operation are one allocation somewhere in the process
+// during the 2000 operations (the runtime's, the testing package's, another
+// test's): code that allocates does it in every run.
+func cleanAgain(t *testing.T, name string) bool {
+	t.Helper()
+	for range 3 {
+		results, err := Run(Options{Count: 1, BenchTime: "2000x", Run: regexp.MustCompile("^" + regexp.QuoteMeta(name) + "$")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(results) == 1 && results[0].AllocsPerOp == 0 && results[0].BytesPerOp == 0 {
+			t.Logf("%s: allocated in one run, not in the next", name)
+			return true
+		}
+	}
+	return false
 }
 
 func TestRunRestoresBenchTime(t *testing.T) {

@@ -18,6 +18,10 @@
 //
 // A relative profile path is relative to the directory golangci-lint runs in.
 // An unknown setting, or a bad value, is an error that names the setting.
+//
+// golangci-lint makes an issue of each entry of a diagnostic's related
+// information; hashalloc's are the evidence that its messages already say
+// in words, so the plugin reports the message alone: one issue per finding.
 package golangci
 
 import (
@@ -26,6 +30,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/norelated"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -87,7 +92,7 @@ func New(settings any) (register.LinterPlugin, error) {
 		// The analyzer's errors name its flag (-pool: ...); name the setting.
 		return nil, fmt.Errorf("hashalloc settings: %s", strings.TrimPrefix(err.Error(), "-"))
 	}
-	return plugin{a}, nil
+	return plugin{norelated.Wrap(a)}, nil
 }
 
 type plugin struct{ analyzer *analysis.Analyzer }

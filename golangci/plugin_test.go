@@ -21,6 +21,7 @@ func newPlugin(t *testing.T, settings any) (register.LinterPlugin, error) {
 }
 
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	p, err := newPlugin(t, map[string]any{"pool": "inline", "tests": true, "constructors": []any{"example.com/h.New"}})
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
@@ -36,6 +37,7 @@ func TestSettings(t *testing.T) {
 // TestSumsSetting runs the analyzer that the setting sums configures on the
 // analyzer's testdata for -sums.
 func TestSumsSetting(t *testing.T) {
+	t.Parallel()
 	p, err := newPlugin(t, map[string]any{"sums": []any{"example.com/customhash.Sum256=sha256", "example.com/customhash.Digest", "example.com/customhash.New=sha256"}})
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
@@ -48,6 +50,7 @@ func TestSumsSetting(t *testing.T) {
 // TestChecksSetting runs the analyzer that the setting checks configures on
 // the analyzer's testdata for -checks=all,-hmac-rekey.
 func TestChecksSetting(t *testing.T) {
+	t.Parallel()
 	p, err := newPlugin(t, map[string]any{"checks": []any{"all", "-hmac-rekey"}})
 	require.NoError(t, err)
 	analyzers, err := p.BuildAnalyzers()
@@ -58,6 +61,7 @@ func TestChecksSetting(t *testing.T) {
 }
 
 func TestBadSettings(t *testing.T) {
+	t.Parallel()
 	_, err := newPlugin(t, map[string]any{"pools": "inline"})
 	assert.ErrorContains(t, err, `hashalloc settings: decoding settings: json: unknown field "pools"`)
 	_, err = newPlugin(t, map[string]any{"pool": "global"})
@@ -71,6 +75,7 @@ func TestBadSettings(t *testing.T) {
 }
 
 func TestProfileSettings(t *testing.T) {
+	t.Parallel()
 	heap := filepath.Join(t.TempDir(), "heap.pprof")
 	f, err := os.Create(heap)
 	require.NoError(t, err)
@@ -87,4 +92,25 @@ func TestProfileSettings(t *testing.T) {
 	assert.NoError(t, err)
 	_, err = newPlugin(t, map[string]any{"profile-threshold": "150%"})
 	assert.EqualError(t, err, `hashalloc settings: profile-threshold: "150%" is not a share above 0 and at most 1 (0.01 or 1%)`)
+}
+
+// TestOneIssuePerFinding checks that the plugin's diagnostics carry no related
+// information, of which golangci-lint would make issues of their own: the
+// evidence of a finding is in its message.
+func TestOneIssuePerFinding(t *testing.T) {
+	t.Parallel()
+	p, err := newPlugin(t, nil)
+	require.NoError(t, err)
+	analyzers, err := p.BuildAnalyzers()
+	require.NoError(t, err)
+	testdata, err := filepath.Abs(filepath.Join("..", "testdata"))
+	require.NoError(t, err)
+	var n int
+	for _, r := range analysistest.Run(t, testdata, analyzers[0], "example.com/hashuser") {
+		for _, d := range r.Diagnostics {
+			n++
+			assert.Empty(t, d.Related, "%s", d.Message)
+		}
+	}
+	assert.Positive(t, n, "no finding in example.com/hashuser")
 }

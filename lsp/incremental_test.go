@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.lsp.dev/protocol"
@@ -26,9 +27,8 @@ import (
 // server, loading everything from scratch, publishes for the same files. It
 // does so without and with -tests.
 func TestIncremental(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a module many times")
-	}
+	testenv.SkipUnlessSlow(t, "analyzes a module many times")
+	t.Parallel()
 	for _, tests := range []bool{false, true} {
 		t.Run(fmt.Sprintf("tests=%v", tests), func(t *testing.T) { testIncremental(t, Settings{Tests: tests}) })
 	}
@@ -140,9 +140,8 @@ func testIncremental(t *testing.T, settings Settings) {
 // view anew, and say why, and that a save that changes nothing re-checks
 // nothing.
 func TestReloads(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads a module many times")
-	}
+	testenv.SkipUnlessSlow(t, "loads a module many times")
+	t.Parallel()
 	dir := copyDir(t, filepath.Join("testdata", "incremental"))
 	s := startSession(t, Settings{})
 	s.initialize(t, "")
@@ -324,9 +323,7 @@ func copyDir(t testing.TB, src string) string {
 // next; a package left stale by one update is checked by the next that needs
 // it.
 func TestViewUpdate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads a module")
-	}
+	t.Parallel()
 	dir := copyDir(t, filepath.Join("testdata", "incremental"))
 	a, err := Settings{}.analyzer()
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -105,9 +106,7 @@ func buildHashalloc(t testing.TB) string {
 // pass its tests and be gofmt-clean, and hashalloc must report nothing at
 // the sites fixed or ignored.
 func TestNeovim(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Neovim")
-	}
+	testenv.SkipUnlessSlow(t, "runs Neovim on a copy of examples/, then builds and tests it")
 	nvim := findNvim(t)
 	bin := buildHashalloc(t)
 	dir := copyExamples(t)

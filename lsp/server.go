@@ -122,9 +122,11 @@ func workspaceRoot(params *protocol.InitializeParams) string {
 	if folders, ok := params.WorkspaceFolders.Get(); ok && len(folders) > 0 && folders[0].URI.IsFile() {
 		return folders[0].URI.FsPath()
 	}
-	if params.RootURI != nil && params.RootURI.IsFile() {
-		return params.RootURI.FsPath()
+	//lint:ignore SA1019 clients older than workspace folders send only rootUri
+	if u := params.RootURI; u != nil && u.IsFile() {
+		return u.FsPath()
 	}
+	//lint:ignore SA1019 and the oldest only rootPath
 	if root, ok := params.RootPath.Get(); ok && filepath.IsAbs(root) {
 		return root
 	}

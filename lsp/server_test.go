@@ -277,9 +277,7 @@ func diagAt(diags []protocol.Diagnostic, line int) *protocol.Diagnostic {
 // finding), wait for diagnostics, request code actions, apply a quick fix,
 // an ignore directive and fix-all, save, and shut down.
 func TestProtocol(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a copy of examples/")
-	}
+	t.Parallel()
 	dir := copyExamples(t)
 	s := startSession(t, Settings{})
 
@@ -466,9 +464,7 @@ func (s *session) initialize(t *testing.T, options string) {
 // diagnostics of the content opened are never published, only those of the
 // content saved after the edit.
 func TestEditCancels(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a copy of examples/")
-	}
+	t.Parallel()
 	dir := copyExamples(t)
 	s := startSession(t, Settings{})
 	s.initialize(t, "")
@@ -495,9 +491,7 @@ func TestEditCancels(t *testing.T) {
 // bad option refused at initialize) and a package that does not type-check:
 // its diagnostics are cleared and the error logged.
 func TestSettingsAndErrors(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a copy of examples/")
-	}
+	t.Parallel()
 	t.Run("bad option", func(t *testing.T) {
 		s := startSession(t, Settings{})
 		_, err := s.server.Initialize(call(t), &protocol.InitializeParams{InitializationOptions: protocol.LSPAny(`{"pool": "global"}`)})
@@ -541,9 +535,7 @@ func TestSettingsAndErrors(t *testing.T) {
 // a file that a build constraint excludes, -tests the test files, and
 // -profile makes hot a function that nothing else says is hot.
 func TestSettingsReach(t *testing.T) {
-	if testing.Short() {
-		t.Skip("analyzes a module")
-	}
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{
 		"go.mod": "module example.com/hot\n\ngo 1.26.0\n",
 		"hot/hot.go": `package hot

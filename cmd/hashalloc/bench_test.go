@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/bench"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,9 +72,6 @@ func TestBenchDispatch(t *testing.T) {
 	assert.NotEqual(t, 0, r.code, "%s", r)
 	assert.NotContains(t, r.stdout, "ns/op")
 
-	if testing.Short() {
-		return
-	}
 	// go vet hands the tool a .cfg file per package; bench/fixed is clean.
 	r = run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "./bench/fixed")
 	assert.Equal(t, 0, r.code, "%s", r)
@@ -87,6 +85,7 @@ func TestBenchDispatch(t *testing.T) {
 // function of bench/naive that a kind says it checks, with the kind's check,
 // and -fix turns naive.go into bench/fixed/fixed.go exactly.
 func TestBenchFixedIsFixOfNaive(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "fixes a copy of bench/naive")
 	t.Parallel()
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/benchfix\n\ngo 1.26.0\n\n"+
@@ -147,9 +146,7 @@ func parseFindingsAnywhere(t *testing.T, output string) []string {
 // jwt's 1, and no fix adds an allocation. The figures of docs/rewrites.md
 // come from the same comparison with more runs (go run ./bench/cmd/readme).
 func TestExamplesBenchmarks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ twice and benchmarks both")
-	}
+	testenv.SkipUnlessSlow(t, "fixes a copy of examples/ and benchmarks both")
 	t.Parallel()
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 	allocs := map[string]map[string]int{}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,9 +56,7 @@ func gitRepo(t *testing.T, dir string) {
 }
 
 func TestFixSummaryAndExitCode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/")
-	}
+	testenv.SkipUnlessSlow(t, "fixes a copy of examples/ three times")
 	t.Parallel()
 	dir := copyExamples(t, true)
 	writeFile(t, filepath.Join(dir, "examples", "extra.go"), strings.Replace(unfixable, "package extra", "package examples", 1))
@@ -135,9 +134,7 @@ func (s *Signer) Sign(m []byte) []byte {
 }
 
 func TestDiffGitApply(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ twice")
-	}
+	testenv.SkipUnlessSlow(t, "fixes copies of examples/ through git apply and compares them with -fix")
 	t.Parallel()
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 	for _, pool := range []string{"runtime", "inline"} {
@@ -176,6 +173,7 @@ func TestDiffGitApply(t *testing.T) {
 // the patch on stdout, the finding on stderr, exit 1 while changes are
 // pending, then 3.
 func TestDiffRemaining(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command three times and git apply")
 	t.Parallel()
 	dir := writeModule(t, map[string]string{
 		"go.mod":   "module example.com/rest\n\ngo 1.26.0\n",
@@ -218,9 +216,7 @@ func Sums(rs []io.Reader) (sums [][]byte) {
 // tests; -pool=runtime offers no fix that would import what the module cannot
 // resolve, and says why; a module that requires it gets the runtime's pools.
 func TestFixRuntimeNotRequired(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/")
-	}
+	testenv.SkipUnlessSlow(t, "fixes three copies of examples/")
 	t.Parallel()
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}
 	const runtimeImport = `"github.com/hashalloc/hashalloc/runtime/`

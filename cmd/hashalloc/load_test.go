@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -57,6 +58,7 @@ func TestSign(t *testing.T) {
 }
 
 func TestTestsFlag(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command four times, with and without test files")
 	t.Parallel()
 	dir := writeModule(t, testsModule)
 
@@ -93,6 +95,7 @@ func TestTestsFlag(t *testing.T) {
 // TestTestFilesNotLoaded shows that without -tests a test file is not even
 // loaded: one that does not compile changes nothing.
 func TestTestFilesNotLoaded(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command twice")
 	t.Parallel()
 	files := map[string]string{
 		"go.mod":          "module example.com/tests\n\ngo 1.26.0\n",
@@ -111,6 +114,7 @@ func TestTestFilesNotLoaded(t *testing.T) {
 }
 
 func TestBuildTags(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command four times")
 	t.Parallel()
 	dir := writeModule(t, map[string]string{
 		"go.mod": "module example.com/tags\n\ngo 1.26.0\n",
@@ -155,6 +159,7 @@ func (s *Signer) Sign(m []byte) []byte {
 }
 
 func TestCgo(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "builds cgo code")
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no C compiler")
 	}

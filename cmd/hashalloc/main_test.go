@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/internal/examplecopy"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -184,18 +185,15 @@ func isIdentByte(b byte) bool {
 // textFinding matches one line of hashalloc's text output.
 var textFinding = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): ([a-z]+(?:-[a-z]+)*): (.+)$`)
 
-// relatedLine matches a line of the related information printed under a
-// finding ("file:line:col: \tevidence: ...").
-var relatedLine = regexp.MustCompile(`^\S+\.go:\d+:\d+: \t`)
-
-// parseFindings parses the text output of hashalloc or go vet; every
-// non-empty line must be a finding. Lines go vet adds ("# pkg") and the
-// related information under a finding are skipped.
+// parseFindings parses the text output of hashalloc or go vet: one line per
+// finding. Every non-empty line but those go vet adds ("# pkg") must be a
+// finding; the related information under a finding, which go vet would
+// print on lines of their own ("file:line:col: \tevidence: ..."), fails.
 func parseFindings(t *testing.T, output string) []finding {
 	t.Helper()
 	var got []finding
 	for line := range strings.SplitSeq(output, "\n") {
-		if line == "" || strings.HasPrefix(line, "# ") || relatedLine.MatchString(line) {
+		if line == "" || strings.HasPrefix(line, "# ") {
 			continue
 		}
 		m := textFinding.FindStringSubmatch(line)
@@ -242,9 +240,6 @@ func TestFindingsOnExamples(t *testing.T) {
 }
 
 func TestVetTool(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go vet")
-	}
 	t.Parallel()
 	r := run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "./examples/...")
 	require.Equal(t, 1, r.code, "go vet exits 1 when its tool finds something\n%s", r)
@@ -255,10 +250,14 @@ func TestVetTool(t *testing.T) {
 
 // jsonDiagnostic is one diagnostic of hashalloc -json, as x/tools prints it.
 type jsonDiagnostic struct {
-	Category       string `json:"category"`
-	Posn           string `json:"posn"`
-	End            string `json:"end"`
-	Message        string `json:"message"`
+	Category string `json:"category"`
+	Posn     string `json:"posn"`
+	End      string `json:"end"`
+	Message  string `json:"message"`
+	Related  []struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	} `json:"related"`
 	SuggestedFixes []struct {
 		Message string `json:"message"`
 		Edits   []struct {
@@ -285,6 +284,7 @@ func TestJSON(t *testing.T) {
 
 	seen := map[string]bool{}
 	var got []finding
+	var evidence []string
 	for id, analyzers := range out {
 		raw, ok := analyzers["hashalloc"]
 		require.True(t, ok, "package %s has no hashalloc entry", id)
@@ -302,6 +302,9 @@ func TestJSON(t *testing.T) {
 			assert.True(t, filepath.IsAbs(m[1]), "posn %q is not absolute", d.Posn)
 			assert.Regexp(t, `^.+\.go:\d+:\d+$`, d.End)
 			got = append(got, toFinding(t, m[1], m[2], m[3], d.Category, d.Message))
+			for _, r := range d.Related {
+				evidence = append(evidence, r.Message)
+			}
 
 			require.Len(t, d.SuggestedFixes, 1, "%s", d.Message)
 			fix := d.SuggestedFixes[0]
@@ -318,6 +321,9 @@ func TestJSON(t *testing.T) {
 	}
 	want := wantFindings(t, filepath.Join(repoRoot, "examples"))
 	assert.Equal(t, sortFindings(want), sortFindings(got))
+	// The command keeps the evidence as related information, for tools;
+	// go vet and golangci-lint get the message alone.
+	assert.Contains(t, strings.Join(evidence, "\n"), "evidence: loop: repeated by the loop at treehash.go:")
 }
 
 func TestBadInput(t *testing.T) {
@@ -374,9 +380,7 @@ func TestBadInput(t *testing.T) {
 // builds, is vetted, gofmt-clean, still computes the known answers its tests
 // check, and has nothing left to fix.
 func TestFixEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ and runs go test on it")
-	}
+	testenv.SkipUnlessSlow(t, "fixes copies of examples/ and builds, vets and tests them")
 	t.Parallel()
 	for _, pool := range []string{"runtime", "inline"} {
 		t.Run(pool, func(t *testing.T) {
@@ -409,9 +413,7 @@ func TestFixEndToEnd(t *testing.T) {
 // TestGoFix applies the fixes through go fix -fixtool (Go 1.26+), with the
 // analyzer's flag passed unprefixed, and checks the result as TestFixEndToEnd does.
 func TestGoFix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies examples/ and runs go fix on it")
-	}
+	testenv.SkipUnlessSlow(t, "runs go fix on a copy of examples/ and builds, vets and tests it")
 	t.Parallel()
 	dir := copyExamples(t, true)
 	env := []string{"GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"}

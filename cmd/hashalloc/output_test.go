@@ -15,11 +15,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestRelativePaths(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command three times")
 	t.Parallel()
 	merkle := filepath.Join(repoRoot, "examples", "merkle")
 	r := run(t, merkle, nil, binary, ".")
@@ -43,9 +45,13 @@ func TestVersion(t *testing.T) {
 	r = run(t, repoRoot, nil, binary, "-V=full")
 	require.Equal(t, 0, r.code, "%s", r)
 	assert.Regexp(t, `^hashalloc version devel `+regexp.QuoteMeta(runtime.Version())+` buildID=[0-9a-f]{64}\n$`, r.stdout)
+}
 
-	// A binary stamped with a module version prints it: the one go
-	// version -m reads from its build information.
+// TestVersionStamped checks that a binary stamped with a module version
+// prints it: the one go version -m reads from its build information.
+func TestVersionStamped(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "builds the command with VCS stamping")
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git for VCS stamping")
 	}
@@ -60,7 +66,7 @@ func TestVersion(t *testing.T) {
 	if want == "(devel)" {
 		want = "devel"
 	}
-	r = run(t, repoRoot, nil, stamped, "-V=full")
+	r := run(t, repoRoot, nil, stamped, "-V=full")
 	require.Equal(t, 0, r.code, "%s", r)
 	assert.True(t, strings.HasPrefix(r.stdout, "hashalloc version "+want+" "), "%s (go version -m: %s)", r.stdout, mod[1])
 }
@@ -68,9 +74,6 @@ func TestVersion(t *testing.T) {
 // TestVetBadFlagOnce checks that go vet, which runs the tool once per
 // package with the same flags, prints a bad flag value once.
 func TestVetBadFlagOnce(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go vet")
-	}
 	t.Parallel()
 	r := run(t, repoRoot, nil, "go", "vet", "-vettool="+binary, "-pool=global", "./examples/...")
 	assert.NotEqual(t, 0, r.code, "%s", r)
@@ -98,6 +101,7 @@ func manyPackagesModule(t *testing.T) string {
 // a run over many packages it ends with a summary line on stderr; without a
 // terminal there is none.
 func TestProgressOnTerminal(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command under a terminal, three times")
 	if _, err := exec.LookPath("script"); err != nil || runtime.GOOS != "linux" {
 		t.Skip("needs script(1) from util-linux")
 	}
@@ -149,9 +153,6 @@ func TestREADMEUsage(t *testing.T) {
 // prints, among its findings on examples/, the one the README quotes, and
 // under go run the shell sees exit code 1 and go run prints exit status 3.
 func TestREADMEQuickStart(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go run")
-	}
 	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,9 +16,7 @@ import (
 // checks that every package builds, is vetted and passes its tests, and that
 // a second run offers no fix.
 func TestFixTestdata(t *testing.T) {
-	if testing.Short() {
-		t.Skip("copies testdata/src and builds it")
-	}
+	testenv.SkipUnlessSlow(t, "fixes copies of testdata/src and builds, vets and tests them")
 	t.Parallel()
 	for _, pool := range []string{"runtime", "inline"} {
 		t.Run(pool, func(t *testing.T) {

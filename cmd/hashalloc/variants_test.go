@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,6 +72,8 @@ func TestSign(t *testing.T) {
 // the same finding with the same fix, and each is printed once (the package
 // itself is not analyzed a second time next to its test variant).
 func TestOneVerdictPerPosition(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "fixes a module and runs its tests")
+	t.Parallel()
 	dir := t.TempDir()
 	for name, src := range variantsModule {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))

@@ -159,13 +159,12 @@ func run(files, work string, fast, heldout bool, only string, fix, strict bool, 
 
 // repoRoot returns the root of the hashalloc repository the command runs in.
 func repoRoot() (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
-	if err != nil {
-		return "", fmt.Errorf("go list -m: %v (run from the hashalloc repository)", err)
-	}
-	path, dir, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
-	if path != "github.com/hashalloc/hashalloc" {
-		return "", fmt.Errorf("run from the hashalloc repository, not %s", path)
+	// The main module, or with the repository's go.work one of the
+	// workspace's modules: go list -m alone would list them all.
+	out, err := exec.Command("go", "list", "-m", "-f", "{{if .Main}}{{.Dir}}{{end}}", "github.com/hashalloc/hashalloc").Output()
+	dir := strings.TrimSpace(string(out))
+	if err != nil || dir == "" {
+		return "", fmt.Errorf("go list -m github.com/hashalloc/hashalloc: %v (run from the hashalloc repository)", err)
 	}
 	return dir, nil
 }

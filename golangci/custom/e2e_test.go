@@ -17,6 +17,10 @@ var binary string
 
 func TestMain(m *testing.M) { os.Exit(testMain(m)) }
 
+// testMain builds the binary, and gives the runs of this test process a
+// golangci-lint cache of their own: golangci-lint caches its issues by the
+// packages' content, not by the linter's, so a cache left by another build
+// of the plugin would answer with that build's issues.
 func testMain(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "custom-gcl-")
 	if err != nil {
@@ -24,6 +28,10 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	if err := os.Setenv("GOLANGCI_LINT_CACHE", filepath.Join(dir, "cache")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	binary = filepath.Join(dir, "custom-gcl")
 	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)

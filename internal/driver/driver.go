@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/norelated"
 	"golang.org/x/tools/go/analysis/singlechecker"
 	"golang.org/x/tools/go/packages"
 )
@@ -50,7 +51,9 @@ func Main(args []string) int {
 		if code, bad := checkVetFlags(args, stderr); bad {
 			return code
 		}
-		singlechecker.Main(analyzer.Analyzer) // exits
+		// go vet prints each entry of related information on a line of
+		// its own: one line per finding is the message alone.
+		singlechecker.Main(norelated.Wrap(analyzer.Analyzer)) // exits
 		return exitFailed
 	}
 	if len(args) > 0 && args[0] == "help" {

@@ -118,7 +118,13 @@ func NewRunner(ctx context.Context, cfg Config) (*Runner, error) {
 	}
 	r := &Runner{cfg: cfg, bin: filepath.Join(cfg.Work, "hashalloc")}
 	fmt.Fprintf(cfg.Log, "building hashalloc from %s\n", cfg.Repo)
-	if out, err := r.goCmd(ctx, cfg.Repo, nil, "build", "-o", r.bin, "./cmd/hashalloc"); err != nil {
+	// Built as the repository builds it, with its go.work (go.mod requires
+	// the runtime module at a version that may not be released yet); the
+	// corpus's modules are built without one (goEnv).
+	build := exec.CommandContext(ctx, "go", "build", "-o", r.bin, "./cmd/hashalloc")
+	build.Dir = cfg.Repo
+	build.Env = append(os.Environ(), "GOTOOLCHAIN=local")
+	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building hashalloc: %v\n%s", err, out)
 	}
 	return r, nil
