@@ -155,6 +155,14 @@ func TestEscape(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "escape")
 }
 
+// TestWrappers checks constructor wrappers: functions that return the
+// hasher of a known constructor, in their package and, through their facts,
+// in others.
+func TestWrappers(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "wrappers")
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/wrapperlib", "example.com/wrapperuser")
+}
+
 // TestEscapeFacts checks the parameter facts of example.com/escapelib and
 // what example.com/escapeuser is told when it passes hashers to them.
 func TestEscapeFacts(t *testing.T) {

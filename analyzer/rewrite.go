@@ -47,6 +47,11 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 	if def == nil {
 		return nil, why
 	}
+	// Reject a wrapper that may panic: hoisted, it would run, and could
+	// panic, before a loop that does not run.
+	if s.ctor.panics {
+		return nil, s.ctor.name + " may panic, and hoisted it would run even when the loop does not"
+	}
 	name := def.Lhs[0].(*ast.Ident).Name
 	// Reject a name that is already in scope where the hasher is defined:
 	// after the move, the Reset would act on the new hasher, and the other

@@ -288,7 +288,11 @@ func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[as
 	if s.esc.kind != stays && s.esc.kind != transient {
 		return nil, "the hasher is " + s.esc.reason
 	}
-	size, ok := digestSizes[p.qualifiedCallee(s.Call)]
+	key := p.qualifiedCallee(s.Call)
+	if s.ctor.wrapped != "" {
+		key = s.ctor.wraps // a wrapper returns that constructor's hasher
+	}
+	size, ok := digestSizes[key]
 	if !ok {
 		return nil, "the digest size of " + s.ctor.name + " is not known"
 	}
