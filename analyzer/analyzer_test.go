@@ -163,6 +163,12 @@ func TestWrappers(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/wrapperlib", "example.com/wrapperuser")
 }
 
+// TestWriters checks hashers given to writer wrappers (io.MultiWriter,
+// bufio, compressors, encoders), which keep them.
+func TestWriters(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "writers")
+}
+
 // TestEscapeFacts checks the parameter facts of example.com/escapelib and
 // what example.com/escapeuser is told when it passes hashers to them.
 func TestEscapeFacts(t *testing.T) {

@@ -65,6 +65,7 @@ func TestOracle(t *testing.T) {
 		{"roles", analyzer.Options{}},
 		{"escape", analyzer.Options{}},
 		{"wrappers", analyzer.Options{}},
+		{"writers", analyzer.Options{}},
 		{"example.com/wrapperuser", analyzer.Options{}},
 		{"sums", analyzer.Options{Sums: sumsOption}},
 		{"sumsinline", analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}},
