@@ -48,6 +48,12 @@ func TestConcatHash(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "concathash")
 }
 
+// TestMakeCopy checks concatenations built by make and copy with offsets
+// spelled in any way and with copy loops, and the shapes that are not one.
+func TestMakeCopy(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "makecopy")
+}
+
 // TestKeptImport checks fixes that must keep an import a function they do
 // not change still uses (go-square's hash helper), in a file with one
 // unparenthesized import and in one with a parenthesized declaration.

@@ -52,6 +52,7 @@ func TestOracle(t *testing.T) {
 		{"valuerecv", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
+		{"makecopy", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"suppress", analyzer.Options{}},
 		{"sumalloc", analyzer.Options{}},

@@ -196,7 +196,7 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 	if fact.Result == resultSlice {
 		if many := p.partsForm(s.helper, fact.Sum); many != nil {
 			if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[identOf(sel.X)] != nil {
-				if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 {
+				if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 && (!fc.Spread || many.Signature().Params().Len() == 1) {
 					fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
 					return &fix, ""
 				}
