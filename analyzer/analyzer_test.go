@@ -38,6 +38,12 @@ func TestHMACRekey(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hmacrekey")
 }
 
+// TestAtomicKey checks HMAC keys loaded from atomic fields, which their
+// holder may rotate.
+func TestAtomicKey(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "atomickey")
+}
+
 // TestDerivedKey checks key derivations repeated with values that do not
 // change, and the negative cases beside them.
 func TestDerivedKey(t *testing.T) {

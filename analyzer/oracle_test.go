@@ -51,6 +51,7 @@ func TestOracle(t *testing.T) {
 		{"fieldapi", analyzer.Options{}},
 		{"valuerecv", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
+		{"atomickey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"makecopy", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
