@@ -60,6 +60,13 @@ func TestMakeCopy(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "makecopy")
 }
 
+// TestFuncVars checks sums reached through package variables of function
+// type, of the package and, by their facts, of another, and a package that
+// writes another's variable.
+func TestFuncVars(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashing", "funcvars", "funcvarswriter")
+}
+
 // TestKeptImport checks fixes that must keep an import a function they do
 // not change still uses (go-square's hash helper), in a file with one
 // unparenthesized import and in one with a parenthesized declaration.

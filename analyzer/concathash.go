@@ -59,6 +59,11 @@ type sink struct {
 	helper     *types.Func
 	helperDecl *ast.FuncDecl
 	helperFact *hashesArg
+	// funcVar is the package variable of function type that the call goes
+	// through (see varSink); sliceResult says that the sum it computes is
+	// returned as a slice (s := sha256.Sum256(b); return s[:]).
+	funcVar     *types.Var
+	sliceResult bool
 }
 
 // concat is a concatenation of byte slices built only to be hashed.
@@ -104,32 +109,12 @@ func (p *pass) checkConcatHash() {
 func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) (sink, bool) {
 	call := cur.Node().(*ast.CallExpr)
 	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && fn.Signature().Recv() == nil && fn.Pkg() != nil {
-		key := p.funcKey(fn)
-		if sum, ok := p.cfg.lookupSum(fn, key); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
-			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: sum}, true
-		}
-		if partsFuncs[key] && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
-			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), spread: true}, true
-		}
-		fact := helpers[fn.Origin()]
-		if fact == nil && fn.Pkg() != p.Pkg {
-			fact = new(hashesArg)
-			if !p.ImportObjectFact(fn.Origin(), fact) {
-				fact = nil
-			}
-		}
-		// A variadic helper is a sink when it is called with one element.
-		if fact != nil && fact.Parts && len(call.Args) != fact.Param+1 {
-			fact = nil
-		}
-		if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
-			s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
-			if fn.Pkg() == p.Pkg {
-				s.name = fn.Name()
-				s.helperDecl = p.funcDecl(fn.Origin())
-			}
+		if s, ok := p.funcSink(call, fn, helpers); ok {
 			return s, true
 		}
+	}
+	if s, ok := p.varSink(call, helpers); ok {
+		return s, true
 	}
 	// h.Write(b), with h a hasher, or a variable of a hasher type whose
 	// methods have pointer receivers (var d digest; d.Write(b)).
@@ -141,6 +126,39 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 		return sink{}, false
 	}
 	return sink{call: call, arg: call.Args[0], name: types.ExprString(sel), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
+}
+
+// funcSink returns the sink that call, a call of the package function fn, is:
+// a sum function, a variadic sum, or a helper that only hashes one of its
+// parameters (of this package, or of another by its fact).
+func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.Func]*hashesArg) (sink, bool) {
+	key := p.funcKey(fn)
+	if sum, ok := p.cfg.lookupSum(fn, key); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: sum}, true
+	}
+	if partsFuncs[key] && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), spread: true}, true
+	}
+	fact := helpers[fn.Origin()]
+	if fact == nil && fn.Pkg() != p.Pkg {
+		fact = new(hashesArg)
+		if !p.ImportObjectFact(fn.Origin(), fact) {
+			fact = nil
+		}
+	}
+	// A variadic helper is a sink when it is called with one element.
+	if fact != nil && fact.Parts && len(call.Args) != fact.Param+1 {
+		fact = nil
+	}
+	if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
+		s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
+		if fn.Pkg() == p.Pkg {
+			s.name = fn.Name()
+			s.helperDecl = p.funcDecl(fn.Origin())
+		}
+		return s, true
+	}
+	return sink{}, false
 }
 
 // hashHelpers finds the package's functions that only hash one of their
@@ -168,9 +186,9 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 				switch {
 				case fact.Parts:
 				case fact.Sum != "":
-					fact.Result = p.sumResult(decl, param, fact.Sum)
+					fact.Result = p.sumResult(decl.Body, param, fact.Sum)
 				default:
-					fact.Sum = p.writeSum(decl, param)
+					fact.Sum = p.writeSum(decl.Body, fn.Signature().Results(), param)
 					if fact.Sum != "" {
 						fact.Result = resultSlice
 					}
@@ -185,6 +203,7 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 			}
 		}
 	}
+	p.exportVarFacts(helpers)
 	return helpers
 }
 
@@ -200,7 +219,7 @@ func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 			return nil
 		}
 		s, ok := p.sinkAt(use.Parent(), nil)
-		if !ok || s.helper != nil || s.arg != use.Node() {
+		if !ok || s.helper != nil || s.funcVar != nil || s.arg != use.Node() {
 			return nil
 		}
 		fact = &hashesArg{Sum: s.sum}
@@ -564,11 +583,17 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		if spec == nil {
 			return nil, why
 		}
+		spec.Append = s.sliceResult
 		fix := fixes.SumParts(f, s.call, fc, *spec)
 		return &fix, ""
 
 	case s.helper != nil:
 		return p.helperFix(f, s, fc)
+
+	case s.funcVar != nil:
+		// A literal that does more than return a standard sum of its
+		// argument, or hashes with a hasher whose algorithm is not proved.
+		return nil, s.funcVar.Name() + " does more than return a standard sum of its argument"
 	}
 	// A hasher's Write.
 	if !s.write {

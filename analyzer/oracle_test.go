@@ -54,6 +54,7 @@ func TestOracle(t *testing.T) {
 		{"atomickey", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"makecopy", analyzer.Options{}},
+		{"funcvars", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"suppress", analyzer.Options{}},
 		{"sumalloc", analyzer.Options{}},
