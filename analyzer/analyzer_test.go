@@ -116,6 +116,12 @@ func TestSumAlloc(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "sumalloc")
 }
 
+// TestFieldSum checks Sum(nil) on hashers held in struct fields (a Bloom
+// filter's).
+func TestFieldSum(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "fieldsum")
+}
+
 // TestHotBufferHelper checks buffers handed to helpers of their package,
 // merkledb's shape among them (seed 002).
 func TestHotBufferHelper(t *testing.T) {

@@ -461,10 +461,10 @@ func (p *pass) isLenOf(e ast.Expr, v *types.Var) bool {
 		ast.Unparen(call.Args[0]) == identOf(call.Args[0])
 }
 
-// mentions reports whether e mentions v.
-func (p *pass) mentions(e ast.Expr, v *types.Var) bool {
+// mentions reports whether the code of n mentions v.
+func (p *pass) mentions(n ast.Node, v *types.Var) bool {
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == v {
 			found = true
 		}

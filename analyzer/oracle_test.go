@@ -58,6 +58,7 @@ func TestOracle(t *testing.T) {
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"suppress", analyzer.Options{}},
 		{"sumalloc", analyzer.Options{}},
+		{"fieldsum", analyzer.Options{}},
 		{"hotbuffer", analyzer.Options{}},
 		{"hotbufferinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"hotbuffervar", analyzer.Options{}},
