@@ -44,6 +44,12 @@ func TestAtomicKey(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "atomickey")
 }
 
+// TestHMACOnce checks one-shot HMACs with statements between hmac.New, the
+// Writes and the Sum, and what stops the fix when something does.
+func TestHMACOnce(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "hmaconce")
+}
+
 // TestDerivedKey checks key derivations repeated with values that do not
 // change, and the negative cases beside them.
 func TestDerivedKey(t *testing.T) {

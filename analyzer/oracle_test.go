@@ -52,6 +52,7 @@ func TestOracle(t *testing.T) {
 		{"valuerecv", analyzer.Options{}},
 		{"hmacrekey", analyzer.Options{}},
 		{"atomickey", analyzer.Options{}},
+		{"hmaconce", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"makecopy", analyzer.Options{}},
 		{"funcvars", analyzer.Options{}},
