@@ -73,6 +73,13 @@ func TestFuncVars(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "example.com/hashing", "funcvars", "funcvarswriter")
 }
 
+// TestDynamicSinks checks concatenations hashed through calls whose
+// targets the package knows: fields and parameters of function type, an
+// interface with one implementation.
+func TestDynamicSinks(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, newAnalyzer(t, analyzer.Options{}), "dynsinks")
+}
+
 // TestKeptImport checks fixes that must keep an import a function they do
 // not change still uses (go-square's hash helper), in a file with one
 // unparenthesized import and in one with a parenthesized declaration.

@@ -64,6 +64,10 @@ type sink struct {
 	// returned as a slice (s := sha256.Sum256(b); return s[:]).
 	funcVar     *types.Var
 	sliceResult bool
+	// dynamic: the call goes through a field or parameter of function type
+	// or an interface method, whose possible targets all hash the argument
+	// (see dynamicSink).
+	dynamic bool
 }
 
 // concat is a concatenation of byte slices built only to be hashed.
@@ -114,6 +118,9 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 		}
 	}
 	if s, ok := p.varSink(call, helpers); ok {
+		return s, true
+	}
+	if s, ok := p.dynamicSink(call, helpers); ok {
 		return s, true
 	}
 	// h.Write(b), with h a hasher, or a variable of a hasher type whose
@@ -219,7 +226,7 @@ func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 			return nil
 		}
 		s, ok := p.sinkAt(use.Parent(), nil)
-		if !ok || s.helper != nil || s.funcVar != nil || s.arg != use.Node() {
+		if !ok || s.helper != nil || s.funcVar != nil || s.dynamic || s.arg != use.Node() {
 			return nil
 		}
 		fact = &hashesArg{Sum: s.sum}
@@ -565,6 +572,12 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
 			return nil, "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
 		}
+	}
+	// Reject a call through a function value or an interface: a fix would
+	// call its target directly, right only while the package stores no
+	// other value.
+	if s.dynamic {
+		return nil, "the call goes through " + types.ExprString(s.call.Fun) + ", which a fix does not replace by its target"
 	}
 	fc := fixes.Concat{Parts: c.parts, Spread: c.spread}
 	if c.def != nil {

@@ -56,6 +56,7 @@ func TestOracle(t *testing.T) {
 		{"concathash", analyzer.Options{}},
 		{"makecopy", analyzer.Options{}},
 		{"funcvars", analyzer.Options{}},
+		{"dynsinks", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"suppress", analyzer.Options{}},
 		{"sumalloc", analyzer.Options{}},
