@@ -178,6 +178,8 @@ type pass struct {
 	ifaceMethods   map[string]bool                    // see interfaceMethods
 	writtenFields  map[*types.Var]bool                // see fieldsWritten
 	wrappers       map[*types.Func]*constructor       // the package's constructor wrappers, see wrapperCtor
+	targets        map[types.Object][]*types.Func     // the known targets of calls through fields, parameters, interfaces, see dynamicSink
+	literalFacts   map[*types.Var]*hashesArg          // see literalFact
 	wholeAssigned  []types.Type                       // see assignedWhole
 	out            output                             // findings held back, see emit
 }

@@ -123,6 +123,29 @@ func (p *pass) targetName(fn *types.Func) string {
 // stores in the unexported field of function type field, when each is a
 // package function and nothing else writes the field.
 func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
+	return p.targetsOnce(field, func() ([]*types.Func, bool) { return p.findFieldTargets(field) })
+}
+
+// targetsOnce computes the targets of obj (a field, a parameter, an
+// interface method) once per package: every call through it asks.
+func (p *pass) targetsOnce(obj types.Object, find func() ([]*types.Func, bool)) ([]*types.Func, bool) {
+	if t, ok := p.targets[obj]; ok {
+		return t, t != nil
+	}
+	if p.targets == nil {
+		p.targets = map[types.Object][]*types.Func{}
+	}
+	t, ok := find()
+	if !ok {
+		t = nil
+	} else if t == nil {
+		t = []*types.Func{}
+	}
+	p.targets[obj] = t
+	return t, ok
+}
+
+func (p *pass) findFieldTargets(field *types.Var) ([]*types.Func, bool) {
 	if field.Exported() || field.Pkg() != p.Pkg {
 		return nil, false
 	}
@@ -183,6 +206,10 @@ func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
 	if _, ok := v.Type().Underlying().(*types.Signature); !ok || !p.isParam(v) {
 		return nil, false
 	}
+	return p.targetsOnce(v, func() ([]*types.Func, bool) { return p.findParamTargets(v) })
+}
+
+func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
 	var owner *types.Func
 	var ownerCur inspector.Cursor
 	for fn, cur := range p.index().decls {
@@ -239,6 +266,10 @@ func (p *pass) interfaceTargets(sel *types.Selection) ([]*types.Func, bool) {
 	if !ok || named.Obj().Pkg() != p.Pkg || named.Obj().Exported() {
 		return nil, false
 	}
+	return p.targetsOnce(sel.Obj(), func() ([]*types.Func, bool) { return p.findInterfaceTargets(named, sel) })
+}
+
+func (p *pass) findInterfaceTargets(named *types.Named, sel *types.Selection) ([]*types.Func, bool) {
 	iface, ok := named.Underlying().(*types.Interface)
 	if !ok || p.exposed(named) {
 		return nil, false

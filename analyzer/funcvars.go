@@ -109,6 +109,18 @@ func (p *pass) funcValue(e ast.Expr) (*types.Func, bool) {
 // declares the package variable v, when one of its []byte parameters only
 // flows into a hash; or nil.
 func (p *pass) literalFact(v *types.Var) *hashesArg {
+	if fact, ok := p.literalFacts[v]; ok {
+		return fact
+	}
+	if p.literalFacts == nil {
+		p.literalFacts = map[*types.Var]*hashesArg{}
+	}
+	fact := p.findLiteralFact(v)
+	p.literalFacts[v] = fact
+	return fact
+}
+
+func (p *pass) findLiteralFact(v *types.Var) *hashesArg {
 	lit, ok := ast.Unparen(p.index().values[v]).(*ast.FuncLit)
 	if !ok {
 		return nil
