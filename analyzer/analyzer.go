@@ -119,7 +119,7 @@ func (c *config) analyzer() *analysis.Analyzer {
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
 		Requires:   []*analysis.Analyzer{inspect.Analyzer},
 		Run:        c.run,
-		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall), new(paramEscapes), new(frequency.CostFact)},
+		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall), new(paramEscapes), new(frequency.CostFact), new(returnsHasher)},
 		ResultType: resultType,
 	}
 }
@@ -145,6 +145,14 @@ type Site struct {
 	Heap bool
 	// Why says what makes the hasher escape ("passed to io.Copy"), if it does.
 	Why string
+	// InWrapper is set for the constructor call that a constructor wrapper
+	// returns (see wrappers.go): what it costs is decided at each call of
+	// the wrapper, where the wrapper may be inlined, by that call's Site.
+	InWrapper bool
+	// Wraps names, for a call of a constructor wrapper, the constructor
+	// whose hasher the wrapper returns, as the compiler spells it
+	// ("blake2b.New256"); "" for a constructor call.
+	Wraps string
 
 	cur  inspector.Cursor
 	ctor constructor
@@ -176,6 +184,9 @@ type pass struct {
 	callSite       *callSites                         // see callers
 	ifaceMethods   map[string]bool                    // see interfaceMethods
 	writtenFields  map[*types.Var]bool                // see fieldsWritten
+	wrappers       map[*types.Func]*constructor       // the package's constructor wrappers, see wrapperCtor
+	targets        map[types.Object][]*types.Func     // the known targets of calls through fields, parameters, interfaces, see dynamicSink
+	literalFacts   map[*types.Var]*hashesArg          // see literalFact
 	wholeAssigned  []types.Type                       // see assignedWhole
 	out            output                             // findings held back, see emit
 	estimates      map[ast.Node]frequency.Estimate    // the model\'s estimate at each site often was asked about
@@ -195,6 +206,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.suppress = newSuppressor(p)
 
 	p.summarizeParams()
+	p.findWrappers()
 	sites := p.findSites()
 	p.sites = sites
 	p.freq = p.newModel(sites)
@@ -250,12 +262,15 @@ func (p *pass) findSites() []*Site {
 		if fn == nil {
 			continue
 		}
-		ctor, ok := p.cfg.lookupConstructor(fn)
+		ctor, ok := p.lookupCtor(fn)
 		if !ok {
 			continue
 		}
 		esc := p.model.classify(cur, 0)
+		wrapper, _, _ := p.funcOf(cur)
 		sites = append(sites, &Site{
+			InWrapper:   wrapper != nil && p.wrappers[wrapper] != nil,
+			Wraps:       ctor.wrapped,
 			Call:        call,
 			Constructor: ctor.name,
 			Decided:     esc.kind != unknown && esc.kind != devirt,

@@ -31,7 +31,9 @@ import (
 //
 //   - the compiler says "escapes" when it does not inline the constructor
 //     there, or when an allocation at that position escapes or is moved to
-//     the heap; "stays" otherwise;
+//     the heap; "stays" otherwise. At a call of a constructor wrapper, the
+//     constructor is the one the wrapper returns the hasher of: inlined with
+//     the wrapper, the compiler reports both inlinings at the call;
 //   - the model says "escapes" when it predicts a heap allocation (Heap),
 //     "stays" otherwise; undecided sites are counted apart.
 //
@@ -53,6 +55,7 @@ func TestModelAgainstCompiler(t *testing.T) {
 		{"testdata", gopathEnv, filepath.Join(gopath, "src"), []string{
 			"hasheralloc", "hmacrekey", "concathash", "sumalloc", "hotbuffer", "hotness", "roles", "escape",
 			"example.com/escapelib", "example.com/escapeuser", "example.com/hashlib", "example.com/hashuser",
+			"wrappers", "example.com/wrapperlib", "example.com/wrapperuser", "writers",
 		}},
 		{"std", stdEnv, ".", []string{
 			"archive/zip", "compress/zlib", "image/png", "crypto/hmac", "crypto/rsa", "crypto/hpke",
@@ -93,6 +96,7 @@ func TestModelAgainstCompiler(t *testing.T) {
 type modelSite struct {
 	pos     string // file:line:col of the call's left parenthesis
 	ctor    string
+	wraps   string // the constructor a wrapper's hasher comes from, "" for a constructor
 	decided bool
 	heap    bool
 	why     string
@@ -119,6 +123,7 @@ func modelSites(t *testing.T, env []string, dir string, patterns []string) []mod
 			sites = append(sites, modelSite{
 				pos:     fmt.Sprintf("%s:%d:%d", posn.Filename, posn.Line, posn.Column),
 				ctor:    s.Constructor,
+				wraps:   s.Wraps,
 				decided: s.Decided,
 				heap:    s.Heap,
 				why:     s.Why,
@@ -133,8 +138,9 @@ var compilerLine = regexp.MustCompile(`^(.+\.go:\d+:\d+): (.*)$`)
 
 // compilerVerdict is what the compiler says at one position.
 type compilerVerdict struct {
-	inlined bool // a call inlined there ("inlining call to ...")
-	heap    bool // an allocation there escapes or is moved to the heap
+	inlined bool            // a call inlined there ("inlining call to ...")
+	calls   map[string]bool // the functions whose calls are inlined there
+	heap    bool            // an allocation there escapes or is moved to the heap
 }
 
 // compilerVerdicts builds pkgs with -gcflags=-m and returns what the
@@ -167,6 +173,10 @@ func compilerVerdicts(t *testing.T, env []string, dir string, pkgs []string) map
 		switch msg := m[2]; {
 		case strings.HasPrefix(msg, "inlining call to "):
 			v.inlined = true
+			if v.calls == nil {
+				v.calls = map[string]bool{}
+			}
+			v.calls[strings.TrimPrefix(msg, "inlining call to ")] = true
 		case strings.HasSuffix(msg, " escapes to heap"), strings.HasPrefix(msg, "moved to heap: "):
 			v.heap = true
 		}
@@ -189,7 +199,11 @@ func (c *tally) add(t *testing.T, s modelSite, compiler map[string]compilerVerdi
 	}
 	c.decided++
 	v := compiler[s.pos]
-	escapes := !v.inlined || v.heap
+	inlined := v.inlined
+	if s.wraps != "" {
+		inlined = v.calls[s.wraps] // the wrapper and its constructor
+	}
+	escapes := !inlined || v.heap
 	switch {
 	case s.heap == escapes:
 		c.agree++

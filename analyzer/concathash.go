@@ -59,6 +59,15 @@ type sink struct {
 	helper     *types.Func
 	helperDecl *ast.FuncDecl
 	helperFact *hashesArg
+	// funcVar is the package variable of function type that the call goes
+	// through (see varSink); sliceResult says that the sum it computes is
+	// returned as a slice (s := sha256.Sum256(b); return s[:]).
+	funcVar     *types.Var
+	sliceResult bool
+	// dynamic: the call goes through a field or parameter of function type
+	// or an interface method, whose possible targets all hash the argument
+	// (see dynamicSink).
+	dynamic bool
 }
 
 // concat is a concatenation of byte slices built only to be hashed.
@@ -70,6 +79,9 @@ type concat struct {
 	// that fill it (make+copy).
 	def   ast.Stmt
 	stmts []ast.Stmt
+	// spread: parts is one list of byte slices whose elements are the
+	// parts (a copy loop, see makeCopy).
+	spread bool
 	// aliasing is the first operand of an append that may have spare
 	// capacity (a parameter, a field): append writes into it.
 	aliasing ast.Expr
@@ -109,32 +121,15 @@ func (p *pass) checkConcatHash() {
 func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) (sink, bool) {
 	call := cur.Node().(*ast.CallExpr)
 	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && fn.Signature().Recv() == nil && fn.Pkg() != nil {
-		key := p.funcKey(fn)
-		if sum, ok := p.cfg.lookupSum(fn, key); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
-			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: sum}, true
-		}
-		if partsFuncs[key] && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
-			return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), spread: true}, true
-		}
-		fact := helpers[fn.Origin()]
-		if fact == nil && fn.Pkg() != p.Pkg {
-			fact = new(hashesArg)
-			if !p.ImportObjectFact(fn.Origin(), fact) {
-				fact = nil
-			}
-		}
-		// A variadic helper is a sink when it is called with one element.
-		if fact != nil && fact.Parts && len(call.Args) != fact.Param+1 {
-			fact = nil
-		}
-		if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
-			s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
-			if fn.Pkg() == p.Pkg {
-				s.name = fn.Name()
-				s.helperDecl = p.funcDecl(fn.Origin())
-			}
+		if s, ok := p.funcSink(call, fn, helpers); ok {
 			return s, true
 		}
+	}
+	if s, ok := p.varSink(call, helpers); ok {
+		return s, true
+	}
+	if s, ok := p.dynamicSink(call, helpers); ok {
+		return s, true
 	}
 	// h.Write(b), with h a hasher, or a variable of a hasher type whose
 	// methods have pointer receivers (var d digest; d.Write(b)).
@@ -146,6 +141,39 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 		return sink{}, false
 	}
 	return sink{call: call, arg: call.Args[0], name: types.ExprString(sel), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
+}
+
+// funcSink returns the sink that call, a call of the package function fn, is:
+// a sum function, a variadic sum, or a helper that only hashes one of its
+// parameters (of this package, or of another by its fact).
+func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.Func]*hashesArg) (sink, bool) {
+	key := p.funcKey(fn)
+	if sum, ok := p.cfg.lookupSum(fn, key); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: sum}, true
+	}
+	if partsFuncs[key] && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), spread: true}, true
+	}
+	fact := helpers[fn.Origin()]
+	if fact == nil && fn.Pkg() != p.Pkg {
+		fact = new(hashesArg)
+		if !p.ImportObjectFact(fn.Origin(), fact) {
+			fact = nil
+		}
+	}
+	// A variadic helper is a sink when it is called with one element.
+	if fact != nil && fact.Parts && len(call.Args) != fact.Param+1 {
+		fact = nil
+	}
+	if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
+		s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
+		if fn.Pkg() == p.Pkg {
+			s.name = fn.Name()
+			s.helperDecl = p.funcDecl(fn.Origin())
+		}
+		return s, true
+	}
+	return sink{}, false
 }
 
 // hashHelpers finds the package's functions that only hash one of their
@@ -173,9 +201,9 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 				switch {
 				case fact.Parts:
 				case fact.Sum != "":
-					fact.Result = p.sumResult(decl, param, fact.Sum)
+					fact.Result = p.sumResult(decl.Body, param, fact.Sum)
 				default:
-					fact.Sum = p.writeSum(decl, param)
+					fact.Sum = p.writeSum(decl.Body, fn.Signature().Results(), param)
 					if fact.Sum != "" {
 						fact.Result = resultSlice
 					}
@@ -190,6 +218,7 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 			}
 		}
 	}
+	p.exportVarFacts(helpers)
 	return helpers
 }
 
@@ -205,7 +234,7 @@ func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 			return nil
 		}
 		s, ok := p.sinkAt(use.Parent(), nil)
-		if !ok || s.helper != nil || s.arg != use.Node() {
+		if !ok || s.helper != nil || s.funcVar != nil || s.dynamic || s.arg != use.Node() {
 			return nil
 		}
 		fact = &hashesArg{Sum: s.sum}
@@ -510,128 +539,6 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var)
 	return p.makeCopy(list, at, stmt, v, uses)
 }
 
-// makeCopy recognizes v := make([]byte, len(p1)+...+len(pk)) filled by
-// k copies, each at the end of the previous one, right before the sink.
-//
-//	data := make([]byte, len(a)+len(b)+len(c))
-//	n := copy(data, a)
-//	n += copy(data[n:], b)
-//	copy(data[n:], c)
-func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
-	def := list[at].(*ast.AssignStmt)
-	mk, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
-	if !ok || len(mk.Args) != 2 || types.ExprString(mk.Fun) != "make" {
-		return nil, false
-	}
-	// A constant size stays on the stack.
-	if p.TypesInfo.Types[mk.Args[1]].Value != nil {
-		return nil, false
-	}
-	var parts []ast.Expr
-	var n *types.Var // the running offset
-	var stmts []ast.Stmt
-	for i := at + 1; i < len(list) && list[i] != sinkStmt; i++ {
-		dst, src, offset, ok := p.copyStmt(list[i], n == nil)
-		if !ok {
-			return nil, false
-		}
-		base := ast.Unparen(dst)
-		if slice, ok := base.(*ast.SliceExpr); ok {
-			base = slice.X
-		}
-		if p.TypesInfo.Uses[identOf(base)] != v {
-			return nil, false
-		}
-		if len(parts) == 0 {
-			n = offset
-		} else if !p.slicedAt(dst, n) {
-			return nil, false
-		}
-		parts = append(parts, src)
-		stmts = append(stmts, list[i])
-	}
-	if len(parts) < 2 || len(uses) != len(parts)+1 || !p.sumOfLens(mk.Args[1], parts) {
-		return nil, false
-	}
-	// The offset variable must serve these copies only.
-	if n != nil {
-		fn, ok := enclosingFunc(uses[0])
-		if !ok {
-			return nil, false
-		}
-		for cur := range fn.Preorder((*ast.Ident)(nil)) {
-			id := cur.Node().(*ast.Ident)
-			if p.TypesInfo.Uses[id] == n && (id.Pos() < stmts[0].Pos() || id.End() > stmts[len(stmts)-1].End()) {
-				return nil, false
-			}
-		}
-	}
-	return &concat{expr: mk, parts: parts, def: def, stmts: stmts, what: v.Name() + " := make+copy"}, true
-}
-
-// copyStmt matches copy(dst, src) as a statement, n := copy(...) (first,
-// defining the offset n) or n += copy(...).
-func (p *pass) copyStmt(s ast.Stmt, first bool) (dst, src ast.Expr, n *types.Var, ok bool) {
-	var call ast.Expr
-	switch s := s.(type) {
-	case *ast.ExprStmt:
-		call = s.X
-	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || !(first && s.Tok == token.DEFINE || !first && s.Tok == token.ADD_ASSIGN) {
-			return nil, nil, nil, false
-		}
-		n, _ = p.TypesInfo.ObjectOf(identOf(s.Lhs[0])).(*types.Var)
-		call = s.Rhs[0]
-	default:
-		return nil, nil, nil, false
-	}
-	c, ok := ast.Unparen(call).(*ast.CallExpr)
-	if !ok || types.ExprString(c.Fun) != "copy" || len(c.Args) != 2 {
-		return nil, nil, nil, false
-	}
-	return c.Args[0], c.Args[1], n, true
-}
-
-// slicedAt reports whether dst is v[n:] for the offset variable n.
-func (p *pass) slicedAt(dst ast.Expr, n *types.Var) bool {
-	s, ok := ast.Unparen(dst).(*ast.SliceExpr)
-	return ok && n != nil && s.High == nil && s.Low != nil && p.TypesInfo.Uses[identOf(s.Low)] == n
-}
-
-// sumOfLens reports whether size is len(p1)+...+len(pk) in any order.
-func (p *pass) sumOfLens(size ast.Expr, parts []ast.Expr) bool {
-	var terms []string
-	var walk func(e ast.Expr) bool
-	walk = func(e ast.Expr) bool {
-		switch e := ast.Unparen(e).(type) {
-		case *ast.BinaryExpr:
-			return e.Op == token.ADD && walk(e.X) && walk(e.Y)
-		case *ast.CallExpr:
-			if types.ExprString(e.Fun) == "len" && len(e.Args) == 1 {
-				terms = append(terms, types.ExprString(e.Args[0]))
-				return true
-			}
-		}
-		return false
-	}
-	if !walk(size) || len(terms) != len(parts) {
-		return false
-	}
-	want := map[string]int{}
-	for _, part := range parts {
-		want[types.ExprString(part)]++
-	}
-	for _, t := range terms {
-		want[t]--
-	}
-	for _, n := range want {
-		if n != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // statementIn returns the statement of a statement list that holds cur, and
 // the list.
 func statementIn(cur inspector.Cursor) (ast.Stmt, []ast.Stmt, bool) {
@@ -663,14 +570,24 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	// (append(make([]byte, 0, n), prefix) in transparency-dev's
 	// HashChildren): written alone, it allocates as much as the whole.
 	for _, part := range c.parts {
-		if !types.Identical(p.TypesInfo.TypeOf(part).Underlying(), types.NewSlice(types.Typ[types.Byte])) {
+		t := p.TypesInfo.TypeOf(part).Underlying()
+		if slice, ok := t.(*types.Slice); ok && c.spread {
+			t = slice.Elem().Underlying()
+		}
+		if !types.Identical(t, byteSlice) {
 			return nil, types.ExprString(part) + " is not a []byte"
 		}
 		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
 			return nil, "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
 		}
 	}
-	fc := fixes.Concat{Parts: c.parts}
+	// Reject a call through a function value or an interface: a fix would
+	// call its target directly, right only while the package stores no
+	// other value.
+	if s.dynamic {
+		return nil, "the call goes through " + types.ExprString(s.call.Fun) + ", which a fix does not replace by its target"
+	}
+	fc := fixes.Concat{Parts: c.parts, Spread: c.spread}
 	if c.def != nil {
 		fc.Remove = append([]ast.Stmt{c.def}, c.stmts...)
 	}
@@ -687,11 +604,17 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		if spec == nil {
 			return nil, why
 		}
+		spec.Append = s.sliceResult
 		fix := fixes.SumParts(f, s.call, fc, *spec)
 		return &fix, ""
 
 	case s.helper != nil:
 		return p.helperFix(f, s, fc)
+
+	case s.funcVar != nil:
+		// A literal that does more than return a standard sum of its
+		// argument, or hashes with a hasher whose algorithm is not proved.
+		return nil, s.funcVar.Name() + " does more than return a standard sum of its argument"
 	}
 	// A hasher's Write.
 	if !s.write {

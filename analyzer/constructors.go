@@ -27,6 +27,14 @@ type constructor struct {
 	// allocs is the number of allocations one call makes when the hasher is
 	// heap allocated, as measured with testing.AllocsPerRun (0: unmeasured).
 	allocs int
+
+	// A constructor wrapper (see wrappers.go): wraps is the known
+	// constructor whose hasher it returns ("importpath.Func", "" for
+	// crypto.Hash.New) and wrapped its name for messages; panics is set when
+	// it may panic on the constructor's error, plain when the constructor is
+	// a standard one called without arguments (its pool serves the wrapper).
+	wraps, wrapped string
+	panics, plain  bool
 }
 
 // stdConstructors are the constructors of the standard library and of the common

@@ -140,8 +140,8 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 			if transientCallees[fn.FullName()] {
 				return escape{transient, "passed to " + shortName(fn), pos}
 			}
-			if fn.FullName() == "io.TeeReader" && cur.ParentEdgeIndex() == 1 {
-				return m.teeWriter(parent, escape{pos: pos}, depth)
+			if i, ok := writerWrappers[fn.FullName()]; ok && (i < 0 || cur.ParentEdgeIndex() == i) && !call.Ellipsis.IsValid() {
+				return m.keptByWriter(parent, fn, pos, depth)
 			}
 			if esc, ok := m.passedTo(parent, fn.Origin(), cur.ParentEdgeIndex(), depth); ok {
 				return esc

@@ -53,6 +53,19 @@ func (p *pass) describe(s *Site) string {
 	if len(call) > 40 {
 		call = s.ctor.name + "(...)"
 	}
+	if s.ctor.wrapped != "" {
+		// A constructor wrapper: what allocates is the hasher it returns.
+		call += " returns the hasher of " + s.ctor.wrapped + ", which"
+		switch {
+		case s.ctor.alloc == always && stdConstructors[s.ctor.wraps].alloc == onEscape && s.ctor.wraps != "":
+			return fmt.Sprintf("%s escapes to the heap (%s is never inlined)", call, s.ctor.name)
+		case s.ctor.alloc == always && s.ctor.allocs > 1:
+			return fmt.Sprintf("%s allocates %d times", call, s.ctor.allocs)
+		case s.ctor.alloc == always:
+			return call + " always allocates"
+		}
+		return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
+	}
 	switch {
 	case s.ctor.alloc == always && s.ctor.allocs > 1:
 		return fmt.Sprintf("%s allocates %d times", call, s.ctor.allocs)
@@ -71,6 +84,14 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		return nil, "the source file cannot be read", false
 	}
 	stdCtor := p.qualifiedCallee(s.Call)
+	if s.ctor.wrapped != "" {
+		// A wrapper whose hasher is a standard constructor's, called
+		// without arguments: that constructor's pool serves it.
+		if s.ctor.pool == "" {
+			return nil, "no pool serves " + s.ctor.name + ", which returns the hasher of " + s.ctor.wrapped, false
+		}
+		stdCtor = s.ctor.wraps
+	}
 	if s.ctor == cryptoHashNew {
 		var ok bool
 		if stdCtor, ok = p.cryptoHashConstant(s.Call); !ok {

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // oneShotHMACs maps the hash constructors that hmac.New is given to the
@@ -36,15 +38,19 @@ func (p *pass) checkChangingKey(s *Site, what, often string) {
 }
 
 // oneShotFix computes the MAC with the runtime's one-shot HMAC when it is
-// built, written and summed in consecutive statements:
+// built, written and summed in statements of one list:
 //
 //	mac := hmac.New(sha256.New, key)
-//	mac.Write(a)
-//	mac.Write(b)                       =>
-//	tag = mac.Sum(nil)                      tag = hashsum.AppendHMACSHA256(nil, key, a, b)
+//	payload, err := json.Marshal(v)         payload, err := json.Marshal(v)
+//	if err != nil {                         if err != nil {
+//		return nil, err                =>       return nil, err
+//	}                                       }
+//	mac.Write(payload)
+//	tag = mac.Sum(nil)                      tag = hashsum.AppendHMACSHA256(nil, key, payload)
 //
-// The key and the parts move to the Sum, so they must be plain expressions
-// (nothing between can change them: the statements are consecutive).
+// The key and the parts move to the Sum, so they must be plain expressions,
+// and the statements between that are not Writes must leave them as they
+// were (see movable) and not use the MAC.
 func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
@@ -73,7 +79,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	default:
 		return nil, "the MAC is not defined in a statement list"
 	}
-	// The statements after the definition: Writes, then the one with the Sum.
+	// The statements after the definition, up to the one with the Sum:
+	// Writes, and statements that do not touch the MAC, the key or the
+	// parts written before them (see movable).
 	var parts []ast.Expr
 	var writes []ast.Stmt
 	var sum *ast.CallExpr
@@ -86,9 +94,17 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			writes = append(writes, next.Node().(ast.Stmt))
 			continue
 		}
+		if !p.mentions(next.Node(), mac) {
+			// Moved to the Sum, the key and the parts written so far are
+			// read after this statement instead of before it.
+			if why := p.movable(next, s.Call.Args[1], "the key", writes, parts); why != "" {
+				return nil, why
+			}
+			continue
+		}
 		sum = p.macSum(next, mac)
 		if sum == nil {
-			return nil, "the MAC is used for more than Write and one Sum"
+			return nil, fmt.Sprintf("the MAC is used for more than Write and one Sum, by %s at %s", shorten(p.text(next.Node())), p.position(next.Node().Pos()))
 		}
 	}
 	if sum == nil || len(parts) == 0 {
@@ -97,12 +113,19 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// Every use of the MAC must be one of those.
 	fnCur, _ := enclosingFunc(s.cur)
 	uses := 0
+	var other token.Pos
 	for id := range fnCur.Preorder((*ast.Ident)(nil)) {
 		if p.TypesInfo.Uses[id.Node().(*ast.Ident)] == mac {
 			uses++
+			if id.Node().Pos() > sum.End() && !other.IsValid() {
+				other = id.Node().Pos()
+			}
 		}
 	}
 	if uses != len(parts)+1 {
+		if other.IsValid() {
+			return nil, "the MAC is used for more than Write and one Sum, after the Sum at " + p.position(other)
+		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
 	// -pool=inline declares the same one-shot HMAC in the file.
@@ -169,4 +192,132 @@ func (p *pass) plainConversion(e ast.Expr) bool {
 func splitQualified(qualified string) (path, name string) {
 	dot := strings.LastIndex(qualified, ".")
 	return qualified[:dot], qualified[dot+1:]
+}
+
+// movable says why the statement at cur, between hmac.New and the MAC's Sum,
+// stops the one-shot fix from moving the key (key) and the parts already
+// written (parts, by the statements writes) to the Sum, after the
+// statement; or "". It does not stop it when it:
+//
+//   - mentions none of the variables the key and those parts are read from
+//     (so it neither assigns them nor hands them to code that could write
+//     their bytes);
+//   - makes no call, other than builtins, conversions and the byte
+//     functions of cheapStd, when the key or a part is read through a
+//     package variable, a field, an index or a variable whose address is
+//     taken or that a function literal captures: code it calls could then
+//     change it without naming it;
+//   - starts no goroutine.
+//
+// A statement that returns or branches is no obstacle: the MAC is not
+// summed then, before or after the fix.
+func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes []ast.Stmt, parts []ast.Expr) string {
+	fn, _ := enclosingFunc(cur)
+	stmt := cur.Node()
+	where := shorten(p.text(stmt)) + " at " + p.position(stmt.Pos())
+	type moved struct {
+		expr ast.Expr
+		what string
+	}
+	list := []moved{{key, what}}
+	for i, part := range parts {
+		list = append(list, moved{part, types.ExprString(part) + " (written into the MAC at " + p.position(writes[i].Pos()) + ")"})
+	}
+	for _, m := range list {
+		reachable := false
+		for n := range ast.Preorder(m.expr) {
+			switch n := n.(type) {
+			case *ast.Ident:
+				v, ok := p.TypesInfo.Uses[n].(*types.Var)
+				if !ok {
+					continue
+				}
+				if p.mentions(stmt, v) {
+					return fmt.Sprintf("%s is read from %s, which %s uses before the Sum", m.what, v.Name(), where)
+				}
+				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() || p.addressTaken(fn, v) {
+					reachable = true
+				}
+			case *ast.IndexExpr, *ast.StarExpr:
+				reachable = true
+			}
+		}
+		if !reachable {
+			continue
+		}
+		if callee, ok := p.someCall(stmt); ok {
+			return fmt.Sprintf("%s is read through %s, which %s, called by %s, could change before the Sum", m.what, types.ExprString(m.expr), callee, where)
+		}
+	}
+	for n := range ast.Preorder(stmt) {
+		if _, ok := n.(*ast.GoStmt); ok {
+			return where + " starts a goroutine before the Sum"
+		}
+	}
+	return ""
+}
+
+// someCall returns the name of a call in n that may run code of its own: not
+// a builtin, a conversion or a function of cheapStd.
+func (p *pass) someCall(n ast.Node) (string, bool) {
+	name := ""
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if name != "" || !ok {
+			return name == ""
+		}
+		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+			return true
+		}
+		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && cheapStd[fn.Pkg().Path()] {
+			return true
+		}
+		name = shorten(types.ExprString(call.Fun))
+		return false
+	})
+	return name, name != ""
+}
+
+// addressTaken reports whether the function at fn takes the address of the
+// local variable v, or captures it in a function literal: code that is then
+// called may write it without naming it.
+func (p *pass) addressTaken(fn inspector.Cursor, v *types.Var) bool {
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] != v {
+			continue
+		}
+		if capturedBy(cur, v) {
+			return true
+		}
+		for c := cur; ; c = c.Parent() {
+			if u, ok := c.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.AND {
+				return true
+			}
+			switch c.ParentEdgeKind() {
+			case edge.SelectorExpr_X, edge.IndexExpr_X, edge.ParenExpr_X, edge.SliceExpr_X:
+				continue
+			}
+			break
+		}
+	}
+	return false
+}
+
+// text is the source text of n, as written.
+func (p *pass) text(n ast.Node) string {
+	if f := p.file(n.Pos()); f != nil {
+		return strings.Join(strings.Fields(f.Text(n)), " ")
+	}
+	return ""
+}
+
+// cheapStd are the standard packages whose functions compute on bytes in
+// memory: they change nothing but what they are handed, and run no code of
+// the package that calls them.
+var cheapStd = map[string]bool{
+	"bytes":           true,
+	"crypto/subtle":   true,
+	"encoding/binary": true,
+	"math/bits":       true,
+	"unicode/utf8":    true,
 }

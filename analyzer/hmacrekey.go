@@ -32,6 +32,10 @@ type heldKey struct {
 	converted bool
 	// lit is the function literal that captures v, for a captured key.
 	lit inspector.Cursor
+	// rotates names the atomic type of a field the key is loaded from
+	// (s.key.Load().([]byte)): the holder may store another key at any
+	// time (see atomicKey).
+	rotates string
 }
 
 // checkHMACRekey reports hmac.New(h, key) per iteration or per call when key
@@ -69,6 +73,9 @@ func (p *pass) checkHMACRekey(s *Site) {
 	}
 	per := often
 	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, per, key.holder)
+	if key.rotates != "" {
+		msg = fmt.Sprintf("%s %s, with a key held by %s, which may rotate it (the keyed pool checks the key on every Get, so a rotated key is used from the next call on)", what, per, key.holder)
+	}
 	if key.converted {
 		msg += ", converted from a string each time"
 	}
@@ -97,6 +104,17 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	fn, inFunc := enclosingFunc(s.cur)
 	if !inFunc {
 		return k, false
+	}
+	if sel, rotates, ok := p.atomicKey(fn, k.operand); ok && !k.converted {
+		// Reject a field of anything but the receiver, as below, and one
+		// that this very function stores into: its key changes per call.
+		field, ok := p.TypesInfo.Selections[sel]
+		if !ok || field.Kind() != types.FieldVal || !p.isReceiver(s.cur, rootIdent(sel)) || p.storesAtomic(fn, field.Obj().(*types.Var)) {
+			return k, false
+		}
+		k.operand, k.v, k.rotates = sel, field.Obj(), rotates
+		k.holder = fmt.Sprintf("each %s (field %s, an %s)", typeName(field.Recv()), field.Obj().Name(), rotates)
+		return k, true
 	}
 	switch e := k.operand.(type) {
 	case *ast.SelectorExpr:
@@ -518,4 +536,87 @@ func (p *pass) isReceiver(cur inspector.Cursor, id *ast.Ident) bool {
 	}
 	recv := p.TypesInfo.Defs[decl.Recv.List[0].Names[0]]
 	return recv != nil && p.TypesInfo.Uses[id] == recv
+}
+
+// atomicKey recognizes a key loaded from an atomic field, so that it can be
+// rotated while the holder is in use, and returns the field's selector and
+// its atomic type:
+//
+//	hmac.New(sha256.New, s.key.Load().([]byte))      // s.key is an atomic.Value
+//	hmac.New(sha256.New, *s.key.Load())              // an atomic.Pointer[[]byte]
+//	key := s.key.Load().([]byte)                     // or a local variable
+//	hmac.New(sha256.New, key)                        // defined once by one of them
+//
+// Such a key is held by the field's value as a plain field's is, and a keyed
+// pool beside it is as correct: the pool compares the key it is given with
+// its MACs' on every Get and re-keys when it changed, so the MAC of a call is
+// always keyed with the key that call loaded.
+func (p *pass) atomicKey(fn inspector.Cursor, e ast.Expr) (*ast.SelectorExpr, string, bool) {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		v, ok := p.TypesInfo.Uses[id].(*types.Var)
+		if !ok || v.Parent() == v.Pkg().Scope() || p.isParam(v) {
+			return nil, "", false
+		}
+		def, ok := p.defOf(fn, v) // v := ..., never assigned again
+		if !ok {
+			return nil, "", false
+		}
+		e = ast.Unparen(def)
+	}
+	var load ast.Expr
+	var rotates string
+	switch x := e.(type) {
+	case *ast.TypeAssertExpr:
+		if x.Type == nil || !types.Identical(p.TypesInfo.TypeOf(x.Type), byteSlice) {
+			return nil, "", false
+		}
+		load, rotates = x.X, "atomic.Value"
+	case *ast.StarExpr:
+		load, rotates = x.X, "atomic.Pointer[[]byte]"
+	default:
+		return nil, "", false
+	}
+	call, ok := ast.Unparen(load).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return nil, "", false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Load" {
+		return nil, "", false
+	}
+	field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil, "", false
+	}
+	t := p.TypesInfo.TypeOf(field)
+	switch rotates {
+	case "atomic.Value":
+		if !isNamed(t, "sync/atomic", "Value", false) {
+			return nil, "", false
+		}
+	default:
+		named, ok := types.Unalias(t).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "sync/atomic" || named.Obj().Name() != "Pointer" ||
+			named.TypeArgs().Len() != 1 || !types.Identical(named.TypeArgs().At(0), byteSlice) {
+			return nil, "", false
+		}
+	}
+	return field, rotates, true
+}
+
+// storesAtomic reports whether the code under root stores into the atomic
+// field (Store, Swap, CompareAndSwap).
+func (p *pass) storesAtomic(root inspector.Cursor, field *types.Var) bool {
+	for cur := range root.Preorder((*ast.SelectorExpr)(nil)) {
+		sel := cur.Node().(*ast.SelectorExpr)
+		if p.TypesInfo.Uses[sel.Sel] != field || cur.ParentEdgeKind() != edge.SelectorExpr_X {
+			continue
+		}
+		switch cur.Parent().Node().(*ast.SelectorExpr).Sel.Name {
+		case "Store", "Swap", "CompareAndSwap":
+			return true
+		}
+	}
+	return p.writesFieldVar(root, field)
 }

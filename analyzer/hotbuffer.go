@@ -313,7 +313,7 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
-			if _, ok := p.cfg.lookupConstructor(callee); ok {
+			if _, ok := p.lookupCtor(callee); ok {
 				return true
 			}
 			if callee.Pkg() != nil && callee.Signature().Recv() == nil {

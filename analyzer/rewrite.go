@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // definition returns the h := ctor(...) statement that defines the hasher of
@@ -50,6 +51,11 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 	def, why := p.definition(s)
 	if def == nil {
 		return nil, why
+	}
+	// Reject a wrapper that may panic: hoisted, it would run, and could
+	// panic, before a loop that does not run.
+	if s.ctor.panics {
+		return nil, s.ctor.name + " may panic, and hoisted it would run even when the loop does not"
 	}
 	name := def.Lhs[0].(*ast.Ident).Name
 	// Reject a name that is already in scope where the hasher is defined:
@@ -164,6 +170,9 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 // or branch, no use of v in a function literal, which could run later). It
 // returns nil when the value must be given back with defer.
 func (p *pass) releasePoint(def inspector.Cursor, v *types.Var) ast.Stmt {
+	if p.heldByWriter(def, v) {
+		return nil
+	}
 	switch def.ParentEdgeKind() {
 	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
 	default:
@@ -279,4 +288,42 @@ func (p *pass) reservedNames() map[string]bool {
 		}
 	}
 	return names
+}
+
+// heldByWriter reports whether the function around def gives v to a writer
+// wrapper (io.MultiWriter, bufio.NewWriter, io.TeeReader, ...; see
+// writerWrappers), directly or converted: the value the wrapper returns
+// writes to v, possibly after v's last use in the code, so a pooled v must
+// not be given back before the end of the call.
+func (p *pass) heldByWriter(def inspector.Cursor, v *types.Var) bool {
+	fn, ok := enclosingFunc(def)
+	if !ok {
+		return false
+	}
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != v {
+			continue
+		}
+		arg := use
+		for {
+			for arg.ParentEdgeKind() == edge.ParenExpr_X {
+				arg = arg.Parent()
+			}
+			if arg.ParentEdgeKind() != edge.CallExpr_Args {
+				break
+			}
+			call := arg.Parent().Node().(*ast.CallExpr)
+			if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+				arg = arg.Parent() // io.Writer(h)
+				continue
+			}
+			if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
+				if _, ok := writerWrappers[callee.FullName()]; ok {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
 }

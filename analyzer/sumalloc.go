@@ -100,12 +100,19 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		}
 		s, ok := p.sumNil(call, hashers)
 		pooledVar := false
+		var field *fieldHasher
 		if !ok {
-			if pooledVar = p.pooledSumNil(cur); !pooledVar {
-				continue
+			if field, ok = p.fieldSumNil(cur); !ok {
+				if pooledVar = p.pooledSumNil(cur); !pooledVar {
+					continue
+				}
 			}
 		}
 		use, ok := p.transientSumUse(cur)
+		direct := ok
+		if !ok && field != nil {
+			use, ok = p.readSumVar(cur, field) // sum := f.h.Sum(nil), then only read
+		}
 		if !ok {
 			continue // returned, stored, kept: the result is meant to outlive the call
 		}
@@ -119,7 +126,12 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		}
 		var fix *analysis.SuggestedFix
 		why := "the hasher is taken from a pool, and a stack array passed to a pooled hasher would escape"
-		if !pooledVar {
+		switch {
+		case field != nil && use.appended != nil:
+			fix, why = p.sumFix(cur, nil, use, declared)
+		case field != nil:
+			fix, why = p.fieldSumFix(cur, field, direct)
+		case !pooledVar:
 			fix, why = p.sumFix(cur, s, use, declared)
 		}
 		p.report(call, sumAlloc, msg, fix, "sum into a reused buffer", why)
@@ -288,7 +300,11 @@ func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[as
 	if s.esc.kind != stays && s.esc.kind != transient {
 		return nil, "the hasher is " + s.esc.reason
 	}
-	size, ok := digestSizes[p.qualifiedCallee(s.Call)]
+	key := p.qualifiedCallee(s.Call)
+	if s.ctor.wrapped != "" {
+		key = s.ctor.wraps // a wrapper returns that constructor's hasher
+	}
+	size, ok := digestSizes[key]
 	if !ok {
 		return nil, "the digest size of " + s.ctor.name + " is not known"
 	}

@@ -28,10 +28,10 @@ const (
 	resultSlice = "slice" // s := sha256.Sum256(b); return s[:]
 )
 
-// sumResult says what the helper declared by decl returns, when its body is
-// only the sum of param: resultArray, resultSlice, or "".
-func (p *pass) sumResult(decl *ast.FuncDecl, param *types.Var, sum string) string {
-	body := decl.Body.List
+// sumResult says what the helper whose body is body returns, when its body
+// is only the sum of param: resultArray, resultSlice, or "".
+func (p *pass) sumResult(block *ast.BlockStmt, param *types.Var, sum string) string {
+	body := block.List
 	isSum := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		return ok && len(call.Args) == 1 && p.TypesInfo.Uses[identOf(call.Args[0])] == param &&
@@ -196,7 +196,7 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 	if fact.Result == resultSlice {
 		if many := p.partsForm(s.helper, fact.Sum); many != nil {
 			if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[identOf(sel.X)] != nil {
-				if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 {
+				if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 && (!fc.Spread || many.Signature().Params().Len() == 1) {
 					fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
 					return &fix, ""
 				}
@@ -235,19 +235,19 @@ func (p *pass) partsForm(helper *types.Func, sum string) *types.Func {
 	return nil
 }
 
-// writeSum returns the standard sum that the helper declared by decl computes
-// when it writes param into the hasher of a constructor whose algorithm is
-// known (the catalog's standard constructors, or one that -sums names) and
-// returns its Sum(nil); or "". The helper's algorithm is proved by the
+// writeSum returns the standard sum that the helper whose body is block,
+// with the given results, computes when it writes param into the hasher of
+// a constructor whose algorithm is known (the catalog's standard
+// constructors, or one that -sums names) and returns its Sum(nil); or "".
+// The helper's algorithm is proved by the
 // constructor, not by its name: a fork that hashes with a hasher of its own
 // (sha256-simd's digest, assembly) proves nothing.
 //
 //	h := sha256.New()
 //	h.Write(b)
 //	return h.Sum(nil)
-func (p *pass) writeSum(decl *ast.FuncDecl, param *types.Var) string {
-	body := decl.Body.List
-	results := p.TypesInfo.Defs[decl.Name].(*types.Func).Signature().Results()
+func (p *pass) writeSum(block *ast.BlockStmt, results *types.Tuple, param *types.Var) string {
+	body := block.List
 	if len(body) != 3 || results.Len() != 1 || !types.Identical(results.At(0).Type(), byteSlice) {
 		return ""
 	}

@@ -21,10 +21,16 @@ type Concat struct {
 	// Remove are the statements that defined and filled a variable holding
 	// the concatenation; nil when it was built in the sink's argument.
 	Remove []ast.Stmt
+	// Spread: Parts is one list of byte slices ([][]byte) whose elements
+	// are the parts, passed as parts... to a variadic function.
+	Spread bool
 }
 
 // partsText spells the parts as arguments.
 func (f *File) partsText(c Concat) string {
+	if c.Spread {
+		return f.Text(c.Parts[0]) + "..."
+	}
 	texts := make([]string, len(c.Parts))
 	for i, part := range c.Parts {
 		texts[i] = f.Text(part)
@@ -186,6 +192,15 @@ func %[1]s(dst []byte, parts ...[]byte) []byte {
 // stmt is the h.Write statement and hasher the hasher's text.
 func WriteParts(f *File, stmt *ast.ExprStmt, hasher string, c Concat) analysis.SuggestedFix {
 	indent := f.Indent(stmt.Pos())
+	if c.Spread {
+		//	h.Write(data)   =>   for _, part := range parts {
+		//	                         h.Write(part)
+		//	                     }
+		part := f.FreeName(stmt.Pos(), "part")
+		loop := "for _, " + part + " := range " + f.Text(c.Parts[0]) + " {\n" + indent + "\t" + hasher + ".Write(" + part + ")\n" + indent + "}"
+		edits := append(f.removeEdits(c), analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(loop)})
+		return analysis.SuggestedFix{Message: "Write the parts one after another", TextEdits: edits}
+	}
 	writes := make([]string, len(c.Parts))
 	for i, part := range c.Parts {
 		writes[i] = hasher + ".Write(" + f.Text(part) + ")"

@@ -297,7 +297,7 @@ func ResultChain() string {
 // A MAC used for more than Write and Sum keeps hmac.New.
 func CaseMACUsedMore() {
 	for _, k := range items {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmacrekey.go:\d+\), with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum\)`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmacrekey.go:\d+\), with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, by out\[0\] = byte\(mac.Size\(\)\) at hmacrekey.go:\d+\)`
 		mac.Write(k)
 		out[0] = byte(mac.Size())
 		mac.Sum(out[:0])

@@ -1,0 +1,364 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Sinks reached through calls whose possible targets the package knows:
+//
+//	type tree struct{ hash func([]byte) []byte }     // t.hash = getSha256Parent, the only value stored in it
+//	t.hash(append(l, r...))
+//
+//	func build(leaves [][]byte, hash func([]byte) []byte) { ... hash(append(l, r...)) ... }
+//	build(leaves, getSha256Parent)                    // every call passes a hashing function
+//
+//	type treeHasher interface{ hashLeaf(b []byte) []byte }   // one implementation
+//	t.hasher.hashLeaf(append(prefix, leaf...))
+//
+// The call is a sink when every function it may call is one that a direct
+// call would make a sink (a sum, or a helper whose parameter only flows into
+// a hash), with the concatenation in the same argument. What is proved about
+// the targets:
+//
+//   - a field of function type: it is unexported, so only its package sets
+//     it, and every value its package's production code stores in it (a
+//     composite literal, an assignment) is a package function; its address
+//     is never taken;
+//   - a parameter of function type: its function is unexported and only
+//     ever called (never used as a value, so no call outside the package or
+//     through a variable), never assigns the parameter, and every call
+//     passes a package function;
+//   - an interface method: the interface is unexported, no exported function
+//     or method takes it, no exported variable or field holds it, no value is
+//     asserted to it, and one type of the package implements it, whose
+//     method is the target.
+//
+// Such a finding names the targets and has no fix: a fix would replace the
+// dynamic call by a call of its target, which is only right while the
+// package stores no other value. (Test code that stores a fake is not seen,
+// as for function variables; see funcvars.go.)
+
+// dynamicSink returns the sink that call is when it goes through a field or
+// parameter of function type, or an interface method, whose possible
+// targets the package knows and all hash the same argument.
+func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (sink, bool) {
+	if call.Ellipsis.IsValid() {
+		return sink{}, false
+	}
+	var targets []*types.Func
+	what := ""
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		sel, ok := p.TypesInfo.Selections[fun]
+		if !ok {
+			return sink{}, false
+		}
+		switch sel.Kind() {
+		case types.FieldVal:
+			targets, ok = p.fieldTargets(sel.Obj().(*types.Var))
+			what = "value"
+		case types.MethodVal:
+			targets, ok = p.interfaceTargets(sel)
+			what = "implementation"
+		}
+		if !ok {
+			return sink{}, false
+		}
+	case *ast.Ident:
+		v, ok := p.TypesInfo.Uses[fun].(*types.Var)
+		if !ok {
+			return sink{}, false
+		}
+		if targets, ok = p.paramTargets(v); !ok {
+			return sink{}, false
+		}
+		what = "argument"
+	default:
+		return sink{}, false
+	}
+	if len(targets) == 0 {
+		return sink{}, false
+	}
+	arg := -1
+	names := make([]string, len(targets))
+	for i, fn := range targets {
+		s, ok := p.funcSink(call, fn, helpers)
+		if !ok || s.spread {
+			return sink{}, false
+		}
+		index := -1
+		for j, a := range call.Args {
+			if a == s.arg {
+				index = j
+			}
+		}
+		if index < 0 || arg >= 0 && index != arg {
+			return sink{}, false // the targets hash different arguments
+		}
+		arg = index
+		names[i] = p.targetName(fn) + " (" + p.position(fn.Pos()) + ")"
+	}
+	name := fmt.Sprintf("%s, whose only %s is %s", types.ExprString(call.Fun), what, names[0])
+	if len(names) > 1 {
+		name = fmt.Sprintf("%s, whose %ss are %s", types.ExprString(call.Fun), what, strings.Join(names, ", "))
+	}
+	return sink{call: call, arg: call.Args[arg], name: name, dynamic: true}, true
+}
+
+// targetName spells a target as its package reads it.
+func (p *pass) targetName(fn *types.Func) string {
+	if fn.Pkg() == p.Pkg && fn.Signature().Recv() == nil {
+		return fn.Name()
+	}
+	return shortName(fn)
+}
+
+// fieldTargets returns the functions that the package's production code
+// stores in the unexported field of function type field, when each is a
+// package function and nothing else writes the field.
+func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
+	return p.targetsOnce(field, func() ([]*types.Func, bool) { return p.findFieldTargets(field) })
+}
+
+// targetsOnce computes the targets of obj (a field, a parameter, an
+// interface method) once per package: every call through it asks.
+func (p *pass) targetsOnce(obj types.Object, find func() ([]*types.Func, bool)) ([]*types.Func, bool) {
+	if t, ok := p.targets[obj]; ok {
+		return t, t != nil
+	}
+	if p.targets == nil {
+		p.targets = map[types.Object][]*types.Func{}
+	}
+	t, ok := find()
+	if !ok {
+		t = nil
+	} else if t == nil {
+		t = []*types.Func{}
+	}
+	p.targets[obj] = t
+	return t, ok
+}
+
+func (p *pass) findFieldTargets(field *types.Var) ([]*types.Func, bool) {
+	if field.Exported() || field.Pkg() != p.Pkg {
+		return nil, false
+	}
+	if _, ok := field.Type().Underlying().(*types.Signature); !ok {
+		return nil, false
+	}
+	var targets []*types.Func
+	seen := map[*types.Func]bool{}
+	add := func(e ast.Expr) bool {
+		fn, ok := p.funcValue(e)
+		if !ok {
+			return false
+		}
+		if !seen[fn] {
+			seen[fn] = true
+			targets = append(targets, fn)
+		}
+		return true
+	}
+	for cur := range p.prod.Preorder((*ast.CompositeLit)(nil), (*ast.SelectorExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CompositeLit:
+			st, ok := p.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if p.TypesInfo.Uses[identOf(kv.Key)] == field && !add(kv.Value) {
+						return nil, false
+					}
+				} else if i < st.NumFields() && st.Field(i) == field && !add(elt) {
+					return nil, false
+				}
+			}
+		case *ast.SelectorExpr:
+			if p.TypesInfo.Uses[n.Sel] != field || !isWritten(cur) {
+				continue
+			}
+			// t.hash = f: an assignment of a package function; anything
+			// else (&t.hash, t.hash, x = ...) is a write not followed.
+			assign, ok := cur.Parent().Node().(*ast.AssignStmt)
+			if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) {
+				return nil, false
+			}
+			if !add(assign.Rhs[cur.ParentEdgeIndex()]) {
+				return nil, false
+			}
+		}
+	}
+	return targets, true
+}
+
+// paramTargets returns the functions that the calls of v's function pass
+// for the parameter v of function type, when v's function is unexported,
+// only called, never assigns v, and every call passes a package function.
+func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok || !p.isParam(v) {
+		return nil, false
+	}
+	return p.targetsOnce(v, func() ([]*types.Func, bool) { return p.findParamTargets(v) })
+}
+
+func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
+	var owner *types.Func
+	var ownerCur inspector.Cursor
+	for fn, cur := range p.index().decls {
+		decl := cur.Node().(*ast.FuncDecl)
+		if decl.Type.Params != nil && decl.Type.Params.Pos() <= v.Pos() && v.Pos() < decl.Type.Params.End() {
+			owner, ownerCur = fn, cur
+		}
+	}
+	if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.writes(ownerCur, v) {
+		return nil, false
+	}
+	index := -1
+	params := owner.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			index = i
+		}
+	}
+	if index < 0 || owner.Signature().Variadic() && index == params.Len()-1 {
+		return nil, false
+	}
+	var targets []*types.Func
+	seen := map[*types.Func]bool{}
+	for cur := range p.prod.Preorder((*ast.Ident)(nil)) {
+		id := cur.Node().(*ast.Ident)
+		if p.TypesInfo.Uses[id] != owner {
+			continue
+		}
+		if cur.ParentEdgeKind() != edge.CallExpr_Fun {
+			return nil, false // used as a value: called from where is not known
+		}
+		call := cur.Parent().Node().(*ast.CallExpr)
+		if call.Ellipsis.IsValid() || index >= len(call.Args) {
+			return nil, false
+		}
+		fn, ok := p.funcValue(call.Args[index])
+		if !ok {
+			return nil, false
+		}
+		if !seen[fn] {
+			seen[fn] = true
+			targets = append(targets, fn)
+		}
+	}
+	return targets, true
+}
+
+// interfaceTargets returns the one method that a call through the
+// interface method sel may call, when the interface is unexported, no
+// exported function, method or field lets a value of another package in,
+// and one type of the package implements it.
+func (p *pass) interfaceTargets(sel *types.Selection) ([]*types.Func, bool) {
+	named, ok := types.Unalias(sel.Recv()).(*types.Named)
+	if !ok || named.Obj().Pkg() != p.Pkg || named.Obj().Exported() {
+		return nil, false
+	}
+	return p.targetsOnce(sel.Obj(), func() ([]*types.Func, bool) { return p.findInterfaceTargets(named, sel) })
+}
+
+func (p *pass) findInterfaceTargets(named *types.Named, sel *types.Selection) ([]*types.Func, bool) {
+	iface, ok := named.Underlying().(*types.Interface)
+	if !ok || p.exposed(named) {
+		return nil, false
+	}
+	var target *types.Func
+	scope := p.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, true, p.Pkg, sel.Obj().Name())
+			fn, ok := obj.(*types.Func)
+			if !ok || target != nil && target != fn {
+				return nil, false // more than one implementation
+			}
+			target = fn
+		}
+	}
+	if target == nil {
+		return nil, false
+	}
+	return []*types.Func{target}, true
+}
+
+// exposed reports whether a value of the interface type named can come from
+// another package: an exported function or method of the package takes it
+// (or a type built from it), an exported variable or an exported field of an
+// exported type holds it, or the package asserts a value to it.
+func (p *pass) exposed(named *types.Named) bool {
+	mentions := func(t types.Type) bool {
+		return strings.Contains(types.TypeString(t, nil), types.TypeString(named, nil))
+	}
+	takes := func(sig *types.Signature) bool {
+		for v := range sig.Params().Variables() {
+			if mentions(v.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	// A value of another package asserted to it: x.(treeHasher).
+	for cur := range p.prod.Preorder((*ast.TypeAssertExpr)(nil)) {
+		if t := cur.Node().(*ast.TypeAssertExpr).Type; t != nil && mentions(p.TypesInfo.TypeOf(t)) {
+			return true
+		}
+	}
+	for cur := range p.prod.Preorder((*ast.TypeSwitchStmt)(nil)) {
+		for _, clause := range cur.Node().(*ast.TypeSwitchStmt).Body.List {
+			for _, e := range clause.(*ast.CaseClause).List {
+				if t := p.TypesInfo.TypeOf(e); t != nil && mentions(t) {
+					return true
+				}
+			}
+		}
+	}
+	scope := p.Pkg.Scope()
+	for _, n := range scope.Names() {
+		switch obj := scope.Lookup(n).(type) {
+		case *types.Func:
+			if obj.Exported() && takes(obj.Signature()) {
+				return true
+			}
+		case *types.Var:
+			if obj.Exported() && mentions(obj.Type()) {
+				return true
+			}
+		case *types.TypeName:
+			t, ok := obj.Type().(*types.Named)
+			if !ok || !obj.Exported() {
+				continue
+			}
+			for m := range t.Methods() {
+				if m.Exported() && takes(m.Signature()) {
+					return true
+				}
+			}
+			if st, ok := t.Underlying().(*types.Struct); ok {
+				for f := range st.Fields() {
+					if f.Exported() && mentions(f.Type()) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,347 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Sums of hashers held in struct fields. A Bloom filter keeps its hasher in
+// a field and sums it per key added or tested:
+//
+//	func (f *Filter) Add(key []byte) {
+//		f.h.Reset()
+//		f.h.Write(key)
+//		sum := f.h.Sum(nil)
+//		f.set(binary.BigEndian.Uint64(sum), binary.BigEndian.Uint64(sum[8:]))
+//	}
+//
+// Sum(nil) allocates its result on every call. The stack array that serves a
+// local hasher does not serve this one: the field's hasher is an interface
+// value that the compiler cannot devirtualize, so an array passed to its Sum
+// escapes, and the allocation only moves (measured with testing.AllocsPerRun,
+// a *Filter with a sha256 hasher in a hash.Hash field: Sum(nil) 1
+// allocation, Sum(arr[:0]) into a local array 1, into an array field of the
+// struct 0, into a []byte field reused as f.buf = f.h.Sum(f.buf[:0]) 0 once
+// it has grown). So the fix sums into an array that the struct keeps beside
+// the hasher, an expression that fits wherever Sum(nil) stood:
+//
+//	sum := f.h.Sum(nil)   =>   sum := f.h.Sum(f.hSum[:0])      // type Filter struct { ...; hSum [32]byte }
+//
+// The result then aliases the struct's array until the next sum, which is
+// safe when what follows is proved:
+//
+//   - the result is used transiently: compared, copied, encoded (as
+//     sum-alloc's consumers), or held in a local variable whose every use
+//     reads it (an element, a slice, len, a reader such as
+//     binary.BigEndian.Uint64), never kept, returned or written;
+//   - nothing runs between the sum and the last use of its result that
+//     could sum into the array again: only builtins, conversions and readers
+//     of bytes (binary, bytes, subtle, hex), and the consumer's other
+//     arguments are plain values;
+//   - the method already writes the hasher (calls its Reset or Write on the
+//     same field before the sum): calls on one value cannot run at the same
+//     time without racing on the hasher, so the array beside it is used
+//     under the condition that already holds for the hasher;
+//   - the value is reached through a pointer (a copy would take the array
+//     with it, to the heap), and the struct may gain a field (declared at
+//     package level in this file, never built with a positional literal).
+//
+// The array has the digest size of the hasher when every value the package
+// stores in the field comes from constructors of one known size, else 64
+// bytes, the largest standard digest: Sum appends, so a larger digest would
+// still be right, only allocated.
+
+// fieldHasher is the field whose hasher a Sum(nil) is called on.
+type fieldHasher struct {
+	sel   *ast.SelectorExpr // f.h, as Sum is called on it
+	field *types.Var
+}
+
+// fieldSumNil returns the field when the call at cur is x.f.Sum(nil) on a
+// hasher held in a struct field.
+func (p *pass) fieldSumNil(cur inspector.Cursor) (*fieldHasher, bool) {
+	call := cur.Node().(*ast.CallExpr)
+	sum, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sum.Sel.Name != "Sum" || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(sum.X).(*ast.SelectorExpr)
+	if !ok || !isHasher(p.TypesInfo.TypeOf(sel)) || !plainExpr(sel) {
+		return nil, false
+	}
+	s, ok := p.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil, false
+	}
+	return &fieldHasher{sel: sel, field: s.Obj().(*types.Var)}, true
+}
+
+// readSumVar says what is done with the result of the Sum call at cur when
+// it defines a local variable that is only read, up to its last use, in
+// straight-line statements that run no code that could sum again (see
+// above): "read by binary.BigEndian.Uint64".
+func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) {
+	for cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return sumUse{}, false
+	}
+	def := cur.Parent().Node().(*ast.AssignStmt)
+	if def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+		return sumUse{}, false
+	}
+	v, ok := p.TypesInfo.Defs[identOf(def.Lhs[0])].(*types.Var)
+	fn, inFunc := enclosingFunc(cur)
+	stmt, list, inList := statementIn(cur)
+	if !ok || !inFunc || !inList || stmt != def || p.writes(fn, v) {
+		return sumUse{}, false
+	}
+	at := -1
+	for i, s := range list {
+		if s == def {
+			at = i
+		}
+	}
+	// The last statement of the list that uses v; v used nowhere else.
+	last, uses := -1, 0
+	for i := at + 1; i < len(list); i++ {
+		if p.mentions(list[i], v) {
+			last = i
+		}
+	}
+	by := ""
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != v {
+			continue
+		}
+		uses++
+		reader, ok := p.readerOf(use)
+		if !ok || last < 0 || use.Node().Pos() > list[last].End() || insideFuncLit(use, fn) {
+			return sumUse{}, false
+		}
+		if by == "" {
+			by = reader
+		}
+	}
+	if uses == 0 {
+		return sumUse{}, false
+	}
+	if by == "" {
+		by = "indexing"
+	}
+	for i := at + 1; i <= last; i++ {
+		if !p.noResum(list[i], fh) {
+			return sumUse{}, false
+		}
+	}
+	return sumUse{verb: "read", by: by}, true
+}
+
+// readerOf says what reads the digest variable at use: an element of it, a
+// slice of it or it whole passed to len or to a function that only reads
+// bytes (bufferReaders that keep them where they are, the comparisons and
+// encoders of sum-alloc, copy as its source).
+func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
+	e := use
+	for {
+		switch e.ParentEdgeKind() {
+		case edge.ParenExpr_X:
+			e = e.Parent()
+			continue
+		case edge.SliceExpr_X:
+			e = e.Parent()
+			continue
+		case edge.IndexExpr_X:
+			if isWritten(e) {
+				return "", false
+			}
+			return "", true
+		}
+		break
+	}
+	if e.ParentEdgeKind() != edge.CallExpr_Args {
+		return "", false
+	}
+	call := e.Parent().Node().(*ast.CallExpr)
+	switch p.builtin(call) {
+	case "len", "cap":
+		return "len", true
+	case "copy":
+		return "copy", e.ParentEdgeIndex() == 1
+	case "":
+	default:
+		return "", false
+	}
+	fn := typeutil.StaticCallee(p.TypesInfo, call)
+	if fn == nil {
+		return "", false
+	}
+	if kind, ok := bufferReaders[fn.FullName()]; ok && kind == stays {
+		return shorten(types.ExprString(call.Fun)), true
+	}
+	if known, ok := transientSumUses[fn.FullName()]; ok && (known.arg < 0 || known.arg == e.ParentEdgeIndex()) {
+		return shorten(types.ExprString(call.Fun)), true
+	}
+	return "", false
+}
+
+// noResum reports whether the statement s runs nothing that could sum into
+// the field's array again: its calls are builtins, conversions, and
+// functions of the packages that only compute on bytes (cheapStd, the
+// encoders), and none is a Sum on the field.
+func (p *pass) noResum(s ast.Node, fh *fieldHasher) bool {
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.CallExpr:
+			if tv, found := p.TypesInfo.Types[n.Fun]; found && (tv.IsType() || tv.IsBuiltin()) {
+				return ok
+			}
+			fn := typeutil.StaticCallee(p.TypesInfo, n)
+			if fn == nil || fn.Pkg() == nil || !(cheapStd[fn.Pkg().Path()] || fn.Pkg().Path() == "encoding/hex" || fn.Pkg().Path() == "encoding/base64") {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// fieldSumFix sums into an array that the struct keeps beside the hasher
+// (see above), or says why it cannot.
+func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (*analysis.SuggestedFix, string) {
+	call := cur.Node().(*ast.CallExpr)
+	f := p.file(call.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	hasher := types.ExprString(fh.sel)
+	// The consumer's other arguments run no code after the sum.
+	if direct {
+		arg := cur
+		for arg.ParentEdgeKind() == edge.ParenExpr_X {
+			arg = arg.Parent()
+		}
+		consumer := arg.Parent().Node().(*ast.CallExpr)
+		for i, other := range consumer.Args {
+			if i != arg.ParentEdgeIndex() && !sigOperand(other) {
+				return nil, types.ExprString(other) + " is evaluated after the sum, and could sum into the same array"
+			}
+		}
+	}
+	// The method writes the hasher before the sum: it does not run on one
+	// value at the same time as another call.
+	fn, _ := enclosingFunc(cur)
+	if !p.writesHasher(fn, fh, call.Pos()) {
+		return nil, "the function does not write " + hasher + " (Reset or Write) before the sum, so it may sum the same value at the same time as another call, and an array kept beside the hasher would be shared"
+	}
+	if !p.TypesInfo.Selections[fh.sel].Indirect() {
+		return nil, types.ExprString(fh.sel.X) + " is a copy: an array in it would go to the heap with it"
+	}
+	st, ok := p.structOf(f, fh.field)
+	if !ok {
+		return nil, "the struct that holds " + fh.field.Name() + " is not declared at package level in this file"
+	}
+	if why := p.fieldAddable(st); why != "" {
+		return nil, why
+	}
+	if f.OneLine(st) {
+		return nil, "the struct that holds " + fh.field.Name() + " is declared on one line"
+	}
+	want := unexported(fh.field.Name()) + "Sum"
+	name := want
+	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(fh.sel.X), name); i++ {
+		name = want + strconv.Itoa(i)
+	}
+	size := p.fieldDigestSize(fh.field)
+	holder := types.ExprString(fh.sel.X)
+	fix := analysis.SuggestedFix{
+		Message: fmt.Sprintf("Sum into a %d-byte array that %s keeps (field %s)", size, typeName(p.TypesInfo.TypeOf(fh.sel.X)), name),
+		TextEdits: []analysis.TextEdit{
+			f.AddField(st, fmt.Sprintf("%s [%d]byte", name, size)),
+			{Pos: call.Args[0].Pos(), End: call.Args[0].End(), NewText: []byte(holder + "." + name + "[:0]")},
+		},
+	}
+	return &fix, ""
+}
+
+// writesHasher reports whether the function at fn calls Reset or Write on
+// the field's hasher, as selected by fh.sel, before pos.
+func (p *pass) writesHasher(fn inspector.Cursor, fh *fieldHasher, pos token.Pos) bool {
+	want := types.ExprString(fh.sel)
+	for c := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || call.Pos() >= pos || sel.Sel.Name != "Reset" && sel.Sel.Name != "Write" {
+			continue
+		}
+		if x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && types.ExprString(x) == want && p.TypesInfo.Uses[x.Sel] == fh.field {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldDigestSize is the digest size of the hashers the package stores in
+// the field, when every one comes from constructors of one known size
+// (composite literals and assignments), else 64.
+func (p *pass) fieldDigestSize(field *types.Var) int64 {
+	size := int64(-1)
+	consider := func(e ast.Expr) {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			size = 0
+			return
+		}
+		fn := typeutil.StaticCallee(p.TypesInfo, call)
+		if fn == nil {
+			size = 0
+			return
+		}
+		ctor, ok := p.lookupCtor(fn)
+		key := p.funcKey(fn)
+		if ctor.wrapped != "" {
+			key = ctor.wraps
+		}
+		n, known := digestSizes[key]
+		switch {
+		case !ok || !known || size >= 0 && size != n:
+			size = 0
+		case size < 0:
+			size = n
+		}
+	}
+	for cur := range p.root.Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && p.TypesInfo.Uses[id] == field {
+				consider(n.Value)
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[sel.Sel] == field {
+					if len(n.Lhs) != len(n.Rhs) {
+						size = 0
+						continue
+					}
+					consider(n.Rhs[i])
+				}
+			}
+		}
+	}
+	if size <= 0 {
+		return 64
+	}
+	return size
+}

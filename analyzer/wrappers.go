@@ -1,0 +1,381 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Constructor wrappers. A function that returns the hasher of a known
+// constructor, as the constructor made it,
+//
+//	func newBranchHasher() hash.Hash { h, _ := blake2b.New256(nil); return h }
+//
+// is a constructor too: each call of it makes one new hasher, and what
+// becomes of that hasher is decided by the wrapper's caller, as at a call of
+// the constructor itself. So a call of a wrapper is a constructor site, with
+// the wrapper's own allocation:
+//
+//   - a wrapper of a constructor that always allocates always allocates
+//     (measured: newBranchHasher per iteration, 1 allocation each);
+//   - a wrapper of a constructor that the compiler keeps on the stack returns
+//     its hasher, which escapes the wrapper's frame: it stays on the stack
+//     only where the wrapper is inlined too. The shapes below are a
+//     constructor call and a return, which the compiler inlines with the
+//     constructor (measured: func newSHA() hash.Hash { return sha256.New() }
+//     called per iteration and only written and summed, 0 allocations; passed
+//     to io.Copy, 2 each, as sha256.New() is); a wrapper that is never
+//     inlined (//go:noinline, see noInline) always allocates.
+//
+// What the shapes prove, and why a fix may then treat the wrapper's call as
+// the constructor's (hoist it out of a loop and Reset it, take it from the
+// constructor's pool):
+//
+//   - the body is the constructor call, in a return statement or defining a
+//     variable that is then returned, optionally with "if err != nil {
+//     panic(err) }" between: the wrapper does nothing else, so calling it
+//     once instead of once per iteration changes nothing but the hashers
+//     made;
+//   - the hasher is returned as the constructor made it (no method of it is
+//     called, it is passed nowhere), so Reset puts it back in the state the
+//     wrapper returns it in;
+//   - the constructor's arguments are constants, nil, package functions
+//     (sha256.New for an HMAC) and the wrapper's parameters: the hasher
+//     depends on the wrapper's arguments only, so a call whose arguments do
+//     not change in a loop makes the same hasher on every iteration.
+//
+// A wrapper that panics on an error is a constructor with no hoisting fix:
+// hoisted, it would run, and could panic, before a loop that does not run.
+// Exported wrappers export the returnsHasher fact, so that a call from
+// another package is a constructor site too. Wrappers of wrappers are
+// followed (a cycle of calls is no wrapper).
+
+// returnsHasher is the fact that an exported function is a constructor
+// wrapper: it returns the hasher of the known constructor Ctor as that
+// constructor made it.
+type returnsHasher struct {
+	Ctor   string // the constructor, "importpath.Func"
+	Name   string // how messages spell it: "blake2b.New256"
+	Always bool   // the wrapper's hasher is heap allocated whatever its caller does
+	Allocs int    // allocations per call when it is heap allocated
+	Panics bool   // the wrapper may panic (on the constructor's error)
+	// Plain: the constructor is a standard one called without arguments,
+	// so that its pool's hashers are the wrapper's.
+	Plain bool
+}
+
+func (*returnsHasher) AFact() {}
+
+func (f *returnsHasher) String() string {
+	alloc := "on escape"
+	if f.Always {
+		alloc = "always"
+	}
+	return fmt.Sprintf("returns a %s hasher (allocates %s)", f.Name, alloc)
+}
+
+// lookupCtor returns the constructor that fn is: a known constructor (the
+// catalog, -constructors), or a constructor wrapper of this package or, by
+// its fact, of another.
+func (p *pass) lookupCtor(fn *types.Func) (constructor, bool) {
+	if ctor, ok := p.cfg.lookupConstructor(fn); ok {
+		return ctor, true
+	}
+	ctor := p.wrapperCtor(fn.Origin())
+	if ctor == nil {
+		return constructor{}, false
+	}
+	return *ctor, true
+}
+
+// wrapperCtor returns the constructor that the wrapper fn is, or nil when fn
+// is not a wrapper.
+func (p *pass) wrapperCtor(fn *types.Func) *constructor {
+	if fn.Pkg() == nil {
+		return nil
+	}
+	if fn.Pkg() != p.Pkg {
+		var fact returnsHasher
+		if !p.ImportObjectFact(fn, &fact) {
+			return nil
+		}
+		ctor := &constructor{name: shortName(fn), wraps: fact.Ctor, wrapped: fact.Name, allocs: fact.Allocs, panics: fact.Panics, plain: fact.Plain}
+		if fact.Always {
+			ctor.alloc = always
+		}
+		if std, ok := stdConstructors[fact.Ctor]; ok && fact.Plain {
+			ctor.pool = std.pool
+		}
+		return ctor
+	}
+	if ctor, ok := p.wrappers[fn]; ok {
+		return ctor // nil while it is computed: a cycle is no wrapper
+	}
+	if p.wrappers == nil {
+		p.wrappers = map[*types.Func]*constructor{}
+	}
+	p.wrappers[fn] = nil
+	cur, ok := p.index().decls[fn]
+	if !ok {
+		return nil
+	}
+	ctor := p.wrapperShape(fn, cur.Node().(*ast.FuncDecl))
+	p.wrappers[fn] = ctor
+	return ctor
+}
+
+// wrapperShape matches the body of fn, declared by decl, against the shapes
+// of a constructor wrapper (see above) and returns the constructor it is.
+//
+//	return ctor(args)
+//	h := ctor(args); return h                  (or var h = ctor(args), h, _ := ctor(args))
+//	h, err := ctor(args); if err != nil { panic(err) }; return h
+func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
+	sig := fn.Signature()
+	if decl.Body == nil || decl.Type.TypeParams != nil || sig.Results().Len() != 1 {
+		return nil
+	}
+	if res := sig.Results().At(0).Type(); !isHasher(res) && !canHoldHasher(res) {
+		return nil
+	}
+	body := decl.Body.List
+	var call *ast.CallExpr
+	var h, errVar types.Object // the variable that holds the hasher, and the error's
+	panics := false
+	switch len(body) {
+	case 1:
+		ret, ok := body[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return nil
+		}
+		call, _ = ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	case 2, 3:
+		call, h, errVar = p.hasherDef(body[0])
+		if call == nil {
+			return nil
+		}
+		if len(body) == 3 {
+			// if err != nil { panic(err) }
+			if errVar == nil || !p.panicsOnError(body[1], errVar) {
+				return nil
+			}
+			panics = true
+		} else if errVar != nil {
+			return nil // an error that is neither ignored nor checked
+		}
+		ret, ok := body[len(body)-1].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 || p.TypesInfo.Uses[identOf(ret.Results[0])] != h || ast.Unparen(ret.Results[0]) != identOf(ret.Results[0]) {
+			return nil
+		}
+		// The hasher is used by the return only: no method of it is
+		// called, it is passed nowhere.
+		uses := 0
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == h {
+				uses++
+			}
+			return true
+		})
+		if uses != 1 {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if call == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	callee := typeutil.StaticCallee(p.TypesInfo, call)
+	if callee == nil {
+		return nil
+	}
+	var inner *constructor
+	if ctor, ok := p.cfg.lookupConstructor(callee); ok {
+		inner = &ctor
+		inner.wraps = p.funcKey(callee)
+		if callee.Signature().Recv() != nil {
+			inner.wraps = "" // crypto.Hash.New: no standard constructor named
+		}
+		inner.wrapped = ctor.name
+		_, std := stdConstructors[inner.wraps]
+		inner.plain = std && len(call.Args) == 0
+	} else if inner = p.wrapperCtor(callee.Origin()); inner == nil {
+		return nil
+	}
+	// The result of a constructor that returns (hasher, error): the hasher.
+	if n := callee.Signature().Results().Len(); n != 1 && !(n == 2 && h != nil && isError(callee.Signature().Results().At(1).Type())) {
+		return nil
+	}
+	// The hasher depends on the wrapper's arguments only.
+	exprs := append([]ast.Expr(nil), call.Args...)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg && p.TypesInfo.Selections[sel] != nil {
+			exprs = append(exprs, sel.X) // the crypto.Hash of h.New()
+		}
+	}
+	for _, e := range exprs {
+		if !p.wrapperArg(e, sig) {
+			return nil
+		}
+	}
+	ctor := &constructor{
+		name:    p.wrapperName(fn),
+		alloc:   inner.alloc,
+		allocs:  max(inner.allocs, 1), // an HMAC's 5 too
+		wraps:   inner.wraps,
+		wrapped: inner.wrapped,
+		panics:  inner.panics || panics,
+		plain:   inner.plain && len(call.Args) == 0,
+	}
+	if ctor.alloc == onEscape && p.noInline(fn, decl) {
+		ctor.alloc = always // returned from a frame of its own: on the heap
+	}
+	if std, ok := stdConstructors[ctor.wraps]; ok && ctor.plain {
+		ctor.pool = std.pool
+	}
+	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
+		p.ExportObjectFact(fn, &returnsHasher{
+			Ctor: ctor.wraps, Name: ctor.wrapped, Always: ctor.alloc == always,
+			Allocs: ctor.allocs, Panics: ctor.panics, Plain: ctor.plain,
+		})
+	}
+	return ctor
+}
+
+// wrapperName spells a wrapper as messages name it in its own package:
+// newBranchHasher, (*Tree).newHasher.
+func (p *pass) wrapperName(fn *types.Func) string {
+	if fn.Signature().Recv() != nil {
+		return shortName(fn)
+	}
+	return fn.Name()
+}
+
+// exportedRecv reports whether the method fn belongs to an exported type,
+// whose facts other packages can look up.
+func exportedRecv(fn *types.Func) bool {
+	t := fn.Signature().Recv().Type()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Exported()
+}
+
+// hasherDef matches the statement that defines the wrapper's hasher: h :=
+// ctor(args), var h = ctor(args), h, _ := ctor(args) or h, err :=
+// ctor(args); it returns the call, h, and err when the error is kept.
+func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Object) {
+	var lhs []*ast.Ident
+	var rhs ast.Expr
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE || len(s.Rhs) != 1 {
+			return nil, nil, nil
+		}
+		for _, e := range s.Lhs {
+			id, ok := e.(*ast.Ident)
+			if !ok {
+				return nil, nil, nil
+			}
+			lhs = append(lhs, id)
+		}
+		rhs = s.Rhs[0]
+	case *ast.DeclStmt:
+		gen, ok := s.Decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.VAR || len(gen.Specs) != 1 {
+			return nil, nil, nil
+		}
+		vs := gen.Specs[0].(*ast.ValueSpec)
+		if len(vs.Values) != 1 {
+			return nil, nil, nil
+		}
+		lhs, rhs = vs.Names, vs.Values[0]
+	default:
+		return nil, nil, nil
+	}
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok || len(lhs) > 2 || lhs[0].Name == "_" {
+		return nil, nil, nil
+	}
+	h := p.TypesInfo.Defs[lhs[0]]
+	if h == nil {
+		return nil, nil, nil
+	}
+	var errVar types.Object
+	if len(lhs) == 2 && lhs[1].Name != "_" {
+		if errVar = p.TypesInfo.Defs[lhs[1]]; errVar == nil {
+			return nil, nil, nil
+		}
+	}
+	return call, h, errVar
+}
+
+// panicsOnError reports whether stmt is "if err != nil { panic(err) }", and
+// err is used nowhere else in it.
+func (p *pass) panicsOnError(stmt ast.Stmt, err types.Object) bool {
+	ifs, ok := stmt.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return false
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ || p.TypesInfo.Uses[identOf(cond.X)] != err || !p.TypesInfo.Types[cond.Y].IsNil() {
+		return false
+	}
+	es, ok := ifs.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
+		return false
+	}
+	return p.TypesInfo.Uses[identOf(call.Args[0])] == err && ast.Unparen(call.Args[0]) == identOf(call.Args[0])
+}
+
+// wrapperArg reports whether e, an argument of the constructor in the
+// wrapper whose signature is sig, depends on the wrapper's arguments only:
+// a constant, nil, a package function, or a parameter.
+func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
+	tv := p.TypesInfo.Types[e]
+	if tv.Value != nil || tv.IsNil() {
+		return true
+	}
+	id := identOf(e)
+	if id == nil || (ast.Unparen(e) != id && !p.pkgSelector(e)) {
+		return false
+	}
+	switch obj := p.TypesInfo.Uses[id].(type) {
+	case *types.Func:
+		return obj.Signature().Recv() == nil // sha256.New
+	case *types.Var:
+		for v := range sig.Params().Variables() {
+			if v == obj {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pkgSelector reports whether e is pkg.Name.
+func (p *pass) pkgSelector(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	_, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+	return isPkg
+}
+
+// findWrappers decides, for every function of the package, whether it is a
+// constructor wrapper, and exports the facts of the exported ones: before the
+// constructor sites are found, since a call of a wrapper is one.
+func (p *pass) findWrappers() {
+	for fn := range p.index().decls {
+		p.wrapperCtor(fn)
+	}
+}

@@ -1,0 +1,124 @@
+// Package hmaconce holds one-shot HMACs whose statements have others
+// between them: the fix moves the key and the parts to the Sum, past those
+// statements, when they leave them as they were. Every exported func CaseX()
+// is measured by the oracle test, and every func ResultX() string returns
+// the same before and after the fixes.
+package hmaconce
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+)
+
+type event struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+var (
+	keys   = [][]byte{[]byte("k1"), []byte("k2"), []byte("k3")}
+	events = []event{{1, "a"}, {2, "b"}, {3, "c"}}
+	out    [32]byte
+	count  int
+)
+
+// The payload is encoded between hmac.New and its Write.
+//
+//hashalloc:hot
+func signEvent(key []byte, e event) ([]byte, error) {
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of signEvent \(it is marked //hashalloc:hot\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	mac.Write(payload)
+	return mac.Sum(nil), nil
+}
+
+func CaseSignEvent() { signEvent(keys[0], events[0]) } // want CaseSignEvent:`costs: moderate \(signEvent, which calls json.Marshal \(encoding\)\)`
+
+func ResultSignEvent() string { // want ResultSignEvent:`costs: moderate \(signEvent, which calls json.Marshal \(encoding\)\)`
+	sig, err := signEvent(keys[1], events[1])
+	return hex.EncodeToString(sig) + fmt.Sprint(err)
+}
+
+// Unrelated statements between the Writes, in a loop.
+func CaseBetweenWrites() {
+	for i, k := range keys {
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmaconce.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+		count++
+		name := []byte(events[i].Name)
+		mac.Write(name)
+		id := []byte{byte(events[i].ID)}
+		mac.Write(id)
+		mac.Sum(out[:0])
+	}
+}
+
+func ResultBetweenWrites() string {
+	CaseBetweenWrites()
+	return hex.EncodeToString(out[:])
+}
+
+// ---- Reported without a fix: what blocks it, precisely. ----
+
+// The key changes between hmac.New and the Sum.
+func CaseKeyChanged() {
+	for _, k := range keys {
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the key is read from k, which k = k\[1:\] at hmaconce.go:\d+ uses before the Sum\)`
+		k = k[1:]
+		mac.Write(k)
+		mac.Sum(out[:0])
+	}
+}
+
+// A part changes after its Write.
+func CasePartChanged() {
+	for _, k := range keys {
+		buf := []byte("part")
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: buf \(written into the MAC at hmaconce.go:\d+\) is read from buf, which buf\[0\] = 'P' at hmaconce.go:\d+ uses before the Sum\)`
+		mac.Write(buf)
+		buf[0] = 'P'
+		mac.Sum(out[:0])
+	}
+}
+
+type config struct{ key []byte }
+
+var current = &config{key: []byte("current")}
+
+func refresh() { current.key = []byte("refreshed") }
+
+// A key read through a field: a call could change it without naming it.
+func CaseCallBetween() {
+	for range keys {
+		cfg := current
+		mac := hmac.New(sha256.New, cfg.key) // want `hmac-rekey: hmac.New\(sha256.New, cfg.key\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the key is read through cfg.key, which refresh, called by refresh\(\) at hmaconce.go:\d+, could change before the Sum\)`
+		refresh()
+		mac.Write(keys[0])
+		mac.Sum(out[:0])
+	}
+}
+
+// The MAC itself is used between.
+func CaseMACUsed() {
+	for _, k := range keys {
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, by count \+= mac.Size\(\) at hmaconce.go:\d+\)`
+		mac.Write(k)
+		count += mac.Size()
+		mac.Sum(out[:0])
+	}
+}
+
+// The MAC is used after its Sum.
+func CaseUsedAfter() {
+	for _, k := range keys {
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, after the Sum at hmaconce.go:\d+\)`
+		mac.Write(k)
+		mac.Sum(out[:0])
+		mac.Reset()
+	}
+}

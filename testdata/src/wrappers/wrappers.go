@@ -1,0 +1,277 @@
+// Package wrappers holds constructor wrappers: functions that return the
+// hasher of a known constructor, as it made it, are constructors too. Every
+// exported func CaseX() is measured by the oracle test.
+package wrappers
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"io"
+
+	"golang.org/x/crypto/blake2b"
+)
+
+var (
+	items     = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
+	out       [64]byte
+	src       = bytes.NewReader(nil)
+	kept      []hash.Hash
+	key       = []byte("a fixed key")
+	globalKey = []byte("a package key")
+	sums      [][]byte
+	calls     int
+)
+
+// newBranchHasher returns the hasher of a constructor that always
+// allocates: so does it.
+func newBranchHasher() hash.Hash {
+	h, _ := blake2b.New256(nil)
+	return h
+}
+
+// A wrapper of an always-allocating constructor, per iteration.
+func CaseBranchLoop() {
+	for _, it := range items {
+		h := newBranchHasher() // want `hasher-alloc: newBranchHasher\(\) returns the hasher of blake2b.New256, which always allocates once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+func ResultBranchLoop() string {
+	CaseBranchLoop()
+	return hex.EncodeToString(out[:32])
+}
+
+type node struct {
+	v    []byte
+	l, r *node
+}
+
+var tree = &node{v: []byte("root"), l: &node{v: []byte("left")}, r: &node{v: []byte("right")}}
+
+// hashNode is called per node: hot by recursion, with no loop to hoist out
+// of, and no pool of blake2b hashers.
+func hashNode(n *node) []byte {
+	if n == nil {
+		return nil
+	}
+	h := newBranchHasher() // want `hasher-alloc: newBranchHasher\(\) returns the hasher of blake2b.New256, which always allocates once per call of hashNode \(it recurses: hashNode → hashNode, once per node it walks\); reuse a pooled hasher \(no automatic fix: no pool serves newBranchHasher, which returns the hasher of blake2b.New256\)`
+	h.Write(n.v)
+	h.Write(hashNode(n.l))
+	h.Write(hashNode(n.r))
+	return h.Sum(nil)
+}
+
+func CaseTree() { sums = append(sums[:0], hashNode(tree)) }
+
+// newBranch wraps the wrapper.
+func newBranch() hash.Hash { return newBranchHasher() }
+
+func CaseWrapperOfWrapper() {
+	for _, it := range items {
+		h := newBranch() // want `hasher-alloc: newBranch\(\) returns the hasher of blake2b.New256, which always allocates once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// newSHA returns a hasher that the compiler keeps on the stack where newSHA
+// is inlined: its caller decides.
+func newSHA() hash.Hash { return sha256.New() }
+
+// Passed to io.Copy, it escapes as sha256.New() does.
+func CaseSHACopy() {
+	for _, it := range items {
+		h := newSHA() // want `hasher-alloc: newSHA\(\) returns the hasher of sha256.New, which escapes to the heap \(passed to io.Copy\) once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		src.Reset(it)
+		io.Copy(h, src)
+		h.Sum(out[:0])
+	}
+}
+
+func ResultSHACopy() string {
+	CaseSHACopy()
+	return hex.EncodeToString(out[:32])
+}
+
+// In a hot function, sha256.New's pool serves newSHA: it returns that
+// constructor's hasher, called without arguments.
+//
+//hashalloc:hot
+func digestOf(b []byte) {
+	h := newSHA() // want `hasher-alloc: newSHA\(\) returns the hasher of sha256.New, which escapes to the heap \(passed to io.Copy\) once per call of digestOf \(it is marked //hashalloc:hot\); automatic fix: take h from a pool of sha256\.New hashers`
+	src.Reset(b)
+	io.Copy(h, src)
+	h.Sum(out[:0])
+}
+
+func CaseSHAPool() { digestOf(items[0]) }
+
+func ResultSHAPool() string {
+	digestOf(items[1])
+	return hex.EncodeToString(out[:32])
+}
+
+// newSHAFrame is never inlined: its hasher is returned from a frame of its
+// own, on the heap, whatever the caller does.
+//
+//go:noinline
+func newSHAFrame() hash.Hash { return sha256.New() }
+
+func CaseNoInline() {
+	for _, it := range items {
+		h := newSHAFrame() // want `hasher-alloc: newSHAFrame\(\) returns the hasher of sha256.New, which escapes to the heap \(newSHAFrame is never inlined\) once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// newKeyed passes its parameter to the constructor: the hasher depends on
+// the wrapper's argument only.
+func newKeyed(k []byte) hash.Hash {
+	var h, _ = blake2b.New256(k)
+	return h
+}
+
+// A key that does not change in the loop: hoisted.
+func CaseKeyedInvariant() {
+	for _, it := range items {
+		h := newKeyed(key) // want `hasher-alloc: newKeyed\(key\) returns the hasher of blake2b.New256, which always allocates once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+func ResultKeyedInvariant() string {
+	CaseKeyedInvariant()
+	return hex.EncodeToString(out[:32])
+}
+
+// A key per iteration: reported, not hoisted.
+func CaseKeyedPerItem() {
+	for _, it := range items {
+		h := newKeyed(it) // want `hasher-alloc: newKeyed\(it\) returns the hasher of blake2b.New256, which always allocates once per .* \(the loop at wrappers.go:\d+\); reuse one hasher across iterations \(no automatic fix: the loop may change it\)`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// newChecked panics on the constructor's error.
+func newChecked(k []byte) hash.Hash {
+	h, err := blake2b.New256(k)
+	if err != nil {
+		panic(err)
+	}
+	return h
+}
+
+// Hoisted, it would run (and could panic) before a loop that does not run.
+func CasePanics() {
+	for _, it := range items {
+		h := newChecked(key) // want `hasher-alloc: newChecked\(key\) returns the hasher of blake2b.New256, which always allocates once per .* \(the loop at wrappers.go:\d+\); reuse one hasher across iterations \(no automatic fix: newChecked may panic, and hoisted it would run even when the loop does not\)`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// newMAC wraps hmac.New: 5 allocations per call.
+func newMAC(k []byte) hash.Hash { return hmac.New(sha256.New, k) }
+
+func CaseMAC() {
+	for _, it := range items {
+		mac := newMAC(key) // want `hasher-alloc: newMAC\(key\) returns the hasher of hmac.New, which allocates 5 times once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist mac out of the loop and Reset it per iteration`
+		mac.Write(it)
+		mac.Sum(out[:0])
+	}
+}
+
+func ResultMAC() string {
+	CaseMAC()
+	return hex.EncodeToString(out[:32])
+}
+
+// A method can be a wrapper.
+type hasherFactory struct{ size int }
+
+func (f *hasherFactory) hasher() hash.Hash {
+	h, _ := blake2b.New256(nil)
+	return h
+}
+
+var factory = &hasherFactory{size: 32}
+
+func CaseMethod() {
+	for _, it := range items {
+		h := factory.hasher() // want `hasher-alloc: factory.hasher\(\) returns the hasher of blake2b.New256, which always allocates once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// ---- Negative cases. ----
+
+// Inlined with newSHA, a hasher only written and summed stays on the
+// stack: 0 allocations, nothing to report.
+func CaseSHAStays() {
+	for _, it := range items {
+		h := newSHA()
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// A wrapper's hasher that is kept: meant to outlive the iteration.
+func CaseKept() {
+	kept = kept[:0]
+	for range items {
+		kept = append(kept, newBranchHasher())
+	}
+}
+
+// newPrefixed writes into its hasher before returning it: Reset would lose
+// the prefix, so it is no wrapper, and its calls are not constructor sites.
+func newPrefixed() hash.Hash {
+	h := sha256.New()
+	h.Write([]byte("prefix"))
+	return h
+}
+
+// newGlobalKeyed reads a package variable: the hasher does not depend on
+// the wrapper's arguments only, so it is no wrapper.
+func newGlobalKeyed() hash.Hash {
+	h, _ := blake2b.New256(globalKey)
+	return h
+}
+
+// newCounted does more than build the hasher: calling it once instead of
+// once per iteration would change what it counts.
+func newCounted() hash.Hash {
+	calls++
+	return sha256.New()
+}
+
+func CaseNotWrappers() {
+	for _, it := range items {
+		for _, h := range []hash.Hash{newPrefixed(), newGlobalKeyed(), newCounted()} {
+			src.Reset(it)
+			io.Copy(h, src)
+			kept = append(kept[:0], h)
+		}
+	}
+}
+
+var equal bool
+
+// sum-alloc knows the digest size of the constructor a wrapper returns the
+// hasher of: the sum goes into an array on the stack.
+func CaseSumOfWrapper() {
+	for _, it := range items {
+		h := newSHA()
+		h.Write(it)
+		equal = bytes.Equal(h.Sum(nil), out[:32]) // want `sum-alloc: h.Sum\(nil\) allocates its result once per .* \(the loop at wrappers.go:\d+\), only to be compared by bytes.Equal; automatic fix: sum into a 32-byte array on the stack`
+	}
+}
