@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -86,6 +87,35 @@ func compare(pkg, name, unit string, before, after []float64) Comparison {
 	return c
 }
 
+// MarshalJSON writes the summary with null for a bound that is infinite
+// (too few runs for a confidence interval).
+func (s Summary) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Median float64  `json:"median"`
+		Lo     *float64 `json:"lo"`
+		Hi     *float64 `json:"hi"`
+		N      int      `json:"n"`
+	}{s.Median, finite(s.Lo), finite(s.Hi), s.N})
+}
+
+// MarshalJSON writes the comparison with null for a change that has no
+// ratio (from 0).
+func (c Comparison) MarshalJSON() ([]byte, error) {
+	type plain Comparison
+	return json.Marshal(struct {
+		plain
+		Delta *float64 `json:"delta"`
+	}{plain(c), finite(c.Delta)})
+}
+
+// finite returns a pointer to v, or nil when v is infinite or NaN.
+func finite(v float64) *float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return nil
+	}
+	return &v
+}
+
 func summary(s benchmath.Summary, n int) Summary {
 	return Summary{Median: s.Center, Lo: s.Lo, Hi: s.Hi, N: n, pctRange: s.PctRangeString()}
 }
@@ -137,8 +167,14 @@ func (c Comparison) Worse(tolerance float64) bool {
 // table per unit, a row per benchmark and, under several, their geometric
 // mean.
 func writeTables(w io.Writer, rows []Comparison) {
+	order := slices.Clone(units)
+	for _, c := range rows {
+		if !slices.Contains(order, c.Unit) {
+			order = append(order, c.Unit) // a metric of the benchmark's own
+		}
+	}
 	first := true
-	for _, unit := range units {
+	for _, unit := range order {
 		var table []Comparison
 		for _, c := range rows {
 			if c.Unit == unit {
@@ -244,6 +280,15 @@ func geomeans(rows []Comparison) (before, after, ratio float64, ok bool) {
 	}
 	n := float64(len(rows))
 	return math.Exp(lb / n), math.Exp(la / n), math.Exp(lr / n), true
+}
+
+// fmtValue spells one figure for a message: a whole number as it is, else
+// scaled as benchstat scales it.
+func fmtValue(unit string, v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return benchunit.Scale(v, benchunit.ClassOf(unit))
 }
 
 func plusMinus(r string, w int) string {
