@@ -120,14 +120,15 @@ func allocProfile(t *testing.T, name string, stacks map[string][]string, bytes m
 	return path
 }
 
-// TestMergeProfiles checks the profile that the analysis gets: test frames
-// hidden, a package main's functions named main.F, and every benchmark
-// weighing the same.
+// TestMergeProfiles checks the profile that the analysis gets: only what
+// the benchmarks allocate, test frames hidden, a package main's functions
+// named main.F, and every benchmark weighing the same.
 func TestMergeProfiles(t *testing.T) {
 	heavy := allocProfile(t, "heavy.pprof", map[string][]string{
 		"hot":   {"example.com/m/p.leafHash@/m/p/p.go", "example.com/m/p.BenchmarkHeavy@/m/p/p_test.go", "testing.(*B).runN@testing/benchmark.go"},
 		"setup": {"example.com/m/p.BenchmarkHeavy@/m/p/p_test.go", "main.main@/tmp/b001/_testmain.go"},
-	}, map[string]int64{"hot": 3000, "setup": 1000})
+		"init":  {"regexp.Compile@regexp/regexp.go", "testing.runBenchmarks@testing/benchmark.go", "main.main@/tmp/b001/_testmain.go"},
+	}, map[string]int64{"hot": 3000, "setup": 1000, "init": 100000})
 	light := allocProfile(t, "light.pprof", map[string][]string{
 		"hot": {"example.com/m/cmd/tool.digest@/m/cmd/tool/main.go", "example.com/m/cmd/tool.BenchmarkDigest@/m/cmd/tool/main_test.go"},
 	}, map[string]int64{"hot": 10})
@@ -152,6 +153,7 @@ func TestMergeProfiles(t *testing.T) {
 	}
 	assert.NotContains(t, byFunc, "example.com/m/p.BenchmarkHeavy", "a benchmark is not code of its package")
 	assert.NotContains(t, byFunc, "main.main", "nor is the test main")
+	assert.NotContains(t, byFunc, "regexp.Compile", "what the testing package allocates is not the benchmarks'")
 	assert.NotContains(t, byFunc, "example.com/m/cmd/tool.digest")
 	assert.InDelta(t, 0.5, float64(byFunc["main.digest"])/float64(total), 0.01, "a package main's function, as hashalloc names it; each benchmark weighs half")
 	assert.InDelta(t, 0.375, float64(byFunc["example.com/m/p.leafHash"])/float64(total), 0.01, "3/4 of the other half")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/google/pprof/profile"
@@ -22,6 +23,9 @@ var errNoSamples = errors.New("the benchmarks allocate nothing")
 // per benchmark, from a test binary's -test.memprofile), readies them for
 // the analysis and writes their merge to out:
 //
+//   - only what the benchmarks allocate is kept: the samples with test
+//     code (a _test.go file) on their stack; those of the testing package
+//     and of the program's initialization are dropped;
 //   - frames of test code (_test.go files, the generated test main) are
 //     hidden: a benchmark function has every sample of its run on its
 //     stack, and neither it nor a test helper is code of the package;
@@ -100,8 +104,19 @@ func isTestFile(name string) bool {
 	return strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, "_testmain.go")
 }
 
-// hideTestFrames removes the frames of test code from every stack of p.
+// hideTestFrames keeps the samples of p that have test code on their
+// stack, and removes the frames of test code from their stacks.
 func hideTestFrames(p *profile.Profile) {
+	p.Sample = slices.DeleteFunc(p.Sample, func(s *profile.Sample) bool {
+		for _, loc := range s.Location {
+			for _, l := range loc.Line {
+				if l.Function != nil && strings.HasSuffix(l.Function.Filename, "_test.go") {
+					return false // every stack has the test main: not that
+				}
+			}
+		}
+		return true
+	})
 	for _, loc := range p.Location {
 		kept := loc.Line[:0]
 		for _, l := range loc.Line {

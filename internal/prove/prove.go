@@ -178,11 +178,12 @@ func (p *prover) run(ctx context.Context) error {
 	if err := p.buildBenchmarks(ctx, false); err != nil {
 		return err
 	}
-	if err := p.profileBenchmarks(ctx); err != nil {
-		if errors.Is(err, errNoSamples) {
-			p.report.Note = "the benchmarks allocate nothing (their allocation profile has no sample): there is nothing for a fix to save"
-			return nil
-		}
+	if err := p.profileBenchmarks(ctx); errors.Is(err, errNoSamples) {
+		// As for a package that a profile does not cover: static
+		// evidence alone, and the measurements say what the fixes do.
+		p.profile = ""
+		p.report.Unprofiled = true
+	} else if err != nil {
 		return err
 	}
 	if err := p.analyze(ctx); err != nil {
@@ -539,7 +540,11 @@ func (p *prover) profileBenchmarks(ctx context.Context) error {
 // with the profile and flags, and returns its stdout, its stderr and its
 // exit code.
 func (p *prover) hashalloc(ctx context.Context, flags ...string) ([]byte, []byte, int, error) {
-	args := append([]string{"-profile=" + p.profile}, p.o.analyzer...)
+	var args []string
+	if p.profile != "" {
+		args = append(args, "-profile="+p.profile)
+	}
+	args = append(args, p.o.analyzer...)
 	args = append(args, p.tagsFlag()...)
 	args = append(args, flags...)
 	for _, lp := range p.pkgs {

@@ -24,6 +24,9 @@ type Report struct {
 	// Tested are the packages whose tests ran on the fixed copy: those the
 	// fixes can change.
 	Tested []string `json:"tested,omitempty"`
+	// Unprofiled reports that the benchmarks allocate nothing, so that the
+	// analysis had no profile: static evidence alone decided what is hot.
+	Unprofiled bool `json:"unprofiled,omitempty"`
 	// Applied reports whether the fixes were written into your tree (-fix).
 	Applied bool `json:"applied"`
 	// Note says why nothing was measured, when nothing was.
@@ -81,7 +84,11 @@ func (p *prover) printReport(w io.Writer) {
 	}
 
 	if len(p.findings) > 0 {
-		fmt.Fprintf(w, "\nfindings, with the share of the benchmarks' allocation profile in their functions:\n")
+		if r.Unprofiled {
+			fmt.Fprintf(w, "\nfindings (the benchmarks allocate nothing: static evidence alone decides what is hot):\n")
+		} else {
+			fmt.Fprintf(w, "\nfindings, with the share of the benchmarks' allocation profile in their functions:\n")
+		}
 		for _, f := range p.findings {
 			share := "-"
 			if f.Share != nil {
