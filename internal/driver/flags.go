@@ -22,6 +22,9 @@ type options struct {
 	cpuProf  string
 	memProf  string
 	patterns []string
+	// profileSet is set when -profile is given, even empty: then no
+	// default.pgo is looked for.
+	profileSet bool
 }
 
 // versionFlag is -V and -V=full.
