@@ -71,6 +71,7 @@ type prover struct {
 	original, fixed map[string][]byte
 	findings        []*finding
 	deps            map[string][]string // package => what its tests build (its test binary's dependencies)
+	testsFailed     bool                // on the fixed copy
 
 	report Report
 }
@@ -714,6 +715,7 @@ func (p *prover) test(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	p.testsFailed = true
 	return p.blameTests(ctx, pkgs, out)
 }
 

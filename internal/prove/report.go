@@ -117,7 +117,7 @@ func (p *prover) printReport(w io.Writer) {
 	}
 	if len(r.Tested) > 0 {
 		result := "ok"
-		if strings.Contains(r.Error, "tests of") {
+		if p.testsFailed {
 			result = "FAIL"
 		}
 		fmt.Fprintf(w, "tested on the fixed copy (go test -count=1%s): %s: %s\n", runFlag(p.o.run), p.rels(r.Tested), result)
