@@ -179,7 +179,10 @@ func (p *prover) explain(c culprits, does, undoes string) string {
 		lines = append(lines, fmt.Sprintf("the fixes of %s, together, %s: without them it %s", file, does, undoes))
 	}
 	if len(lines) == 0 {
-		return "no fix alone " + does + ", nor does reverting the fixes of any one file undo it: the fixes together do"
+		lines = append(lines, "no fix alone "+does+", nor does reverting the fixes of any one file undo it: the fixes together do")
+	}
+	for _, note := range p.fixNotes {
+		lines = append(lines, "hashalloc -fix said: "+strings.TrimPrefix(note, "hashalloc: "))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -208,7 +208,8 @@ func (e *estimate) ran(bench string, d time.Duration) {
 }
 
 // left returns the time the rest should take, and false before a benchmark
-// has run (nothing to go by).
+// has run (nothing to go by) and when nothing planned is left (what remains
+// is not known: finding the fix to blame).
 func (e *estimate) left() (time.Duration, bool) {
 	if e == nil {
 		return 0, false
@@ -243,6 +244,7 @@ func (e *estimate) left() (time.Duration, bool) {
 		} else if e.pending[e.current] > 0 {
 			left -= min(elapsed, run(e.current))
 		}
+		left = max(left, time.Second) // under way: not done yet
 	}
-	return max(left, 0), true
+	return left, left > 0
 }

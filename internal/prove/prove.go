@@ -72,6 +72,7 @@ type prover struct {
 	findings        []*finding
 	deps            map[string][]string // package => what its tests build (its test binary's dependencies)
 	testsFailed     bool                // on the fixed copy
+	fixNotes        []string            // what hashalloc -fix said of the fixes as a whole
 
 	report Report
 }
@@ -128,6 +129,9 @@ func (p *prover) main(ctx context.Context) int {
 		} else {
 			os.RemoveAll(p.tmp)
 		}
+	}
+	if err != nil && ctx.Err() != nil {
+		err = errors.New("interrupted") // whatever the commands killed said
 	}
 	if err != nil {
 		p.report.Error = err.Error()
@@ -607,6 +611,13 @@ func (p *prover) applyFixes(ctx context.Context) error {
 		}
 		if code != 0 && code != 3 {
 			return failf("hashalloc -fix on the copy (exit code %d):\n%s", code, indent(tail(stderr, 30)))
+		}
+		// What -fix says of the fixes as a whole (a module to require)
+		// explains a copy that does not build.
+		for _, line := range strings.Split(string(stderr), "\n") {
+			if strings.HasPrefix(line, "hashalloc: ") && !slices.Contains(p.fixNotes, line) {
+				p.fixNotes = append(p.fixNotes, line)
+			}
 		}
 		if !bytes.Contains(stderr, []byte(": not fixed: ")) {
 			break
