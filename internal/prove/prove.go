@@ -196,7 +196,7 @@ func (p *prover) run(ctx context.Context) error {
 	}
 	switch {
 	case len(p.findings) == 0:
-		p.report.Note = "hashalloc finds nothing in the packages with the benchmarks' profile: nothing to fix"
+		p.report.Note = "hashalloc finds nothing in the packages: nothing to fix"
 		return nil
 	case !slices.ContainsFunc(p.findings, func(f *finding) bool { return f.fix != nil }):
 		p.report.Note = "no finding has a fix: nothing to measure"

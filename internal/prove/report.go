@@ -3,6 +3,7 @@ package prove
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 )
 
@@ -91,7 +92,9 @@ func (p *prover) printReport(w io.Writer) {
 		}
 		for _, f := range p.findings {
 			share := "-"
-			if f.Share != nil {
+			if m := shareRE.FindStringSubmatch(f.Message); m != nil {
+				share = m[1] // as the message rounds it
+			} else if f.Share != nil {
 				share = percent(*f.Share)
 			}
 			file := p.short(f.tree)
@@ -136,6 +139,9 @@ func (p *prover) printReport(w io.Writer) {
 		fmt.Fprintf(w, "\nthe fixes hold: the tests pass and no benchmark allocates more; hashalloc prove -fix %s applies them\n", strings.Join(p.o.patterns, " "))
 	}
 }
+
+// shareRE finds the share of the profile that a finding's message gives.
+var shareRE = regexp.MustCompile(`\(profile: ([0-9.]+%) of `)
 
 func runFlag(run string) string {
 	if run == "" {
