@@ -7,6 +7,7 @@
 //	hashalloc help [CHECK]               list the checks, or explain one
 //	hashalloc lsp [flags]                a language server on stdin and stdout
 //	hashalloc bench [flags]              the benchmarks behind the rewrites (-help for its flags)
+//	hashalloc prove [flags] packages...  measure the fixes with the packages' own benchmarks (help prove)
 //	go vet -vettool=$(command -v hashalloc) [flags] packages...
 //	go fix -fixtool=$(command -v hashalloc) [flags] packages...
 //
@@ -21,6 +22,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/bench"
 	"github.com/hashalloc/hashalloc/internal/driver"
+	"github.com/hashalloc/hashalloc/internal/prove"
 	"github.com/hashalloc/hashalloc/lsp"
 )
 
@@ -30,6 +32,13 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "bench" {
 		os.Exit(bench.Main(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "prove" {
+		os.Exit(prove.Main(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	if len(os.Args) == 3 && os.Args[1] == "help" && os.Args[2] == "prove" {
+		prove.Help(os.Stdout)
+		os.Exit(0)
 	}
 	os.Exit(driver.Main(os.Args[1:]))
 }

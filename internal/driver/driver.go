@@ -71,6 +71,7 @@ func Main(args []string) int {
 		return exitUsage
 	}
 	o.patterns = fs.Args()
+	fs.Visit(func(f *flag.Flag) { o.profileSet = o.profileSet || f.Name == "profile" })
 	switch {
 	case o.version != "":
 		if err := printVersion(stdout, o.version == "full"); err != nil {
@@ -133,6 +134,16 @@ func run(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hashalloc: %v\n", err)
 		return exitFailed
 	}
+	var pgoNote string
+	if !o.profileSet {
+		if pgoNote, err = useDefaultPGO(roots); err != nil {
+			if prog != nil {
+				prog.clear()
+			}
+			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
+			return exitFailed
+		}
+	}
 	var done *atomic.Int64
 	if prog != nil && len(roots) < manyPackages {
 		prog.clear()
@@ -146,6 +157,9 @@ func run(o options, stdout, stderr io.Writer) int {
 	res, err := analyze(roots, done)
 	if prog != nil {
 		prog.clear()
+	}
+	if pgoNote != "" {
+		fmt.Fprintf(stderr, "hashalloc: %s\n", pgoNote)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hashalloc: %v\n", err)

@@ -22,6 +22,9 @@ type options struct {
 	cpuProf  string
 	memProf  string
 	patterns []string
+	// profileSet is set when -profile is given, even empty: then no
+	// default.pgo is looked for.
+	profileSet bool
 }
 
 // versionFlag is -V and -V=full.
@@ -100,6 +103,7 @@ Usage:
   hashalloc help [CHECK]               list the checks, or explain one
   hashalloc lsp [flags]                a language server for editors
   hashalloc bench [flags]              the benchmarks behind the rewrites (bench -help for its flags)
+  hashalloc prove [flags] packages...  measure the fixes with the packages' own benchmarks (help prove)
   go vet -vettool=$(command -v hashalloc) [flags] packages...
   go fix -fixtool=$(command -v hashalloc) [flags] packages...
 

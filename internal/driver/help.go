@@ -24,7 +24,8 @@ func help(stdout, stderr io.Writer, args []string) int {
 		fmt.Fprint(stdout, `
 -checks=all,-CHECK (or the golangci-lint setting checks) turns a check off, and
 //hashalloc:ignore CHECK on a line, or the line above, ignores it there.
-Run hashalloc -help for the flags.
+Run hashalloc -help for the flags, hashalloc help prove for prove, which
+measures the fixes with the packages' own benchmarks.
 `)
 		return 0
 	case 1:

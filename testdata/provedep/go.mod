@@ -1,0 +1,3 @@
+module example.com/provedep
+
+go 1.26.0
