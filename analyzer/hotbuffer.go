@@ -320,6 +320,12 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 				if _, ok := sumFuncs[callee.Pkg().Path()+"."+callee.Name()]; ok {
 					return true
 				}
+				if _, ok := p.cfg.lookupSum(callee, p.funcKey(callee)); ok {
+					return true // a sum of the catalog or -sums
+				}
+			}
+			if callee.Pkg() != nil && callee.Pkg() != p.Pkg && p.ImportObjectFact(callee.Origin(), new(hashesArg)) {
+				return true // a hashing helper of another package, by its fact
 			}
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Write" || sel.Sel.Name == "Sum") {

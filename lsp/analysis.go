@@ -148,13 +148,17 @@ func (r *result) add(fset *token.FileSet, d analysis.Diagnostic, docURL string, 
 			return
 		}
 	}
+	severity := protocol.DiagnosticSeverityWarning
+	if d.Category == "audit" {
+		severity = protocol.DiagnosticSeverityInformation // a site not reported, and why
+	}
 	fd := &finding{
 		category: d.Category,
 		start:    start,
 		end:      end,
 		diag: protocol.Diagnostic{
 			Range:    protocol.Range{Start: f.m.position(start), End: f.m.position(end)},
-			Severity: protocol.DiagnosticSeverityWarning,
+			Severity: severity,
 			Code:     protocol.String(d.Category),
 			Source:   protocol.NewOptional("hashalloc"),
 			Message:  protocol.String(message(d)),

@@ -68,7 +68,7 @@ func testIncremental(t *testing.T, settings Settings) {
 	}, {
 		name: "Sign stops allocating",
 		file: "hashing/hashing.go",
-		old:  "\tmac := hmac.New(sha256.New, key)\n\tmac.Write(m)\n\treturn mac.Sum(nil)\n", new: "\t_ = hmac.Equal\n\treturn append(key[:len(key):len(key)], m...)\n",
+		old:  "\tmac := hmac.New(sha256.New, key)\n\tmac.Write(m)\n\t*sigs = append(*sigs, mac.Sum(nil))\n", new: "\t_ = hmac.Equal\n\t*sigs = append(*sigs, append(key[:len(key):len(key)], m...))\n",
 		reanalyzed: []string{"hashing", "app", "tool"},
 		want:       map[string]int{"hashing/hashing.go": 0, "app/app.go": 0, "tool/tool.go": 0},
 	}, {
@@ -104,7 +104,7 @@ func testIncremental(t *testing.T, settings Settings) {
 	}, {
 		name: "Sign allocates again, with an import more",
 		file: "hashing/hashing.go",
-		old:  "\t_ = hmac.Equal\n\treturn append(key[:len(key):len(key)], m...)\n", new: "\tmac := hmac.New(sha512.New, key)\n\tmac.Write(m)\n\treturn mac.Sum(nil)\n",
+		old:  "\t_ = hmac.Equal\n\t*sigs = append(*sigs, append(key[:len(key):len(key)], m...))\n", new: "\tmac := hmac.New(sha512.New, key)\n\tmac.Write(m)\n\t*sigs = append(*sigs, mac.Sum(nil))\n",
 		reanalyzed: []string{"hashing", "app", "tool"},
 		full:       "the imports of example.com/incremental/hashing changed",
 		want:       map[string]int{"hashing/hashing.go": 0, "app/app.go": 2, "tool/tool.go": 1},

@@ -50,6 +50,9 @@ type Settings struct {
 	// function is hot, as -profile-threshold: a fraction ("0.01") or a
 	// percentage ("1%"); empty for the default.
 	ProfileThreshold Threshold `json:"profile-threshold"`
+	// Audit also publishes every site a check looked at and did not
+	// report, and why, as information (category audit), as -audit.
+	Audit bool `json:"audit"`
 }
 
 // Threshold is a share of a profile's samples, as -profile-threshold takes
@@ -80,6 +83,7 @@ func (t *Threshold) UnmarshalJSON(b []byte) error {
 func (s *Settings) bindFlags(fs *flag.FlagSet) {
 	fs.StringVar(&s.Pool, "pool", analyzer.PoolAuto, "where fixes take pooled hashers from: auto (runtime in a module that requires github.com/hashalloc/hashalloc/runtime, inline elsewhere), runtime or inline")
 	fs.BoolVar(&s.Tests, "tests", false, "also analyze _test.go files")
+	fs.BoolVar(&s.Audit, "audit", false, "also publish every site not reported, and why, as information")
 	fs.Func("constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate", func(v string) error {
 		for c := range strings.SplitSeq(v, ",") {
 			if c = strings.TrimSpace(c); c != "" {
@@ -111,7 +115,7 @@ func (s *Settings) bindFlags(fs *flag.FlagSet) {
 }
 
 func (s Settings) options() (analyzer.Options, error) {
-	opts := analyzer.Options{Pool: s.Pool, Tests: s.Tests, Constructors: s.Constructors, Sums: s.Sums, Checks: s.Checks, Profile: s.Profile}
+	opts := analyzer.Options{Pool: s.Pool, Tests: s.Tests, Audit: s.Audit, Constructors: s.Constructors, Sums: s.Sums, Checks: s.Checks, Profile: s.Profile}
 	if s.ProfileThreshold != "" {
 		t, err := analyzer.ParseThreshold(string(s.ProfileThreshold))
 		if err != nil {

@@ -195,11 +195,11 @@ func (m *Model) resolve() {
 		for _, f := range m.order {
 			share := p.Share(f.fn)
 			switch {
-			case f.marked:
+			case f.marked, f.test: // a profile of the program says nothing of its tests
 			case share < m.cfg.Threshold:
 				f.reason, f.cold = nil, true
 			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry:
-				f.reason = &reason{kind: byProfile, text: fmt.Sprintf("has %.0f%% of the profile's %s", 100*share, p.Unit())}
+				f.reason = &reason{kind: byProfile, text: "is hot in the profile"} // its share is in the evidence
 			}
 		}
 	}
@@ -213,20 +213,40 @@ func (m *Model) ownInterface(t types.Type) bool {
 
 // isEntry reports whether f is a hashing function that code outside it
 // calls once per item it hashes: it is given data (a parameter that is not a
-// number: integers index or count, they are not what is hashed), its results
+// number: integers index or count, they are not what is hashed); its results
 // are a digest, a MAC or a verdict on one (byte slices and arrays, strings,
 // booleans, integers and errors, but for an integer with an error, which is
-// a count), it hashes (itself or through a function of the package it
-// calls), and code outside it can call it: it is exported, or a method with
-// an exported name (an interface may reach it), or its value is taken. A function that makes a value (a constructor: its
-// result is a struct, a pointer, a map or an interface) runs once per value
-// made, not per item; one that returns a count, as io.Writer's Write and
-// io.Reader's Read do, runs once per chunk of a stream its role decides on.
+// a count); it hashes, itself or through a function of the package it calls,
+// but in no loop of its own (then it hashes a collection per call); and code
+// outside it can call it: it is exported, or a method with an exported name
+// (an interface may reach it), or its value is taken. A function that makes
+// a value (a constructor: its result is a struct, a pointer, a map or an
+// interface) runs once per value made, not per item; one that returns a
+// count, as io.Writer's Write and io.Reader's Read do, runs once per chunk
+// of a stream its role decides on.
 func (m *Model) isEntry(f *fnInfo) bool {
 	if !(f.fn.Exported() || m.taken[f.fn]) {
 		return false
 	}
-	return hashShape(f.fn.Signature()) && m.hashes(f, 2)
+	return hashShape(f.fn.Signature()) && m.hashes(f, 2) && !m.hashesInLoop(f)
+}
+
+// hashesInLoop reports whether f hashes in a loop of its own that repeats
+// per item: then it hashes a collection per call (a Merkle root of its
+// leaves), and its callers call it once per collection, not per item.
+func (m *Model) hashesInLoop(f *fnInfo) bool {
+	if m.cfg.Hashes == nil {
+		return false
+	}
+	for cur := range f.cur.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if m.inOtherLiteral(cur, f.cur) || m.classifyLoop(cur.Node()).small {
+			continue
+		}
+		if m.cfg.Hashes(nil, loopBody(cur)) {
+			return true
+		}
+	}
+	return false
 }
 
 // hashShape reports whether sig is that of a function that returns a hash

@@ -124,12 +124,16 @@ func TestProgressOnTerminal(t *testing.T) {
 }
 
 // TestREADMEUsage checks that the flags the README's usage and
-// configuration sections show are the command's, and the reverse.
+// configuration sections show are the command's, and that every flag of the
+// command is documented there or in docs/usage.md's table.
 func TestREADMEUsage(t *testing.T) {
 	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	require.NoError(t, err)
 	readme := string(data)
+	usage, err := os.ReadFile(filepath.Join(repoRoot, "docs", "usage.md"))
+	require.NoError(t, err)
+	documented := readme + string(usage)
 	h := run(t, repoRoot, nil, binary, "-help")
 	require.Equal(t, 0, h.code, "%s", h)
 	var flags []string
@@ -138,7 +142,7 @@ func TestREADMEUsage(t *testing.T) {
 	}
 	require.NotEmpty(t, flags)
 	for _, f := range flags {
-		assert.True(t, strings.Contains(readme, "`-"+f), "the README documents -%s", f)
+		assert.True(t, strings.Contains(documented, "`-"+f), "the README or docs/usage.md documents -%s", f)
 	}
 	for _, m := range regexp.MustCompile("(?m)^hashalloc (-[a-zA-Z]+)").FindAllStringSubmatch(readme, -1) {
 		name := strings.TrimPrefix(m[1], "-")

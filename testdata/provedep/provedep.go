@@ -15,3 +15,19 @@ func Messages(n, size int) [][]byte {
 	}
 	return msgs
 }
+
+// Message is a message and its digest.
+type Message struct{ Body, Sum []byte }
+
+// Digester sets a message's digest.
+type Digester interface{ Digest(m *Message) }
+
+// NewMessages returns n messages of size bytes, each different, without
+// their digests.
+func NewMessages(n, size int) []Message {
+	msgs := make([]Message, n)
+	for i, body := range Messages(n, size) {
+		msgs[i].Body = body
+	}
+	return msgs
+}

@@ -82,6 +82,21 @@ local function wait_publish(uri, after, what)
   return published[uri].diagnostics
 end
 
+-- wait_settled waits as wait_publish does, then until no more diagnostics
+-- of uri come for settle_ms: an edit publishes diagnostics of its own
+-- (moved, or cleared), which may arrive after the save that follows it and
+-- before the save's.
+local settle_ms = 2000
+local function wait_settled(uri, after, what)
+  wait_publish(uri, after, what)
+  while true do
+    local n = count(uri)
+    if not vim.wait(settle_ms, function() return count(uri) > n end, 20) then
+      return published[uri].diagnostics
+    end
+  end
+end
+
 local function summarize(diags)
   local s = {}
   for _, d in ipairs(diags) do
@@ -159,7 +174,7 @@ local function run_step(step)
   local before = count(uri)
   local saved = now_ms()
   vim.cmd('write')
-  local after = wait_publish(uri, before, 'after the save')
+  local after = wait_settled(uri, before, 'after the save')
   rec.after = summarize(after)
   rec.save_to_diagnostics_ms = published[uri].at - saved
 end

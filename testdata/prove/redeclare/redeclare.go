@@ -1,7 +1,7 @@
 // Package redeclare hashes leaves with a prefix, concatenated only to be
-// hashed. The fix declares a multi-part sum under a name that is free in
-// the package, but not in its tests, which hashalloc does not load: the
-// fixed copy's tests do not build.
+// hashed. With -pool=inline the fix declares a multi-part sum, under a name
+// that its tests, which the analysis of the package does not load, do not
+// declare already.
 package redeclare
 
 import "crypto/sha256"

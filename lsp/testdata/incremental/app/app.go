@@ -12,7 +12,7 @@ func Key(prefix, id []byte) [32]byte {
 func SignAll(key []byte, msgs [][]byte) [][]byte {
 	var sigs [][]byte
 	for _, m := range msgs {
-		sigs = append(sigs, hashing.Sign(key, m))
+		hashing.Sign(&sigs, key, m)
 	}
 	return sigs
 }

@@ -1,20 +1,18 @@
 package app
 
 import (
+	"bytes"
 	"testing"
 
 	"example.com/incremental/hashing"
 )
 
-// want is what Key should return.
-func want(prefix, id []byte) [32]byte {
-	return hashing.Digest(append(prefix, id...))
-}
+var prefix = []byte("p")
 
 func TestKey(t *testing.T) {
-	prefix := []byte("p")
-	for _, id := range [][]byte{[]byte("a"), []byte("b")} {
-		if Key(prefix, id) != want(prefix, id) {
+	for _, id := range bytes.Fields([]byte("a b c")) {
+		want := hashing.Digest(append(prefix, id...))
+		if Key(prefix, id) != want {
 			t.Fatal("Key is not the digest of the prefix and the ID")
 		}
 	}

@@ -140,3 +140,14 @@ func newLogger(key []byte) func(msg []byte) {
 		sha256.Sum256(append(key, msg...))
 	}
 }
+
+// A function that hashes in a loop of its own hashes a collection per call:
+// what it allocates outside the loop, it allocates once per collection.
+func Root(leaves [][]byte) []byte {
+	site(1) // want `silent: it runs once per call of Root, and nothing shows Root to run per item`
+	var sum [32]byte
+	for _, leaf := range leaves {
+		sum = sha256.Sum256(append(sum[:], leaf...))
+	}
+	return sum[:]
+}

@@ -1,0 +1,3 @@
+module github.com/hashalloc/hashalloc/runtime
+
+go 1.21
