@@ -8,24 +8,31 @@
 //   - Per item. A site runs per item when a loop over a collection or a
 //     stream repeats it: a range over a slice, a map, a channel, a string or
 //     a count known only at run time, a for loop bounded by a length or a
-//     variable, a read or scan loop. A loop bounded by a small constant, or
-//     that the site leaves right after it runs (it returns, or breaks out),
-//     does not repeat it. A function runs per item when such a loop calls it,
-//     or a function that runs per item calls it; when it recurses (a call
-//     cycle that is not a tail call: once per node of what it walks); when it
-//     is a hashing function that other code calls once per item it hashes (a
-//     function whose result is a digest, a MAC or a verdict on one, that code
-//     outside it can call: exported, a method of an interface, or a function
-//     value); when the standard library calls it in a loop (a role: Read and
-//     Write of streams, ServeHTTP, RoundTrip, sort's Less and Swap); when a
-//     //hashalloc:hot directive marks it. Calls go through function literals
-//     called in place, interfaces and function values whose targets the
-//     package holds, and, across packages, facts.
+//     variable, a read or scan loop. A loop bounded by a small constant (an
+//     array, a literal list, a constant count of up to 8), or that the site
+//     leaves right after it runs (it returns, or breaks out), does not
+//     repeat it. A function runs per item when such a loop calls it, or a
+//     function that runs per item calls it; when it recurses (a call cycle
+//     that is not a tail call: once per node of what it walks); when it is a
+//     hashing function that other code calls once per item it hashes (given
+//     data, not only numbers; its results a digest, a MAC or a verdict on
+//     one, not a count with an error as io's Read and Write return; no loop
+//     of its own that hashes a collection; exported, a method an interface
+//     may reach, or a function value, a function literal among them); when
+//     the standard library calls it in a loop (a role: Read and Write of
+//     streams, sort's Less and Swap; ServeHTTP and RoundTrip, once per
+//     request, around far more work); when a //hashalloc:hot directive
+//     marks it. Calls go through function literals called in place,
+//     interfaces the package declares and function values whose targets it
+//     holds, and, across packages, facts. What test code calls is no
+//     evidence (a benchmark calls what it measures b.N times); its own loops
+//     repeat what is in them.
 //   - Rare branches. A site, or a call, under a condition that is rarely
 //     true runs rarely, whatever repeats the code around it: a nil test that
 //     initializes or refreshes a value, an error path, an expiry test on the
-//     clock, a cache miss (the heuristics of Ball and Larus, PLDI 1993, for
-//     pointers, errors and loops).
+//     clock, a cache miss (after a return on a hit, or in the branch that
+//     fills the cache), the function sync.Once runs (the heuristics of Ball
+//     and Larus, PLDI 1993, for pointers, errors and loops).
 //   - Share of the work. An allocation that is a small part of what each
 //     repetition does is not worth a finding, however often it runs: a
 //     repetition that stretches a key (PBKDF2, scrypt, Argon2, bcrypt), makes
@@ -33,14 +40,16 @@
 //     or I/O (files, the network, processes), costs far more than it; one
 //     that encodes or decodes (JSON, XML, gob, ASN.1, X.509) costs more than a
 //     single allocation. What a function of another package costs comes from
-//     a fact, when that package's analysis knew it.
+//     a fact, when that package's analysis knew it; what the standard
+//     library does around a role (serving a request) comes with the role.
 //   - Measured beats estimated. A profile decides in the packages it covers:
 //     a function with at least the threshold of its samples runs per item,
 //     one below it does not, whatever the call graph says; only the
-//     directive, the user's own word, stands against it.
+//     directive, the user's own word, stands against it (and test code,
+//     which no profile of the program measures).
 //
-// Each estimate says what repeats the site in plain words ("once per leaf in
-// the loop over leaves in Root at merkle.go:30"), with the chain of calls
-// that carries it, or, for a site that does not run per item or is not worth
+// Each estimate says what repeats the site in plain words ("once per call of
+// leafHash, which Root calls once per leaf of leaves (the loop at
+// merkle.go:30)"), with the chain of calls that carries it, or, for a site that does not run per item or is not worth
 // a finding, why not: the audit of hashalloc lists those reasons.
 package frequency
