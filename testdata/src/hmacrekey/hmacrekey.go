@@ -434,7 +434,7 @@ func (c *Checker) Mixed(msg, sig []byte) []byte {
 		c.n++
 	}
 	c.n += subtle.ConstantTimeCompare(mac.Sum(nil), sig) // want `sum-alloc: mac.Sum\(nil\) allocates its result once per call of Mixed \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be compared by subtle.ConstantTimeCompare; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
-	if bytes.Equal(mac.Sum(nil), sig) { // want `sum-alloc: mac.Sum\(nil\) allocates its result once per call of Mixed \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be compared by bytes.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
+	if bytes.Equal(mac.Sum(nil), sig) {                  // want `sum-alloc: mac.Sum\(nil\) allocates its result once per call of Mixed \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be compared by bytes.Equal; sum into a reused buffer \(no automatic fix: mac.Sum is called through an interface, so a stack array passed to it would escape\)`
 		c.n++
 	}
 	sum := mac.Sum(nil)
