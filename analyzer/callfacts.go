@@ -18,9 +18,8 @@ import (
 // allocation. So the function's package exports a fact, allocsPerCall, for
 // each exported function or method that allocates on every call, directly
 // or through the functions it calls (in its package or, through their own
-// facts, in others); and a package that calls one in a loop, or in a
-// function hot by strong evidence (recursion, a directive, a role, a
-// profile), is told at that call, without a fix: the fix belongs to the
+// facts, in others); and a package whose call of one runs per item, by the
+// frequency model, is told at that call, without a fix: the fix belongs to the
 // callee's package, where the allocation is.
 //
 // "On every call" means on every path that does not return early: the
@@ -86,8 +85,8 @@ type perCallItem struct {
 }
 
 // checkCallFacts exports the per-call facts of the package's functions and
-// reports the calls, in loops or in hot functions, of functions that
-// allocate on every call in another package.
+// reports the calls that run per item of functions that allocate on every
+// call in another package.
 func (p *pass) checkCallFacts() {
 	module, std := p.module()
 	if std {
@@ -283,7 +282,7 @@ func (p *pass) callFact(callee *types.Func, module string) *allocsPerCall {
 }
 
 // reportCallFacts reports the calls that repeat another package's per-call
-// allocations: in a loop, or in a function hot by strong evidence.
+// allocations, where the frequency model says that they run per item.
 func (p *pass) reportCallFacts(module string, resolve func(*types.Func) *perCall) {
 	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)

@@ -40,8 +40,7 @@ import (
 const maxCallerDepth = 2
 
 // checkDerivedKeys reports the calls of a key derivation of the package that
-// run on every iteration of a loop or every call of a proven hot function
-// with arguments that are all fixed: the derived key does not change.
+// run per item with arguments that are all fixed: the derived key does not change.
 func (p *pass) checkDerivedKeys() {
 	derivs := p.derivations()
 	if len(derivs) == 0 {

@@ -1,5 +1,5 @@
 // Package analyzer is hashalloc's go/analysis Analyzer: it finds hash
-// constructors whose hashers reach the heap in hot code, decides whether a
+// constructors whose hashers reach the heap once per item, decides whether a
 // hasher really escapes with a small allocation model measured against the
 // toolchain, and offers the cheapest rewrite that keeps what the code computes.
 //
@@ -12,22 +12,22 @@
 // `hashalloc -explain CHECK` and docs/checks.md give the same text. The
 // -checks flag ([Options.Checks]) chooses the checks that report.
 //
-// A function is hot when it is in a static call cycle of its package, when it
-// is called from a loop or from a hot function of the package, when its doc
-// comment carries //hashalloc:hot, when the standard library calls it in a
-// loop (its role: Read and Write of readers and writers, ServeHTTP and
-// handler functions, RoundTrip, Less and Swap of a sort.Interface), or when a
-// pprof profile (-profile) measures at least -profile-threshold of its
-// samples in it; in a package the profile covers, a function below the
-// threshold is cold. Messages say why, and the diagnostics' related
-// information lists the evidence ("evidence: KIND: ...", "share: F ...").
+// Every check asks the frequency model (package frequency) how often a site
+// runs: per item when a loop over a collection or a stream repeats it, or
+// its function is called by such a loop or by a function that runs per item,
+// recurses, returns a hash of what it is given to callers outside, has a
+// role the standard library calls in a loop (Read and Write of readers and
+// writers, ServeHTTP and handler functions, RoundTrip, Less and Swap of a
+// sort.Interface), carries //hashalloc:hot, or is measured above
+// -profile-threshold by a pprof profile (-profile, or a main package's
+// default.pgo); and not when a rare branch guards it or each repetition does
+// far more work beside it. Messages say how often, and the diagnostics'
+// related information lists the evidence; -audit tells why a site is silent.
 //
 // Across packages: a function that allocates a hasher, an HMAC or a
-// concatenation on every call exports a fact, and a call of it in a loop of
-// another package of its module that does little else, or in a function hot
-// by strong evidence that does little else but hash and recurse (a profile
-// or the directive is taken at its word), is reported at that call, without
-// a fix.
+// concatenation on every call exports a fact, and a call of it that runs per
+// item in another package of its module, where the allocation is a visible
+// share of each repetition, is reported at that call, without a fix.
 //
 // A key derivation of the package (a function whose result is an HMAC of
 // its parameters and constants, such as AWS's getSigningKey) called again and
@@ -47,8 +47,8 @@ package analyzer
 var doc = `find allocation-heavy hashing and rewrite it
 
 hashalloc reports hash constructors, HMACs, concatenations, sums and byte
-buffers that allocate on every iteration of a loop or every call of a hot
-function, and rewrites them through suggested fixes: a hasher hoisted and
+buffers that allocate once per item of the work that repeats them, and
+rewrites them through suggested fixes: a hasher hoisted and
 Reset, a constructor the compiler keeps on the stack, the parts of a
 concatenation written one after another, a sum into the destination or a
 stack array, or a hasher or buffer taken from a pool.

@@ -11,7 +11,7 @@ import (
 )
 
 // hasherAlloc is the category of a hash constructor whose hasher reaches the
-// heap on every iteration of a loop or every call of a hot function.
+// heap once per item of the work that repeats it.
 const hasherAlloc = "hasher-alloc"
 
 // checkHasherAlloc reports s when its hasher is heap allocated per iteration
@@ -75,7 +75,7 @@ func (p *pass) describe(s *Site) string {
 	return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
 }
 
-// callFix removes a per-call allocation in a hot function: the standard
+// callFix removes a per-call allocation in a function that runs per item: the standard
 // constructor for a crypto.Hash whose hasher stays local, else a pool (and
 // then pooled is set).
 func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {

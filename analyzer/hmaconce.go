@@ -28,8 +28,7 @@ var oneShotHMACs = map[string]string{
 }
 
 // checkChangingKey reports hmac.New(h, key) with a key that changes from
-// call to call, on every iteration of a loop or every call of a proven hot
-// function: 5 allocations each time, where the runtime's one-shot HMAC
+// call to call, where the call runs per item: 5 allocations each time, where the runtime's one-shot HMAC
 // (inner and outer hashers on the stack) makes none.
 func (p *pass) checkChangingKey(s *Site, what, often string) {
 	msg := fmt.Sprintf("%s %s, with a key that changes each time", what, often)
