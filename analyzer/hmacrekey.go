@@ -80,9 +80,12 @@ func (p *pass) checkHMACRekey(s *Site) {
 		msg += ", converted from a string each time"
 	}
 	fix, why, equals := p.keyedPoolFix(s, key, loop.Valid())
-	if p.report(s.Call, hmacRekey, msg, fix, "keep a keyed HMAC pool next to the key", why) {
+	fixed := p.report(s.Call, hmacRekey, msg, fix, "keep a keyed HMAC pool next to the key", why)
+	if fixed || fix != nil && !p.cfg.checks.enabled(hmacRekey) {
 		// The fix also compares these sums without allocating: sum-alloc
-		// has nothing to add about them.
+		// has nothing to add about them. So too when -checks turns
+		// hmac-rekey off: a check's findings do not depend on which other
+		// checks are on.
 		for _, eq := range equals {
 			if p.macEqual == nil {
 				p.macEqual = map[*ast.CallExpr]bool{}
