@@ -25,6 +25,13 @@
 // measure until the hotness model has been designed without them); with
 // -strict, also when a must-find site is missed. A missed per-item site never
 // fails the run.
+//
+// With -audit, hashalloc runs with -audit too, and the command then prints,
+// per module, the recall audit: every audited per-item site with what became
+// of it (reported, or missed with the reason the model gave, or looked at by
+// no check), then every hash constructor call, HMAC, concatenation built to
+// be hashed and buffer in hashing code that a check looked at, reported
+// (with its verdict) or silent (with why). It is how recall is judged.
 package main
 
 import (
@@ -54,19 +61,20 @@ func main() {
 		minHeld  = flag.Float64("min-heldout-precision", 0, "fail when the precision of the held-out modules is below this")
 		unjudged = flag.Bool("unjudged", false, "print only the unexpected findings, as entries of the expectations file")
 		count    = flag.Int("bench-count", 1, "with -fix, the -count of the benchmarks of modules with bench lines (the median is kept)")
+		audit    = flag.Bool("audit", false, "also print every site a check looked at, reported or silent and why, and what became of each per-item site")
 	)
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "realworld: no arguments expected; see -help")
 		os.Exit(2)
 	}
-	if err := run(*files, *work, *fast, *heldout, *only, *fix, *strict, *minPrec, *minHeld, *unjudged, *count); err != nil {
+	if err := run(*files, *work, *fast, *heldout, *only, *fix, *strict, *minPrec, *minHeld, *unjudged, *count, *audit); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
 		os.Exit(1)
 	}
 }
 
-func run(files, work string, fast, heldout bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool, count int) error {
+func run(files, work string, fast, heldout bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool, count int, audit bool) error {
 	repo, err := repoRoot()
 	if err != nil {
 		return err
@@ -105,7 +113,7 @@ func run(files, work string, fast, heldout bool, only string, fix, strict bool, 
 	}
 
 	ctx := context.Background()
-	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, BenchCount: count, Log: os.Stderr})
+	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, Audit: audit, BenchCount: count, Log: os.Stderr})
 	if err != nil {
 		return err
 	}
@@ -131,6 +139,9 @@ func run(files, work string, fast, heldout bool, only string, fix, strict bool, 
 		realworld.WriteBenchTable(os.Stdout, results)
 	}
 	realworld.WriteDetails(os.Stdout, results)
+	if audit {
+		realworld.WriteAudit(os.Stdout, results)
+	}
 
 	var failed []string
 	t := realworld.Total(results)

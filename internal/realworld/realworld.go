@@ -35,6 +35,9 @@ type Config struct {
 	Repo string // root of the hashalloc repository to build and measure
 	Work string // scratch directory: the binary and the copies of the modules
 	Fix  bool   // also apply the fixes and test them
+	// Audit runs hashalloc with -audit: every site a check looked at and
+	// left silent comes back with why, in Result.Audit.
+	Audit bool
 	// BenchCount is the -count of the benchmarks of a module with bench
 	// lines, run with Fix; 1 when 0.
 	BenchCount int
@@ -45,6 +48,9 @@ type Config struct {
 type Result struct {
 	Module   *expect.Module
 	Findings []Diagnostic // distinct by file, line and category
+	// Audit are the sites that a check looked at and left silent, with
+	// Config.Audit: Category is the check, Message says why.
+	Audit []Diagnostic
 
 	True, False, Neutral []*expect.Finding
 	Unexpected           []Diagnostic      // not judged, or judged "unjudged"
@@ -162,13 +168,17 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 		}
 	}
 
-	run, err := r.hashalloc(ctx, dir, m.Packages, append(r.flags(m), "-json")...)
+	flags := append(r.flags(m), "-json")
+	if r.cfg.Audit {
+		flags = append(flags, "-audit")
+	}
+	run, err := r.hashalloc(ctx, dir, m.Packages, flags...)
 	res.Time, res.Peak, res.Panics = run.time, run.peak, run.panics
 	if err != nil {
 		res.Errors = append(res.Errors, err.Error())
 		return res
 	}
-	res.Findings = run.findings
+	res.Findings, res.Audit = splitAudit(run.findings)
 	res.Errors = append(res.Errors, run.errors...)
 	if err := compare(res, dir); err != nil {
 		res.Errors = append(res.Errors, err.Error())
@@ -325,8 +335,12 @@ func parseJSON(out []byte, root string) ([]Diagnostic, []string, error) {
 				if err != nil {
 					return nil, nil, err
 				}
-				if !seen[d.Key] {
-					seen[d.Key] = true
+				k := d.Key
+				if d.Category == "audit" {
+					k.Category += ": " + d.Message // two checks may look at one line
+				}
+				if !seen[k] {
+					seen[k] = true
 					diags = append(diags, d)
 				}
 			}
@@ -335,6 +349,23 @@ func parseJSON(out []byte, root string) ([]Diagnostic, []string, error) {
 	sort.Slice(diags, func(i, j int) bool { return less(diags[i].Key, diags[j].Key) })
 	sort.Strings(errs)
 	return diags, errs, nil
+}
+
+// splitAudit separates the audit entries of diags (category audit, the
+// message "CHECK: ... is silent: WHY") from the findings, and gives each the
+// category of its check.
+func splitAudit(diags []Diagnostic) (findings, audit []Diagnostic) {
+	for _, d := range diags {
+		if d.Category != "audit" {
+			findings = append(findings, d)
+			continue
+		}
+		if check, rest, ok := strings.Cut(d.Message, ": "); ok {
+			d.Category, d.Message = check, rest
+		}
+		audit = append(audit, d)
+	}
+	return findings, audit
 }
 
 func diagnostic(jd jsonDiag, root string) (Diagnostic, error) {

@@ -3,6 +3,7 @@ package realworld
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -292,4 +293,60 @@ func value(v int64) string {
 
 func indent(s string) string {
 	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
+}
+
+// WriteAudit writes, per module, the recall audit of a run with
+// Config.Audit: each audited per-item site with what became of it (reported,
+// or silent and why, or not looked at by any check), then every site a check
+// looked at, reported (with its verdict) or silent (with why).
+func WriteAudit(w io.Writer, results []*Result) {
+	for _, r := range results {
+		fmt.Fprintf(w, "\n== audit of %s: %d reported, %d silent\n", r.Module.Name(), len(r.Findings), len(r.Audit))
+		for _, f := range r.Module.PerItem {
+			fmt.Fprintf(w, "per-item %s: %s\n", f.Key, perItemFate(r, f.Key))
+		}
+		verdict := map[expect.Key]string{}
+		for _, f := range r.Module.Findings {
+			verdict[f.Key] = f.Verdict
+		}
+		type line struct {
+			d    Diagnostic
+			text string
+		}
+		var lines []line
+		for _, d := range r.Findings {
+			v, ok := verdict[d.Key]
+			if !ok {
+				v = expect.Unjudged
+			}
+			lines = append(lines, line{d, fmt.Sprintf("reported (%s): %s", v, d.Message)})
+		}
+		for _, d := range r.Audit {
+			lines = append(lines, line{d, "silent: " + d.Message})
+		}
+		sort.SliceStable(lines, func(i, j int) bool { return less(lines[i].d.Key, lines[j].d.Key) })
+		for _, l := range lines {
+			fmt.Fprintf(w, "%s:%d:%d %s %s\n", l.d.File, l.d.Line, l.d.Col, l.d.Category, l.text)
+		}
+	}
+}
+
+// perItemFate says what the run r did with the per-item site k: reported,
+// silent with the audit's reason, or looked at by no check.
+func perItemFate(r *Result, k expect.Key) string {
+	for _, d := range r.Findings {
+		if d.Key == k {
+			return "reported"
+		}
+	}
+	var why []string
+	for _, d := range r.Audit {
+		if d.Key == k {
+			why = append(why, d.Message)
+		}
+	}
+	if len(why) == 0 {
+		return "MISSED: no check looked at this line"
+	}
+	return "MISSED: " + strings.Join(why, "; ")
 }

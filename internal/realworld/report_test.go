@@ -153,3 +153,44 @@ func TestPerItemSiteExists(t *testing.T) {
 		t.Errorf("error %v, want one for line 4", err)
 	}
 }
+
+// The audit of a run with -audit: the audit entries are apart from the
+// findings, each per-item site says what became of it, and every site a
+// check looked at is listed, reported with its verdict or silent with why.
+func TestWriteAudit(t *testing.T) {
+	audit := func(line int, msg string) Diagnostic {
+		d := diag("a.go", line, "audit")
+		d.Message = msg
+		return d
+	}
+	findings, silent := splitAudit([]Diagnostic{
+		diag("a.go", 10, "concat-hash"),
+		audit(20, "hasher-alloc: sha256.New() is silent: it stays on the stack"),
+		audit(30, "hmac-rekey: hmac.New(sha256.New, key) is silent: it runs once per call of New"),
+	})
+	if len(findings) != 1 || len(silent) != 2 || silent[0].Category != "hasher-alloc" || silent[0].Message != "sha256.New() is silent: it stays on the stack" {
+		t.Fatalf("splitAudit: findings %v, audit %v", findings, silent)
+	}
+	res := result(t, `module example.com/h v1 heldout
+packages ./...
+finding a.go:10 concat-hash true per leaf
+per-item a.go:10 concat-hash per leaf
+per-item a.go:30 hmac-rekey per request
+per-item a.go:40 sum-alloc per node
+`, findings...)
+	res.Audit = silent
+	var buf bytes.Buffer
+	WriteAudit(&buf, []*Result{res})
+	want := `
+== audit of example.com/h@v1: 1 reported, 2 silent
+per-item a.go:10 concat-hash: reported
+per-item a.go:30 hmac-rekey: MISSED: hmac.New(sha256.New, key) is silent: it runs once per call of New
+per-item a.go:40 sum-alloc: MISSED: no check looked at this line
+a.go:10:0 concat-hash reported (true): 
+a.go:20:0 hasher-alloc silent: sha256.New() is silent: it stays on the stack
+a.go:30:0 hmac-rekey silent: hmac.New(sha256.New, key) is silent: it runs once per call of New
+`
+	if buf.String() != want {
+		t.Errorf("WriteAudit:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
