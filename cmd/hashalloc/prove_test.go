@@ -3,8 +3,8 @@ package main_test
 // End-to-end tests of hashalloc prove, on the testdata module
 // testdata/prove (which replaces example.com/provedep by ../provedep, a
 // relative directory that the copy must still find) and on two modules of
-// the real-world corpus. Every test that runs benchmarks is skipped with
-// -short.
+// the real-world corpus. Every test that runs benchmarks is a slow test
+// (HASHALLOC_SLOW=1, the slow step of .ci/test).
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/internal/prove"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -63,9 +64,7 @@ func noCrash(t *testing.T, r result) {
 // Digest on the copy and prints the saving in benchstat's table, and leaves
 // the tree alone.
 func TestProveHotOnlyByProfile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs benchmarks")
-	}
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
 	t.Parallel()
 	dir := proveModule()
 	before := treeFiles(t, dir)
@@ -94,9 +93,7 @@ func TestProveHotOnlyByProfile(t *testing.T) {
 // makes a benchmark allocate more), the error and the fix to blame, with
 // exit code 1.
 func TestProveJSON(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs benchmarks")
-	}
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
 	t.Parallel()
 	r := run(t, proveModule(), proveEnv, binary, append(append([]string{"prove", "-json"}, quick...), "./hot")...)
 	noCrash(t, r)
@@ -150,9 +147,7 @@ func TestProveJSON(t *testing.T) {
 // code and no stack trace (a fix that makes a benchmark allocate more:
 // TestProveJSON).
 func TestProveFailures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs benchmarks")
-	}
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
 	t.Parallel()
 	for _, tc := range []struct {
 		name string
@@ -201,9 +196,7 @@ func TestProveFailures(t *testing.T) {
 // cannot see: the module pins an old release of the runtime module, without
 // the package the fix imports, and the fixed copy does not build.
 func TestProveFixDoesNotBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs benchmarks")
-	}
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
 	t.Parallel()
 	r := run(t, filepath.Join(repoRoot, "testdata", "provepinned"), proveEnv, binary, append(append([]string{"prove"}, quick...), "./pinned")...)
 	noCrash(t, r)
@@ -221,9 +214,7 @@ func TestProveFixDoesNotBuild(t *testing.T) {
 // package's tests declare: it takes another, and the fixed copy's tests
 // build and pass.
 func TestProveTestNames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs benchmarks")
-	}
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
 	t.Parallel()
 	r := run(t, proveModule(), proveEnv, binary, append(append([]string{"prove", "-pool=inline"}, quick...), "./redeclare")...)
 	noCrash(t, r)
@@ -261,9 +252,7 @@ func copyProveModule(t *testing.T) string {
 // TestProveFix checks that -fix writes the fixes into the tree once
 // everything has passed on the copy, and nothing when prove fails.
 func TestProveFix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs benchmarks")
-	}
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
 	t.Parallel()
 	dir := copyProveModule(t)
 	hot := filepath.Join(dir, "hot", "hot.go")
@@ -287,11 +276,9 @@ func TestProveFix(t *testing.T) {
 // TestProveProgress runs prove under a terminal (script(1)): it shows which
 // package and benchmark it is on and the time left.
 func TestProveProgress(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
 	if _, err := exec.LookPath("script"); err != nil || runtime.GOOS != "linux" {
 		t.Skip("needs script(1) from util-linux")
-	}
-	if testing.Short() {
-		t.Skip("runs benchmarks")
 	}
 	t.Parallel()
 	r := run(t, proveModule(), append([]string{"TERM=xterm"}, proveEnv...), "script", "-qefc", binary+" prove -count=2 -benchtime=200ms ./hot", "/dev/null")
@@ -343,9 +330,7 @@ func corpusModule(t *testing.T, query string) string {
 // 199 and 498 -> 200 allocs/op), and aws-sdk-go-v2's v4 signer, whose hot
 // sites only its benchmarks reveal (the plain analysis finds nothing).
 func TestProveCorpus(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the benchmarks of real modules")
-	}
+	testenv.SkipUnlessSlow(t, "runs the benchmarks of real modules")
 	t.Run("cometbft", func(t *testing.T) {
 		t.Parallel()
 		dir := corpusModule(t, "github.com/cometbft/cometbft@v0.37.18")
