@@ -175,6 +175,7 @@ type pass struct {
 	keyHashes      map[types.Object]int
 	pooled         map[*Site]bool                     // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
 	macEqual       map[*ast.CallExpr]bool             // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
+	rekeyed        map[ast.Node]bool                  // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
 	idx            *packageIndex                      // see index
 	keys           map[*types.Func]string             // see funcKey
 	hashesMemo     map[*types.Func]bool               // whether a function hashes itself, see hashingCode

@@ -33,6 +33,10 @@ var oneShotHMACs = map[string]string{
 func (p *pass) checkChangingKey(s *Site, what, often string) {
 	msg := fmt.Sprintf("%s %s, with a key that changes each time", what, often)
 	fix, why := p.oneShotFix(s)
+	if p.rekeyed == nil {
+		p.rekeyed = map[ast.Node]bool{}
+	}
+	p.rekeyed[s.Call] = true // shown or not: sum-alloc defers to it (see checkSumAlloc)
 	p.report(s.Call, hmacRekey, msg, fix, "compute it with a one-shot HMAC", why)
 }
 
