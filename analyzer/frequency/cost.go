@@ -17,8 +17,9 @@ type Class uint8
 const (
 	// Cheap is everything not known to cost more.
 	Cheap Class = iota
-	// Moderate costs a microsecond or more: encoding, parsing, templates.
-	// Beside it a single allocation is under a tenth of the work.
+	// Moderate costs a microsecond or more, or allocates more than once
+	// itself: encoding, parsing, templates, formatting a string. Beside it
+	// a single allocation is under a tenth of the work.
 	Moderate
 	// Heavy costs ten microseconds or more: key stretching, public-key
 	// operations, big-number modular arithmetic, I/O. Beside it any
@@ -148,6 +149,24 @@ func knownCost(fn *types.Func) (Class, string) {
 	return Cheap, ""
 }
 
+// formatting says whether fn formats into a new string (fmt.Sprintf,
+// Sprint, Sprintln): its arguments boxed, its buffer and its result
+// allocated, a few hundred nanoseconds, so a moderate cost beside the site
+// that a repetition calls it next to. It counts only where the repetition
+// calls it itself, not in the summary of a function: nearly every function
+// formats somewhere, for an error or a panic. Fprint* writes into a writer,
+// which may be the hasher itself: no cost of its own.
+func formatting(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Signature().Recv() != nil {
+		return false
+	}
+	switch fn.Name() {
+	case "Sprintf", "Sprint", "Sprintln":
+		return true
+	}
+	return false
+}
+
 // interfaceCost says what a call of an interface method costs when the
 // interface says: crypto.Signer's Sign signs with a private key; net.Conn's
 // Read and Write do network I/O.
@@ -167,8 +186,9 @@ func interfaceCost(sel *types.Selection) (Class, string) {
 
 // callCost says what the call at cur costs, by what it calls: a function of
 // another package (known, or by its fact), an interface method, or a
-// function of this package (its summary).
-func (m *Model) callCost(cur inspector.Cursor) work {
+// function of this package (its summary); with direct, the call is made by
+// the repetition itself, and formatting counts too.
+func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 	call := cur.Node().(*ast.CallExpr)
 	info := m.cfg.Info
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -194,6 +214,9 @@ func (m *Model) callCost(cur inspector.Cursor) work {
 	if c, what := knownCost(fn); c > Cheap {
 		return work{c, shortName(fn) + " (" + what + ")", call.Pos()}
 	}
+	if direct && formatting(fn) {
+		return work{Moderate, shortName(fn) + " (formatting)", call.Pos()}
+	}
 	if m.cfg.ImportCost != nil {
 		if f, ok := m.cfg.ImportCost(fn); ok && f.Class > Cheap {
 			return work{f.Class, shortName(fn) + " (" + f.What + ")", call.Pos()}
@@ -212,7 +235,7 @@ func (m *Model) funcCost(fn *types.Func) work {
 	m.costs[fn] = work{} // in progress
 	var w work
 	if f := m.funcs[fn]; f != nil {
-		w = m.regionCost(f.cur, inspector.Cursor{})
+		w = m.regionCost(f.cur, inspector.Cursor{}, false)
 	}
 	m.costs[fn] = w
 	return w
@@ -221,7 +244,8 @@ func (m *Model) funcCost(fn *types.Func) work {
 // regionCost returns the costliest call in the code at region (a loop body,
 // a function), but for the code at except (the site) and the branches that
 // rarely run; function literals that are not called in place are left out.
-func (m *Model) regionCost(region, except inspector.Cursor) work {
+// direct says that the repetition runs region itself (see callCost).
+func (m *Model) regionCost(region, except inspector.Cursor, direct bool) work {
 	var w work
 	for cur := range region.Preorder((*ast.CallExpr)(nil)) {
 		if except.Valid() && (cur == except || isWithin(cur, except)) {
@@ -230,7 +254,7 @@ func (m *Model) regionCost(region, except inspector.Cursor) work {
 		if m.inOtherLiteral(cur, region) || m.rareBranch(cur, region) != "" {
 			continue
 		}
-		w = w.more(m.callCost(cur))
+		w = w.more(m.callCost(cur, direct))
 		if w.class == Heavy {
 			break
 		}

@@ -232,7 +232,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		}
 		est := Estimate{Loop: loop, Text: m.loopText(loop.Node(), info)}
 		est.Evidence = append(est.Evidence, Evidence{loop.Node().Pos(), "loop", "repeated by the loop at " + m.position(loop.Node().Pos())})
-		if w := m.regionCost(body, cur); !worth(c, w) {
+		if w := m.regionCost(body, cur, true); !worth(c, w) {
 			est.Why = "each iteration also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 			return est
 		}
@@ -242,7 +242,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if lit.Valid() {
 		if each := m.iteratorCallback(lit); each != "" {
 			est := Estimate{Text: "once per " + each}
-			if w := m.regionCost(lit, cur); !worth(c, w) {
+			if w := m.regionCost(lit, cur, true); !worth(c, w) {
 				est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 				return est
 			}
@@ -264,13 +264,13 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	}
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
-	w := m.regionCost(fnCur, cur)
+	w := m.regionCost(fnCur, cur, true)
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
 		region := r.via.caller.cur
 		if r.kind == byLoop {
 			region = loopBody(r.via.loop)
 		}
-		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos)))
+		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true))
 	}
 	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
