@@ -352,7 +352,7 @@ func parseJSON(out []byte, root string) ([]Diagnostic, []string, error) {
 }
 
 // splitAudit separates the audit entries of diags (category audit, the
-// message "CHECK: ... is silent: WHY") from the findings, and gives each the
+// message "audit: CHECK: ... is silent: WHY") from the findings, and gives each the
 // category of its check.
 func splitAudit(diags []Diagnostic) (findings, audit []Diagnostic) {
 	for _, d := range diags {
@@ -360,7 +360,7 @@ func splitAudit(diags []Diagnostic) (findings, audit []Diagnostic) {
 			findings = append(findings, d)
 			continue
 		}
-		if check, rest, ok := strings.Cut(d.Message, ": "); ok {
+		if check, rest, ok := strings.Cut(strings.TrimPrefix(d.Message, "audit: "), ": "); ok {
 			d.Category, d.Message = check, rest
 		}
 		audit = append(audit, d)

@@ -165,8 +165,8 @@ func TestWriteAudit(t *testing.T) {
 	}
 	findings, silent := splitAudit([]Diagnostic{
 		diag("a.go", 10, "concat-hash"),
-		audit(20, "hasher-alloc: sha256.New() is silent: it stays on the stack"),
-		audit(30, "hmac-rekey: hmac.New(sha256.New, key) is silent: it runs once per call of New"),
+		audit(20, "audit: hasher-alloc: sha256.New() is silent: it stays on the stack"),
+		audit(30, "audit: hmac-rekey: hmac.New(sha256.New, key) is silent: it runs once per call of New"),
 	})
 	if len(findings) != 1 || len(silent) != 2 || silent[0].Category != "hasher-alloc" || silent[0].Message != "sha256.New() is silent: it stays on the stack" {
 		t.Fatalf("splitAudit: findings %v, audit %v", findings, silent)
