@@ -228,7 +228,20 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	if !(f.fn.Exported() || m.taken[f.fn]) {
 		return false
 	}
-	return hashShape(f.fn.Signature()) && m.hashes(f, 2) && !m.hashesInLoop(f)
+	return hashShape(f.fn.Signature()) && m.hashes(f, 2) && !m.hashesInLoop(f) && !m.hashesByRecursion(f)
+}
+
+// hashesByRecursion reports whether f calls a function of the package that
+// recurses and hashes: a tree's root hashed by a recursive helper, once per
+// call of f (cometbft's HashFromByteSlices makes one hasher and hands it to
+// hashFromByteSlices, which walks the tree).
+func (m *Model) hashesByRecursion(f *fnInfo) bool {
+	for _, c := range f.calls {
+		if c.callee != f && c.rare == "" && !m.inCycle(f) && m.inCycle(c.callee) && m.hashes(c.callee, 1) {
+			return true
+		}
+	}
+	return false
 }
 
 // hashesInLoop reports whether f hashes in a loop of its own that repeats

@@ -72,6 +72,22 @@ var costlyPkgs = map[string]struct {
 	"html/template":                  {Moderate, "a template"},
 }
 
+// cheapCurve reports whether the function or method of crypto/elliptic is
+// one that does no arithmetic: a curve's constructor returns a value made
+// once, and Params returns its parameters.
+func cheapCurve(path, recv, name string) bool {
+	if path != "crypto/elliptic" {
+		return false
+	}
+	switch {
+	case recv == "" && (name == "P224" || name == "P256" || name == "P384" || name == "P521"):
+		return true
+	case name == "Params":
+		return true
+	}
+	return false
+}
+
 // cheapOS are the functions of package os that do no I/O.
 var cheapOS = map[string]bool{
 	"Getenv": true, "LookupEnv": true, "Getpid": true, "Getuid": true, "Getgid": true,
@@ -100,7 +116,7 @@ func knownCost(fn *types.Func) (Class, string) {
 			recv = n.Obj().Name()
 		}
 	}
-	if c, ok := costlyPkgs[path]; ok && fn.Exported() {
+	if c, ok := costlyPkgs[path]; ok && fn.Exported() && !cheapCurve(path, recv, name) {
 		return c.class, c.what
 	}
 	switch path {

@@ -2,7 +2,10 @@
 // or of what they are.
 package calls
 
-import "crypto/sha256"
+import (
+	"crypto/sha256"
+	"hash"
+)
 
 func site(allocs int) {}
 
@@ -53,6 +56,30 @@ func Consume(p []byte) (int, error) {
 	site(1) // want `silent: it runs once per call of Consume, and nothing shows Consume to run per item`
 	sha256.Sum256(p)
 	return len(p), nil
+}
+
+// A function that hands a hasher to a recursive helper that walks a tree
+// hashes the whole tree per call: once per root, not per item; the helper
+// runs per node.
+func HashFromByteSlices(items [][]byte) []byte {
+	site(1) // want `silent: it runs once per call of HashFromByteSlices, and nothing shows HashFromByteSlices to run per item`
+	h := sha256.New()
+	return hashFromByteSlices(h, items)
+}
+
+func hashFromByteSlices(h hash.Hash, items [][]byte) []byte {
+	if len(items) <= 1 {
+		h.Reset()
+		h.Write(items[0])
+		return h.Sum(nil)
+	}
+	site(1) // want `per item: once per call of hashFromByteSlices \(it recurses: hashFromByteSlices → hashFromByteSlices, once per node it walks\)`
+	l := hashFromByteSlices(h, items[:len(items)/2])
+	r := hashFromByteSlices(h, items[len(items)/2:])
+	h.Reset()
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(nil)
 }
 
 // A function given only numbers hashes nothing it is given.
