@@ -143,7 +143,10 @@ func (p *pass) checkCallFacts() {
 	}
 	for fn := range items {
 		pc := resolve(fn)
-		if pc != nil && fn.Exported() {
+		// A function that hashes a whole collection per call (a Merkle
+		// root) shares what it allocates per call among the collection's
+		// items: its callers have nothing worth telling.
+		if pc != nil && fn.Exported() && !p.freq.HashesCollection(fn) {
 			p.ExportObjectFact(fn, pc.all)
 		}
 	}

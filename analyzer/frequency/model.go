@@ -438,6 +438,15 @@ func (m *Model) Repeats(fn *types.Func) (string, bool) {
 	return "once per call of " + fn.Name() + m.reasonText(f), true
 }
 
+// HashesCollection reports whether fn, a function of the package, hashes a
+// whole collection per call: in a loop of its own that repeats per item, or
+// through a recursive helper of the package that walks it. What it
+// allocates once per call is then shared by every item hashed.
+func (m *Model) HashesCollection(fn *types.Func) bool {
+	f := m.funcs[fn]
+	return f != nil && (m.hashesInLoop(f) || m.hashesByRecursion(f))
+}
+
 // Recursive reports whether fn is in a call cycle of the package.
 func (m *Model) Recursive(fn *types.Func) bool {
 	f := m.funcs[fn]
