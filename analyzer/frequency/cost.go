@@ -72,20 +72,19 @@ var costlyPkgs = map[string]struct {
 	"html/template":                  {Moderate, "a template"},
 }
 
-// cheapCurve reports whether the function or method of crypto/elliptic is
-// one that does no arithmetic: a curve's constructor returns a value made
-// once, and Params returns its parameters.
-func cheapCurve(path, recv, name string) bool {
-	if path != "crypto/elliptic" {
+// accessor reports whether the function or method of a costly package
+// does no arithmetic: a key's Public, Seed, Equal and Size methods, which
+// return or compare what the key holds, a curve's Params, and the curves'
+// constructors, which return values made once.
+func accessor(path, recv, name string) bool {
+	if recv != "" {
+		switch name {
+		case "Public", "Seed", "Equal", "Size", "Params":
+			return true
+		}
 		return false
 	}
-	switch {
-	case recv == "" && (name == "P224" || name == "P256" || name == "P384" || name == "P521"):
-		return true
-	case name == "Params":
-		return true
-	}
-	return false
+	return path == "crypto/elliptic" && (name == "P224" || name == "P256" || name == "P384" || name == "P521")
 }
 
 // cheapOS are the functions of package os that do no I/O.
@@ -116,7 +115,7 @@ func knownCost(fn *types.Func) (Class, string) {
 			recv = n.Obj().Name()
 		}
 	}
-	if c, ok := costlyPkgs[path]; ok && fn.Exported() && !cheapCurve(path, recv, name) {
+	if c, ok := costlyPkgs[path]; ok && fn.Exported() && !accessor(path, recv, name) {
 		return c.class, c.what
 	}
 	switch path {

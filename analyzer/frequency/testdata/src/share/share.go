@@ -4,6 +4,7 @@ package share
 import (
 	"crypto"
 	"crypto/ecdsa"
+	"crypto/ed25519"
 	"crypto/elliptic"
 	"crypto/pbkdf2"
 	"crypto/rand"
@@ -72,6 +73,17 @@ func curves(keys []*ecdsa.PublicKey) {
 		site(1) // want `per item: once per element of keys \(the loop at share\.go:\d+\)`
 		_ = k.Curve == elliptic.P256() && k.Curve.Params().BitSize == 256
 	}
+}
+
+// So do a key's accessors.
+func publicKeys(keys []ed25519.PrivateKey, pub ed25519.PublicKey) (n int) {
+	for _, k := range keys {
+		site(1) // want `per item: once per element of keys \(the loop at share\.go:\d+\)`
+		if pub.Equal(k.Public()) {
+			n++
+		}
+	}
+	return n
 }
 
 // Encoding costs more than one allocation, less than an HMAC's five.
