@@ -54,6 +54,43 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 	return ""
 }
 
+// processWide reports whether cond reads nothing but process-wide state:
+// package-level variables and constants, and calls of package-level
+// functions and of methods on such values, with such arguments (klog's
+// V(5).Enabled(), a logger's level test). A program sets that state once, so a
+// branch on it, without an else, runs for every repetition or for none;
+// it guards logging and tracing, which are off in the steady state (Ball
+// and Larus's call heuristic, for these branches only). A condition that
+// reads a local variable, a parameter or a receiver is the repetition's
+// own.
+func (m *Model) processWide(cond ast.Expr) bool {
+	info := m.cfg.Info
+	calls, ok := 0, true
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			calls++
+		case *ast.Ident:
+			switch obj := info.Uses[n].(type) {
+			case *types.Var:
+				if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+					ok = obj.IsField() // a field of a package-level value, read through it
+				}
+			case *types.Const, *types.Func, *types.PkgName, *types.TypeName, *types.Builtin, nil:
+			default:
+				ok = false
+			}
+		case *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	return ok && calls > 0
+}
+
 // rareThen says why the then branch of the if statement at ifCur rarely
 // runs, or "".
 func (m *Model) rareThen(ifCur inspector.Cursor) string {
@@ -61,6 +98,9 @@ func (m *Model) rareThen(ifCur inspector.Cursor) string {
 	cond := ast.Unparen(ifs.Cond)
 	if m.clockTest(cond) {
 		return "only when " + types.ExprString(cond) + " (a test on the clock: an expiry or a refresh)"
+	}
+	if ifs.Else == nil && m.processWide(cond) {
+		return "only when " + types.ExprString(cond) + " (a switch of the whole process, such as a log level)"
 	}
 	bin, ok := cond.(*ast.BinaryExpr)
 	if ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {

@@ -109,3 +109,29 @@ func (c *cache) check(k string) bool {
 	site(1) // want `per item: once per call of check, which known calls once per element of keys \(the loop at branches.go:\d+\)`
 	return false
 }
+
+// A log level of the whole process: off in the steady state. A test on the
+// repetition's own data is not.
+type level int
+
+var verbosity level
+
+func (l level) Enabled() bool { return l >= 5 }
+
+func v(n int) level { return verbosity - level(5-n) }
+
+func logged(items [][]byte, debug bool) {
+	for range items {
+		if v(5).Enabled() {
+			site(1) // want `silent: it runs only when v\(5\).Enabled\(\) \(a switch of the whole process, such as a log level\)`
+		}
+		if debug {
+			site(1) // want `per item: once per element of items \(the loop at branches.go:\d+\)`
+		}
+		if v(5).Enabled() {
+			site(1) // want `per item: once per element of items \(the loop at branches.go:\d+\)`
+		} else {
+			site(1) // want `per item: once per element of items \(the loop at branches.go:\d+\)`
+		}
+	}
+}
