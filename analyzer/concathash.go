@@ -131,6 +131,9 @@ func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) 
 	if s, ok := p.dynamicSink(call, helpers); ok {
 		return s, true
 	}
+	if s, ok := p.digestValueSink(call); ok {
+		return s, true
+	}
 	// h.Write(b), with h a hasher, or a variable of a hasher type whose
 	// methods have pointer receivers (var d digest; d.Write(b)).
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -431,6 +434,18 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 		}
 		if v, ok := p.TypesInfo.Uses[b.Sel].(*types.Var); ok {
 			return p.literalVar(v), false
+		}
+	case *ast.SliceExpr:
+		// a[:] of an array: its length is its capacity, so appending to it
+		// always allocates, and never writes into the array.
+		if b.Low == nil && b.High == nil && b.Max == nil {
+			t := p.TypesInfo.TypeOf(b.X)
+			if ptr, ok := t.Underlying().(*types.Pointer); ok {
+				t = ptr.Elem()
+			}
+			if _, ok := t.Underlying().(*types.Array); ok {
+				return true, false
+			}
 		}
 	case *ast.Ident:
 		v, ok := p.TypesInfo.Uses[b].(*types.Var)

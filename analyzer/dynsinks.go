@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Sinks reached through calls whose possible targets the package knows:
@@ -361,4 +362,45 @@ func (p *pass) exposed(named *types.Named) bool {
 		}
 	}
 	return false
+}
+
+// digestLengths are the lengths of the digests that hash functions return.
+var digestLengths = map[int64]bool{16: true, 20: true, 28: true, 32: true, 48: true, 64: true}
+
+// digestValueSink returns the sink that call is when it calls a function
+// value (a parameter, a field or a variable of function type, of this
+// package or another) whose type has the shape of a hash function: one
+// []byte parameter and a digest as its only result, an array of 16 to 64
+// bytes,
+//
+//	type HashFunc func([]byte) [32]byte
+//	func nodeHash(h HashFunc, l, r []byte) [32]byte { return h(append(l, r...)) }
+//
+// What the value holds is its caller's choice: a function of that shape
+// hashes what it is given, and the argument of a call through a function
+// value escapes. Reported without a fix, as a dynamic call is.
+func (p *pass) digestValueSink(call *ast.CallExpr) (sink, bool) {
+	if _, isVar := typeutil.Callee(p.TypesInfo, call).(*types.Var); !isVar || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return sink{}, false // a function or a method, not a function value
+	}
+	sig, ok := p.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() {
+		return sink{}, false
+	}
+	in, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
+	if !ok || !isByte(in.Elem()) {
+		return sink{}, false
+	}
+	out, ok := sig.Results().At(0).Type().Underlying().(*types.Array)
+	if !ok || !isByte(out.Elem()) || !digestLengths[out.Len()] {
+		return sink{}, false
+	}
+	name := fmt.Sprintf("%s, a function value of a hash's shape (%s)", types.ExprString(call.Fun), types.TypeString(p.TypesInfo.TypeOf(call.Fun), types.RelativeTo(p.Pkg)))
+	return sink{call: call, arg: call.Args[0], name: name, dynamic: true}, true
+}
+
+// isByte reports whether t is byte (uint8).
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }

@@ -56,6 +56,7 @@ func TestOracle(t *testing.T) {
 		{"hmaconce", analyzer.Options{}},
 		{"concathash", analyzer.Options{}},
 		{"makecopy", analyzer.Options{}},
+		{"digestvalues", analyzer.Options{}},
 		{"funcvars", analyzer.Options{}},
 		{"dynsinks", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},

@@ -1,0 +1,76 @@
+// Package digestvalues hashes through function values of a hash's shape
+// (func([]byte) [N]byte, whatever the caller chose) and appends to full
+// slices of arrays, whose length is their capacity. Every exported func
+// CaseX() is measured by the oracle test, and every func ResultX() string
+// returns the same before and after the fixes.
+package digestvalues
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+)
+
+// HashFunc is what the caller hashes with.
+type HashFunc func([]byte) [32]byte
+
+var (
+	leaves = [][]byte{[]byte("a"), []byte("b"), []byte("c"), []byte("d")}
+	out    [32]byte
+)
+
+// A value of a hash's shape: the concatenation escapes into it, and the
+// finding has no fix (the value is the caller's).
+func nodeHash(h HashFunc, value [32]byte, label []byte) [32]byte {
+	return h(append(value[:], label...)) // want `concat-hash: append\(value\[:\], label...\) builds a buffer only to hash it with h, a function value of a hash's shape \(HashFunc\) once per call of nodeHash, which Chain calls once per element of labels \(the loop at digestvalues.go:\d+\); hash the parts one after another \(no automatic fix: the call goes through h, which a fix does not replace by its target\)`
+}
+
+// Chain hashes with what its caller gives it.
+func Chain(h HashFunc, labels [][]byte) (v [32]byte) {
+	for _, l := range labels {
+		v = nodeHash(h, v, l)
+	}
+	return v
+}
+
+func CaseValue() { out = Chain(sha256.Sum256, leaves) }
+
+// A full slice of an array has no spare capacity: the append allocates,
+// and writes nothing into the array.
+type node struct{ hash [32]byte }
+
+func inner(l, r *node) [32]byte {
+	return sha256.Sum256(append(l.hash[:], r.hash[:]...)) // want `concat-hash: append\(l.hash\[:\], r.hash\[:\]...\) builds a buffer only to hash it with sha256.Sum256 once per call of inner, which CaseArray calls once per element of nodes\[1:\] \(the loop at digestvalues.go:\d+\); automatic fix: hash the parts with`
+}
+
+var nodes = []*node{{hash: [32]byte{1}}, {hash: [32]byte{2}}, {hash: [32]byte{3}}}
+
+func CaseArray() {
+	for i, n := range nodes[1:] {
+		out = inner(nodes[i], n)
+	}
+}
+
+func ResultArray() string {
+	CaseArray()
+	return hex.EncodeToString(out[:])
+}
+
+// ---- Silent. ----
+
+// A function value that returns a slice is not a hash by its shape.
+func viaSlice(h func([]byte) []byte, l, r []byte) []byte {
+	return h(append(l, r...))
+}
+
+// A slice of an array with bounds may have spare capacity: unknown.
+func bounded(buf *[64]byte, n int, b []byte) [32]byte {
+	return sha256.Sum256(append(buf[:n], b...))
+}
+
+func CaseSilent() {
+	var buf [64]byte
+	for _, l := range leaves {
+		_ = viaSlice(func(b []byte) []byte { s := sha256.Sum256(b); return s[:] }, l, l)
+		out = bounded(&buf, 1, l)
+	}
+}
