@@ -4,11 +4,13 @@ package analyzer
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -116,6 +118,21 @@ func (p *pass) proveFixes(findings []*finding) {
 	withdraw := func(f *finding, why string) {
 		f.fix, f.why = nil, why
 	}
+	// One check for many fixes: when every fix edits only inside function
+	// bodies and, outside them, only inserts (an import, a declaration),
+	// the fixes do not interact but through what they insert, which no
+	// original code refers to. Then if all of them together type-check
+	// without removing unused imports, each alone does, with the bodies
+	// the others change left as they were, and together with the removal.
+	if len(fixed) > 1 && p.insertOnly(fixed) {
+		all := make([]*analysis.SuggestedFix, len(fixed))
+		for i, f := range fixed {
+			all[i] = f.fix
+		}
+		if v.Check(false, all...) == nil {
+			return
+		}
+	}
 	var alone []*finding
 	for _, f := range fixed {
 		if err := v.Check(false, f.fix); err != nil {
@@ -146,6 +163,37 @@ func (p *pass) proveFixes(findings []*finding) {
 			withdraw(f, "the fixed code would not compile together with the package's other fixes: "+err.Error())
 		}
 	}
+}
+
+// insertOnly reports whether every edit of the fixes of findings lies inside
+// a function's body or, outside every body, deletes nothing.
+func (p *pass) insertOnly(findings []*finding) bool {
+	var bodies []*ast.BlockStmt
+	for _, f := range p.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				bodies = append(bodies, fd.Body)
+			}
+		}
+	}
+	slices.SortFunc(bodies, func(a, b *ast.BlockStmt) int { return cmp.Compare(a.Lbrace, b.Lbrace) })
+	inBody := func(e analysis.TextEdit) bool {
+		i, _ := slices.BinarySearchFunc(bodies, e.Pos, func(b *ast.BlockStmt, pos token.Pos) int { return cmp.Compare(b.Lbrace, pos) })
+		// bodies[i-1] is the last body that opens before pos.
+		return i > 0 && bodies[i-1].Lbrace < e.Pos && e.End < bodies[i-1].Rbrace
+	}
+	for _, f := range findings {
+		for _, e := range f.fix.TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			if !inBody(analysis.TextEdit{Pos: e.Pos, End: end}) && end != e.Pos {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // checkFix says why fix cannot be offered at node: its edits are not valid
