@@ -49,8 +49,8 @@ import (
 // parameter of function type, or an interface method, whose possible
 // targets the package knows and all hash the same argument.
 func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (sink, bool) {
-	if call.Ellipsis.IsValid() {
-		return sink{}, false
+	if call.Ellipsis.IsValid() || !p.hasBytesArg(call) {
+		return sink{}, false // nothing a concatenation could be passed as
 	}
 	var targets []*types.Func
 	what := ""
@@ -110,6 +110,19 @@ func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesAr
 		name = fmt.Sprintf("%s, whose %ss are %s", types.ExprString(call.Fun), what, strings.Join(names, ", "))
 	}
 	return sink{call: call, arg: call.Args[arg], name: name, dynamic: true}, true
+}
+
+// hasBytesArg reports whether an argument of call is a byte slice: a call
+// with none hashes no concatenation, and its targets need not be found.
+func (p *pass) hasBytesArg(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if t := p.TypesInfo.TypeOf(a); t != nil {
+			if s, ok := t.Underlying().(*types.Slice); ok && isByte(s.Elem()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // targetName spells a target as its package reads it.
