@@ -223,7 +223,8 @@ func (m *Model) ownInterface(t types.Type) bool {
 // a value (a constructor: its result is a struct, a pointer, a map or an
 // interface) runs once per value made, not per item; one that returns a
 // count, as io.Writer's Write and io.Reader's Read do, runs once per chunk
-// of a stream its role decides on.
+// of a stream its role decides on; one given a reader or a writer hashes or
+// writes a whole stream per call, a collection.
 func (m *Model) isEntry(f *fnInfo) bool {
 	if !(f.fn.Exported() || m.taken[f.fn]) {
 		return false
@@ -270,6 +271,9 @@ func hashShape(sig *types.Signature) bool {
 	}
 	given := false
 	for v := range sig.Params().Variables() {
+		if isStream(v.Type()) {
+			return false // it hashes a stream per call, or writes one: a collection
+		}
 		if !isNumber(v.Type()) {
 			given = true
 		}
@@ -314,6 +318,31 @@ func (m *Model) hashes(f *fnInfo, depth int) bool {
 	for _, c := range f.calls {
 		if c.callee != f && m.hashes(c.callee, depth-1) {
 			return true
+		}
+	}
+	return false
+}
+
+// isStream reports whether t is a reader or a writer: a type with the
+// method Read or Write of io.Reader's or io.Writer's signature, but for a
+// hasher (it has Sum too), which its caller hands over to be written.
+func isStream(t types.Type) bool {
+	if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Sum"); obj != nil {
+		return false
+	}
+	for _, name := range []string{"Read", "Write"} {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := fn.Signature()
+		if sig.Params().Len() == 1 && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
+			if s, ok := sig.Params().At(0).Type().Underlying().(*types.Slice); ok {
+				if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+					return true
+				}
+			}
 		}
 	}
 	return false
