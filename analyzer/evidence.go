@@ -57,16 +57,6 @@ type evidence struct {
 	unit    string  // what the share is a share of
 }
 
-// Evidence kinds, as they appear in related information.
-const (
-	evLoop      = "loop"
-	evChain     = "caller-chain"
-	evRecursion = "recursion"
-	evRole      = "role"
-	evDirective = "directive"
-	evProfile   = "profile"
-)
-
 // evidencePrefix and sharePrefix start the messages of the related
 // information that a finding's evidence and share are given in.
 const (

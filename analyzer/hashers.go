@@ -73,10 +73,3 @@ func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 }
 
 var byteSlice = types.NewSlice(types.Typ[types.Byte])
-
-// isHasherMethod reports whether f is a method of a hasher (Write, Sum,
-// Reset, ...): calling it is the hashing itself, not other work.
-func isHasherMethod(f *types.Func) bool {
-	recv := f.Signature().Recv()
-	return recv != nil && isHasher(recv.Type())
-}
