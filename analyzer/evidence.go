@@ -99,9 +99,9 @@ func (ev evidence) note() string {
 	if ev.share < 0 {
 		return ""
 	}
-	s := fmt.Sprintf(" (profile: %s of %s in %s", percent(ev.share), ev.unit, ev.where)
+	s := fmt.Sprintf(" (profile: %s of %s in %s", Percent(ev.share), ev.unit, ev.where)
 	if ev.line > 0 {
-		s += ", " + percent(ev.line) + " at this line"
+		s += ", " + Percent(ev.line) + " at this line"
 	}
 	return s + ")"
 }

@@ -253,8 +253,9 @@ func (x *profileIndex) lineShare(fn *types.Func, line int) float64 {
 	return float64(x.lines[funcLine{symbolOf(fn), int64(line)}]) / float64(x.total)
 }
 
-// percent spells a share for messages: "31%", "2.5%", "0.04%", "no samples".
-func percent(share float64) string {
+// Percent spells a share of a profile as the messages do: "31%", "2.5%",
+// "0.04%".
+func Percent(share float64) string {
 	switch {
 	case share == 0:
 		return "0%"

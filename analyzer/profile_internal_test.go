@@ -73,6 +73,6 @@ func TestParseThreshold(t *testing.T) {
 
 func TestPercent(t *testing.T) {
 	for share, want := range map[float64]string{0: "0%", 0.3125: "31%", 0.025: "2.5%", 0.0004: "0.04%", 1: "100%"} {
-		assert.Equal(t, want, percent(share))
+		assert.Equal(t, want, Percent(share))
 	}
 }

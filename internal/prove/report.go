@@ -5,6 +5,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/hashalloc/hashalloc/analyzer"
 )
 
 // Report is what hashalloc prove -json prints.
@@ -95,7 +97,7 @@ func (p *prover) printReport(w io.Writer) {
 			if m := shareRE.FindStringSubmatch(f.Message); m != nil {
 				share = m[1] // as the message rounds it
 			} else if f.Share != nil {
-				share = percent(*f.Share)
+				share = analyzer.Percent(*f.Share)
 			}
 			file := p.short(f.tree)
 			fmt.Fprintf(w, "%6s  %s:%d:%d: %s\n", share, file, f.line, f.col, f.Message)
@@ -148,17 +150,4 @@ func runFlag(run string) string {
 		return ""
 	}
 	return " -run=" + run
-}
-
-// percent spells a share of the profile: "65%", "2.5%", "0.04%".
-func percent(share float64) string {
-	switch {
-	case share == 0:
-		return "0%"
-	case share >= 0.095:
-		return fmt.Sprintf("%.0f%%", 100*share)
-	case share >= 0.0095:
-		return fmt.Sprintf("%.1f%%", 100*share)
-	}
-	return fmt.Sprintf("%.2g%%", 100*share)
 }
