@@ -62,6 +62,12 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	// The runs of this process share a result cache of their own, empty
+	// at first; the tests of the cache give theirs.
+	if err := os.Setenv("HASHALLOC_CACHE", filepath.Join(dir, "cache")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	binary = filepath.Join(dir, "hashalloc")
 	build := exec.Command("go", "build", "-o", binary, ".")
 	if out, err := build.CombinedOutput(); err != nil {

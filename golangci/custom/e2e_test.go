@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -18,9 +19,8 @@ var binary string
 func TestMain(m *testing.M) { os.Exit(testMain(m)) }
 
 // testMain builds the binary, and gives the runs of this test process a
-// golangci-lint cache of their own: golangci-lint caches its issues by the
-// packages' content, not by the linter's, so a cache left by another build
-// of the plugin would answer with that build's issues.
+// golangci-lint cache of their own, empty at first (TestCacheKeys gives
+// its runs theirs).
 func testMain(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "custom-gcl-")
 	if err != nil {
@@ -60,12 +60,18 @@ func sample(t *testing.T, config string) string {
 // combined output and exit code.
 func run(t *testing.T, dir, name string, args ...string) (string, int) {
 	t.Helper()
+	return runEnv(t, dir, nil, name, args...)
+}
+
+// runEnv is run with env added to the environment.
+func runEnv(t *testing.T, dir string, env []string, name string, args ...string) (string, int) {
+	t.Helper()
 	if name == "" {
 		name = binary
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -257,4 +263,48 @@ func mustRead(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// TestCacheKeys checks that golangci-lint's cache answers a repeat run, and
+// that its key changes with hashalloc's settings and with the build of the
+// binary: another build or other settings analyze again.
+func TestCacheKeys(t *testing.T) {
+	dir := sample(t, "")
+	env := []string{"GOLANGCI_LINT_CACHE=" + t.TempDir(), "GL_DEBUG=goanalysis/issues/cache"}
+	analyzing := regexp.MustCompile(`analyzing (\d+)/(\d+) packages`)
+	lint := func(bin string) (string, string) {
+		t.Helper()
+		out, code := runEnv(t, dir, env, bin, "run", "./...")
+		if code != 1 {
+			t.Fatalf("exit code %d, want 1\n%s", code, out)
+		}
+		m := analyzing.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("no cache statistics in the output\n%s", out)
+		}
+		return m[1], out
+	}
+	if n, out := lint(binary); n != "1" {
+		t.Fatalf("a first run analyzes the package\n%s", out)
+	}
+	if n, out := lint(binary); n != "0" {
+		t.Fatalf("a repeat run takes the package's issues from the cache\n%s", out)
+	}
+
+	config := strings.Replace(mustRead(t, filepath.Join("testdata", "sample", ".golangci.yml")), "pool: inline", "pool: inline\n          checks: [all, -hmac-rekey]", 1)
+	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n, out := lint(binary)
+	if n != "1" || strings.Contains(out, "hmac-rekey:") {
+		t.Fatalf("other settings analyze again, without hmac-rekey\n%s", out)
+	}
+
+	other := filepath.Join(t.TempDir(), "custom-gcl")
+	if out, err := exec.Command("go", "build", "-ldflags=-s", "-o", other, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	if n, out := lint(other); n != "1" {
+		t.Fatalf("another build of the binary analyzes again\n%s", out)
+	}
 }

@@ -17,7 +17,7 @@ import (
 )
 
 func main() {
-	info := commands.BuildInfo{Version: "v2.15.0-hashalloc", Commit: "?", Date: "(unknown)", GoVersion: "unknown"}
+	info := commands.BuildInfo{Version: version(debug.ReadBuildInfo()), Commit: "?", Date: "(unknown)", GoVersion: "unknown"}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		info.GoVersion = bi.GoVersion
 	}
@@ -26,3 +26,31 @@ func main() {
 		os.Exit(exitcodes.Failure)
 	}
 }
+
+// version is the binary's version, which golangci-lint's cache keys
+// include: golangci-lint's, hashalloc's and the Go toolchain's, as
+// v2.15.0-hashalloc.v0.1.0.go1.26.8, when hashalloc's module has a version;
+// otherwise "(devel)", for which golangci-lint keys its cache on the
+// executable's content. Either way a new build of hashalloc does not read
+// what another build cached.
+func version(bi *debug.BuildInfo, ok bool) string {
+	if !ok {
+		return "(devel)"
+	}
+	for _, dep := range bi.Deps {
+		if dep.Path != hashallocModule {
+			continue
+		}
+		if dep.Replace != nil {
+			dep = dep.Replace
+		}
+		if dep.Version == "" || dep.Version == "(devel)" || dep.Version == "v0.0.0" {
+			return "(devel)"
+		}
+		return "v2.15.0-hashalloc." + dep.Version + "." + bi.GoVersion
+	}
+	return "(devel)"
+}
+
+// hashallocModule is the module of the plugin.
+const hashallocModule = "github.com/hashalloc/hashalloc"

@@ -26,6 +26,10 @@ func (f *finding) hasFix() bool { return len(f.diag.SuggestedFixes) > 0 }
 type analysisResult struct {
 	findings []*finding                  // in position order, each once
 	failed   map[*packages.Package]error // roots whose analysis failed
+	// roots are the roots analyzed without a failure, or answered by the
+	// cache, in order, and diags each one's diagnostics.
+	roots []*packages.Package
+	diags map[*packages.Package][]analysis.Diagnostic
 }
 
 // analyze runs hashalloc on roots (and on their dependencies, for facts),
@@ -44,20 +48,31 @@ func analyze(roots []*packages.Package, done *atomic.Int64) (*analysisResult, er
 	if err != nil {
 		return nil, err
 	}
-	res := &analysisResult{failed: map[*packages.Package]error{}}
-	type key struct {
-		posn, end token.Position
-		msg       string
-	}
-	seen := map[key]bool{}
+	res := &analysisResult{failed: map[*packages.Package]error{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			res.failed[act.Package] = act.Err
 			continue
 		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			f := &finding{pkg: act.Package, diag: d, posn: fset.Position(d.Pos), end: fset.Position(cmp.Or(d.End, d.Pos))}
+		res.roots = append(res.roots, act.Package)
+		res.diags[act.Package] = act.Diagnostics
+	}
+	return res, nil
+}
+
+// collect makes the findings of the diagnostics of res's roots: each once,
+// in order.
+func (res *analysisResult) collect() {
+	type key struct {
+		posn, end token.Position
+		msg       string
+	}
+	seen := map[key]bool{}
+	res.findings = nil
+	for _, p := range res.roots {
+		fset := p.Fset
+		for _, d := range res.diags[p] {
+			f := &finding{pkg: p, diag: d, posn: fset.Position(d.Pos), end: fset.Position(cmp.Or(d.End, d.Pos))}
 			k := key{f.posn, f.end, d.Message}
 			if seen[k] {
 				continue
@@ -80,5 +95,4 @@ func analyze(roots []*packages.Package, done *atomic.Int64) (*analysisResult, er
 			cmp.Compare(x.posn.Line, y.posn.Line),
 			cmp.Compare(x.posn.Column, y.posn.Column))
 	})
-	return res, nil
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer"
 	"github.com/hashalloc/hashalloc/internal/norelated"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/singlechecker"
 	"golang.org/x/tools/go/packages"
 )
@@ -126,44 +128,72 @@ func run(o options, stdout, stderr io.Writer) int {
 		prog = startProgress(stderr)
 		defer prog.clear()
 	}
-	roots, err := load(o.patterns, testsFlag(), o.tags)
-	if err != nil {
-		if prog != nil {
-			prog.clear()
+	var c *cached
+	if o.cache {
+		var err error
+		if c, err = lookUp(o); err != nil {
+			fmt.Fprintf(stderr, "hashalloc: the result cache is not used: %v\n", err)
 		}
-		fmt.Fprintf(stderr, "hashalloc: %v\n", err)
-		return exitFailed
 	}
-	var pgoNote string
-	if !o.profileSet {
-		if pgoNote, err = useDefaultPGO(roots); err != nil {
+	var roots []*packages.Package
+	res := &analysisResult{failed: map[*packages.Package]error{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
+	pgoNote := ""
+	if c == nil || len(c.misses) > 0 {
+		var err error
+		if roots, err = loadMisses(o, c); err != nil {
 			if prog != nil {
 				prog.clear()
 			}
 			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
 			return exitFailed
 		}
+		if !o.profileSet && c == nil {
+			if pgoNote, err = useDefaultPGO(roots); err != nil {
+				if prog != nil {
+					prog.clear()
+				}
+				fmt.Fprintf(stderr, "hashalloc: %v\n", err)
+				return exitFailed
+			}
+		}
+		var done *atomic.Int64
+		if prog != nil && len(roots) < manyPackages {
+			prog.clear()
+			prog = nil
+		} else if prog != nil {
+			n := 0
+			packages.Visit(roots, nil, func(*packages.Package) { n++ })
+			prog.analyzing(n)
+			done = prog.done
+		}
+		res, err = analyze(roots, done)
+		if prog != nil {
+			prog.clear()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
+			return exitFailed
+		}
+		if c != nil {
+			c.store(roots, res)
+		}
 	}
-	var done *atomic.Int64
-	if prog != nil && len(roots) < manyPackages {
-		prog.clear()
-		prog = nil
-	} else if prog != nil {
-		n := 0
-		packages.Visit(roots, nil, func(*packages.Package) { n++ })
-		prog.analyzing(n)
-		done = prog.done
+	if c != nil {
+		pgoNote = c.pgoNote
+		res.roots = append(res.roots, c.hits...)
+		maps.Copy(res.diags, c.diags)
+		if o.verbose {
+			fmt.Fprintf(stderr, "hashalloc: cache: %s\n", c.summary())
+		}
+	} else if o.verbose {
+		fmt.Fprintf(stderr, "hashalloc: cache: not used\n")
 	}
-	res, err := analyze(roots, done)
+	res.collect()
 	if prog != nil {
 		prog.clear()
 	}
 	if pgoNote != "" {
 		fmt.Fprintf(stderr, "hashalloc: %s\n", pgoNote)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "hashalloc: %v\n", err)
-		return exitFailed
 	}
 
 	code := exitClean
@@ -171,6 +201,9 @@ func run(o options, stdout, stderr io.Writer) int {
 	analyzed := reportProblems(roots, res, tree, !o.json, stderr)
 	if analyzed < len(roots) {
 		code = exitFailed
+	}
+	if c != nil {
+		analyzed += len(c.hits)
 	}
 	switch {
 	case o.fix:

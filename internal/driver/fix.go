@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	"go/types"
 	"os"
 	"slices"
 	"strings"
@@ -102,7 +103,7 @@ func planFixes(findings []*finding) *fixPlan {
 	}
 
 	for _, ff := range byName {
-		src, err := textedit.Finish(ff.old, ff.edits, ff.pkg.Types)
+		src, err := textedit.Finish(ff.old, ff.edits, typesOf(ff.pkg))
 		if err != nil {
 			// Should not happen: every fix is checked alone. Leave the file
 			// as it is rather than write code that does not parse.
@@ -166,4 +167,22 @@ func readFixedFile(pkg *packages.Package, name string, size int) (*fixedFile, er
 		return nil, fmt.Errorf("%s changed since it was analyzed; it is not fixed", shortPath(name))
 	}
 	return &fixedFile{name: name, pkg: pkg, old: src}, nil
+}
+
+// typesOf returns p.Types, or for a package that was only listed (its
+// result came from the cache) a stand-in that imports every package p
+// imports, directly or not, by path and name: what textedit.Finish asks.
+func typesOf(p *packages.Package) *types.Package {
+	if p.Types != nil {
+		return p.Types
+	}
+	var imports []*types.Package
+	packages.Visit([]*packages.Package{p}, nil, func(dep *packages.Package) {
+		if dep != p {
+			imports = append(imports, types.NewPackage(dep.PkgPath, dep.Name))
+		}
+	})
+	stand := types.NewPackage(p.PkgPath, p.Name)
+	stand.SetImports(imports)
+	return stand
 }

@@ -14,6 +14,8 @@ type options struct {
 	fix      bool
 	diff     bool
 	json     bool
+	cache    bool
+	verbose  bool
 	context  int
 	tags     string
 	version  string // -V: "" (not set), "short" or "full"
@@ -50,6 +52,29 @@ func (f versionFlag) Set(s string) error {
 	return nil
 }
 
+// onOff is a boolean flag that also takes on and off.
+type onOff struct{ b *bool }
+
+func (f onOff) IsBoolFlag() bool { return true }
+func (f onOff) String() string {
+	if f.b == nil || *f.b {
+		return "on"
+	}
+	return "off"
+}
+
+func (f onOff) Set(s string) error {
+	switch s {
+	case "on", "true", "1":
+		*f.b = true
+	case "off", "false", "0":
+		*f.b = false
+	default:
+		return fmt.Errorf("want on or off")
+	}
+	return nil
+}
+
 // deprecatedTest is -test, the flag of the x/tools checkers whose default
 // loaded every package's test variants. It is an alias of -tests that says so.
 type deprecatedTest struct {
@@ -76,6 +101,9 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes, then print what was fixed and the findings that remain")
 	fs.BoolVar(&o.diff, "diff", false, "print the fixes as a unified diff (for git apply) instead of applying them")
 	fs.BoolVar(&o.json, "json", false, "print the findings and their fixes as JSON on stdout")
+	o.cache = true
+	fs.Var(onOff{&o.cache}, "cache", "keep each package's result in the user's cache directory, and take it from there while nothing it depends on changes\n(-cache=off: analyze every package anew)")
+	fs.BoolVar(&o.verbose, "v", false, "say which packages were taken from the cache and which were analyzed")
 	fs.IntVar(&o.context, "c", -1, "print each finding's line with this many lines of context")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags, as for go build: files excluded by build constraints are not analyzed")
 	fs.Var(versionFlag{&o.version}, "V", "print the version and exit (-V=full: as go vet asks)")

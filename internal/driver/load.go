@@ -19,7 +19,12 @@ const loadMode = packages.LoadAllSyntax | packages.NeedModule | packages.NeedFor
 // files, so that every file is analyzed once; generated test mains are left
 // out.
 func load(patterns []string, tests bool, tags string) ([]*packages.Package, error) {
-	cfg := &packages.Config{Mode: loadMode, Tests: tests}
+	return loadWith(loadMode, patterns, tests, tags)
+}
+
+// loadWith is load with the given mode.
+func loadWith(mode packages.LoadMode, patterns []string, tests bool, tags string) ([]*packages.Package, error) {
+	cfg := &packages.Config{Mode: mode, Tests: tests}
 	if tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + tags}
 	}

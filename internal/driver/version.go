@@ -1,10 +1,8 @@
 package driver
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"runtime/debug"
 )
@@ -29,20 +27,11 @@ func moduleVersion() string {
 func printVersion(w io.Writer, full bool) error {
 	line := fmt.Sprintf("hashalloc version %s %s", moduleVersion(), runtime.Version())
 	if full {
-		exe, err := os.Executable()
+		id, err := buildID()
 		if err != nil {
 			return err
 		}
-		f, err := os.Open(exe)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		h := sha256.New()
-		if _, err := io.Copy(h, f); err != nil {
-			return err
-		}
-		line += fmt.Sprintf(" buildID=%x", h.Sum(nil))
+		line += " buildID=" + id
 	}
 	_, err := fmt.Fprintln(w, line)
 	return err

@@ -1,0 +1,237 @@
+package main_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// cacheModule has three packages: b imports a, whose constructor wrapper
+// is a fact that makes b's loop over readers a finding; c stands alone.
+var cacheModule = map[string]string{
+	"go.mod": "module example.com/cached\n\ngo 1.26.0\n",
+	"a/a.go": `package a
+
+import (
+	"crypto/sha256"
+	"hash"
+)
+
+// New returns the hasher of the tree's nodes.
+func New() hash.Hash { return sha256.New() }
+`,
+	"b/b.go": `package b
+
+import (
+	"io"
+
+	"example.com/cached/a"
+)
+
+// Sums hashes every reader.
+func Sums(rs []io.Reader) [][]byte {
+	var sums [][]byte
+	for _, r := range rs {
+		h := a.New()
+		io.Copy(h, r)
+		sums = append(sums, h.Sum(nil))
+	}
+	return sums
+}
+`,
+	"c/c.go": `package c
+
+import (
+	"crypto/sha256"
+	"io"
+)
+
+// Sums hashes every reader.
+func Sums(rs []io.Reader) [][]byte {
+	var sums [][]byte
+	for _, r := range rs {
+		h := sha256.New()
+		io.Copy(h, r)
+		sums = append(sums, h.Sum(nil))
+	}
+	return sums
+}
+`,
+}
+
+// cacheLine matches the line -v prints.
+var cacheLine = regexp.MustCompile(`(?m)^hashalloc: cache: (\d+) packages? from the cache, (\d+) analyzed(?:: (.*))?\n`)
+
+// cached runs hashalloc -v with args in dir with the cache cacheDir, and
+// returns the run without the -v line, and the packages it analyzed.
+func cached(t *testing.T, dir, cacheDir string, env []string, args ...string) (result, []string) {
+	t.Helper()
+	r := run(t, dir, append([]string{"HASHALLOC_CACHE=" + cacheDir}, env...), binary, append([]string{"-v"}, args...)...)
+	m := cacheLine.FindStringSubmatch(r.stderr)
+	require.NotNil(t, m, "no cache line: %s", r)
+	r.stderr = strings.Replace(r.stderr, m[0], "", 1)
+	var analyzed []string
+	if m[3] != "" {
+		analyzed = strings.Split(m[3], ", ")
+	}
+	return r, analyzed
+}
+
+// uncached runs hashalloc -cache=off with args in dir.
+func uncached(t *testing.T, dir string, env []string, args ...string) result {
+	t.Helper()
+	return run(t, dir, env, binary, append([]string{"-cache=off"}, args...)...)
+}
+
+func TestCacheInvalidation(t *testing.T) {
+	dir := writeModule(t, cacheModule)
+	cacheDir := t.TempDir()
+	all := []string{"example.com/cached/a", "example.com/cached/b", "example.com/cached/c"}
+	same := func(r result, env []string, args ...string) {
+		t.Helper()
+		want := uncached(t, dir, env, args...)
+		assert.Equal(t, want, r, "the cached run says what the run without the cache says")
+	}
+
+	r, analyzed := cached(t, dir, cacheDir, nil, "./...")
+	require.Equal(t, 3, r.code, "%s", r)
+	assert.Equal(t, all, analyzed, "a first run analyzes every package")
+	assert.Contains(t, r.stderr, "b/b.go:13:8: hasher-alloc: a.New() returns the hasher of sha256.New", "b's loop over a's wrapper: %s", r)
+	same(r, nil, "./...")
+
+	r, analyzed = cached(t, dir, cacheDir, nil, "./...")
+	assert.Empty(t, analyzed, "nothing changed: every result comes from the cache")
+	same(r, nil, "./...")
+
+	// A change to a re-analyzes a and b, which imports it, not c: b's
+	// finding goes with a's fact, New no longer a plain wrapper.
+	writeFile(t, filepath.Join(dir, "a", "a.go"), `package a
+
+import (
+	"crypto/sha256"
+	"hash"
+)
+
+// New returns the hasher of the tree's nodes, prefixed.
+func New() hash.Hash {
+	h := sha256.New()
+	h.Write([]byte("node"))
+	return h
+}
+`)
+	r, analyzed = cached(t, dir, cacheDir, nil, "./...")
+	assert.Equal(t, all[:2], analyzed, "a change to a re-analyzes a and its dependent b")
+	assert.NotContains(t, r.stderr, "b/b.go:", "%s", r)
+	same(r, nil, "./...")
+
+	// A change to c alone re-analyzes c alone.
+	writeFile(t, filepath.Join(dir, "c", "c.go"), cacheModule["c/c.go"]+"\n// Unused is new.\nvar Unused int\n")
+	r, analyzed = cached(t, dir, cacheDir, nil, "./...")
+	assert.Equal(t, all[2:], analyzed)
+	same(r, nil, "./...")
+
+	// An option that changes a result, or the build configuration, is
+	// another key for every package; back to what was, the cache answers.
+	for _, tc := range []struct {
+		env  []string
+		args []string
+	}{
+		{nil, []string{"-pool=inline", "./..."}},
+		{nil, []string{"-checks=-hasher-alloc", "./..."}},
+		{nil, []string{"-tags=other", "./..."}},
+		{[]string{"GOFLAGS=-tags=other"}, []string{"./..."}},
+		{[]string{"CGO_ENABLED=0"}, []string{"./..."}},
+	} {
+		r, analyzed = cached(t, dir, cacheDir, tc.env, tc.args...)
+		assert.Equal(t, all, analyzed, "env %v, args %v", tc.env, tc.args)
+		same(r, tc.env, tc.args...)
+	}
+	_, analyzed = cached(t, dir, cacheDir, nil, "./...")
+	assert.Empty(t, analyzed)
+}
+
+func TestCacheNewBuild(t *testing.T) {
+	// Another build of hashalloc has another key: its results may differ.
+	dir := writeModule(t, cacheModule)
+	cacheDir := t.TempDir()
+	_, analyzed := cached(t, dir, cacheDir, nil, "./...")
+	require.Len(t, analyzed, 3)
+	other := filepath.Join(t.TempDir(), "hashalloc")
+	build := exec.Command("go", "build", "-ldflags=-s", "-o", other, ".")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	r := run(t, dir, []string{"HASHALLOC_CACHE=" + cacheDir}, other, "-v", "./...")
+	assert.Contains(t, r.stderr, "hashalloc: cache: 0 packages from the cache, 3 analyzed", "%s", r)
+}
+
+func TestCachedSameAsInProcess(t *testing.T) {
+	// Every output mode, from the cache, is what the analysis prints.
+	cacheDir := t.TempDir()
+	dir := copyExamples(t, false)
+	for _, args := range [][]string{{"./..."}, {"-json", "./..."}, {"-diff", "./..."}, {"-c=1", "./..."}} {
+		cached(t, dir, cacheDir, nil, args...) // fills the cache
+		r, analyzed := cached(t, dir, cacheDir, nil, args...)
+		assert.Empty(t, analyzed, "%v", args)
+		assert.Equal(t, uncached(t, dir, nil, args...), r, "%v", args)
+	}
+
+	// -fix from the cache writes what -fix without it writes.
+	fixed := copyExamples(t, false)
+	r := uncached(t, fixed, nil, "-fix", "./...")
+	r2, analyzed := cached(t, dir, cacheDir, nil, "-fix", "./...")
+	assert.Empty(t, analyzed)
+	assert.Equal(t, r, r2)
+	assert.Equal(t, readGoFiles(t, fixed), readGoFiles(t, dir))
+	// The fixed files are new content: analyzed again, nothing left to fix.
+	r, analyzed = cached(t, dir, cacheDir, nil, "-fix", "./...")
+	assert.NotEmpty(t, analyzed)
+	assert.NotContains(t, r.stderr, "fixed ", "%s", r)
+}
+
+func TestCacheOff(t *testing.T) {
+	dir := writeModule(t, cacheModule)
+	for _, tc := range []struct {
+		env  []string
+		args []string
+	}{
+		{[]string{"HASHALLOC_CACHE=" + filepath.Join(t.TempDir(), "c")}, []string{"-cache=off", "./..."}},
+		{[]string{"HASHALLOC_CACHE=off"}, []string{"./..."}},
+	} {
+		r := run(t, dir, tc.env, binary, append([]string{"-v"}, tc.args...)...)
+		require.Equal(t, 3, r.code, "%s", r)
+		assert.Contains(t, r.stderr, "hashalloc: cache: not used", "%s", r)
+		if d, ok := strings.CutPrefix(tc.env[0], "HASHALLOC_CACHE="); ok && d != "off" {
+			_, err := os.Stat(d)
+			assert.True(t, os.IsNotExist(err), "-cache=off writes no cache")
+		}
+	}
+	r := run(t, dir, nil, binary, "-cache=maybe", "./...")
+	assert.Equal(t, 2, r.code, "%s", r)
+	assert.Contains(t, r.stderr, "-cache", "%s", r)
+}
+
+func TestCacheConcurrentRuns(t *testing.T) {
+	// Runs that share a cache, at once, each read whole entries or none.
+	dir := writeModule(t, cacheModule)
+	cacheDir := t.TempDir()
+	want := uncached(t, dir, nil, "./...")
+	var wg sync.WaitGroup
+	results := make([]result, 4)
+	for i := range results {
+		wg.Go(func() {
+			results[i] = run(t, dir, []string{"HASHALLOC_CACHE=" + cacheDir}, binary, "./...")
+		})
+	}
+	wg.Wait()
+	for _, r := range results {
+		assert.Equal(t, want, r)
+	}
+	assert.Equal(t, want, run(t, dir, []string{"HASHALLOC_CACHE=" + cacheDir}, binary, "./..."))
+}

@@ -1,0 +1,240 @@
+package driver
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/internal/resultcache"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
+)
+
+// cached is what the result cache answers for a run: the roots it holds a
+// result for, with their diagnostics, and the roots to analyze.
+type cached struct {
+	cache  *resultcache.Cache
+	keyer  *resultcache.Keyer
+	keys   map[string]resultcache.Key // by root ID
+	files  *resultcache.Files
+	hits   []*packages.Package // listed roots, their Fset that of files
+	diags  map[*packages.Package][]analysis.Diagnostic
+	misses []*packages.Package // listed roots
+	// pgoNote says which default.pgo the run takes, as useDefaultPGO.
+	pgoNote string
+}
+
+// lookUp lists the packages of the run (a go list, nothing parsed), keys
+// each root and reads the results the cache holds. It returns nil, with
+// the reason, when the cache cannot answer: the run then analyzes
+// everything as it would without a cache. A package that cannot be listed
+// is one: the load without the cache says what is wrong with it.
+func lookUp(o options) (*cached, error) {
+	dir, err := resultcache.DefaultDir()
+	if err != nil || dir == "" {
+		return nil, err
+	}
+	cache, err := resultcache.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	listed, err := loadWith(resultcache.ListMode, o.patterns, testsFlag(), o.tags)
+	if err != nil {
+		return nil, nil
+	}
+	if hasListErrors(listed) {
+		return nil, nil
+	}
+	c := &cached{cache: cache, keys: map[string]resultcache.Key{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
+	if !o.profileSet {
+		if c.pgoNote, err = useDefaultPGO(listed); err != nil {
+			return nil, err
+		}
+	}
+	toolchain, err := resultcache.GoEnv(context.Background(), "", nil)
+	if err != nil {
+		return nil, err
+	}
+	salt, err := runSalt(o, toolchain)
+	if err != nil {
+		return nil, err
+	}
+	c.keyer = resultcache.NewKeyer(salt, toolchain)
+	c.files = resultcache.NewFiles(c.keyer.Content)
+	for _, p := range listed {
+		key, err := c.keyer.Key(p)
+		if err != nil {
+			return nil, err
+		}
+		c.keys[p.ID] = key
+		data, ok := cache.Get(key)
+		if !ok {
+			c.misses = append(c.misses, p)
+			continue
+		}
+		diags, ok := c.files.Decode(data)
+		if !ok {
+			c.misses = append(c.misses, p)
+			continue
+		}
+		p.Fset = c.files.Fset
+		c.hits = append(c.hits, p)
+		c.diags[p] = diags
+	}
+	return c, nil
+}
+
+// hasListErrors reports whether a package of the graph under roots has an
+// error.
+func hasListErrors(roots []*packages.Package) bool {
+	found := false
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		found = found || len(p.Errors) > 0
+	})
+	return found
+}
+
+// runSalt returns the salt of the run's keys: hashalloc's build, the
+// analyzer's options and the command's that change a result, the toolchain
+// and the profile's content.
+func runSalt(o options, toolchain resultcache.Toolchain) ([]byte, error) {
+	build, err := buildID()
+	if err != nil {
+		return nil, err
+	}
+	opts := map[string]string{"tags": o.tags}
+	var profile []byte
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		opts[f.Name] = f.Value.String()
+	})
+	if name := opts["profile"]; name != "" {
+		if profile, err = os.ReadFile(name); err != nil {
+			return nil, fmt.Errorf("-profile: %v", err)
+		}
+		opts["profile"] = "" // its content counts, not its name
+	}
+	return resultcache.Salt(build, opts, toolchain, profile), nil
+}
+
+// buildID is resultcache.BuildID, computed once.
+var buildID = sync.OnceValues(resultcache.BuildID)
+
+// missPatterns returns the patterns that load the roots the cache has no
+// result for, or nil when the run's own patterns must: a root listed from
+// files rather than an import path.
+func (c *cached) missPatterns() []string {
+	var pats []string
+	for _, p := range c.misses {
+		path := p.PkgPath
+		if p.ForTest != "" {
+			path = p.ForTest
+		}
+		if path == "" || path == "command-line-arguments" {
+			return nil
+		}
+		if !slices.Contains(pats, path) {
+			pats = append(pats, path)
+		}
+	}
+	return pats
+}
+
+// only keeps, of loaded, the roots the cache has no result for; it reports
+// false when one of them is not there.
+func (c *cached) only(loaded []*packages.Package) ([]*packages.Package, bool) {
+	want := map[string]bool{}
+	for _, p := range c.misses {
+		want[p.ID] = true
+	}
+	var kept []*packages.Package
+	for _, p := range loaded {
+		if want[p.ID] {
+			kept = append(kept, p)
+			delete(want, p.ID)
+		}
+	}
+	return kept, len(want) == 0
+}
+
+// store writes the results of the roots analyzed without an error, in them
+// or in their dependencies; a result that cannot be written is only not
+// cached.
+func (c *cached) store(roots []*packages.Package, res *analysisResult) {
+	broken, blocked := loadErrors(roots)
+	bad := map[*packages.Package]bool{}
+	for _, pe := range broken {
+		bad[pe.pkg] = true
+	}
+	for _, p := range roots {
+		key, ok := c.keys[p.ID]
+		if !ok || bad[p] || blocked[p] != nil || res.failed[p] != nil {
+			continue
+		}
+		if !c.sameFiles(p) {
+			continue // a file changed since it was keyed
+		}
+		data, err := resultcache.Encode(p.Fset, res.diags[p], c.keyer.ContentSum)
+		if err != nil {
+			continue
+		}
+		_ = c.cache.Put(key, data)
+	}
+	_ = c.cache.Trim()
+}
+
+// sameFiles reports whether the files of p, as loaded, have the size they
+// had when they were keyed.
+func (c *cached) sameFiles(p *packages.Package) bool {
+	for _, f := range p.Syntax {
+		tf := p.Fset.File(f.FileStart)
+		content, err := c.keyer.Content(tf.Name())
+		if err != nil || len(content) != tf.Size() {
+			return false
+		}
+	}
+	return true
+}
+
+// loadMisses loads the roots to analyze: those the cache has no result
+// for, or with no cache every root. When the load does not find the roots
+// the listing found, the cache answers nothing and every root is analyzed.
+func loadMisses(o options, c *cached) ([]*packages.Package, error) {
+	if c != nil && len(c.hits) > 0 {
+		if pats := c.missPatterns(); pats != nil {
+			loaded, err := load(pats, testsFlag(), o.tags)
+			if err == nil {
+				if kept, ok := c.only(loaded); ok {
+					return kept, nil
+				}
+			}
+		}
+	}
+	roots, err := load(o.patterns, testsFlag(), o.tags)
+	if err != nil || c == nil {
+		return roots, err
+	}
+	if kept, ok := c.only(roots); ok {
+		return kept, nil
+	}
+	c.hits, c.diags = nil, map[*packages.Package][]analysis.Diagnostic{}
+	return roots, nil
+}
+
+// summary says what the cache answered: how many roots, and which were
+// analyzed.
+func (c *cached) summary() string {
+	var ids []string
+	for _, p := range c.misses {
+		ids = append(ids, p.ID)
+	}
+	s := fmt.Sprintf("%s from the cache, %d analyzed", plural(len(c.hits), "package"), len(c.misses))
+	if len(ids) > 0 {
+		s += ": " + strings.Join(ids, ", ")
+	}
+	return s
+}
