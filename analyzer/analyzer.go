@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
@@ -113,7 +114,7 @@ type config struct {
 }
 
 func (c *config) analyzer() *analysis.Analyzer {
-	return &analysis.Analyzer{
+	a := &analysis.Analyzer{
 		Name:       "hashalloc",
 		Doc:        doc,
 		URL:        "https://github.com/hashalloc/hashalloc#checks",
@@ -122,6 +123,34 @@ func (c *config) analyzer() *analysis.Analyzer {
 		FactTypes:  []analysis.Fact{new(hashesArg), new(hashesParts), new(allocsPerCall), new(paramEscapes), new(frequency.CostFact), new(returnsHasher)},
 		ResultType: resultType,
 	}
+	configs.Store(a, c)
+	return a
+}
+
+// configs maps each hashalloc analyzer to its configuration.
+var configs sync.Map // *analysis.Analyzer => *config
+
+// Settings returns the options of a, an analyzer that New or Analyzer is,
+// that change what it reports, by the name of their flag and spelt as the
+// flag prints them, and the path of its profile (whose content counts, not
+// its name): what a cache of its results keys on. It reports false for
+// another analyzer.
+func Settings(a *analysis.Analyzer) (options map[string]string, profile string, ok bool) {
+	v, ok := configs.Load(a)
+	if !ok {
+		return nil, "", false
+	}
+	c := v.(*config)
+	options = map[string]string{
+		"tests":             strconv.FormatBool(c.tests),
+		"audit":             strconv.FormatBool(c.audit),
+		"pool":              c.pool.String(),
+		"constructors":      c.constructors.String(),
+		"sums":              c.sums.String(),
+		"profile-threshold": thresholdFlag{c}.String(),
+		"checks":            c.checks.String(),
+	}
+	return options, profileFlag{c}.String(), true
 }
 
 // Result is what hashalloc found in one package: every hash constructor call

@@ -37,6 +37,10 @@ type server struct {
 	sem        chan struct{}
 	views      map[string]*view     // by the root of the module or workspace
 	workspaces map[string]workspace // by package directory
+	// cachedDirs are, by workspace root, the directories whose results
+	// came from the result cache before the workspace had a view: the
+	// view's first load takes them in, so that a change reaches them.
+	cachedDirs map[string][]string
 	// publishMu orders the publication of results, so that an older
 	// analysis never publishes after a newer one.
 	publishMu sync.Mutex
@@ -76,6 +80,7 @@ func newServer(ctx context.Context, client protocol.Client, settings Settings) *
 		sem:        make(chan struct{}, 1),
 		views:      map[string]*view{},
 		workspaces: map[string]workspace{},
+		cachedDirs: map[string][]string{},
 		docs:       map[string]*document{},
 		pkgs:       map[string]*pkgState{},
 	}
@@ -375,6 +380,19 @@ func (s *server) analyze(ctx context.Context, j *job) (*result, []string, error)
 		dirs = v.dirs
 		if !slices.Contains(dirs, j.dir) {
 			dirs = append(slices.Clone(dirs), j.dir)
+		}
+	}
+	if v == nil {
+		if res, ok := fromCache(ctx, j, j.analyzer.URL); ok {
+			if !slices.Contains(s.cachedDirs[ws.root], j.dir) {
+				s.cachedDirs[ws.root] = append(s.cachedDirs[ws.root], j.dir)
+			}
+			return res, nil, nil
+		}
+		for _, d := range s.cachedDirs[ws.root] {
+			if !slices.Contains(dirs, d) {
+				dirs = append(dirs, d)
+			}
 		}
 	}
 	nv, err := loadView(ctx, ws, j.analyzer, loadOptions{tests: j.tests, buildFlags: j.buildFlags}, dirs, j.overlay, &st)

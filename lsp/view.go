@@ -162,9 +162,15 @@ type loadStats struct {
 	checked  int    // packages type-checked
 	load     time.Duration
 	analysis time.Duration
+	// cached is the number of packages whose results came from the
+	// result cache, when the cache answered (see fromCache).
+	cached int
 }
 
 func (st loadStats) String() string {
+	if st.cached > 0 {
+		return fmt.Sprintf("%d packages from the result cache", st.cached)
+	}
 	if st.full {
 		s := fmt.Sprintf("loaded %d packages", st.packages)
 		if st.reason != "" {

@@ -2,12 +2,9 @@ package driver
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hashalloc/hashalloc/analyzer"
 	"github.com/hashalloc/hashalloc/internal/resultcache"
@@ -60,7 +57,7 @@ func lookUp(o options) (*cached, error) {
 	if err != nil {
 		return nil, err
 	}
-	salt, err := runSalt(o, toolchain)
+	salt, err := resultcache.RunSalt(analyzer.Analyzer, o.tags, toolchain)
 	if err != nil {
 		return nil, err
 	}
@@ -98,31 +95,6 @@ func hasListErrors(roots []*packages.Package) bool {
 	})
 	return found
 }
-
-// runSalt returns the salt of the run's keys: hashalloc's build, the
-// analyzer's options and the command's that change a result, the toolchain
-// and the profile's content.
-func runSalt(o options, toolchain resultcache.Toolchain) ([]byte, error) {
-	build, err := buildID()
-	if err != nil {
-		return nil, err
-	}
-	opts := map[string]string{"tags": o.tags}
-	var profile []byte
-	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
-		opts[f.Name] = f.Value.String()
-	})
-	if name := opts["profile"]; name != "" {
-		if profile, err = os.ReadFile(name); err != nil {
-			return nil, fmt.Errorf("-profile: %v", err)
-		}
-		opts["profile"] = "" // its content counts, not its name
-	}
-	return resultcache.Salt(build, opts, toolchain, profile), nil
-}
-
-// buildID is resultcache.BuildID, computed once.
-var buildID = sync.OnceValues(resultcache.BuildID)
 
 // missPatterns returns the patterns that load the roots the cache has no
 // result for, or nil when the run's own patterns must: a root listed from

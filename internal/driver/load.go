@@ -2,8 +2,9 @@ package driver
 
 import (
 	"fmt"
-	"slices"
 	"strings"
+
+	"github.com/hashalloc/hashalloc/internal/resultcache"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -14,10 +15,7 @@ const loadMode = packages.LoadAllSyntax | packages.NeedModule | packages.NeedFor
 
 // load loads the packages that patterns name. Test files are loaded only
 // when tests is set; tags are the build tags, as go build -tags takes them.
-// It returns the packages to analyze: with tests, a package's test variant
-// ("p [p.test]") stands for the package, whose files it holds with the test
-// files, so that every file is analyzed once; generated test mains are left
-// out.
+// It returns the packages to analyze (see resultcache.AnalyzedRoots).
 func load(patterns []string, tests bool, tags string) ([]*packages.Package, error) {
 	return loadWith(loadMode, patterns, tests, tags)
 }
@@ -35,22 +33,5 @@ func loadWith(mode packages.LoadMode, patterns []string, tests bool, tags string
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
-	if !tests {
-		return pkgs, nil
-	}
-	hasVariant := map[string]bool{} // package path => it has an internal test variant
-	for _, p := range pkgs {
-		if p.ForTest != "" && p.PkgPath == p.ForTest {
-			hasVariant[p.PkgPath] = true
-		}
-	}
-	return slices.DeleteFunc(pkgs, func(p *packages.Package) bool {
-		switch {
-		case p.ForTest == "" && hasVariant[p.PkgPath]:
-			return true // its test variant is analyzed instead
-		case p.Name == "main" && strings.HasSuffix(p.ID, ".test") && !strings.Contains(p.ID, " "):
-			return true // the test main that go test generates
-		}
-		return false
-	}), nil
+	return resultcache.AnalyzedRoots(pkgs, tests), nil
 }

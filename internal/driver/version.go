@@ -5,6 +5,8 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/hashalloc/hashalloc/internal/resultcache"
 )
 
 // moduleVersion is the version of the hashalloc module the binary was built
@@ -27,7 +29,7 @@ func moduleVersion() string {
 func printVersion(w io.Writer, full bool) error {
 	line := fmt.Sprintf("hashalloc version %s %s", moduleVersion(), runtime.Version())
 	if full {
-		id, err := buildID()
+		id, err := resultcache.BuildID()
 		if err != nil {
 			return err
 		}

@@ -12,7 +12,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
+	"github.com/hashalloc/hashalloc/analyzer"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -211,3 +214,54 @@ func (k *Keyer) Content(name string) ([]byte, error) {
 func (k *Keyer) ContentSum(name string) ([sha256.Size]byte, error) {
 	return k.sum(name)
 }
+
+// AnalyzedRoots returns the packages of pkgs, loaded as roots, that a run
+// analyzes: with tests, a package's test variant ("p [p.test]") stands for
+// the package, whose files it holds with the test files, so that every file
+// is analyzed once; generated test mains are left out.
+func AnalyzedRoots(pkgs []*packages.Package, tests bool) []*packages.Package {
+	if !tests {
+		return pkgs
+	}
+	hasVariant := map[string]bool{} // package path => it has an internal test variant
+	for _, p := range pkgs {
+		if p.ForTest != "" && p.PkgPath == p.ForTest {
+			hasVariant[p.PkgPath] = true
+		}
+	}
+	return slices.DeleteFunc(pkgs, func(p *packages.Package) bool {
+		switch {
+		case p.ForTest == "" && hasVariant[p.PkgPath]:
+			return true // its test variant is analyzed instead
+		case p.Name == "main" && strings.HasSuffix(p.ID, ".test") && !strings.Contains(p.ID, " "):
+			return true // the test main that go test generates
+		}
+		return false
+	})
+}
+
+// RunSalt returns the salt of a run of a (hashalloc, see analyzer.Settings)
+// with the build tags tags (comma-separated) on toolchain: the build
+// (BuildID), a's settings, the tags, the toolchain and the profile's
+// content.
+func RunSalt(a *analysis.Analyzer, tags string, toolchain Toolchain) ([]byte, error) {
+	build, err := buildID()
+	if err != nil {
+		return nil, err
+	}
+	opts, profilePath, ok := analyzer.Settings(a)
+	if !ok {
+		return nil, fmt.Errorf("%s is not hashalloc's analyzer", a.Name)
+	}
+	opts["tags"] = tags
+	var profile []byte
+	if profilePath != "" {
+		if profile, err = os.ReadFile(profilePath); err != nil {
+			return nil, fmt.Errorf("profile: %v", err)
+		}
+	}
+	return Salt(build, opts, toolchain, profile), nil
+}
+
+// buildID is BuildID, computed once.
+var buildID = sync.OnceValues(BuildID)
