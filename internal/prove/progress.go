@@ -6,55 +6,29 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/hashalloc/hashalloc/internal/termline"
 )
 
 // progress is a line on a terminal, rewritten in place, that says what prove
 // is doing (which package and benchmark) and how long the rest should take.
 // A nil progress does nothing, and keeps no estimate.
 type progress struct {
-	w     io.Writer
-	start time.Time
-	est   *estimate
+	line *termline.Line
+	est  *estimate
 
-	mu      sync.Mutex
-	stage   string
-	visible bool
-	stop    chan struct{}
-	stopped chan struct{}
+	mu    sync.Mutex
+	stage string
 }
 
 // isTerminal reports whether f is a terminal that can rewrite a line.
-func isTerminal(f *os.File) bool {
-	if os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+func isTerminal(f *os.File) bool { return termline.IsTerminal(f) }
 
-// startProgress starts the line on w; it shows after a second, so that a
-// quick run does not flicker.
+// startProgress starts the line on w.
 func startProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now(), est: newEstimate(),
-		stop: make(chan struct{}), stopped: make(chan struct{})}
-	go p.loop()
+	p := &progress{est: newEstimate()}
+	p.line = termline.Start(w, 250*time.Millisecond, p.text)
 	return p
-}
-
-func (p *progress) loop() {
-	defer close(p.stopped)
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-p.stop:
-			return
-		case <-tick.C:
-			if time.Since(p.start) > time.Second {
-				p.draw()
-			}
-		}
-	}
 }
 
 // estimate returns the estimate of the time left, nil for a nil progress.
@@ -79,8 +53,8 @@ func (p *progress) set(stage, key string) {
 	}
 }
 
-// line is the text of the progress line.
-func (p *progress) line() string {
+// text is the text of the progress line.
+func (p *progress) text() string {
 	p.mu.Lock()
 	stage := p.stage
 	p.mu.Unlock()
@@ -91,31 +65,10 @@ func (p *progress) line() string {
 	return s
 }
 
-func (p *progress) draw() {
-	line := p.line()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "\r\033[K%s", line)
-	p.visible = true
-}
-
 // clear stops the line and erases it.
 func (p *progress) clear() {
-	if p == nil {
-		return
-	}
-	select {
-	case <-p.stop:
-		return
-	default:
-	}
-	close(p.stop)
-	<-p.stopped
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.visible {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.visible = false
+	if p != nil {
+		p.line.Clear()
 	}
 }
 

@@ -1,8 +1,6 @@
 package prove
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 	"time"
 
@@ -54,14 +52,14 @@ func TestEstimate(t *testing.T) {
 // once there is an estimate; a nil progress (not a terminal) does nothing.
 func TestProgressLine(t *testing.T) {
 	c := newFakeClock()
-	p := &progress{w: &bytes.Buffer{}, est: estimateWith(c)}
+	p := &progress{est: estimateWith(c)}
 	p.set("copying the module", "")
-	assert.Equal(t, "hashalloc prove: copying the module", p.line())
+	assert.Equal(t, "hashalloc prove: copying the module", p.text())
 	p.est.plan("./merkle BenchmarkHashAlternatives", 13)
 	p.set("profiling ./merkle BenchmarkHashAlternatives", "./merkle BenchmarkHashAlternatives")
 	p.est.ran("./merkle BenchmarkHashAlternatives", 500*time.Millisecond)
 	p.set("measuring ./merkle BenchmarkHashAlternatives (run 1 of 6, before the fixes)", "./merkle BenchmarkHashAlternatives")
-	assert.Equal(t, "hashalloc prove: measuring ./merkle BenchmarkHashAlternatives (run 1 of 6, before the fixes) · about 6s left", p.line())
+	assert.Equal(t, "hashalloc prove: measuring ./merkle BenchmarkHashAlternatives (run 1 of 6, before the fixes) · about 6s left", p.text())
 
 	var nilProgress *progress
 	nilProgress.set("anything", "step")
@@ -69,16 +67,4 @@ func TestProgressLine(t *testing.T) {
 	nilProgress.clear()
 	_, ok := nilProgress.estimate().left()
 	assert.False(t, ok)
-}
-
-// TestProgressDraw checks that the line is drawn in place and erased.
-func TestProgressDraw(t *testing.T) {
-	var b bytes.Buffer
-	p := &progress{w: &b, est: newEstimate(), stop: make(chan struct{}), stopped: make(chan struct{})}
-	close(p.stopped)
-	p.set("fixing the copy", "")
-	p.draw()
-	p.clear()
-	assert.Equal(t, "\r\033[Khashalloc prove: fixing the copy\r\033[K", b.String())
-	assert.False(t, strings.Contains(b.String(), "\n"), "one line, rewritten")
 }
