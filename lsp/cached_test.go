@@ -68,3 +68,47 @@ func Sums(rs []io.Reader) [][]byte {
 	summary = s.client.waitLog(t, isSummary(pkgDir), 1)
 	assert.Contains(t, summary, "1 findings in 1 files; loaded ", summary)
 }
+
+// BenchmarkColdStart measures the first diagnostics of a session: the time
+// from didOpen of a file to the publication of its diagnostics, in a new
+// session each time, with the result cache filled by the command (cache)
+// and without it (off). Run it with
+//
+//	go test -run '^$' -bench ColdStart -benchtime 5x ./lsp/
+//
+// on examples/merkle; HASHALLOC_BENCH_DIR=DIR HASHALLOC_BENCH_FILE=FILE
+// names another package, in a module at DIR (FILE relative to DIR).
+func BenchmarkColdStart(b *testing.B) {
+	dir, file := os.Getenv("HASHALLOC_BENCH_DIR"), os.Getenv("HASHALLOC_BENCH_FILE")
+	if dir == "" {
+		dir, file = copyExamples(b), filepath.Join("examples", "merkle", "merkle.go")
+	}
+	path := filepath.Join(dir, file)
+	cacheDir := b.TempDir()
+	b.Setenv("HASHALLOC_CACHE", cacheDir)
+	b.Chdir(dir)
+	if code := driver.Main([]string{"./..."}); code != 0 && code != 3 {
+		b.Fatalf("hashalloc ./... exited %d", code)
+	}
+	for _, mode := range []string{"cache", "off"} {
+		b.Run(mode, func(b *testing.B) {
+			if mode == "off" {
+				b.Setenv("HASHALLOC_CACHE", "off")
+			}
+			for b.Loop() {
+				s := startSession(b, Settings{})
+				_, err := s.server.Initialize(call(b), &protocol.InitializeParams{WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{
+					WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(dir), Name: "bench"}}),
+				}})
+				require.NoError(b, err)
+				require.NoError(b, s.server.Initialized(call(b), &protocol.InitializedParams{}))
+				s.openFile(b, path, nil)
+				summary := s.client.waitLog(b, isSummary(filepath.Dir(path)), 0)
+				if mode == "cache" && !strings.Contains(summary, "from the result cache") {
+					b.Fatalf("not from the cache: %s", summary)
+				}
+				require.NoError(b, s.server.Shutdown(call(b)))
+			}
+		})
+	}
+}

@@ -435,7 +435,7 @@ func TestProtocol(t *testing.T) {
 
 // openFile opens path in the session with content (the file's on disk when
 // nil) and returns its URI and content.
-func (s *session) openFile(t *testing.T, path string, content []byte) (uri.URI, string) {
+func (s *session) openFile(t testing.TB, path string, content []byte) (uri.URI, string) {
 	t.Helper()
 	if content == nil {
 		var err error

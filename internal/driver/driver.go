@@ -135,6 +135,10 @@ func run(o options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hashalloc: the result cache is not used: %v\n", err)
 		}
 	}
+	if prog != nil && c != nil && len(c.hits)+len(c.misses) < manyPackages {
+		prog.clear() // a few packages: no progress, no summary
+		prog = nil
+	}
 	var roots []*packages.Package
 	res := &analysisResult{failed: map[*packages.Package]error{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
 	pgoNote := ""
@@ -157,7 +161,7 @@ func run(o options, stdout, stderr io.Writer) int {
 			}
 		}
 		var done *atomic.Int64
-		if prog != nil && len(roots) < manyPackages {
+		if prog != nil && c == nil && len(roots) < manyPackages {
 			prog.clear()
 			prog = nil
 		} else if prog != nil {
