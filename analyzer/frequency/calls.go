@@ -309,7 +309,15 @@ func isNumber(t types.Type) bool {
 // hashes reports whether f hashes, itself or through the functions of the
 // package it calls, up to depth calls deep.
 func (m *Model) hashes(f *fnInfo, depth int) bool {
-	if m.cfg.Hashes != nil && m.cfg.Hashes(f.fn, f.cur) {
+	if m.cfg.Hashes == nil {
+		return false
+	}
+	own, ok := m.ownHashes[f]
+	if !ok {
+		own = m.cfg.Hashes(f.fn, f.cur)
+		m.ownHashes[f] = own
+	}
+	if own {
 		return true
 	}
 	if depth == 0 {

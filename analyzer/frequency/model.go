@@ -132,6 +132,9 @@ type Model struct {
 	cycles   map[*fnInfo]string
 	measured bool                 // a profile covers the package
 	taken    map[*types.Func]bool // the functions whose value is taken
+	// ownHashes memoizes Config.Hashes of each function's own body: every
+	// entry and recursion question asks it of the same callees again.
+	ownHashes map[*fnInfo]bool
 }
 
 // fnInfo is what the model knows of one function of the package.
@@ -178,7 +181,7 @@ type reason struct {
 
 // New builds the model of the package that cfg describes.
 func New(cfg Config) *Model {
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, cycles: map[*fnInfo]string{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
