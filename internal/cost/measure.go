@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"syscall"
 	"time"
@@ -23,6 +24,8 @@ func measure(binary, dir string, runs int, args ...string) (cost, error) {
 	for range runs {
 		cmd := exec.Command(binary, args...)
 		cmd.Dir = dir
+		// Every run analyzes: hashalloc's result cache would answer repeats.
+		cmd.Env = append(os.Environ(), "HASHALLOC_CACHE=off")
 		var stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = nil, &stderr
 		err := cmd.Run()
