@@ -20,12 +20,8 @@ func fromCache(ctx context.Context, j *job, docURL string) (*result, bool) {
 	if len(j.overlay) > 0 {
 		return nil, false
 	}
-	dir, err := resultcache.DefaultDir()
-	if err != nil || dir == "" {
-		return nil, false
-	}
-	cache, err := resultcache.Open(dir)
-	if err != nil {
+	cache, err := resultcache.OpenDefault()
+	if err != nil || cache == nil {
 		return nil, false
 	}
 	start := time.Now()
@@ -72,11 +68,7 @@ func fromCache(ctx context.Context, j *job, docURL string) (*result, bool) {
 		if err != nil {
 			return nil, false
 		}
-		data, ok := cache.Get(key)
-		if !ok {
-			return nil, false
-		}
-		diags, ok := files.Decode(data)
+		diags, ok := cache.Result(key, files)
 		if !ok {
 			return nil, false
 		}

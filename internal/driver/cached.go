@@ -32,12 +32,8 @@ type cached struct {
 // everything as it would without a cache. A package that cannot be listed
 // is one: the load without the cache says what is wrong with it.
 func lookUp(o options) (*cached, error) {
-	dir, err := resultcache.DefaultDir()
-	if err != nil || dir == "" {
-		return nil, err
-	}
-	cache, err := resultcache.Open(dir)
-	if err != nil {
+	cache, err := resultcache.OpenDefault()
+	if err != nil || cache == nil {
 		return nil, err
 	}
 	listed, err := loadWith(resultcache.ListMode, o.patterns, testsFlag(), o.tags)
@@ -69,12 +65,7 @@ func lookUp(o options) (*cached, error) {
 			return nil, err
 		}
 		c.keys[p.ID] = key
-		data, ok := cache.Get(key)
-		if !ok {
-			c.misses = append(c.misses, p)
-			continue
-		}
-		diags, ok := c.files.Decode(data)
+		diags, ok := cache.Result(key, c.files)
 		if !ok {
 			c.misses = append(c.misses, p)
 			continue

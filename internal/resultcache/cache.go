@@ -27,6 +27,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // Key is the key of one package's result.
@@ -78,6 +80,27 @@ func Open(dir string) (*Cache, error) {
 		return nil, fmt.Errorf("cache: %v", err)
 	}
 	return &Cache{dir: dir, now: time.Now, maxSize: MaxSize}, nil
+}
+
+// OpenDefault opens the cache in DefaultDir, or returns nil, and no error,
+// when HASHALLOC_CACHE is off.
+func OpenDefault() (*Cache, error) {
+	dir, err := DefaultDir()
+	if err != nil || dir == "" {
+		return nil, err
+	}
+	return Open(dir)
+}
+
+// Result returns the diagnostics stored under k, with positions in
+// files.Fset; it reports false when there are none or they no longer hold
+// (see Files.Decode).
+func (c *Cache) Result(k Key, files *Files) ([]analysis.Diagnostic, bool) {
+	data, ok := c.Get(k)
+	if !ok {
+		return nil, false
+	}
+	return files.Decode(data)
 }
 
 // path is the file of key's entry.
