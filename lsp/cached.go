@@ -34,9 +34,7 @@ func fromCache(ctx context.Context, j *job, docURL string) (*result, bool) {
 	if len(roots) == 0 {
 		return nil, false
 	}
-	bad := false
-	packages.Visit(roots, nil, func(p *packages.Package) { bad = bad || len(p.Errors) > 0 })
-	if bad {
+	if resultcache.HasErrors(roots) {
 		return nil, false
 	}
 	toolchain, err := resultcache.GoEnv(ctx, j.dir, nil)

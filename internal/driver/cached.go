@@ -40,13 +40,13 @@ func lookUp(o options) (*cached, error) {
 	if err != nil {
 		return nil, nil
 	}
-	if hasListErrors(listed) {
+	if resultcache.HasErrors(listed) {
 		return nil, nil
 	}
 	c := &cached{cache: cache, keys: map[string]resultcache.Key{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
 	if !o.profileSet {
 		if c.pgoNote, err = useDefaultPGO(listed); err != nil {
-			return nil, err
+			return nil, nil // the run without the cache says what is wrong
 		}
 	}
 	toolchain, err := resultcache.GoEnv(context.Background(), "", nil)
@@ -75,16 +75,6 @@ func lookUp(o options) (*cached, error) {
 		c.diags[p] = diags
 	}
 	return c, nil
-}
-
-// hasListErrors reports whether a package of the graph under roots has an
-// error.
-func hasListErrors(roots []*packages.Package) bool {
-	found := false
-	packages.Visit(roots, nil, func(p *packages.Package) {
-		found = found || len(p.Errors) > 0
-	})
-	return found
 }
 
 // missPatterns returns the patterns that load the roots the cache has no

@@ -240,6 +240,16 @@ func AnalyzedRoots(pkgs []*packages.Package, tests bool) []*packages.Package {
 	})
 }
 
+// HasErrors reports whether a package of the graph under roots has an
+// error: the cache does not answer for it.
+func HasErrors(roots []*packages.Package) bool {
+	found := false
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		found = found || len(p.Errors) > 0
+	})
+	return found
+}
+
 // RunSalt returns the salt of a run of a (hashalloc, see analyzer.Settings)
 // with the build tags tags (comma-separated) on toolchain: the build
 // (BuildID), a's settings, the tags, the toolchain and the profile's
