@@ -37,7 +37,7 @@ func fromCache(ctx context.Context, j *job, docURL string) (*result, bool) {
 	if resultcache.HasErrors(roots) {
 		return nil, false
 	}
-	toolchain, err := resultcache.GoEnv(ctx, j.dir, nil)
+	toolchain, err := resultcache.GoEnv(ctx, j.dir)
 	if err != nil {
 		return nil, false
 	}

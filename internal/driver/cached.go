@@ -49,7 +49,7 @@ func lookUp(o options) (*cached, error) {
 			return nil, nil // the run without the cache says what is wrong
 		}
 	}
-	toolchain, err := resultcache.GoEnv(context.Background(), "", nil)
+	toolchain, err := resultcache.GoEnv(context.Background(), "")
 	if err != nil {
 		return nil, err
 	}

@@ -36,9 +36,9 @@ var goEnv = []string{
 type Toolchain map[string]string
 
 // GoEnv asks the go command in dir for the Toolchain.
-func GoEnv(ctx context.Context, dir string, env []string) (Toolchain, error) {
+func GoEnv(ctx context.Context, dir string) (Toolchain, error) {
 	cmd := exec.CommandContext(ctx, "go", append([]string{"env", "-json"}, goEnv...)...)
-	cmd.Dir, cmd.Env = dir, env
+	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -184,16 +184,10 @@ func within(dir, name string) bool {
 
 // sum returns the SHA-256 of the content of the file name, reading it once.
 func (k *Keyer) sum(name string) ([sha256.Size]byte, error) {
-	if s, ok := k.contentSum[name]; ok {
-		return s, nil
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
+	if _, err := k.Content(name); err != nil {
 		return [sha256.Size]byte{}, err
 	}
-	s := sha256.Sum256(data)
-	k.contents[name], k.contentSum[name] = data, s
-	return s, nil
+	return k.contentSum[name], nil
 }
 
 // Content returns the content of the file name, as it was keyed when Key
