@@ -74,11 +74,11 @@ func (v *view) result(dir string) *result {
 		return res
 	}
 	for _, n := range roots {
-		if n.out.err != nil {
-			res.err = n.out.err
+		if n.out.Err != nil {
+			res.err = n.out.Err
 			continue
 		}
-		for _, d := range n.out.diags {
+		for _, d := range n.out.Diags {
 			res.add(v.fset, d, v.a.URL, n.readFile)
 		}
 	}

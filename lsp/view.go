@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hashalloc/hashalloc/internal/passes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 )
@@ -88,7 +89,7 @@ type node struct {
 	types    *types.Package
 	errors   []packages.Error
 	illTyped bool
-	out      *passOutput
+	out      *passes.Output
 	// parsed are the files of the view's file set that the package was
 	// checked from, which go when it is checked again.
 	parsed []*token.File
@@ -237,7 +238,7 @@ func loadView(ctx context.Context, ws workspace, a *analysis.Analyzer, opts load
 
 	// The nodes, dependencies first; the units to analyze.
 	var order []*node
-	units := map[*node]*unit{}
+	units := map[*node]*passes.Unit{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		n := newNode(p, ws, overlay, parsed)
 		for _, f := range p.Syntax {
@@ -245,10 +246,10 @@ func loadView(ctx context.Context, ws workspace, a *analysis.Analyzer, opts load
 		}
 		v.nodes[n.id] = n
 		order = append(order, n)
-		units[n] = &unit{
-			fset: p.Fset, files: p.Syntax, otherFiles: p.OtherFiles, ignoredFiles: p.IgnoredFiles,
-			pkg: p.Types, info: p.TypesInfo, sizes: p.TypesSizes, typeErrors: p.TypeErrors, illTyped: p.IllTyped,
-			module: p.Module, readFile: n.readFile,
+		units[n] = &passes.Unit{
+			Fset: p.Fset, Files: p.Syntax, OtherFiles: p.OtherFiles, IgnoredFiles: p.IgnoredFiles,
+			Pkg: p.Types, Info: p.TypesInfo, Sizes: p.TypesSizes, TypeErrors: p.TypeErrors, IllTyped: p.IllTyped,
+			Module: p.Module, ReadFile: n.readFile,
 		}
 	})
 	for _, n := range order {
@@ -495,7 +496,7 @@ func (v *view) listing(dir string, overlay map[string][]byte) []string {
 // analyzeAll analyzes the packages of order, which lists every package
 // after those it imports, with the units of their syntax and types: at most
 // GOMAXPROCS at once, each after the packages it imports.
-func (v *view) analyzeAll(ctx context.Context, order []*node, units map[*node]*unit) error {
+func (v *view) analyzeAll(ctx context.Context, order []*node, units map[*node]*passes.Unit) error {
 	done := make(map[string]chan struct{}, len(order))
 	for _, n := range order {
 		done[n.id] = make(chan struct{})
@@ -512,7 +513,7 @@ func (v *view) analyzeAll(ctx context.Context, order []*node, units map[*node]*u
 				return
 			}
 			sem <- struct{}{}
-			n.out = runPasses(v.a, units[n], v.importsOf(n))
+			n.out = passes.Run(v.a, units[n], v.importsOf(n))
 			<-sem
 		})
 	}
@@ -522,15 +523,15 @@ func (v *view) analyzeAll(ctx context.Context, order []*node, units map[*node]*u
 
 // importsOf returns the packages that n imports, in the order of their
 // import paths, as analysis takes them.
-func (v *view) importsOf(n *node) []imported {
-	imports := make([]imported, 0, len(n.imports))
+func (v *view) importsOf(n *node) []passes.Imported {
+	imports := make([]passes.Imported, 0, len(n.imports))
 	for _, path := range slices.Sorted(maps.Keys(n.imports)) {
 		dep := v.nodes[n.imports[path]]
-		var facts map[*analysis.Analyzer]*factSet
+		var facts map[*analysis.Analyzer]*passes.FactSet
 		if dep.out != nil {
-			facts = dep.out.facts
+			facts = dep.out.Facts
 		}
-		imports = append(imports, imported{pkg: dep.types, facts: facts})
+		imports = append(imports, passes.Imported{Pkg: dep.types, Facts: facts})
 	}
 	return imports
 }
@@ -837,12 +838,12 @@ func (v *view) check(n *node, files []*ast.File, parseErrs []error, sources map[
 	}
 
 	start := time.Now()
-	u := &unit{
-		fset: v.fset, files: files, otherFiles: n.otherFiles, ignoredFiles: n.ignoredFiles,
-		pkg: c.types, info: info, sizes: n.sizes, typeErrors: typeErrs, illTyped: c.illTyped,
-		module: n.module, readFile: c.readFile,
+	u := &passes.Unit{
+		Fset: v.fset, Files: files, OtherFiles: n.otherFiles, IgnoredFiles: n.ignoredFiles,
+		Pkg: c.types, Info: info, Sizes: n.sizes, TypeErrors: typeErrs, IllTyped: c.illTyped,
+		Module: n.module, ReadFile: c.readFile,
 	}
-	c.out = runPasses(v.a, u, v.importsOf(&c))
+	c.out = passes.Run(v.a, u, v.importsOf(&c))
 	st.analysis += time.Since(start)
 	return &c
 }

@@ -1,4 +1,9 @@
-package lsp
+// Package passes runs analysis passes on one package at a time, given the
+// facts of the packages it imports, as golang.org/x/tools/go/analysis/checker
+// does for a whole graph at once: so that the language server re-analyzes on
+// a save only the packages that changed, and the command only the packages
+// its result cache has nothing for.
+package passes
 
 import (
 	"fmt"
@@ -13,33 +18,68 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// This file runs analysis passes on one package at a time, given the facts
-// of the packages it imports, as golang.org/x/tools/go/analysis/checker does
-// for a whole graph at once: so that a save re-analyzes the packages that
-// changed and keeps the facts of the others.
-
-// unit is one type-checked package, ready for analysis.
-type unit struct {
-	fset         *token.FileSet
-	files        []*ast.File
-	otherFiles   []string
-	ignoredFiles []string
-	pkg          *types.Package
-	info         *types.Info
-	sizes        types.Sizes
-	typeErrors   []types.Error
-	illTyped     bool // the package or a package it imports has errors
-	module       *packages.Module
-	// readFile returns the content of one of the package's files.
-	readFile func(name string) ([]byte, error)
+// Unit is one type-checked package, ready for analysis.
+type Unit struct {
+	Fset         *token.FileSet
+	Files        []*ast.File
+	OtherFiles   []string
+	IgnoredFiles []string
+	Pkg          *types.Package
+	Info         *types.Info
+	Sizes        types.Sizes
+	TypeErrors   []types.Error
+	IllTyped     bool // the package or a package it imports has errors
+	Module       *packages.Module
+	// ReadFile returns the content of one of the package's files.
+	ReadFile func(name string) ([]byte, error)
 }
 
-// factSet is what one analyzer knows through facts at one package: the
+// FactSet is what one analyzer knows through facts at one package: the
 // facts it exported there and those it inherited from the packages
 // imported, as the checker keeps them.
-type factSet struct {
+type FactSet struct {
 	objects  map[objectFactKey]analysis.Fact
 	packages map[packageFactKey]analysis.Fact
+}
+
+// NewFactSet returns an empty set of facts.
+func NewFactSet() *FactSet {
+	return &FactSet{objects: map[objectFactKey]analysis.Fact{}, packages: map[packageFactKey]analysis.Fact{}}
+}
+
+// SetObject records fact about obj.
+func (s *FactSet) SetObject(obj types.Object, fact analysis.Fact) {
+	s.objects[objectFactKey{obj, reflect.TypeOf(fact)}] = fact
+}
+
+// SetPackage records fact about pkg.
+func (s *FactSet) SetPackage(pkg *types.Package, fact analysis.Fact) {
+	s.packages[packageFactKey{pkg, reflect.TypeOf(fact)}] = fact
+}
+
+// Objects returns the facts of s about objects, in no particular order.
+func (s *FactSet) Objects() []analysis.ObjectFact {
+	all := make([]analysis.ObjectFact, 0, len(s.objects))
+	for k, f := range s.objects {
+		all = append(all, analysis.ObjectFact{Object: k.obj, Fact: f})
+	}
+	return all
+}
+
+// Own returns the facts of s about pkg and its objects, the facts a pass on
+// pkg exported, in no particular order.
+func (s *FactSet) Own(pkg *types.Package) (objects []analysis.ObjectFact, packages []analysis.Fact) {
+	for k, f := range s.objects {
+		if k.obj.Pkg() == pkg {
+			objects = append(objects, analysis.ObjectFact{Object: k.obj, Fact: f})
+		}
+	}
+	for k, f := range s.packages {
+		if k.pkg == pkg {
+			packages = append(packages, f)
+		}
+	}
+	return objects, packages
 }
 
 type objectFactKey struct {
@@ -52,28 +92,28 @@ type packageFactKey struct {
 	typ reflect.Type
 }
 
-// imported is what a package imports, as analysis needs it: the package's
+// Imported is what a package imports, as analysis needs it: the package's
 // types and the facts of each analyzer there, nil for an analyzer that
 // failed on it.
-type imported struct {
-	pkg   *types.Package
-	facts map[*analysis.Analyzer]*factSet
+type Imported struct {
+	Pkg   *types.Package
+	Facts map[*analysis.Analyzer]*FactSet
 }
 
-// passOutput is what the passes on one package give: the diagnostics of the
+// Output is what the passes on one package give: the diagnostics of the
 // analyzer asked for, or the error that stopped it, and the facts of every
 // analyzer that has fact types (the one asked for and those it requires).
-type passOutput struct {
-	diags []analysis.Diagnostic
-	err   error
-	facts map[*analysis.Analyzer]*factSet
+type Output struct {
+	Diags []analysis.Diagnostic
+	Err   error
+	Facts map[*analysis.Analyzer]*FactSet
 }
 
-// runPasses runs root, after the analyzers it requires, on u. imports are the
+// Run runs root, after the analyzers it requires, on u. imports are the
 // packages u imports, with the facts computed there. An analyzer that panics
 // is an error, not a crash of the server.
-func runPasses(root *analysis.Analyzer, u *unit, imports []imported) *passOutput {
-	out := &passOutput{facts: map[*analysis.Analyzer]*factSet{}}
+func Run(root *analysis.Analyzer, u *Unit, imports []Imported) *Output {
+	out := &Output{Facts: map[*analysis.Analyzer]*FactSet{}}
 	results := map[*analysis.Analyzer]any{}
 	errs := map[*analysis.Analyzer]error{}
 	var run func(a *analysis.Analyzer) error
@@ -90,11 +130,11 @@ func runPasses(root *analysis.Analyzer, u *unit, imports []imported) *passOutput
 				}
 				inputs[req] = results[req]
 			}
-			var facts *factSet
+			var facts *FactSet
 			if len(a.FactTypes) > 0 {
 				var ok bool
 				if facts, ok = inherit(a, imports); !ok {
-					return fmt.Errorf("failed prerequisites: %s on a package that %s imports", a, u.pkg.Path())
+					return fmt.Errorf("failed prerequisites: %s on a package that %s imports", a, u.Pkg.Path())
 				}
 			}
 			res, diags, err := runPass(a, u, inputs, facts)
@@ -103,19 +143,19 @@ func runPasses(root *analysis.Analyzer, u *unit, imports []imported) *passOutput
 			}
 			results[a] = res
 			if facts != nil {
-				out.facts[a] = facts
+				out.Facts[a] = facts
 			}
 			if a == root {
-				out.diags = diags
+				out.Diags = diags
 			}
 			return nil
 		}()
 		errs[a] = err
 		return err
 	}
-	out.err = run(root)
-	if out.err != nil {
-		out.diags = nil
+	out.Err = run(root)
+	if out.Err != nil {
+		out.Diags = nil
 	}
 	return out
 }
@@ -124,15 +164,15 @@ func runPasses(root *analysis.Analyzer, u *unit, imports []imported) *passOutput
 // with: those of every imported package about objects that may be visible
 // through it, and every package fact, as the checker passes them on. It
 // returns false when a failed on an imported package.
-func inherit(a *analysis.Analyzer, imports []imported) (*factSet, bool) {
-	facts := &factSet{objects: map[objectFactKey]analysis.Fact{}, packages: map[packageFactKey]analysis.Fact{}}
+func inherit(a *analysis.Analyzer, imports []Imported) (*FactSet, bool) {
+	facts := NewFactSet()
 	for _, imp := range imports {
-		from := imp.facts[a]
+		from := imp.Facts[a]
 		if from == nil {
 			return nil, false
 		}
 		for k, f := range from.objects {
-			if exportedFrom(k.obj, imp.pkg) {
+			if exportedFrom(k.obj, imp.Pkg) {
 				facts.objects[k] = f
 			}
 		}
@@ -160,34 +200,34 @@ func exportedFrom(obj types.Object, pkg *types.Package) bool {
 
 // runPass runs one analyzer on u, with the results of the analyzers it
 // requires and, when it has fact types, its facts (which it adds to).
-func runPass(a *analysis.Analyzer, u *unit, inputs map[*analysis.Analyzer]any, facts *factSet) (res any, diags []analysis.Diagnostic, err error) {
-	if u.illTyped && !a.RunDespiteErrors {
+func runPass(a *analysis.Analyzer, u *Unit, inputs map[*analysis.Analyzer]any, facts *FactSet) (res any, diags []analysis.Diagnostic, err error) {
+	if u.IllTyped && !a.RunDespiteErrors {
 		return nil, nil, fmt.Errorf("analysis skipped due to errors in package")
 	}
 	running := true
 	var exportErr error
 	pass := &analysis.Pass{
 		Analyzer:     a,
-		Fset:         u.fset,
-		Files:        u.files,
-		OtherFiles:   u.otherFiles,
-		IgnoredFiles: u.ignoredFiles,
-		Pkg:          u.pkg,
-		TypesInfo:    u.info,
-		TypesSizes:   u.sizes,
-		TypeErrors:   u.typeErrors,
-		Module:       analysisModule(u.module),
+		Fset:         u.Fset,
+		Files:        u.Files,
+		OtherFiles:   u.OtherFiles,
+		IgnoredFiles: u.IgnoredFiles,
+		Pkg:          u.Pkg,
+		TypesInfo:    u.Info,
+		TypesSizes:   u.Sizes,
+		TypeErrors:   u.TypeErrors,
+		Module:       analysisModule(u.Module),
 		ResultOf:     inputs,
 		Report:       func(d analysis.Diagnostic) { diags = append(diags, d) },
 		ReadFile: func(name string) ([]byte, error) {
 			if !readable(u, name) {
 				return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
 			}
-			return u.readFile(name)
+			return u.ReadFile(name)
 		},
 	}
 	if facts == nil {
-		facts = &factSet{objects: map[objectFactKey]analysis.Fact{}, packages: map[packageFactKey]analysis.Fact{}}
+		facts = NewFactSet()
 	}
 	pass.ImportObjectFact = func(obj types.Object, fact analysis.Fact) bool {
 		if obj == nil {
@@ -205,8 +245,8 @@ func runPass(a *analysis.Analyzer, u *unit, inputs map[*analysis.Analyzer]any, f
 		switch {
 		case !running:
 			exportErr = fmt.Errorf("%s exported a fact about %s after its run", a, obj)
-		case obj == nil || obj.Pkg() != u.pkg:
-			exportErr = fmt.Errorf("%s exported a fact about %s, which is not of package %s", a, obj, u.pkg.Path())
+		case obj == nil || obj.Pkg() != u.Pkg:
+			exportErr = fmt.Errorf("%s exported a fact about %s, which is not of package %s", a, obj, u.Pkg.Path())
 		default:
 			facts.objects[objectFactKey{obj, reflect.TypeOf(fact)}] = fact
 		}
@@ -216,15 +256,9 @@ func runPass(a *analysis.Analyzer, u *unit, inputs map[*analysis.Analyzer]any, f
 			exportErr = fmt.Errorf("%s exported a package fact after its run", a)
 			return
 		}
-		facts.packages[packageFactKey{u.pkg, reflect.TypeOf(fact)}] = fact
+		facts.SetPackage(u.Pkg, fact)
 	}
-	pass.AllObjectFacts = func() []analysis.ObjectFact {
-		all := make([]analysis.ObjectFact, 0, len(facts.objects))
-		for k, f := range facts.objects {
-			all = append(all, analysis.ObjectFact{Object: k.obj, Fact: f})
-		}
-		return all
-	}
+	pass.AllObjectFacts = facts.Objects
 	pass.AllPackageFacts = func() []analysis.PackageFact {
 		all := make([]analysis.PackageFact, 0, len(facts.packages))
 		for k, f := range facts.packages {
@@ -236,7 +270,7 @@ func runPass(a *analysis.Analyzer, u *unit, inputs map[*analysis.Analyzer]any, f
 	defer func() {
 		running = false
 		if r := recover(); r != nil {
-			res, diags, err = nil, nil, fmt.Errorf("internal error: %s panicked on package %s: %v\n%s", a, u.pkg.Path(), r, debug.Stack())
+			res, diags, err = nil, nil, fmt.Errorf("internal error: %s panicked on package %s: %v\n%s", a, u.Pkg.Path(), r, debug.Stack())
 		}
 	}()
 	res, err = a.Run(pass)
@@ -247,7 +281,7 @@ func runPass(a *analysis.Analyzer, u *unit, inputs map[*analysis.Analyzer]any, f
 		return nil, nil, fmt.Errorf("internal error: %w", exportErr)
 	case reflect.TypeOf(res) != a.ResultType:
 		return nil, nil, fmt.Errorf("internal error: on package %s, analyzer %s returned a result of type %v, but declared ResultType %v",
-			u.pkg.Path(), a, reflect.TypeOf(res), a.ResultType)
+			u.Pkg.Path(), a, reflect.TypeOf(res), a.ResultType)
 	}
 	return res, diags, nil
 }
@@ -264,12 +298,12 @@ func copyFact(from, to analysis.Fact) bool {
 
 // readable reports whether a pass on u may read the file name, as the
 // checker allows: a file of the package, Go or other.
-func readable(u *unit, name string) bool {
-	if slices.Contains(u.otherFiles, name) || slices.Contains(u.ignoredFiles, name) {
+func readable(u *Unit, name string) bool {
+	if slices.Contains(u.OtherFiles, name) || slices.Contains(u.IgnoredFiles, name) {
 		return true
 	}
-	for _, f := range u.files {
-		if u.fset.File(f.FileStart).Name() == name {
+	for _, f := range u.Files {
+		if u.Fset.File(f.FileStart).Name() == name {
 			return true
 		}
 	}
