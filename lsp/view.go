@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/build/constraint"
 	"go/parser"
-	"go/scanner"
 	"go/token"
 	"go/types"
 	"maps"
@@ -739,18 +737,7 @@ func (v *view) closure(roots []*node) []*node {
 // parse parses the files names, whose contents are given, into the view's
 // file set, as the go/packages loader does.
 func (v *view) parse(names []string, contents map[string][]byte) ([]*ast.File, []error) {
-	var files []*ast.File
-	var errs []error
-	for _, name := range names {
-		f, err := parser.ParseFile(v.fset, name, contents[name], parser.AllErrors|parser.ParseComments)
-		if f != nil {
-			files = append(files, f)
-		}
-		if err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return files, errs
+	return passes.Parse(v.fset, names, func(name string) ([]byte, error) { return contents[name], nil })
 }
 
 // importsOf returns the paths that files import, sorted, each once.
@@ -779,59 +766,18 @@ func (v *view) check(n *node, files []*ast.File, parseErrs []error, sources map[
 	for _, f := range files {
 		c.parsed = append(c.parsed, v.fset.File(f.FileStart))
 	}
-	var typeErrs []types.Error
-	for _, err := range parseErrs {
-		var list scanner.ErrorList
-		if errors.As(err, &list) {
-			for _, e := range list {
-				c.errors = append(c.errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
-			}
-			continue
+	checked := passes.Check(v.fset, n.path, n.name, files, parseErrs, func(path string) (*types.Package, error) {
+		id, ok := n.imports[path]
+		if !ok {
+			return nil, fmt.Errorf("no metadata for %s", path)
 		}
-		c.errors = append(c.errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.ParseError})
-	}
-	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
-	}
-	cfg := &types.Config{
-		Importer: importerFunc(func(path string) (*types.Package, error) {
-			if path == "unsafe" {
-				return types.Unsafe, nil
-			}
-			id, ok := n.imports[path]
-			if !ok {
-				return nil, fmt.Errorf("no metadata for %s", path)
-			}
-			dep := v.nodes[id]
-			if dep.types == nil || !dep.types.Complete() {
-				return nil, fmt.Errorf("could not import %s", path)
-			}
-			return dep.types, nil
-		}),
-		Error: func(err error) {
-			if te, ok := err.(types.Error); ok {
-				typeErrs = append(typeErrs, te)
-				c.errors = append(c.errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
-				return
-			}
-			c.errors = append(c.errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
-		},
-		Sizes: n.sizes,
-	}
-	if n.module != nil && n.module.GoVersion != "" {
-		cfg.GoVersion = "go" + n.module.GoVersion
-	}
-	c.types = types.NewPackage(n.path, n.name)
-	if err := types.NewChecker(cfg, v.fset, c.types, info).Files(files); err != nil && len(c.errors) == 0 {
-		c.errors = append(c.errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
-	}
+		dep := v.nodes[id]
+		if dep.types == nil || !dep.types.Complete() {
+			return nil, fmt.Errorf("could not import %s", path)
+		}
+		return dep.types, nil
+	}, n.sizes, n.module)
+	c.types, c.errors = checked.Pkg, checked.Errors
 	c.illTyped = len(c.errors) > 0
 	for _, id := range n.imports {
 		c.illTyped = c.illTyped || v.nodes[id].illTyped
@@ -840,17 +786,13 @@ func (v *view) check(n *node, files []*ast.File, parseErrs []error, sources map[
 	start := time.Now()
 	u := &passes.Unit{
 		Fset: v.fset, Files: files, OtherFiles: n.otherFiles, IgnoredFiles: n.ignoredFiles,
-		Pkg: c.types, Info: info, Sizes: n.sizes, TypeErrors: typeErrs, IllTyped: c.illTyped,
+		Pkg: c.types, Info: checked.Info, Sizes: n.sizes, TypeErrors: checked.TypeErrors, IllTyped: c.illTyped,
 		Module: n.module, ReadFile: c.readFile,
 	}
 	c.out = passes.Run(v.a, u, v.importsOf(&c))
 	st.analysis += time.Since(start)
 	return &c
 }
-
-type importerFunc func(path string) (*types.Package, error)
-
-func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // invalidate makes stale every package that imports the package id,
 // directly or not, after it was re-checked.

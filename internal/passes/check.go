@@ -1,0 +1,101 @@
+package passes
+
+import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Parse parses the files names into fset, reading each with read, as the
+// go/packages loader parses a package's compiled Go files. It returns the
+// files parsed (with a syntax error, as far as they parse) and the errors.
+func Parse(fset *token.FileSet, names []string, read func(name string) ([]byte, error)) ([]*ast.File, []error) {
+	var files []*ast.File
+	var errs []error
+	for _, name := range names {
+		src, err := read(name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments)
+		if f != nil {
+			files = append(files, f)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return files, errs
+}
+
+// Checked is a package type-checked by Check.
+type Checked struct {
+	Pkg        *types.Package
+	Info       *types.Info
+	TypeErrors []types.Error
+	// Errors are the parse and type errors as go/packages reports them.
+	Errors []packages.Error
+}
+
+// Check type-checks the package path, named name, from files, which parsing
+// gave with parseErrs, as the go/packages loader type-checks a package it
+// loads from source: import resolves an import path, as the package's
+// imports map it; sizes and module are the package's.
+func Check(fset *token.FileSet, path, name string, files []*ast.File, parseErrs []error, imports func(path string) (*types.Package, error), sizes types.Sizes, module *packages.Module) *Checked {
+	c := &Checked{}
+	for _, err := range parseErrs {
+		var list scanner.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				c.Errors = append(c.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
+			continue
+		}
+		c.Errors = append(c.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.ParseError})
+	}
+	c.Info = &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+	cfg := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			return imports(path)
+		}),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				c.TypeErrors = append(c.TypeErrors, te)
+				c.Errors = append(c.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+				return
+			}
+			c.Errors = append(c.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		},
+		Sizes: sizes,
+	}
+	if module != nil && module.GoVersion != "" {
+		cfg.GoVersion = "go" + module.GoVersion
+	}
+	c.Pkg = types.NewPackage(path, name)
+	if err := types.NewChecker(cfg, fset, c.Pkg, c.Info).Files(files); err != nil && len(c.Errors) == 0 {
+		c.Errors = append(c.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+	}
+	return c
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
