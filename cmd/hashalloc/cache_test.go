@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -66,12 +67,25 @@ func Sums(rs []io.Reader) [][]byte {
 `,
 }
 
-// cacheLine matches the line -v prints.
-var cacheLine = regexp.MustCompile(`(?m)^hashalloc: cache: (\d+) packages? from the cache, (\d+) analyzed(?:: (.*))?\n`)
+// cacheLine matches the line -v prints, and importsLine the one it adds
+// when packages were analyzed.
+var (
+	cacheLine   = regexp.MustCompile(`(?m)^hashalloc: cache: (\d+) packages? from the cache, (\d+) analyzed(?:: (.*))?\n`)
+	importsLine = regexp.MustCompile(`(?m)^hashalloc: cache: (\d+) packages? imported from the cache, (\d+) analyzed for their facts\n`)
+)
 
 // cached runs hashalloc -v with args in dir with the cache cacheDir, and
-// returns the run without the -v line, and the packages it analyzed.
+// returns the run without the -v lines, and the packages it analyzed.
 func cached(t *testing.T, dir, cacheDir string, env []string, args ...string) (result, []string) {
+	t.Helper()
+	r, analyzed, _ := cachedImports(t, dir, cacheDir, env, args...)
+	return r, analyzed
+}
+
+// cachedImports is cached, and also returns how many of the packages that
+// the analyzed ones import were analyzed for their facts, or -1 when none
+// was analyzed.
+func cachedImports(t *testing.T, dir, cacheDir string, env []string, args ...string) (result, []string, int) {
 	t.Helper()
 	r := run(t, dir, append([]string{"HASHALLOC_CACHE=" + cacheDir}, env...), binary, append([]string{"-v"}, args...)...)
 	m := cacheLine.FindStringSubmatch(r.stderr)
@@ -81,7 +95,14 @@ func cached(t *testing.T, dir, cacheDir string, env []string, args ...string) (r
 	if m[3] != "" {
 		analyzed = strings.Split(m[3], ", ")
 	}
-	return r, analyzed
+	imports := -1
+	if m := importsLine.FindStringSubmatch(r.stderr); m != nil {
+		r.stderr = strings.Replace(r.stderr, m[0], "", 1)
+		var err error
+		imports, err = strconv.Atoi(m[2])
+		require.NoError(t, err)
+	}
+	return r, analyzed, imports
 }
 
 // uncached runs hashalloc -cache=off with args in dir.
@@ -110,6 +131,15 @@ func TestCacheInvalidation(t *testing.T) {
 	assert.Empty(t, analyzed, "nothing changed: every result comes from the cache")
 	same(r, nil, "./...")
 
+	// A change to b alone re-analyzes b alone, with a's fact and the
+	// standard library's types read from the cache: b's finding stays.
+	writeFile(t, filepath.Join(dir, "b", "b.go"), cacheModule["b/b.go"]+"\n// A comment.\n")
+	r, analyzed, imports := cachedImports(t, dir, cacheDir, nil, "./...")
+	assert.Equal(t, all[1:2], analyzed)
+	assert.Zero(t, imports, "what b imports comes from the cache")
+	assert.Contains(t, r.stderr, "b/b.go:13:8: hasher-alloc: a.New() returns the hasher of sha256.New", "a's fact, from the cache: %s", r)
+	same(r, nil, "./...")
+
 	// A change to a re-analyzes a and b, which imports it, not c: b's
 	// finding goes with a's fact, New no longer a plain wrapper.
 	writeFile(t, filepath.Join(dir, "a", "a.go"), `package a
@@ -126,8 +156,9 @@ func New() hash.Hash {
 	return h
 }
 `)
-	r, analyzed = cached(t, dir, cacheDir, nil, "./...")
+	r, analyzed, imports = cachedImports(t, dir, cacheDir, nil, "./...")
 	assert.Equal(t, all[:2], analyzed, "a change to a re-analyzes a and its dependent b")
+	assert.Zero(t, imports)
 	assert.NotContains(t, r.stderr, "b/b.go:", "%s", r)
 	same(r, nil, "./...")
 
@@ -215,6 +246,28 @@ func TestCacheOff(t *testing.T) {
 	r := run(t, dir, nil, binary, "-cache=maybe", "./...")
 	assert.Equal(t, 2, r.code, "%s", r)
 	assert.Contains(t, r.stderr, "-cache", "%s", r)
+}
+
+func TestCacheCorruptEntries(t *testing.T) {
+	// An entry that cannot be read, result or unit, is a miss: the run
+	// analyzes again and says what the run without the cache says.
+	dir := writeModule(t, cacheModule)
+	cacheDir := t.TempDir()
+	_, analyzed := cached(t, dir, cacheDir, nil, "./...")
+	require.Len(t, analyzed, 3)
+	n := 0
+	require.NoError(t, filepath.WalkDir(cacheDir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			return err
+		}
+		n++
+		return os.WriteFile(path, []byte("not an entry"), 0o644)
+	}))
+	require.NotZero(t, n)
+	r, analyzed, imports := cachedImports(t, dir, cacheDir, nil, "./...")
+	assert.Len(t, analyzed, 3)
+	assert.NotZero(t, imports, "the standard library's unit entries were unreadable too")
+	assert.Equal(t, uncached(t, dir, nil, "./..."), r)
 }
 
 func TestCacheConcurrentRuns(t *testing.T) {

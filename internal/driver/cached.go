@@ -24,6 +24,10 @@ type cached struct {
 	misses []*packages.Package // listed roots
 	// pgoNote says which default.pgo the run takes, as useDefaultPGO.
 	pgoNote string
+	// imports counts the packages imported by the misses, directly or not,
+	// whose unit entry the cache held, and importsAnalyzed those analyzed
+	// for their facts (see analyzeMisses).
+	imports, importsAnalyzed int
 }
 
 // lookUp lists the packages of the run (a go list, nothing parsed), keys
@@ -188,6 +192,10 @@ func (c *cached) summary() string {
 	s := fmt.Sprintf("%s from the cache, %d analyzed", plural(len(c.hits), "package"), len(c.misses))
 	if len(ids) > 0 {
 		s += ": " + strings.Join(ids, ", ")
+	}
+	if len(c.misses) > 0 {
+		s += fmt.Sprintf("\nhashalloc: cache: %s imported from the cache, %d analyzed for their facts",
+			plural(c.imports, "package"), c.importsAnalyzed)
 	}
 	return s
 }

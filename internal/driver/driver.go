@@ -142,7 +142,14 @@ func run(o options, stdout, stderr io.Writer) int {
 	var roots []*packages.Package
 	res := &analysisResult{failed: map[*packages.Package]error{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
 	pgoNote := ""
-	if c == nil || len(c.misses) > 0 {
+	incremental := false
+	if c != nil && len(c.misses) > 0 {
+		roots, res, incremental = analyzeFromCache(c, prog)
+		if prog != nil {
+			prog.clear()
+		}
+	}
+	if !incremental && (c == nil || len(c.misses) > 0) {
 		var err error
 		if roots, err = loadMisses(o, c); err != nil {
 			if prog != nil {

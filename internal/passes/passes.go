@@ -6,6 +6,7 @@
 package passes
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -133,7 +134,7 @@ func Run(root *analysis.Analyzer, u *Unit, imports []Imported) *Output {
 			var facts *FactSet
 			if len(a.FactTypes) > 0 {
 				var ok bool
-				if facts, ok = inherit(a, imports); !ok {
+				if facts, ok = Inherit(a, imports); !ok {
 					return fmt.Errorf("failed prerequisites: %s on a package that %s imports", a, u.Pkg.Path())
 				}
 			}
@@ -160,11 +161,11 @@ func Run(root *analysis.Analyzer, u *Unit, imports []Imported) *Output {
 	return out
 }
 
-// inherit returns the facts of a that a package importing imports starts
+// Inherit returns the facts of a that a package importing imports starts
 // with: those of every imported package about objects that may be visible
 // through it, and every package fact, as the checker passes them on. It
 // returns false when a failed on an imported package.
-func inherit(a *analysis.Analyzer, imports []Imported) (*FactSet, bool) {
+func Inherit(a *analysis.Analyzer, imports []Imported) (*FactSet, bool) {
 	facts := NewFactSet()
 	for _, imp := range imports {
 		from := imp.Facts[a]
@@ -205,7 +206,7 @@ func runPass(a *analysis.Analyzer, u *Unit, inputs map[*analysis.Analyzer]any, f
 		return nil, nil, fmt.Errorf("analysis skipped due to errors in package")
 	}
 	running := true
-	var exportErr error
+	var exportErr, reportErr error
 	pass := &analysis.Pass{
 		Analyzer:     a,
 		Fset:         u.Fset,
@@ -218,7 +219,12 @@ func runPass(a *analysis.Analyzer, u *Unit, inputs map[*analysis.Analyzer]any, f
 		TypeErrors:   u.TypeErrors,
 		Module:       analysisModule(u.Module),
 		ResultOf:     inputs,
-		Report:       func(d analysis.Diagnostic) { diags = append(diags, d) },
+		Report: func(d analysis.Diagnostic) {
+			if err := validFixes(u.Fset, d.SuggestedFixes); err != nil && reportErr == nil {
+				reportErr = fmt.Errorf("internal error: %s suggests an invalid fix on package %s: %v", a, u.Pkg.Path(), err)
+			}
+			diags = append(diags, d)
+		},
 		ReadFile: func(name string) ([]byte, error) {
 			if !readable(u, name) {
 				return nil, fmt.Errorf("Pass.ReadFile: %s is not among OtherFiles, IgnoredFiles, or names of Files", name)
@@ -279,6 +285,8 @@ func runPass(a *analysis.Analyzer, u *Unit, inputs map[*analysis.Analyzer]any, f
 		return nil, nil, err
 	case exportErr != nil:
 		return nil, nil, fmt.Errorf("internal error: %w", exportErr)
+	case reportErr != nil:
+		return nil, nil, reportErr
 	case reflect.TypeOf(res) != a.ResultType:
 		return nil, nil, fmt.Errorf("internal error: on package %s, analyzer %s returned a result of type %v, but declared ResultType %v",
 			u.Pkg.Path(), a, reflect.TypeOf(res), a.ResultType)
@@ -338,4 +346,67 @@ func convertModule(m *packages.Module) *analysis.Module {
 		am.Error = &analysis.ModuleError{Err: m.Error.Err}
 	}
 	return am
+}
+
+// FactAnalyzers returns root and the analyzers it requires, directly or not,
+// that have fact types: those whose facts a package passes on to the
+// packages importing it.
+func FactAnalyzers(root *analysis.Analyzer) []*analysis.Analyzer {
+	var all []*analysis.Analyzer
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		if len(a.FactTypes) > 0 {
+			all = append(all, a)
+		}
+	}
+	visit(root)
+	return all
+}
+
+// validFixes checks the fixes of one diagnostic as the checker does, and
+// puts them in its form: each fix's edits sorted by position (insertions
+// before a deletion at the same point, insertions at one point in their
+// order), each with an end; no two fixes with one message, no edit across
+// files, no overlapping edits.
+func validFixes(fset *token.FileSet, fixes []analysis.SuggestedFix) error {
+	messages := map[string]bool{}
+	for i := range fixes {
+		fix := &fixes[i]
+		if messages[fix.Message] {
+			return fmt.Errorf("two fixes with the message %q", fix.Message)
+		}
+		messages[fix.Message] = true
+		slices.SortStableFunc(fix.TextEdits, func(x, y analysis.TextEdit) int {
+			return cmp.Or(cmp.Compare(x.Pos, y.Pos), cmp.Compare(x.End, y.End))
+		})
+		for j := range fix.TextEdits {
+			e := &fix.TextEdits[j]
+			file := fset.File(e.Pos)
+			if file == nil {
+				return fmt.Errorf("fix %q: an edit at no file", fix.Message)
+			}
+			if !e.End.IsValid() {
+				e.End = e.Pos
+			}
+			fileEnd := token.Pos(file.Base() + file.Size())
+			if e.End > fileEnd && e.End < fileEnd+10 {
+				e.End = fileEnd // an end computed past the file's last token, as the checker allows
+			}
+			if e.End < e.Pos || e.End > fileEnd {
+				return fmt.Errorf("fix %q: an edit that ends before it starts or beyond its file", fix.Message)
+			}
+			if j > 0 && e.Pos < fix.TextEdits[j-1].End {
+				return fmt.Errorf("fix %q: overlapping edits in %s", fix.Message, file.Name())
+			}
+		}
+	}
+	return nil
 }

@@ -21,7 +21,7 @@ import (
 
 // ListMode is what Keyer needs of a package: a go list of the packages and
 // their dependencies, without parsing or type-checking anything.
-const ListMode = packages.NeedName | packages.NeedFiles | packages.NeedEmbedFiles |
+const ListMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedEmbedFiles | packages.NeedTypesSizes |
 	packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedForTest
 
 // goEnv are the variables of the go command that change what a package is
@@ -111,7 +111,7 @@ func (k *Keyer) Key(p *packages.Package) (Key, error) {
 	h := sha256.New()
 	h.Write(k.salt)
 	fmt.Fprintf(h, "package %q %q %q\n", p.ID, p.PkgPath, p.Name)
-	pinned := k.pinned(p)
+	pinned := k.Pinned(p)
 	if m := p.Module; m != nil {
 		fmt.Fprintf(h, "module %q %q %q %v\n", m.Path, m.Version, m.GoVersion, m.Main)
 		if r := m.Replace; r != nil {
@@ -151,10 +151,10 @@ func (k *Keyer) Key(p *packages.Package) (Key, error) {
 	return key, nil
 }
 
-// pinned reports whether p's files cannot change without a change of the
+// Pinned reports whether p's files cannot change without a change of the
 // toolchain or of a module version: a package of the standard library, or
 // of a module version in the module cache.
-func (k *Keyer) pinned(p *packages.Package) bool {
+func (k *Keyer) Pinned(p *packages.Package) bool {
 	if len(p.GoFiles) == 0 {
 		return false
 	}
@@ -269,3 +269,10 @@ func RunSalt(a *analysis.Analyzer, tags string, toolchain Toolchain) ([]byte, er
 
 // buildID is BuildID, computed once.
 var buildID = sync.OnceValues(BuildID)
+
+// Known returns the key of p that Key computed, for p or for a package that
+// imports it, or false when it computed none.
+func (k *Keyer) Known(p *packages.Package) (Key, bool) {
+	key, ok := k.keys[p]
+	return key, ok
+}
