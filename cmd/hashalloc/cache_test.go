@@ -270,6 +270,21 @@ func TestCacheCorruptEntries(t *testing.T) {
 	assert.Equal(t, uncached(t, dir, nil, "./..."), r)
 }
 
+func TestCacheFileless(t *testing.T) {
+	// unsafe has no files: a root like any other, with nothing to say,
+	// from the cache or not, beside a package that imports it.
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/fileless\n\ngo 1.26.0\n",
+		"p/p.go": "package p\n\nimport \"unsafe\"\n\n// Size is the size of a pointer.\nconst Size = unsafe.Sizeof(uintptr(0))\n",
+	})
+	cacheDir := t.TempDir()
+	for range 2 {
+		r, _ := cached(t, dir, cacheDir, nil, "unsafe", "./...")
+		assert.Equal(t, uncached(t, dir, nil, "unsafe", "./..."), r)
+		assert.Zero(t, r.code, "%s", r)
+	}
+}
+
 func TestCacheConcurrentRuns(t *testing.T) {
 	// Runs that share a cache, at once, each read whole entries or none.
 	dir := writeModule(t, cacheModule)

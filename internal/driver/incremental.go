@@ -175,6 +175,9 @@ func (c *cached) analyzeMisses(a *analysis.Analyzer, pl *plan, done *atomic.Int6
 	res := &analysisResult{failed: map[*packages.Package]error{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
 	for _, p := range c.misses {
 		out := outs[p]
+		if out == nil { // unsafe, which has no files: nothing to say
+			out = &passes.Output{}
+		}
 		if out.Err != nil {
 			res.failed[p] = out.Err
 			continue
@@ -261,6 +264,11 @@ func analyzeFromCache(c *cached, prog *progress) ([]*packages.Package, *analysis
 	}
 	c.store(c.misses, res)
 	c.imports = len(pl.units)
-	c.importsAnalyzed = len(pl.source) - len(c.misses)
+	c.importsAnalyzed = len(pl.source)
+	for _, p := range c.misses {
+		if pl.source[p] {
+			c.importsAnalyzed--
+		}
+	}
 	return c.misses, res, true
 }
