@@ -144,7 +144,7 @@ func run(o options, stdout, stderr io.Writer) int {
 	pgoNote := ""
 	incremental := false
 	if c != nil && len(c.misses) > 0 {
-		roots, res, incremental = analyzeFromCache(c, prog)
+		roots, res, incremental = analyzeFromCache(c, prog, stderr)
 		if prog != nil {
 			prog.clear()
 		}

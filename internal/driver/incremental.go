@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"io"
 	"maps"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -137,7 +139,8 @@ func (c *cached) analyzeMisses(a *analysis.Analyzer, pl *plan, done *atomic.Int6
 	// The others, each after the packages it imports, at most GOMAXPROCS
 	// at once.
 	outs := map[*packages.Package]*passes.Output{}
-	var mu sync.Mutex // guards outs, facts and the keyer
+	var mu sync.Mutex // guards outs, facts, failure and the keyer
+	var failure error
 	ready := map[*packages.Package]chan struct{}{}
 	for p := range pl.source {
 		ready[p] = make(chan struct{})
@@ -150,6 +153,16 @@ func (c *cached) analyzeMisses(a *analysis.Analyzer, pl *plan, done *atomic.Int6
 		}
 		wg.Go(func() {
 			defer close(ready[p])
+			defer func() {
+				if r := recover(); r != nil {
+					mu.Lock()
+					if failure == nil {
+						failure = fmt.Errorf("internal error on %s: %v\n%s", p.ID, r, debug.Stack())
+					}
+					outs[p] = &passes.Output{Err: failure}
+					mu.Unlock()
+				}
+			}()
 			for _, imp := range p.Imports {
 				if ch := ready[imp]; ch != nil {
 					<-ch
@@ -171,6 +184,9 @@ func (c *cached) analyzeMisses(a *analysis.Analyzer, pl *plan, done *atomic.Int6
 		})
 	}
 	wg.Wait()
+	if failure != nil {
+		return nil, failure
+	}
 
 	res := &analysisResult{failed: map[*packages.Package]error{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
 	for _, p := range c.misses {
@@ -232,12 +248,14 @@ func (c *cached) storeUnit(p *packages.Package, out *passes.Output, mu *sync.Mut
 	if out.Err != nil || p.IllTyped {
 		return
 	}
-	mu.Lock()
-	key, ok := c.keyer.Known(p)
-	// A package of the standard library or the module cache is keyed by
-	// its files' paths: they cannot have changed.
-	same := ok && (c.keyer.Pinned(p) || c.sameFiles(p))
-	mu.Unlock()
+	key, same := func() (resultcache.Key, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		key, ok := c.keyer.Known(p)
+		// A package of the standard library or the module cache is keyed
+		// by its files' paths: they cannot have changed.
+		return key, ok && (c.keyer.Pinned(p) || c.sameFiles(p))
+	}()
 	if !same {
 		return
 	}
@@ -251,7 +269,13 @@ func (c *cached) storeUnit(p *packages.Package, out *passes.Output, mu *sync.Mut
 // analyzeFromCache analyzes the misses of c incrementally, showing progress
 // on prog when it is not nil, and stores their results. It returns false
 // when it could not: the run then loads and analyzes the misses from source.
-func analyzeFromCache(c *cached, prog *progress) ([]*packages.Package, *analysisResult, bool) {
+func analyzeFromCache(c *cached, prog *progress, stderr io.Writer) (roots []*packages.Package, res *analysisResult, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "hashalloc: the result cache is not used: internal error: %v\n%s", r, debug.Stack())
+			roots, res, ok = nil, nil, false
+		}
+	}()
 	pl := c.planMisses(analyzer.Analyzer)
 	var done *atomic.Int64
 	if prog != nil {
@@ -260,6 +284,10 @@ func analyzeFromCache(c *cached, prog *progress) ([]*packages.Package, *analysis
 	}
 	res, err := c.analyzeMisses(analyzer.Analyzer, pl, done)
 	if err != nil {
+		if prog != nil {
+			prog.clear()
+		}
+		fmt.Fprintf(stderr, "hashalloc: the result cache is not used: %v\n", err)
 		return nil, nil, false
 	}
 	c.store(c.misses, res)
