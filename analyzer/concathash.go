@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -86,6 +87,12 @@ type concat struct {
 	// capacity (a parameter, a field): append writes into it.
 	aliasing ast.Expr
 	what     string // "append(a, b...)", "make+copy", "bytes.Join"
+	// sprintf is the fmt.Sprintf call whose string, converted to []byte, is
+	// what is hashed: []byte(fmt.Sprintf(...)), or []byte(s) of a string
+	// s := fmt.Sprintf(...) defined right before. It has no parts.
+	sprintf *ast.CallExpr
+	// between counts the statements between def and the sink's.
+	between int
 }
 
 // checkConcatHash reports the concatenations built only to be hashed.
@@ -101,19 +108,43 @@ func (p *pass) checkConcatHash() {
 			continue
 		}
 		what := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name)
-		often, _, ok := p.often(cur, concatHash, 1)
+		if c.sprintf != nil {
+			what = fmt.Sprintf("%s formats a string, copied again by []byte, only to hash it with %s", c.what, s.name)
+		}
+		// The site is what allocates: the sink's argument, or the
+		// formatting of a string defined before it, which is not other
+		// work of the repetition.
+		site := cur
+		if c.sprintf != nil && c.def != nil {
+			if fn, ok := enclosingFunc(cur); ok {
+				if at, ok := fn.FindNode(c.sprintf); ok {
+					site = at
+				}
+			}
+		}
+		// A formatted string is two allocations, each a copy of everything
+		// formatted: the string and its []byte.
+		allocs := 1
+		if c.sprintf != nil {
+			allocs = 2
+		}
+		often, _, ok := p.often(site, concatHash, allocs)
 		found := concatFound{pos: c.expr.Pos(), what: what, shown: ok && p.shows(c.expr, concatHash)}
 		p.out.concats = append(p.out.concats, found)
 		if !ok {
 			continue // not per item, or a small part of what repeats it
 		}
-		p.estimates[c.expr] = p.estimates[cur.Node()]
+		p.estimates[c.expr] = p.estimates[site.Node()]
 		msg := what + " " + often
 		if c.aliasing != nil {
 			msg += fmt.Sprintf(" (and may write into the spare capacity of %s, overwriting the caller's data)", types.ExprString(c.aliasing))
 		}
 		fix, why := p.concatFix(cur, s, c)
-		p.report(c.expr, concatHash, msg, fix, "hash the parts one after another", why)
+		advice := "hash the parts one after another"
+		if c.sprintf != nil {
+			advice = "format the parts into a hasher with fmt.Fprintf"
+		}
+		p.report(c.expr, concatHash, msg, fix, advice, why)
 	}
 }
 
@@ -306,6 +337,9 @@ func (p *pass) funcDecl(fn *types.Func) *ast.FuncDecl {
 func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) {
 	switch e := ast.Unparen(arg).(type) {
 	case *ast.CallExpr:
+		if x, ok := p.byteConversion(e); ok {
+			return p.formatted(sinkCur, x)
+		}
 		return p.concatExpr(e)
 	case *ast.Ident:
 		v, ok := p.TypesInfo.Uses[e].(*types.Var)
@@ -315,6 +349,88 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 		return p.concatVar(sinkCur, e, v)
 	}
 	return nil, false
+}
+
+// byteConversion returns x of a conversion []byte(x) of a string.
+func (p *pass) byteConversion(call *ast.CallExpr) (ast.Expr, bool) {
+	tv, ok := p.TypesInfo.Types[call.Fun]
+	if !ok || !tv.IsType() || len(call.Args) != 1 || !types.Identical(tv.Type.Underlying(), byteSlice) {
+		return nil, false
+	}
+	if b, ok := p.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return nil, false
+	}
+	return call.Args[0], true
+}
+
+// formatted recognizes x of a hashed []byte(x) that is a string formatted
+// only to be hashed: fmt.Sprintf(...) itself, or a local variable defined
+// by it in the statement right before the sink's and used nowhere else.
+// The string and its []byte copy are both made per call; fmt.Fprintf into
+// the hasher makes neither.
+func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
+	sprintf := func(e ast.Expr) (*ast.CallExpr, bool) {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		return call, ok && p.qualifiedCallee(call) == "fmt.Sprintf" && len(call.Args) > 1
+	}
+	if call, ok := sprintf(x); ok {
+		return &concat{expr: call, sprintf: call, what: shorten(types.ExprString(call))}, true
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() || p.isParam(v) {
+		return nil, false
+	}
+	def, between, ok := p.definedBefore(sinkCur, v)
+	if !ok {
+		return nil, false
+	}
+	call, ok := sprintf(def.Rhs[0])
+	if !ok {
+		return nil, false
+	}
+	return &concat{expr: call, def: def, between: between, sprintf: call, what: shorten(v.Name() + " := " + types.ExprString(call))}, true
+}
+
+// definedBefore returns the statement v := e that defines v before the
+// statement of the sink at sinkCur, in the same list, and the number of
+// statements between them, when v is used only at the sink, once, and the
+// sink is not in a loop or a function literal of its statement.
+func (p *pass) definedBefore(sinkCur inspector.Cursor, v *types.Var) (*ast.AssignStmt, int, bool) {
+	fn, ok := enclosingFunc(sinkCur)
+	if !ok {
+		return nil, 0, false
+	}
+	uses := 0
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
+			uses++
+		}
+	}
+	stmt, list, ok := statementIn(sinkCur)
+	if !ok || uses != 1 {
+		return nil, 0, false
+	}
+	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return nil, 0, false
+		}
+	}
+	at := slices.Index(list, stmt)
+	for i := at - 1; i >= 0; i-- {
+		def, ok := list[i].(*ast.AssignStmt)
+		if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+			continue
+		}
+		if id, ok := def.Lhs[0].(*ast.Ident); ok && p.TypesInfo.Defs[id] == v {
+			return def, at - i - 1, true
+		}
+	}
+	return nil, 0, false
 }
 
 // concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
@@ -606,6 +722,9 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	if c.def != nil {
 		fc.Remove = append([]ast.Stmt{c.def}, c.stmts...)
 	}
+	if c.sprintf != nil {
+		return p.formattedFix(cur, s, c, f, fc)
+	}
 	switch {
 	case s.spread:
 		// The variadic sum hashes its arguments one after another.
@@ -715,5 +834,40 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 		}
 	}
 	fix := fixes.HelperParts(f, s.call, fc, spec)
+	return &fix, ""
+}
+
+// formattedFix formats into the hasher with fmt.Fprintf what c formatted
+// into a string only to write it into the hasher:
+//
+//	s := fmt.Sprintf("%s.%d", id, ts)
+//	mac.Write([]byte(s))                 =>   fmt.Fprintf(mac, "%s.%d", id, ts)
+func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.File, fc fixes.Concat) (*analysis.SuggestedFix, string) {
+	// Reject a sum function: the parts are formatted, and no multi-part sum
+	// formats them.
+	if !s.write {
+		return nil, "the string is hashed by " + s.name + ", not written into a hasher that fmt.Fprintf could write into"
+	}
+	// Reject statements between the formatting and the Write: formatting
+	// at the Write would evaluate the arguments after them.
+	if c.between > 0 {
+		return nil, "statements between the formatting and " + s.name + " would run before the arguments are evaluated"
+	}
+	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	if !plainExpr(sel.X) {
+		return nil, types.ExprString(sel.X) + " is not a plain variable"
+	}
+	// Reject a hasher of a concrete type, or one the model keeps on the
+	// stack: passed to fmt.Fprintf as an io.Writer, it would move to the
+	// heap.
+	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
+		return nil, types.ExprString(sel.X) + " is not an interface: fmt.Fprintf would move it to the heap"
+	}
+	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
+		if site := p.localHashers(p.sites)[v]; site != nil && !site.Heap {
+			return nil, v.Name() + " stays on the stack: fmt.Fprintf would move it to the heap"
+		}
+	}
+	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc)
 	return &fix, ""
 }

@@ -311,3 +311,25 @@ func (f *File) firstDecl() token.Pos {
 	}
 	return f.AST.FileEnd
 }
+
+// WriteFormatted formats into the hasher what was formatted into a string
+// only to be written into it, so that neither the string nor its []byte
+// copy is made:
+//
+//	s := fmt.Sprintf(format, args...)
+//	h.Write([]byte(s))                 =>   fmt.Fprintf(h, format, args...)
+//
+// sprintf is the fmt.Sprintf call; c.Remove the statement that defined s.
+func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.CallExpr, c Concat) analysis.SuggestedFix {
+	fun := ast.Unparen(sprintf.Fun).(*ast.SelectorExpr)
+	args := make([]string, len(sprintf.Args))
+	for i, a := range sprintf.Args {
+		args[i] = f.Text(a)
+	}
+	call := f.Text(fun.X) + ".Fprintf(" + hasher + ", " + strings.Join(args, ", ")
+	if sprintf.Ellipsis.IsValid() {
+		call += "..."
+	}
+	edits := append(f.removeEdits(c), analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(call + ")")})
+	return analysis.SuggestedFix{Message: "Format into " + hasher + " with fmt.Fprintf", TextEdits: edits}
+}
