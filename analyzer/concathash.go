@@ -98,6 +98,7 @@ type concat struct {
 // checkConcatHash reports the concatenations built only to be hashed.
 func (p *pass) checkConcatHash() {
 	helpers := p.hashHelpers()
+	returned := map[*types.Func]bool{} // builders reported, or found not to be
 	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
 		s, ok := p.sinkAt(cur, helpers)
 		if !ok || !p.suppress.analyzed(cur) {
@@ -105,6 +106,7 @@ func (p *pass) checkConcatHash() {
 		}
 		c, ok := p.concatOf(cur, s.arg)
 		if !ok {
+			p.reportReturnedConcat(cur, s, helpers, returned)
 			continue
 		}
 		what := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name)
@@ -369,9 +371,21 @@ func (p *pass) byteConversion(call *ast.CallExpr) (ast.Expr, bool) {
 // The string and its []byte copy are both made per call; fmt.Fprintf into
 // the hasher makes neither.
 func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
+	// A byte slice formatted with the rest is what makes the copies cost:
+	// a payload, copied into the string and again into the []byte, in
+	// proportion to its size. Numbers and names formatted alone make a
+	// few bytes, beside which the hash is the work.
 	sprintf := func(e ast.Expr) (*ast.CallExpr, bool) {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return call, ok && p.qualifiedCallee(call) == "fmt.Sprintf" && len(call.Args) > 1
+		if !ok || p.qualifiedCallee(call) != "fmt.Sprintf" || len(call.Args) < 2 || call.Ellipsis.IsValid() {
+			return nil, false
+		}
+		for _, arg := range call.Args[1:] {
+			if _, lit := ast.Unparen(arg).(*ast.CompositeLit); !lit && types.Identical(p.TypesInfo.TypeOf(arg).Underlying(), byteSlice) {
+				return call, true
+			}
+		}
+		return nil, false
 	}
 	if call, ok := sprintf(x); ok {
 		return &concat{expr: call, sprintf: call, what: shorten(types.ExprString(call))}, true
@@ -870,4 +884,91 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 	}
 	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc)
 	return &fix, ""
+}
+
+// reportReturnedConcat reports the concatenation that a function of the
+// package builds and returns only for the sink at cur, and its other
+// callers, to hash: the builder is unexported, its last statement, its only
+// return, returns the concatenation, and every use of it is a call whose
+// result a sink hashes.
+//
+//	func formatLeaf(b []byte) []byte {
+//		return bytes.Join([][]byte{prefix, b}, nil)   <- reported here
+//	}
+//	func HashLeaf(b []byte) Hash { return crypto.HashBytes(formatLeaf(b)) }
+//
+// There is no automatic fix: each caller would hash the builder's parts.
+// done records the builders already decided.
+func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*types.Func]*hashesArg, done map[*types.Func]bool) {
+	call, ok := ast.Unparen(s.arg).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	fn := typeutil.StaticCallee(p.TypesInfo, call)
+	if fn == nil || fn.Pkg() != p.Pkg || fn.Exported() || fn.Signature().Recv() != nil || done[fn] {
+		return
+	}
+	done[fn] = true
+	declCur, ok := p.index().decls[fn]
+	if !ok {
+		return
+	}
+	decl := declCur.Node().(*ast.FuncDecl)
+	if decl.Body == nil || len(decl.Body.List) == 0 {
+		return
+	}
+	ret, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return
+	}
+	for c := range declCur.Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
+		if c.Node() != ret {
+			if _, lit := c.Node().(*ast.FuncLit); !lit {
+				return // another return: the concatenation is not all it returns
+			}
+		}
+	}
+	built, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	c, ok := p.concatExpr(built)
+	if !ok {
+		return
+	}
+	// Every use of the builder is a call whose result a sink hashes.
+	callers := 0
+	for use := range p.root.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != fn {
+			continue
+		}
+		callCur := use.Parent()
+		if use.ParentEdgeKind() != edge.CallExpr_Fun {
+			return // used as a value
+		}
+		if _, ok := callCur.Parent().Node().(*ast.CallExpr); !ok {
+			return // its result is not an argument
+		}
+		in, ok := p.sinkAt(callCur.Parent(), helpers)
+		if !ok || use.Parent().ParentEdgeKind() != edge.CallExpr_Args || ast.Unparen(in.arg) != callCur.Node() {
+			return
+		}
+		callers++
+	}
+	if callers == 0 {
+		return
+	}
+	site, ok := declCur.FindNode(built)
+	if !ok || !p.suppress.analyzed(site) {
+		return
+	}
+	what := fmt.Sprintf("%s builds a buffer that %s returns only to be hashed, with %s", c.what, fn.Name(), s.name)
+	often, _, ok := p.often(site, concatHash, 1)
+	found := concatFound{pos: built.Pos(), what: what, shown: ok && p.shows(built, concatHash)}
+	p.out.concats = append(p.out.concats, found)
+	if !ok {
+		return
+	}
+	p.report(built, concatHash, what+" "+often, nil, "hash the parts one after another where "+fn.Name()+" is called",
+		fn.Name()+" returns the buffer to its callers, which would each hash the parts")
 }

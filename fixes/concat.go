@@ -319,7 +319,8 @@ func (f *File) firstDecl() token.Pos {
 //	s := fmt.Sprintf(format, args...)
 //	h.Write([]byte(s))                 =>   fmt.Fprintf(h, format, args...)
 //
-// sprintf is the fmt.Sprintf call; c.Remove the statement that defined s.
+// sprintf is the fmt.Sprintf call, without a spread argument; c.Remove the
+// statement that defined s.
 func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.CallExpr, c Concat) analysis.SuggestedFix {
 	fun := ast.Unparen(sprintf.Fun).(*ast.SelectorExpr)
 	args := make([]string, len(sprintf.Args))
@@ -327,9 +328,6 @@ func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.Cal
 		args[i] = f.Text(a)
 	}
 	call := f.Text(fun.X) + ".Fprintf(" + hasher + ", " + strings.Join(args, ", ")
-	if sprintf.Ellipsis.IsValid() {
-		call += "..."
-	}
 	edits := append(f.removeEdits(c), analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(call + ")")})
 	return analysis.SuggestedFix{Message: "Format into " + hasher + " with fmt.Fprintf", TextEdits: edits}
 }
