@@ -30,6 +30,10 @@ import (
 //     to io.Copy, 2 each, as sha256.New() is); a wrapper that is never
 //     inlined (//go:noinline, see noInline) always allocates.
 //
+// The hasher may also be returned in a struct of one field that embeds it
+// (return HashWriter{h}, with type HashWriter struct{ hash.Hash }): the
+// struct is a hasher by that field, and its Reset is the hasher's.
+//
 // What the shapes prove, and why a fix may then treat the wrapper's call as
 // the constructor's (hoist it out of a loop and Reset it, take it from the
 // constructor's pool):
@@ -42,8 +46,9 @@ import (
 //   - the hasher is returned as the constructor made it (no method of it is
 //     called, it is passed nowhere), so Reset puts it back in the state the
 //     wrapper returns it in;
-//   - the constructor's arguments are constants, nil, package functions
-//     (sha256.New for an HMAC) and the wrapper's parameters: the hasher
+//   - the constructor's arguments are constants (a []byte conversion of one
+//     too), nil, package functions (sha256.New for an HMAC) and the
+//     wrapper's parameters: the hasher
 //     depends on the wrapper's arguments only, so a call whose arguments do
 //     not change in a loop makes the same hasher on every iteration.
 //
@@ -167,7 +172,11 @@ func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
 			return nil // an error that is neither ignored nor checked
 		}
 		ret, ok := body[len(body)-1].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 || p.TypesInfo.Uses[identOf(ret.Results[0])] != h || ast.Unparen(ret.Results[0]) != identOf(ret.Results[0]) {
+		if !ok || len(ret.Results) != 1 {
+			return nil
+		}
+		returned := p.wrappedHasher(ret.Results[0])
+		if p.TypesInfo.Uses[identOf(returned)] != h || ast.Unparen(returned) != identOf(returned) {
 			return nil
 		}
 		// The hasher is used by the return only: no method of it is
@@ -333,7 +342,36 @@ func (p *pass) panicsOnError(stmt ast.Stmt, err types.Object) bool {
 	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
 		return false
 	}
-	return p.TypesInfo.Uses[identOf(call.Args[0])] == err && ast.Unparen(call.Args[0]) == identOf(call.Args[0])
+	// panic(err), or a panic with a value made of err:
+	// panic(fmt.Errorf("...: %w", err)).
+	uses := false
+	ast.Inspect(call.Args[0], func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == err {
+			uses = true
+		}
+		return !uses
+	})
+	return uses
+}
+
+// wrappedHasher returns the hasher that e returns: e itself, or h of T{h},
+// a struct of one field that is a hasher by that field (type HashWriter
+// struct{ hash.Hash }): Reset of the struct is the hasher's.
+func (p *pass) wrappedHasher(e ast.Expr) ast.Expr {
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok || len(lit.Elts) != 1 {
+		return e
+	}
+	t := p.TypesInfo.TypeOf(lit)
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() || !isHasher(t) || !types.IsInterface(st.Field(0).Type()) {
+		return e
+	}
+	elt := lit.Elts[0]
+	if kv, ok := elt.(*ast.KeyValueExpr); ok {
+		elt = kv.Value
+	}
+	return elt
 }
 
 // wrapperArg reports whether e, an argument of the constructor in the
@@ -342,6 +380,11 @@ func (p *pass) panicsOnError(stmt ast.Stmt, err types.Object) bool {
 func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 	tv := p.TypesInfo.Types[e]
 	if tv.Value != nil || tv.IsNil() {
+		return true
+	}
+	// []byte(constant): a key fixed for the wrapper.
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && p.TypesInfo.Types[call.Fun].IsType() &&
+		types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[call.Args[0]].Value != nil {
 		return true
 	}
 	id := identOf(e)
