@@ -211,6 +211,12 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 			if c, what := interfaceCost(s); c > Cheap {
 				return work{c, types.ExprString(call.Fun) + " (" + what + ")", call.Pos()}
 			}
+			if w := m.implCost(s); w.class > Cheap {
+				w.what = types.ExprString(call.Fun) + " (" + w.what + ")"
+				w.pos = call.Pos()
+				return w
+			}
+			return work{}
 		}
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
@@ -303,4 +309,70 @@ func worth(c Cost, w work) bool {
 		return c.Allocs > 1
 	}
 	return true
+}
+
+// implCost says what a call of the interface method of sel costs by what
+// the package's own implementations of the interface do: the costliest of
+// their methods. A package that calls a method of its own interface mostly
+// calls its own implementations of it (a cipher suite's DH, a tree's
+// hasher), so the call costs what they cost; another package's
+// implementation is not seen. A method an implementation has from an
+// embedded interface costs what that interface's implementations cost.
+func (m *Model) implCost(sel *types.Selection) work {
+	return m.methodCost(sel.Recv(), sel.Obj().Name())
+}
+
+// methodCost is implCost of the method name of the interface type recv.
+func (m *Model) methodCost(recv types.Type, name string) work {
+	iface, ok := recv.Underlying().(*types.Interface)
+	if !ok {
+		return work{}
+	}
+	key := implKey{recv, name}
+	if w, ok := m.implCosts[key]; ok {
+		return w
+	}
+	m.implCosts[key] = work{} // in progress
+	var w work
+	scope := m.cfg.Pkg.Scope()
+	for _, tname := range scope.Names() {
+		tn, ok := scope.Lookup(tname).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !types.Implements(t, iface) {
+				continue
+			}
+			obj, _, _ := types.LookupFieldOrMethod(t, true, m.cfg.Pkg, name)
+			fn, ok := obj.(*types.Func)
+			if !ok {
+				continue
+			}
+			var c work
+			switch r := fn.Signature().Recv(); {
+			case r != nil && types.IsInterface(r.Type()):
+				c = m.methodCost(r.Type(), name) // promoted from an embedded interface
+			case fn.Pkg() == m.cfg.Pkg:
+				c = m.funcCost(fn)
+				if c.class > Cheap {
+					c.what = "the package's " + tn.Name() + "." + name + ", which calls " + c.what
+				}
+			default:
+				if class, what := knownCost(fn); class > Cheap {
+					c = work{class: class, what: "the package's " + tn.Name() + "." + name + ", " + what}
+				}
+			}
+			w = w.more(c)
+			break
+		}
+	}
+	m.implCosts[key] = w
+	return w
+}
+
+// implKey identifies an interface method for methodCost.
+type implKey struct {
+	iface types.Type
+	name  string
 }

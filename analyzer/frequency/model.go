@@ -123,15 +123,17 @@ type Evidence struct {
 
 // Model estimates how often the sites of one package run.
 type Model struct {
-	cfg      Config
-	funcs    map[*types.Func]*fnInfo
-	order    []*fnInfo
-	costs    map[*types.Func]work
-	comp     map[*fnInfo]int
-	compSize map[int]int
-	cycles   map[*fnInfo]string
-	measured bool                 // a profile covers the package
-	taken    map[*types.Func]bool // the functions whose value is taken
+	cfg   Config
+	funcs map[*types.Func]*fnInfo
+	order []*fnInfo
+	costs map[*types.Func]work
+	// implCosts memoizes implCost.
+	implCosts map[implKey]work
+	comp      map[*fnInfo]int
+	compSize  map[int]int
+	cycles    map[*fnInfo]string
+	measured  bool                 // a profile covers the package
+	taken     map[*types.Func]bool // the functions whose value is taken
 	// ownHashes memoizes Config.Hashes of each function's own body: every
 	// entry and recursion question asks it of the same callees again.
 	ownHashes map[*fnInfo]bool
@@ -181,7 +183,7 @@ type reason struct {
 
 // New builds the model of the package that cfg describes.
 func New(cfg Config) *Model {
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
