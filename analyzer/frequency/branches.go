@@ -20,7 +20,8 @@ import (
 //     ... }): an initialization or a refresh, once per value;
 //   - an error test (err != nil): the error path;
 //   - a test on the clock (time.Now, time.Since, time.Until, a time.Time's
-//     Before, After or Sub, a method named for an expiry): a refresh when a
+//     Before, After or Sub, a method named for an expiry, a local variable
+//     defined by one of these, now := time.Now().Unix()): a refresh when a
 //     credential or a cache entry expires;
 //   - a cache miss (v, ok := m[k]; if !ok { ... m[k] = v }, or code after
 //     if v, ok := m[k]; ok { return v } in a block that sets m[k]): once
@@ -180,8 +181,18 @@ func isError(t types.Type) bool {
 // time.Since or time.Until, a method of time.Time that compares instants, or
 // a method named for an expiry (Expired, IsExpired, NeedsRefresh, ...).
 func (m *Model) clockTest(cond ast.Expr) bool {
+	return m.readsClock(cond, true)
+}
+
+// readsClock is clockTest; with locals, a local variable defined from a
+// read of the clock (now := time.Now().Unix()) counts as one.
+func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && locals && !found {
+			found = m.clockVar(id)
+			return !found
+		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok || found {
 			return !found
@@ -203,6 +214,24 @@ func (m *Model) clockTest(cond ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// clockVar reports whether id is a local variable defined, alone, by a read
+// of the clock: now := time.Now(), now := time.Now().Unix().
+func (m *Model) clockVar(id *ast.Ident) bool {
+	v, ok := m.cfg.Info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
+		return false
+	}
+	def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	if !ok {
+		return false
+	}
+	as, ok := def.Parent().Node().(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Lhs[0] != def.Node() {
+		return false
+	}
+	return m.readsClock(as.Rhs[0], false)
 }
 
 // setsIn reports whether block assigns to x (the same expression, as text).

@@ -64,6 +64,27 @@ func (c *cache) refresh(reqs [][]byte) {
 	}
 }
 
+// The clock read into a variable first, compared as a number.
+func (c *cache) refreshUnix(reqs [][]byte) {
+	for range reqs {
+		now := time.Now().Unix()
+		if c.expires.Unix() <= now+60 {
+			site(5) // want `silent: it runs only when c.expires.Unix\(\) <= now \+ 60 \(a test on the clock: an expiry or a refresh\)`
+			c.expires = time.Now().Add(time.Hour)
+		}
+	}
+}
+
+// A variable that is not the clock: per item.
+func (c *cache) countDown(reqs [][]byte) {
+	for i := range reqs {
+		left := len(reqs) - i
+		if left <= 60 {
+			site(5) // want `per item: once per element of reqs \(the loop at branches.go:\d+\)`
+		}
+	}
+}
+
 // A cache miss: once per key.
 func (c *cache) lookup(keys []string) {
 	for _, k := range keys {
