@@ -224,12 +224,31 @@ func (m *Model) ownInterface(t types.Type) bool {
 // interface) runs once per value made, not per item; one that returns a
 // count, as io.Writer's Write and io.Reader's Read do, runs once per chunk
 // of a stream its role decides on; one given a reader or a writer hashes or
-// writes a whole stream per call, a collection.
+// writes a whole stream per call, a collection; a decoding method
+// (UnmarshalBinary and the like, see decoder) runs once per value decoded.
 func (m *Model) isEntry(f *fnInfo) bool {
-	if !(f.fn.Exported() || m.taken[f.fn]) {
+	if !(f.fn.Exported() || m.taken[f.fn]) || decoder(f.fn) {
 		return false
 	}
 	return hashShape(f.fn.Signature()) && m.hashes(f, 2) && !m.hashesInLoop(f) && !m.hashesByRecursion(f)
+}
+
+// decoder reports whether fn is the method of a standard decoding
+// interface (encoding.BinaryUnmarshaler, encoding.TextUnmarshaler,
+// json.Unmarshaler, gob.GobDecoder): func([]byte) error, which a decoder
+// calls once per value it decodes (a filter loaded from a file), not once
+// per item hashed.
+func decoder(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
+		!types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) || !isError(sig.Results().At(0).Type()) {
+		return false
+	}
+	switch fn.Name() {
+	case "UnmarshalBinary", "UnmarshalText", "UnmarshalJSON", "GobDecode":
+		return true
+	}
+	return false
 }
 
 // hashesByRecursion reports whether f calls a function of the package that
