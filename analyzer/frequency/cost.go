@@ -216,7 +216,8 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 				w.pos = call.Pos()
 				return w
 			}
-			return work{}
+			// Else what the interface's package says of its method
+			// (elliptic.Curve's ScalarMult), below.
 		}
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
