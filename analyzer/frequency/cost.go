@@ -97,7 +97,7 @@ var cheapOS = map[string]bool{
 // knownCost says what a call of fn, a function or method of another
 // package, costs by what it is: the packages above; file and network I/O
 // (package os but for cheapOS, net, net/http requests, crypto/tls
-// connections, filepath's walks, time.Sleep); big.Int's modular
+// connections, filepath's walks, time.Sleep); io.CopyN's buffer; big.Int's modular
 // exponentiation, inversion, square roots and primality tests; a
 // certificate's signature checks and its parsing.
 func knownCost(fn *types.Func) (Class, string) {
@@ -140,6 +140,13 @@ func knownCost(fn *types.Func) (Class, string) {
 	case "path/filepath", "io/fs":
 		if name == "Walk" || name == "WalkDir" || name == "Glob" || name == "ReadDir" || name == "ReadFile" {
 			return Heavy, "file I/O"
+		}
+	case "io":
+		// io.CopyN wraps its source in a LimitedReader, which has no
+		// WriteTo: unless the destination has ReadFrom (a hasher has not),
+		// every call allocates the reader and a 32 KiB buffer.
+		if name == "CopyN" {
+			return Moderate, "a copy through a 32 KiB buffer of its own"
 		}
 	case "time":
 		if name == "Sleep" {
