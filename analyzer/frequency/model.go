@@ -239,7 +239,15 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		}
 		est := Estimate{Loop: loop, Text: m.loopText(loop.Node(), info)}
 		est.Evidence = append(est.Evidence, Evidence{loop.Node().Pos(), "loop", "repeated by the loop at " + m.position(loop.Node().Pos())})
-		if w := m.regionCost(body, cur, true); !worth(c, w) {
+		w := m.regionCost(body, cur, true)
+		// The heavy work of the other loops over the same items is theirs
+		// too (a process started for each).
+		for _, other := range m.sameCollection(fnCur, loop) {
+			if o := m.regionCost(loopBody(other), inspector.Cursor{}, true); o.class == Heavy {
+				w = w.more(o)
+			}
+		}
+		if !worth(c, w) {
 			est.Why = "each iteration also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 			return est
 		}
@@ -300,6 +308,48 @@ func (m *Model) callAt(region inspector.Cursor, pos token.Pos) inspector.Cursor 
 		}
 	}
 	return inspector.Cursor{}
+}
+
+// sameCollection returns the other range loops of the function at fn over
+// the collection that loop ranges over (the same variable or field): the
+// work each item costs is the work of every loop over it (processes started
+// in one loop, waited for in the next, their outputs summed in a third).
+func (m *Model) sameCollection(fn, loop inspector.Cursor) []inspector.Cursor {
+	rs, ok := loop.Node().(*ast.RangeStmt)
+	if !ok {
+		return nil
+	}
+	id := rootIdent(rs.X)
+	if id == nil || m.cfg.Info.Uses[id] == nil {
+		return nil
+	}
+	want := types.ExprString(rs.X)
+	var others []inspector.Cursor
+	for c := range fn.Preorder((*ast.RangeStmt)(nil)) {
+		o := c.Node().(*ast.RangeStmt)
+		if o == rs || types.ExprString(o.X) != want || rootIdent(o.X) == nil || m.cfg.Info.Uses[rootIdent(o.X)] != m.cfg.Info.Uses[id] {
+			continue
+		}
+		if isWithin(c, loop) || isWithin(loop, c) {
+			continue // nested: not the same items' work
+		}
+		others = append(others, c)
+	}
+	return others
+}
+
+// rootIdent returns the identifier x of x, x.f or x.f.g, or nil.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 // loopBody returns the cursor of the body of the loop at loop.

@@ -15,6 +15,7 @@ import (
 	"hash"
 	"io"
 	"os"
+	"os/exec"
 )
 
 func site(allocs int) {}
@@ -153,5 +154,36 @@ func pieces(r io.Reader, n int) {
 		h := sha256.New()
 		site(1) // want `silent: each iteration also calls io.CopyN \(a copy through a 32 KiB buffer of its own\) at share.go:\d+, beside which the allocation is noise`
 		io.CopyN(h, r, 1<<18)
+	}
+}
+
+// The work of each command spans the loops over the commands: started and
+// waited for in two loops, its output's hasher summed in a third.
+type command struct {
+	cmd *exec.Cmd
+	sum []byte
+}
+
+func runAll(cmds []*command) {
+	for _, c := range cmds {
+		c.cmd.Start()
+	}
+	for _, c := range cmds {
+		c.cmd.Wait()
+	}
+	for _, c := range cmds {
+		site(1) // want `silent: each iteration also calls \(\*exec.Cmd\).Start \(running a process\) at share.go:\d+, beside which the allocation is noise`
+		c.sum = nil
+	}
+}
+
+// Other collections' loops are not the items' work.
+func sumOthers(cmds, others []*command) {
+	for _, c := range others {
+		c.cmd.Start()
+	}
+	for _, c := range cmds {
+		site(1) // want `per item: once per element of cmds \(the loop at share.go:\d+\)`
+		c.sum = nil
 	}
 }
