@@ -48,4 +48,3 @@ func formatEither(b []byte) []byte {
 
 //hashalloc:hot
 func hashEither(b []byte) [32]byte { return sha256.Sum256(formatEither(b)) }
-
