@@ -191,7 +191,8 @@ func formatting(fn *types.Func) bool {
 
 // interfaceCost says what a call of an interface method costs when the
 // interface says: crypto.Signer's Sign signs with a private key; net.Conn's
-// Read and Write do network I/O.
+// Read and Write do network I/O; the Close of an io.Closer (ReadCloser,
+// WriteCloser, ...) ends a stream the repetition opened.
 func interfaceCost(sel *types.Selection) (Class, string) {
 	named, ok := types.Unalias(sel.Recv()).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
@@ -202,6 +203,10 @@ func interfaceCost(sel *types.Selection) (Class, string) {
 		return Heavy, "a public-key operation"
 	case p == "net" && (n == "Conn" || n == "PacketConn"):
 		return Heavy, "network I/O"
+	case p == "io" && m == "Close":
+		// What a repetition closes it opened: a file, a connection, a
+		// response's body.
+		return Moderate, "closing a stream it opened"
 	}
 	return Cheap, ""
 }
