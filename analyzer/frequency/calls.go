@@ -351,20 +351,26 @@ func (m *Model) hashes(f *fnInfo, depth int) bool {
 }
 
 // isStream reports whether t is a reader or a writer: a type with the
-// method Read or Write of io.Reader's or io.Writer's signature, but for a
-// hasher (it has Sum too), which its caller hands over to be written.
+// method Read or Write of io.Reader's or io.Writer's signature, or ReadAt or
+// WriteAt of io.ReaderAt's or io.WriterAt's (a file's region read through
+// it), but for a hasher (it has Sum too), which its caller hands over to be
+// written.
 func isStream(t types.Type) bool {
 	if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Sum"); obj != nil {
 		return false
 	}
-	for _, name := range []string{"Read", "Write"} {
+	for _, name := range []string{"Read", "Write", "ReadAt", "WriteAt"} {
 		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 		fn, ok := obj.(*types.Func)
 		if !ok {
 			continue
 		}
 		sig := fn.Signature()
-		if sig.Params().Len() == 1 && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
+		params := 1
+		if name == "ReadAt" || name == "WriteAt" {
+			params = 2 // and the offset: io.ReaderAt, io.WriterAt
+		}
+		if sig.Params().Len() == params && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
 			if s, ok := sig.Params().At(0).Type().Underlying().(*types.Slice); ok {
 				if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
 					return true

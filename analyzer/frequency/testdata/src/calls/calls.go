@@ -38,6 +38,17 @@ func HashLeaf(b []byte) [32]byte {
 	return sha256.Sum256(b)
 }
 
+// Given a region of a file to read through an io.ReaderAt, it hashes a
+// stream per call: a collection, not an item.
+func Checksum(r io.ReaderAt, off, n int64) [32]byte {
+	site(1) // want `silent: it runs once per call of Checksum, and nothing shows Checksum to run per item`
+	h := sha256.New()
+	io.Copy(h, io.NewSectionReader(r, off, n))
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
 // A decoding method checks a digest once per value decoded (a filter read
 // from a file), not per item hashed.
 type filter struct{ sum [32]byte }
