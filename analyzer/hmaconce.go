@@ -27,17 +27,58 @@ var oneShotHMACs = map[string]string{
 	"crypto/md5.New":           "MD5",
 }
 
-// checkChangingKey reports hmac.New(h, key) with a key that changes from
-// call to call, where the call runs per item: 5 allocations each time, where the runtime's one-shot HMAC
+// checkChangingKey reports hmac.New(h, key) with a key that is not held
+// across calls, where the call runs per item: 5 allocations each time, where the runtime's one-shot HMAC
 // (inner and outer hashers on the stack) makes none.
 func (p *pass) checkChangingKey(s *Site, what, often string) {
-	msg := fmt.Sprintf("%s %s, with a key that changes each time", what, often)
+	msg := fmt.Sprintf("%s %s, %s", what, often, p.changingKey(s))
 	fix, why := p.oneShotFix(s)
 	if p.rekeyed == nil {
 		p.rekeyed = map[ast.Node]bool{}
 	}
 	p.rekeyed[s.Call] = true // shown or not: sum-alloc defers to it (see checkSumAlloc)
 	p.report(s.Call, hmacRekey, msg, fix, "compute it with a one-shot HMAC", why)
+}
+
+// changingKey says what the key of s, not held across calls (see heldKey),
+// is: computed in the function per call, passed by its callers, or read
+// from something nothing shows to be fixed (a package variable it writes, a
+// field of a value it is given).
+func (p *pass) changingKey(s *Site) string {
+	key := ast.Unparen(s.Call.Args[1])
+	if conv, ok := key.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+		if tv, ok := p.TypesInfo.Types[conv.Fun]; ok && tv.IsType() {
+			key = ast.Unparen(conv.Args[0]) // []byte(secret)
+		}
+	}
+	text := shorten(types.ExprString(key))
+	id := rootIdent(key)
+	v, ok := p.TypesInfo.Uses[identOf(id)].(*types.Var)
+	switch {
+	case ok && p.isParam(v):
+		return "with key " + text + ", which its callers pass"
+	case ok && v.Parent() == v.Pkg().Scope():
+		return "with key " + text + ", which nothing shows to be fixed across calls"
+	case ok && declaredInLoop(s.cur, v):
+		return "with a key that changes from iteration to iteration (" + text + ")"
+	}
+	return "with a key read or computed per call (" + text + ")"
+}
+
+// declaredInLoop reports whether v is declared in a loop around cur (its
+// body, or the loop's own variables), in cur's function.
+func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
+	for c := cur.Parent(); c.Valid(); c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n := c.Node(); n.Pos() <= v.Pos() && v.Pos() < n.End() {
+				return true
+			}
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+	}
+	return false
 }
 
 // oneShotFix computes the MAC with the runtime's one-shot HMAC when it is

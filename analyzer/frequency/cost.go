@@ -191,8 +191,7 @@ func formatting(fn *types.Func) bool {
 
 // interfaceCost says what a call of an interface method costs when the
 // interface says: crypto.Signer's Sign signs with a private key; net.Conn's
-// Read and Write do network I/O; the Close of an io.Closer (ReadCloser,
-// WriteCloser, ...) ends a stream the repetition opened.
+// Read and Write do network I/O.
 func interfaceCost(sel *types.Selection) (Class, string) {
 	named, ok := types.Unalias(sel.Recv()).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
@@ -203,10 +202,6 @@ func interfaceCost(sel *types.Selection) (Class, string) {
 		return Heavy, "a public-key operation"
 	case p == "net" && (n == "Conn" || n == "PacketConn"):
 		return Heavy, "network I/O"
-	case p == "io" && m == "Close":
-		// What a repetition closes it opened: a file, a connection, a
-		// response's body.
-		return Moderate, "closing a stream it opened"
 	}
 	return Cheap, ""
 }
@@ -232,8 +227,15 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 			// (elliptic.Curve's ScalarMult), below.
 		}
 	}
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	callee := typeutil.Callee(info, call)
+	fn, ok := callee.(*types.Func)
 	if !ok {
+		// A function value that gives a stream to close (open func(string)
+		// (io.ReadCloser, error)) opens a file or a connection, as far as
+		// the package can tell.
+		if _, isVar := callee.(*types.Var); isVar && opensStream(info.TypeOf(call.Fun)) {
+			return work{Moderate, types.ExprString(call.Fun) + " (opening a stream)", call.Pos()}
+		}
 		return work{}
 	}
 	fn = fn.Origin()
@@ -388,4 +390,21 @@ func (m *Model) methodCost(recv types.Type, name string) work {
 type implKey struct {
 	iface types.Type
 	name  string
+}
+
+// opensStream reports whether t is a function type whose results include a
+// stream to close: a value with Close() error and Read or Write (an
+// io.ReadCloser, an io.WriteCloser, a file).
+func opensStream(t types.Type) bool {
+	sig, ok := t.(*types.Signature)
+	if !ok {
+		return false
+	}
+	for v := range sig.Results().Variables() {
+		closer, _, _ := types.LookupFieldOrMethod(v.Type(), true, nil, "Close")
+		if c, ok := closer.(*types.Func); ok && c.Signature().Params().Len() == 0 && isStream(v.Type()) {
+			return true
+		}
+	}
+	return false
 }

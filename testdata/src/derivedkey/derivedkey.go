@@ -22,7 +22,7 @@ const (
 
 // sumHMAC MACs data with key: the helper the derivations are made of.
 func sumHMAC(key, data []byte) []byte {
-	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sumHMAC, which getSignature calls, which Read calls \(Read is Read of an io.Reader that reads another, which io.Copy and io.ReadAll call once per chunk\), with a key that changes each time`
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sumHMAC, which getSignature calls, which Read calls \(Read is Read of an io.Reader that reads another, which io.Copy and io.ReadAll call once per chunk\), with key key, which its callers pass`
 	mac.Write(data)
 	return mac.Sum(nil)
 }

@@ -31,7 +31,7 @@ var (
 //
 //hashalloc:hot
 func signEvent(key []byte, e event) ([]byte, error) {
-	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of signEvent \(it is marked //hashalloc:hot\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of signEvent \(it is marked //hashalloc:hot\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 	payload, err := json.Marshal(e)
 	if err != nil {
 		return nil, err
@@ -50,7 +50,7 @@ func ResultSignEvent() string { // want ResultSignEvent:`costs: moderate \(signE
 // Unrelated statements between the Writes, in a loop.
 func CaseBetweenWrites() {
 	for i, k := range keys {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmaconce.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmaconce.go:\d+\), with a key that changes from iteration to iteration \(k\); automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		count++
 		name := []byte(events[i].Name)
 		mac.Write(name)
@@ -70,7 +70,7 @@ func ResultBetweenWrites() string {
 // does: hmacrekey's CaseCheckLoop).
 func CaseEncodedSum() {
 	for _, k := range keys {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmaconce.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at hmaconce.go:\d+\), with a key that changes from iteration to iteration \(k\); automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		mac.Write(k)
 		encoded = hex.EncodeToString(mac.Sum(nil))
 	}
@@ -86,7 +86,7 @@ func ResultEncodedSum() string {
 // The key changes between hmac.New and the Sum.
 func CaseKeyChanged() {
 	for _, k := range keys {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the key is read from k, which k = k\[1:\] at hmaconce.go:\d+ uses before the Sum\)`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes from iteration to iteration \(k\); compute it with a one-shot HMAC \(no automatic fix: the key is read from k, which k = k\[1:\] at hmaconce.go:\d+ uses before the Sum\)`
 		k = k[1:]
 		mac.Write(k)
 		mac.Sum(out[:0])
@@ -97,7 +97,7 @@ func CaseKeyChanged() {
 func CasePartChanged() {
 	for _, k := range keys {
 		buf := []byte("part")
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: buf \(written into the MAC at hmaconce.go:\d+\) is read from buf, which buf\[0\] = 'P' at hmaconce.go:\d+ uses before the Sum\)`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes from iteration to iteration \(k\); compute it with a one-shot HMAC \(no automatic fix: buf \(written into the MAC at hmaconce.go:\d+\) is read from buf, which buf\[0\] = 'P' at hmaconce.go:\d+ uses before the Sum\)`
 		mac.Write(buf)
 		buf[0] = 'P'
 		mac.Sum(out[:0])
@@ -114,7 +114,7 @@ func refresh() { current.key = []byte("refreshed") }
 func CaseCallBetween() {
 	for range keys {
 		cfg := current
-		mac := hmac.New(sha256.New, cfg.key) // want `hmac-rekey: hmac.New\(sha256.New, cfg.key\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the key is read through cfg.key, which refresh, called by refresh\(\) at hmaconce.go:\d+, could change before the Sum\)`
+		mac := hmac.New(sha256.New, cfg.key) // want `hmac-rekey: hmac.New\(sha256.New, cfg.key\) .* with a key that changes from iteration to iteration \(cfg\.key\); compute it with a one-shot HMAC \(no automatic fix: the key is read through cfg.key, which refresh, called by refresh\(\) at hmaconce.go:\d+, could change before the Sum\)`
 		refresh()
 		mac.Write(keys[0])
 		mac.Sum(out[:0])
@@ -124,7 +124,7 @@ func CaseCallBetween() {
 // The MAC itself is used between.
 func CaseMACUsed() {
 	for _, k := range keys {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, by count \+= mac.Size\(\) at hmaconce.go:\d+\)`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes from iteration to iteration \(k\); compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, by count \+= mac.Size\(\) at hmaconce.go:\d+\)`
 		mac.Write(k)
 		count += mac.Size()
 		mac.Sum(out[:0])
@@ -134,7 +134,7 @@ func CaseMACUsed() {
 // The MAC is used after its Sum.
 func CaseUsedAfter() {
 	for _, k := range keys {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes each time; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, after the Sum at hmaconce.go:\d+\)`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) .* with a key that changes from iteration to iteration \(k\); compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, after the Sum at hmaconce.go:\d+\)`
 		mac.Write(k)
 		mac.Sum(out[:0])
 		mac.Reset()

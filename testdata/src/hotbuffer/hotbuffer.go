@@ -86,7 +86,7 @@ func CaseGlobal() { digestGlobal(7) }
 // An HMAC is never devirtualized: what is written to it escapes. The key is
 // a parameter, a new one per item: hmac-rekey tells of the HMAC too.
 func sign(key []byte, id uint64) {
-	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sign, which CaseHMAC calls once per element of items \(the loop at hotbuffer.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sign, which CaseHMAC calls once per element of items \(the loop at hotbuffer.go:\d+\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
 	buf := make([]byte, 8)           // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to mac.Write through an interface\) once per call of sign, which CaseHMAC calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, id)
 	mac.Write(buf)

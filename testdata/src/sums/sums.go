@@ -117,7 +117,7 @@ func CaseCustomDigest() {
 // A one-shot HMAC per item with a key that changes.
 func CaseOneShot() {
 	for _, k := range items {
-		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at sums.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+		mac := hmac.New(sha256.New, k) // want `hmac-rekey: hmac.New\(sha256.New, k\) re-keys an HMAC \(5 allocations\) once per .* \(the loop at sums.go:\d+\), with a key that changes from iteration to iteration \(k\); automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
 		mac.Write(left)
 		digest = mac.Sum(digest[:0])
 	}

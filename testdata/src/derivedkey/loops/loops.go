@@ -14,7 +14,7 @@ const serviceS3 = "s3"
 // sumHMAC runs four times per derivation, with a key that changes each
 // time: its own HMAC is told too, with a fix of its own.
 func sumHMAC(key, data []byte) []byte {
-	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sumHMAC, which getSigningKey calls, which SignAll calls once per element of msgs \(the loop at loops.go:\d+\), with a key that changes each time; automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sumHMAC, which getSigningKey calls, which SignAll calls once per element of msgs \(the loop at loops.go:\d+\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
 	mac.Write(data)
 	return mac.Sum(nil)
 }

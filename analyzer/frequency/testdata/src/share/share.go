@@ -192,7 +192,7 @@ func sumOthers(cmds, others []*command) {
 func hashOpened(files []string, open func(string) (io.ReadCloser, error)) {
 	for _, f := range files {
 		r, _ := open(f)
-		site(1) // want `silent: each iteration also calls r.Close \(closing a stream it opened\) at share.go:\d+, beside which the allocation is noise`
+		site(1) // want `silent: each iteration also calls open \(opening a stream\) at share.go:\d+, beside which the allocation is noise`
 		r.Close()
 	}
 }
