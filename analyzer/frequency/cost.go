@@ -250,6 +250,9 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 	if c, what := knownCost(fn); c > Cheap {
 		return work{c, shortName(fn) + " (" + what + ")", call.Pos()}
 	}
+	if m.copyBuffer(fn, call) {
+		return work{Moderate, shortName(fn) + " (a copy through a 32 KiB buffer of its own)", call.Pos()}
+	}
 	if direct && formatting(fn) {
 		return work{Moderate, shortName(fn) + " (formatting)", call.Pos()}
 	}
@@ -407,4 +410,24 @@ func opensStream(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// copyBuffer reports whether call, of fn, is an io.Copy that allocates its
+// 32 KiB buffer: its source is of a concrete type without WriteTo (an
+// io.SectionReader, a file's region) and its destination a hasher or of a
+// concrete type without ReadFrom. A source of an interface type may have
+// WriteTo (a bytes.Reader has): it is not counted.
+func (m *Model) copyBuffer(fn *types.Func, call *ast.CallExpr) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "io" || fn.Name() != "Copy" || len(call.Args) != 2 {
+		return false
+	}
+	has := func(t types.Type, name string) bool {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		return obj != nil
+	}
+	dst, src := m.cfg.Info.TypeOf(call.Args[0]), m.cfg.Info.TypeOf(call.Args[1])
+	if dst == nil || src == nil || types.IsInterface(src) || has(src, "WriteTo") {
+		return false
+	}
+	return has(dst, "Sum") || !types.IsInterface(dst) && !has(dst, "ReadFrom")
 }
