@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -282,6 +283,45 @@ func TestCacheFileless(t *testing.T) {
 		r, _ := cached(t, dir, cacheDir, nil, "unsafe", "./...")
 		assert.Equal(t, uncached(t, dir, nil, "unsafe", "./..."), r)
 		assert.Zero(t, r.code, "%s", r)
+	}
+}
+
+func TestCacheHitImportedByMiss(t *testing.T) {
+	// A package answered by the cache that a changed package imports: its
+	// findings keep their positions while what imports it is analyzed.
+	files := map[string]string{
+		"go.mod": "module example.com/hit\n\ngo 1.26.0\n",
+		"a/a.go": `package a
+
+import (
+	"crypto/sha256"
+	"io"
+)
+
+// Sums hashes every reader.
+func Sums(rs []io.Reader) [][]byte {
+	var sums [][]byte
+	for _, r := range rs {
+		h := sha256.New()
+		io.Copy(h, r)
+		sums = append(sums, h.Sum(nil))
+	}
+	return sums
+}
+`,
+		"b/b.go": "package b\n\nimport \"example.com/hit/a\"\n\n// Sums is a.Sums.\nvar Sums = a.Sums\n",
+	}
+	dir := writeModule(t, files)
+	cacheDir := t.TempDir()
+	r, analyzed := cached(t, dir, cacheDir, nil, "./...")
+	require.Len(t, analyzed, 2)
+	require.Contains(t, r.stderr, "a/a.go:12:8: hasher-alloc", "%s", r)
+	for i, args := range [][]string{{"./..."}, {"-json", "./..."}} {
+		writeFile(t, filepath.Join(dir, "b", "b.go"), files["b/b.go"]+fmt.Sprintf("\n// Change %d.\n", i))
+		r, analyzed, imports := cachedImports(t, dir, cacheDir, nil, args...)
+		assert.Equal(t, []string{"example.com/hit/b"}, analyzed)
+		assert.Zero(t, imports)
+		assert.Equal(t, uncached(t, dir, nil, args...), r, "%v", args)
 	}
 }
 

@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -132,7 +133,7 @@ func (c *cached) store(roots []*packages.Package, res *analysisResult) {
 		if !ok || bad[p] || blocked[p] != nil || res.failed[p] != nil {
 			continue
 		}
-		if !c.sameFiles(p) {
+		if !c.sameFiles(p, p.Fset) {
 			continue // a file changed since it was keyed
 		}
 		data, err := resultcache.Encode(p.Fset, res.diags[p], c.keyer.ContentSum)
@@ -144,11 +145,11 @@ func (c *cached) store(roots []*packages.Package, res *analysisResult) {
 	_ = c.cache.Trim()
 }
 
-// sameFiles reports whether the files of p, as loaded, have the size they
-// had when they were keyed.
-func (c *cached) sameFiles(p *packages.Package) bool {
+// sameFiles reports whether the files of p, as loaded into fset, have the
+// size they had when they were keyed.
+func (c *cached) sameFiles(p *packages.Package, fset *token.FileSet) bool {
 	for _, f := range p.Syntax {
-		tf := p.Fset.File(f.FileStart)
+		tf := fset.File(f.FileStart)
 		content, err := c.keyer.Content(tf.Name())
 		if err != nil || len(content) != tf.Size() {
 			return false

@@ -111,7 +111,9 @@ func (c *cached) analyzeMisses(a *analysis.Analyzer, pl *plan, done *atomic.Int6
 	// to the packages read before it).
 	byPath := map[string]*types.Package{}
 	for _, p := range pl.order {
-		p.Fset = fset
+		if _, hit := c.diags[p]; !hit {
+			p.Fset = fset // a hit keeps the file set its results' positions are in
+		}
 		switch {
 		case p.PkgPath == "unsafe":
 			p.Types = types.Unsafe
@@ -180,7 +182,7 @@ func (c *cached) analyzeMisses(a *analysis.Analyzer, pl *plan, done *atomic.Int6
 			if done != nil {
 				done.Add(1)
 			}
-			c.storeUnit(p, out, &mu)
+			c.storeUnit(p, fset, out, &mu)
 		})
 	}
 	wg.Wait()
@@ -241,10 +243,10 @@ func (c *cached) check(a *analysis.Analyzer, p *packages.Package, fset *token.Fi
 	}, imports)
 }
 
-// storeUnit writes the unit entry of p, analyzed with out, when p and what
-// it imports have no error and its files are those keyed; one that cannot
-// be written is only not cached. mu guards the keyer.
-func (c *cached) storeUnit(p *packages.Package, out *passes.Output, mu *sync.Mutex) {
+// storeUnit writes the unit entry of p, parsed into fset and analyzed with
+// out, when p and what it imports have no error and its files are those
+// keyed; one that cannot be written is only not cached. mu guards the keyer.
+func (c *cached) storeUnit(p *packages.Package, fset *token.FileSet, out *passes.Output, mu *sync.Mutex) {
 	if out.Err != nil || p.IllTyped {
 		return
 	}
@@ -254,12 +256,12 @@ func (c *cached) storeUnit(p *packages.Package, out *passes.Output, mu *sync.Mut
 		key, ok := c.keyer.Known(p)
 		// A package of the standard library or the module cache is keyed
 		// by its files' paths: they cannot have changed.
-		return key, ok && (c.keyer.Pinned(p) || c.sameFiles(p))
+		return key, ok && (c.keyer.Pinned(p) || c.sameFiles(p, fset))
 	}()
 	if !same {
 		return
 	}
-	data, err := resultcache.EncodeUnit(p.Fset, p.Types, out.Facts)
+	data, err := resultcache.EncodeUnit(fset, p.Types, out.Facts)
 	if err != nil {
 		return
 	}
