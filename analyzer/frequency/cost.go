@@ -329,12 +329,13 @@ func worth(c Cost, w work) bool {
 	return true
 }
 
-// implCost says what a call of the interface method of sel costs by what
-// the package's own implementations of the interface do: the costliest of
-// their methods. A package that calls a method of its own interface mostly
-// calls its own implementations of it (a cipher suite's DH, a tree's
-// hasher), so the call costs what they cost; another package's
-// implementation is not seen. A method an implementation has from an
+// implCost says what a call of the method of sel, of an interface the
+// package declares, costs by what the package's own implementations of it
+// do: the costliest of their methods. A package that calls a method of its
+// own interface mostly calls its own implementations of it (a cipher
+// suite's DH, a tree's hasher), so the call costs what they cost; another
+// package's implementation is not seen, and another package's interface
+// (io.Writer) may be implemented by anything. A method an implementation has from an
 // embedded interface costs what that interface's implementations cost.
 func (m *Model) implCost(sel *types.Selection) work {
 	return m.methodCost(sel.Recv(), sel.Obj().Name())
@@ -343,8 +344,8 @@ func (m *Model) implCost(sel *types.Selection) work {
 // methodCost is implCost of the method name of the interface type recv.
 func (m *Model) methodCost(recv types.Type, name string) work {
 	iface, ok := recv.Underlying().(*types.Interface)
-	if !ok {
-		return work{}
+	if !ok || !m.ownInterface(recv) {
+		return work{} // another package's interface: anything may implement it
 	}
 	key := implKey{recv, name}
 	if w, ok := m.implCosts[key]; ok {
