@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -289,23 +290,11 @@ func (p *pass) findInterfaceTargets(named *types.Named, sel *types.Selection) ([
 		return nil, false
 	}
 	var target *types.Func
-	scope := p.Pkg.Scope()
-	for _, n := range scope.Names() {
-		tn, ok := scope.Lookup(n).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
+	for _, impl := range frequency.Implementations(p.Pkg, iface, sel.Obj().Name()) {
+		if impl.Method == nil || target != nil && target != impl.Method {
+			return nil, false // more than one implementation
 		}
-		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-			if !types.Implements(t, iface) {
-				continue
-			}
-			obj, _, _ := types.LookupFieldOrMethod(t, true, p.Pkg, sel.Obj().Name())
-			fn, ok := obj.(*types.Func)
-			if !ok || target != nil && target != fn {
-				return nil, false // more than one implementation
-			}
-			target = fn
-		}
+		target = impl.Method
 	}
 	if target == nil {
 		return nil, false

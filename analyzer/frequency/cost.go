@@ -353,38 +353,26 @@ func (m *Model) methodCost(recv types.Type, name string) work {
 	}
 	m.implCosts[key] = work{} // in progress
 	var w work
-	scope := m.cfg.Pkg.Scope()
-	for _, tname := range scope.Names() {
-		tn, ok := scope.Lookup(tname).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+	for _, impl := range Implementations(m.cfg.Pkg, iface, name) {
+		fn, tn := impl.Method, impl.Type
+		if fn == nil {
 			continue
 		}
-		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-			if !types.Implements(t, iface) {
-				continue
+		var c work
+		switch r := fn.Signature().Recv(); {
+		case r != nil && types.IsInterface(r.Type()):
+			c = m.methodCost(r.Type(), name) // promoted from an embedded interface
+		case fn.Pkg() == m.cfg.Pkg:
+			c = m.funcCost(fn)
+			if c.class > Cheap {
+				c.what = "the package's " + tn.Name() + "." + name + ", which calls " + c.what
 			}
-			obj, _, _ := types.LookupFieldOrMethod(t, true, m.cfg.Pkg, name)
-			fn, ok := obj.(*types.Func)
-			if !ok {
-				continue
+		default:
+			if class, what := knownCost(fn); class > Cheap {
+				c = work{class: class, what: "the package's " + tn.Name() + "." + name + ", " + what}
 			}
-			var c work
-			switch r := fn.Signature().Recv(); {
-			case r != nil && types.IsInterface(r.Type()):
-				c = m.methodCost(r.Type(), name) // promoted from an embedded interface
-			case fn.Pkg() == m.cfg.Pkg:
-				c = m.funcCost(fn)
-				if c.class > Cheap {
-					c.what = "the package's " + tn.Name() + "." + name + ", which calls " + c.what
-				}
-			default:
-				if class, what := knownCost(fn); class > Cheap {
-					c = work{class: class, what: "the package's " + tn.Name() + "." + name + ", " + what}
-				}
-			}
-			w = w.more(c)
-			break
 		}
+		w = w.more(c)
 	}
 	m.implCosts[key] = w
 	return w
@@ -431,4 +419,35 @@ func (m *Model) copyBuffer(fn *types.Func, call *ast.CallExpr) bool {
 		return false
 	}
 	return has(dst, "Sum") || !types.IsInterface(dst) && !has(dst, "ReadFrom")
+}
+
+// Implementation is a named type of a package that implements an interface,
+// and its method of a given name (nil when the method is not a function:
+// never, for a type that implements the interface).
+type Implementation struct {
+	Type   *types.TypeName
+	Method *types.Func
+}
+
+// Implementations returns the named types of pkg (not aliases, not
+// interfaces) that implement iface, themselves or through a pointer, with
+// their method name, in the order of pkg's scope.
+func Implementations(pkg *types.Package, iface *types.Interface, name string) []Implementation {
+	var impls []Implementation
+	scope := pkg.Scope()
+	for _, tname := range scope.Names() {
+		tn, ok := scope.Lookup(tname).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if types.Implements(t, iface) {
+				obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
+				fn, _ := obj.(*types.Func)
+				impls = append(impls, Implementation{Type: tn, Method: fn})
+				break
+			}
+		}
+	}
+	return impls
 }
