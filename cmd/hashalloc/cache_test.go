@@ -291,24 +291,8 @@ func TestCacheHitImportedByMiss(t *testing.T) {
 	// findings keep their positions while what imports it is analyzed.
 	files := map[string]string{
 		"go.mod": "module example.com/hit\n\ngo 1.26.0\n",
-		"a/a.go": `package a
-
-import (
-	"crypto/sha256"
-	"io"
-)
-
-// Sums hashes every reader.
-func Sums(rs []io.Reader) [][]byte {
-	var sums [][]byte
-	for _, r := range rs {
-		h := sha256.New()
-		io.Copy(h, r)
-		sums = append(sums, h.Sum(nil))
-	}
-	return sums
-}
-`,
+		// a is cacheModule's c, whose loop is a finding.
+		"a/a.go": strings.Replace(cacheModule["c/c.go"], "package c", "package a", 1),
 		"b/b.go": "package b\n\nimport \"example.com/hit/a\"\n\n// Sums is a.Sums.\nvar Sums = a.Sums\n",
 	}
 	dir := writeModule(t, files)
