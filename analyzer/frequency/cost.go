@@ -250,6 +250,9 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 	if c, what := knownCost(fn); c > Cheap {
 		return work{c, shortName(fn) + " (" + what + ")", call.Pos()}
 	}
+	if encodesAny(fn) {
+		return work{Moderate, shortName(fn) + " (encoding a value of any type)", call.Pos()}
+	}
 	if m.copyBuffer(fn, call) {
 		return work{Moderate, shortName(fn) + " (a copy through a 32 KiB buffer of its own)", call.Pos()}
 	}
@@ -382,6 +385,36 @@ func (m *Model) methodCost(recv types.Type, name string) work {
 type implKey struct {
 	iface types.Type
 	name  string
+}
+
+// encodesAny reports whether fn encodes a value of any type into bytes:
+// it is given an empty interface (not a variadic list, which formats) and
+// returns a byte slice, as json.Marshal does. It cannot know the value's
+// type before it runs, so it walks it by reflection or switches on it: a
+// microsecond or more, and allocations of its own, for any struct.
+func encodesAny(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Results().Len() == 0 || sig.Variadic() {
+		return false
+	}
+	if s, ok := sig.Results().At(0).Type().Underlying().(*types.Slice); !ok || !isByte(s.Elem()) {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if _, generic := v.Type().(*types.TypeParam); generic {
+			continue // a type argument: the caller's type is known when it is compiled
+		}
+		if i, ok := v.Type().Underlying().(*types.Interface); ok && i.Empty() {
+			return true
+		}
+	}
+	return false
+}
+
+// isByte reports whether t is byte.
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // opensStream reports whether t is a function type whose results include a

@@ -38,8 +38,10 @@
 //     repetition that stretches a key (PBKDF2, scrypt, Argon2, bcrypt), makes
 //     or checks a public-key signature, does big-number modular arithmetic,
 //     or I/O (files, the network, processes), costs far more than it; one
-//     that encodes or decodes (JSON, XML, gob, ASN.1, X.509), or formats a
-//     string itself (fmt.Sprintf), costs more than a single allocation. What a function of another package costs comes from
+//     that encodes or decodes (JSON, XML, gob, ASN.1, X.509, or a value of any
+//     type: a function given an empty interface that returns bytes, by
+//     reflection), or formats a string itself (fmt.Sprintf), costs more
+//     than a single allocation. What a function of another package costs comes from
 //     a fact, when that package's analysis knew it; what the standard
 //     library does around a role (serving a request) comes with the role.
 //   - Measured beats estimated. A profile decides in the packages it covers:

@@ -16,6 +16,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+
+	"codec"
 )
 
 func site(allocs int) {}
@@ -214,5 +216,29 @@ func streams(rs []io.Reader) {
 		h := sha256.New()
 		site(1) // want `per item: once per element of rs \(the loop at share.go:\d+\)`
 		io.Copy(h, r)
+	}
+}
+
+// A value of any type encoded per item, by reflection or a type switch: a
+// single allocation beside it is noise, five are not.
+func encodeEach(msgs []any) {
+	for _, m := range msgs {
+		site(1) // want `silent: each iteration also calls codec.Encode \(encoding a value of any type\) at share.go:\d+, beside which the allocation is noise`
+		sha256.Sum256(codec.Encode(m))
+	}
+	for _, m := range msgs {
+		site(5) // want `per item: once per element of msgs \(the loop at share.go:\d+\)`
+		sha256.Sum256(codec.Encode(m))
+	}
+}
+
+// Formatting a list, converting a value of a known type, or testing one is
+// not encoding a value of any type.
+func notEncoders(msgs []string) {
+	for _, m := range msgs {
+		site(1) // want `per item: once per element of msgs \(the loop at share.go:\d+\)`
+		sha256.Sum256(codec.Join(m, 1))
+		sha256.Sum256(codec.Bytes(m))
+		_ = codec.Valid(m)
 	}
 }
