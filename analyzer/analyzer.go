@@ -254,6 +254,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.checkConcatHash()
 	p.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)
+	p.checkHashedConversions()
 	p.checkCallFacts()
 	p.checkDerivedKeys()
 	p.exportCosts()

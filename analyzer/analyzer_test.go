@@ -60,6 +60,7 @@ func TestFixes(t *testing.T) {
 		"hmaconce",                                          // one-shot HMACs with statements between hmac.New, the Writes and the Sum
 		"makecopy",                                          // make+copy concatenations with offsets spelled in any way, and copy loops
 		"digestvalues",                                      // function values of a hash's shape, and full slices of arrays
+		"ringhash",                                          // strings converted to be hashed through a function value (a hash ring's)
 		"example.com/hashing", "funcvars", "funcvarswriter", // sums reached through package variables of function type
 		"dynsinks",                                                      // concatenations hashed through calls whose targets the package knows
 		"fieldsum",                                                      // Sum(nil) on hashers held in struct fields (a Bloom filter's)

@@ -373,10 +373,14 @@ var digestLengths = map[int64]bool{16: true, 20: true, 28: true, 32: true, 48: t
 // value (a parameter, a field or a variable of function type, of this
 // package or another) whose type has the shape of a hash function: one
 // []byte parameter and a digest as its only result, an array of 16 to 64
-// bytes,
+// bytes, or a checksum, a 32- or 64-bit unsigned integer (a hash ring's
+// crc32.ChecksumIEEE),
 //
 //	type HashFunc func([]byte) [32]byte
 //	func nodeHash(h HashFunc, l, r []byte) [32]byte { return h(append(l, r...)) }
+//
+//	type Hash func(data []byte) uint32
+//	func (m *Map) Get(key string) string { hash := m.hash([]byte(key)); ... }
 //
 // What the value holds is its caller's choice: a function of that shape
 // hashes what it is given, and the argument of a call through a function
@@ -393,12 +397,23 @@ func (p *pass) digestValueSink(call *ast.CallExpr) (sink, bool) {
 	if !ok || !isByte(in.Elem()) {
 		return sink{}, false
 	}
-	out, ok := sig.Results().At(0).Type().Underlying().(*types.Array)
-	if !ok || !isByte(out.Elem()) || !digestLengths[out.Len()] {
+	if !digestType(sig.Results().At(0).Type()) {
 		return sink{}, false
 	}
 	name := fmt.Sprintf("%s, a function value of a hash's shape (%s)", types.ExprString(call.Fun), types.TypeString(p.TypesInfo.TypeOf(call.Fun), types.RelativeTo(p.Pkg)))
 	return sink{call: call, arg: call.Args[0], name: name, dynamic: true}, true
+}
+
+// digestType reports whether t is what a hash function returns: an array
+// of a digest's length, or a 32- or 64-bit checksum.
+func digestType(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return isByte(u.Elem()) && digestLengths[u.Len()]
+	case *types.Basic:
+		return u.Kind() == types.Uint32 || u.Kind() == types.Uint64
+	}
+	return false
 }
 
 // isByte reports whether t is byte (uint8).

@@ -6,7 +6,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -87,6 +89,19 @@ var bufferReaders = map[string]escapeKind{
 	"io.ReadFull":   transient,
 }
 
+// binaryAppends are encoding/binary's functions that append to the slice
+// they are given and return it, as append does.
+var binaryAppends = map[string]bool{
+	"(encoding/binary.bigEndian).AppendUint16":    true,
+	"(encoding/binary.bigEndian).AppendUint32":    true,
+	"(encoding/binary.bigEndian).AppendUint64":    true,
+	"(encoding/binary.littleEndian).AppendUint16": true,
+	"(encoding/binary.littleEndian).AppendUint32": true,
+	"(encoding/binary.littleEndian).AppendUint64": true,
+	"encoding/binary.AppendUvarint":               true,
+	"encoding/binary.AppendVarint":                true,
+}
+
 // buffer is a byte buffer defined by v := make([]byte, ...) or
 // v := append(<empty>, x...), or by the same in a var declaration.
 type buffer struct {
@@ -119,7 +134,11 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 			if !hashing[fn.Node()] {
 				continue // not a hashing function
 			}
-			often, loop, ok := p.often(cur, hotBuffer, 1)
+			cost := frequency.Cost{Allocs: 1}
+			if b.made && b.size > 0 {
+				cost.Bytes = b.size
+			}
+			often, loop, ok := p.oftenCost(cur, hotBuffer, cost)
 			if !ok {
 				continue // not per item, or a small part of what repeats it
 			}
@@ -143,6 +162,54 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 			fix, why := p.bufferFix(cur, b, esc, loop, declared)
 			p.report(b.build, hotBuffer, what+" "+often, fix, manual, why)
 		}
+	}
+}
+
+// Strings hashed through a function value:
+//
+//	hash := m.hash([]byte(key))    // m.hash func([]byte) uint32
+//
+// A []byte conversion of a string passed to a function value of a hash's
+// shape copies the string to the heap on every call: the compiler cannot
+// see the target, so the argument escapes (and crc32.ChecksumIEEE, a common
+// target, lets it escape itself). No fix: hashing the string's bytes without
+// the copy takes unsafe, or a hash function that takes a string.
+func (p *pass) checkHashedConversions() {
+	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+		if !p.suppress.analyzed(cur) {
+			continue
+		}
+		call := cur.Node().(*ast.CallExpr)
+		s, ok := p.digestValueSink(call)
+		if !ok {
+			continue
+		}
+		conv, ok := ast.Unparen(s.arg).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		x, ok := p.byteConversion(conv)
+		if !ok || p.TypesInfo.Types[x].Value != nil {
+			continue // not a conversion, or of a constant (no copy per call)
+		}
+		if bin, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && bin.Op == token.ADD {
+			continue // []byte(a + b): the compiler builds the bytes at once, no copy of its own
+		}
+		if fn, ok := enclosingFunc(cur); !ok || !p.valueCallDynamic(fn, call.Fun) {
+			continue // the target may be known where the function is inlined
+		}
+		arg, ok := cur.FindNode(conv)
+		if !ok {
+			continue
+		}
+		often, _, ok := p.often(arg, hotBuffer, 1)
+		if !ok {
+			continue
+		}
+		what := fmt.Sprintf("%s copies %s to the heap (passed to %s, a function value of a hash's shape) %s",
+			shorten(types.ExprString(conv)), shorten(types.ExprString(x)), types.ExprString(call.Fun), often)
+		p.report(conv, hotBuffer, what, nil, "hash the string's bytes without the copy (a hash function that takes a string)",
+			"no form without the copy but unsafe.Slice(unsafe.StringData(s), len(s))")
 	}
 }
 
@@ -282,8 +349,8 @@ func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bo
 }
 
 // hashes reports whether the function at fn hashes: it calls a hash
-// constructor, a sum function, or a hasher's Write or Sum, or passes a
-// hasher to a function, or it returns what a function of its package that
+// constructor, a sum function, a hasher's Write or Sum, or a function value
+// of a hash's shape, or passes a hasher to a function, or it returns what a function of its package that
 // hashes returns (a wrapper, as merkledb's calculateID returns hashNode(n)).
 func (p *pass) hashes(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
 	return p.hashesWrapped(fn, hashers, 0)
@@ -332,6 +399,9 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 			if isHasher(p.TypesInfo.TypeOf(sel.X)) {
 				return true
 			}
+		}
+		if _, ok := p.digestValueSink(call); ok {
+			return true // h(b), through a function value of a hash's shape
 		}
 		for _, arg := range call.Args {
 			if isHasher(p.TypesInfo.TypeOf(arg)) {
@@ -556,6 +626,17 @@ func (p *pass) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.Var) (_ es
 		return p.derivedValue(u, arg.Parent(), v)
 	}
 	if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
+		if binaryAppends[callee.FullName()] && arg.ParentEdgeIndex() == 0 {
+			// v = binary.BigEndian.AppendUint32(v, x) appends to v, as
+			// append does; its result elsewhere holds the buffer's bytes.
+			if arg.Parent().ParentEdgeKind() == edge.AssignStmt_Rhs {
+				assign := arg.Parent().Parent().Node().(*ast.AssignStmt)
+				if len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v {
+					return escape{kind: stays}, nil
+				}
+			}
+			return p.derivedValue(u, arg.Parent(), v)
+		}
 		if kind, ok := bufferReaders[callee.FullName()]; ok {
 			return escape{kind, "passed to " + shortName(callee), pos}, nil
 		}
@@ -574,6 +655,15 @@ func (p *pass) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.Var) (_ es
 			return escape{kind: stays}, nil
 		}
 	}
+	// h(v), with h a function value of a hash's shape: the compiler cannot
+	// see the target, so the argument escapes; a hash does not keep it, but
+	// the value's target is its caller's choice.
+	if _, ok := p.digestValueSink(call); ok {
+		if !p.valueCallDynamic(fn, call.Fun) {
+			return escape{unknown, "passed to " + types.ExprString(call.Fun) + ", whose target the compiler may know where the function is inlined", pos}, nil
+		}
+		return escape{transient, "passed to " + types.ExprString(call.Fun) + viaHashValue, pos}, nil
+	}
 	// x.Write(v) on a hasher or writer.
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 {
@@ -589,6 +679,42 @@ func (p *pass) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.Var) (_ es
 	}
 	return escape{unknown, "passed to " + types.ExprString(sel), pos}, nil
 }
+
+// valueCallDynamic reports whether a call of the function value f, in the
+// function at fn, is certainly dynamic, so that its arguments escape: f is
+// a field or a package variable, or a parameter of a function the compiler
+// never inlines (inlined, its caller's function may be known there, and
+// the call direct).
+func (p *pass) valueCallDynamic(fn inspector.Cursor, f ast.Expr) bool {
+	switch f := ast.Unparen(f).(type) {
+	case *ast.SelectorExpr:
+		if sel, ok := p.TypesInfo.Selections[f]; ok {
+			return sel.Kind() == types.FieldVal
+		}
+		v, ok := p.TypesInfo.Uses[f.Sel].(*types.Var)
+		return ok && v.Parent() == v.Pkg().Scope() // another package's variable
+	case *ast.Ident:
+		v, ok := p.TypesInfo.Uses[f].(*types.Var)
+		if !ok {
+			return false
+		}
+		if v.Parent() == v.Pkg().Scope() {
+			return true
+		}
+		decl, ok := fn.Node().(*ast.FuncDecl)
+		if !ok || !isParamOf(decl.Type, v) || p.writes(fn, v) {
+			return false
+		}
+		obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
+		return p.noInline(obj, decl) || p.freq.CallsItself(obj)
+	}
+	return false
+}
+
+// viaHashValue ends the reason of a buffer that escapes through a function
+// value of a hash's shape: its target is the caller's choice, which may keep
+// what it is given, so no fix reuses the buffer.
+const viaHashValue = ", a function value of a hash's shape"
 
 // derivedValue classifies the value of a call that holds v's bytes.
 func (p *pass) derivedValue(u *sliceUses, call inspector.Cursor, v *types.Var) (escape, *types.Var) {
@@ -623,7 +749,14 @@ func (p *pass) derivedFrom(e ast.Expr, v *types.Var) bool {
 	case *ast.SliceExpr:
 		return p.derivedFrom(e.X, v)
 	case *ast.CallExpr:
-		return p.builtin(e) == "append" && len(e.Args) > 0 && p.derivedFrom(e.Args[0], v)
+		if len(e.Args) == 0 {
+			return false
+		}
+		if p.builtin(e) == "append" {
+			return p.derivedFrom(e.Args[0], v)
+		}
+		fn := typeutil.StaticCallee(p.TypesInfo, e)
+		return fn != nil && binaryAppends[fn.FullName()] && p.derivedFrom(e.Args[0], v)
 	}
 	return false
 }
@@ -746,6 +879,9 @@ func (p *pass) bufferAllocates(b *buffer, esc escape) (string, bool) {
 func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspector.Cursor, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
 	if b.made && b.size < 0 && esc.kind == stays {
 		return p.stackBufferFix(cur, b, declared)
+	}
+	if strings.HasSuffix(esc.reason, viaHashValue) {
+		return nil, "it is passed to a function value, whose target may keep it"
 	}
 	if loop.Valid() {
 		return nil, "it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns"

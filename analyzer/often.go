@@ -67,7 +67,12 @@ const hotDirective = "//hashalloc:hot"
 // the reason is kept for the audit. The evidence goes with the finding
 // reported at cur's position.
 func (p *pass) often(cur inspector.Cursor, category string, allocs int) (string, inspector.Cursor, bool) {
-	est := p.freq.Site(cur, frequency.Cost{Allocs: allocs})
+	return p.oftenCost(cur, category, frequency.Cost{Allocs: allocs})
+}
+
+// oftenCost is often for an allocation of cost c.
+func (p *pass) oftenCost(cur inspector.Cursor, category string, c frequency.Cost) (string, inspector.Cursor, bool) {
+	est := p.freq.Site(cur, c)
 	if !est.PerItem {
 		p.silent(cur.Node(), category, est.Why)
 		return "", inspector.Cursor{}, false

@@ -57,6 +57,7 @@ func TestOracle(t *testing.T) {
 		{"concathash", analyzer.Options{}},
 		{"makecopy", analyzer.Options{}},
 		{"digestvalues", analyzer.Options{}},
+		{"ringhash", analyzer.Options{}},
 		{"funcvars", analyzer.Options{}},
 		{"dynsinks", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},

@@ -282,8 +282,8 @@ const (
 // defer or recover, is marked //go:noinline, or a lower bound of its
 // inlining cost is above the budget. The bound counts one node per
 // statement and 57 more per call that cannot be inlined: a method called
-// through an interface, a recursive call of fn, a call of a function of the
-// package that is never inlined. The compiler counts more (every
+// through an interface, a call of a function value, a recursive call of fn,
+// a call of a function of the package that is never inlined. The compiler counts more (every
 // expression node), so a function below the bound may still be too costly:
 // then the model does not decide.
 func (p *pass) noInline(fn *types.Func, decl *ast.FuncDecl) bool {
@@ -337,6 +337,9 @@ func (p *pass) callCost(fn *types.Func, call *ast.CallExpr) int {
 		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
 			return inlineExtraCallCost
 		}
+	}
+	if _, isVar := typeutil.Callee(p.TypesInfo, call).(*types.Var); isVar {
+		return inlineExtraCallCost // a function value: its target is not known to the inliner
 	}
 	callee := typeutil.StaticCallee(p.TypesInfo, call)
 	if callee == nil || callee.Pkg() != p.Pkg {

@@ -268,18 +268,25 @@ func (m *Model) hashesByRecursion(f *fnInfo) bool {
 // per item: then it hashes a collection per call (a Merkle root of its
 // leaves), and its callers call it once per collection, not per item.
 func (m *Model) hashesInLoop(f *fnInfo) bool {
+	_, ok := m.hashingLoop(f)
+	return ok
+}
+
+// hashingLoop returns the first loop of f that repeats per item and hashes
+// in its body.
+func (m *Model) hashingLoop(f *fnInfo) (inspector.Cursor, bool) {
 	if m.cfg.Hashes == nil {
-		return false
+		return inspector.Cursor{}, false
 	}
 	for cur := range f.cur.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
 		if m.inOtherLiteral(cur, f.cur) || m.classifyLoop(cur.Node()).small {
 			continue
 		}
 		if m.cfg.Hashes(nil, loopBody(cur)) {
-			return true
+			return cur, true
 		}
 	}
-	return false
+	return inspector.Cursor{}, false
 }
 
 // hashShape reports whether sig is that of a function that returns a hash

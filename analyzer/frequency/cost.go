@@ -321,13 +321,18 @@ func (m *Model) inOtherLiteral(cur, top inspector.Cursor) bool {
 	return false
 }
 
+// largeBuffer is the size from which a buffer costs more than a single
+// allocation: zeroing 4 KiB and more, and the garbage collector's work on
+// it, is moderate work of its own.
+const largeBuffer = 4 << 10
+
 // worth says whether a site of cost c is a visible share of work w.
 func worth(c Cost, w work) bool {
 	switch w.class {
 	case Heavy:
 		return false
 	case Moderate:
-		return c.Allocs > 1
+		return c.Allocs > 1 || c.Bytes >= largeBuffer
 	}
 	return true
 }

@@ -41,7 +41,10 @@
 //     that encodes or decodes (JSON, XML, gob, ASN.1, X.509, or a value of any
 //     type: a function given an empty interface that returns bytes, by
 //     reflection), or formats a string itself (fmt.Sprintf), costs more
-//     than a single allocation. What a function of another package costs comes from
+//     than a single allocation. A call that hashes in a loop of its own
+//     hashes a collection: one allocation it makes once beside the loop is
+//     shared by every item (more than one, or a buffer of 4 KiB or more,
+//     which costs its zeroing, is not). What a function of another package costs comes from
 //     a fact, when that package's analysis knew it; what the standard
 //     library does around a role (serving a request) comes with the role.
 //   - Measured beats estimated. A profile decides in the packages it covers:

@@ -2,6 +2,7 @@ package frequency_test
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"path/filepath"
 	"strings"
@@ -55,11 +56,18 @@ var sites = &analysis.Analyzer{
 			if callee == nil || callee.Name() != "site" || len(call.Args) != 1 {
 				continue
 			}
-			n := 1
-			if tv := pass.TypesInfo.Types[call.Args[0]]; tv.Value != nil && tv.Value.String() == "5" {
-				n = 5
+			// site(5) stands for five allocations, site(n) with n of 4096
+			// or more for a buffer of n bytes, anything else for one.
+			c := frequency.Cost{Allocs: 1}
+			if tv := pass.TypesInfo.Types[call.Args[0]]; tv.Value != nil {
+				switch v, _ := constant.Int64Val(tv.Value); {
+				case v == 5:
+					c.Allocs = 5
+				case v >= 4096:
+					c.Bytes = v
+				}
 			}
-			est := m.Site(cur, frequency.Cost{Allocs: n})
+			est := m.Site(cur, c)
 			if est.PerItem {
 				pass.Reportf(call.Pos(), "per item: %s", est.Text)
 			} else {

@@ -76,6 +76,10 @@ type Profile interface {
 // Cost is what a site allocates per run.
 type Cost struct {
 	Allocs int
+	// Bytes is the size of the allocation when it is a buffer of a constant
+	// size, or 0: a buffer of largeBuffer bytes or more costs its zeroing
+	// too, beyond what an allocation costs.
+	Bytes int64
 }
 
 // CostFact is the fact of an exported function that costs more than an
@@ -280,6 +284,11 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
 	w := m.regionCost(fnCur, cur, true)
+	// A call that hashes per item in a loop of its own hashes a collection:
+	// what it allocates once beside that loop is shared by every item.
+	if loop, ok := m.hashingLoop(f); ok {
+		w = w.more(work{Moderate, "a hash per iteration of its loop", loop.Node().Pos()})
+	}
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
 		region := r.via.caller.cur
 		if r.kind == byLoop {
