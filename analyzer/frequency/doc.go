@@ -22,7 +22,9 @@
 //     the standard library calls it in a loop (a role: Read and Write of
 //     streams, sort's Less and Swap; ServeHTTP and RoundTrip, once per
 //     request, around far more work); when a //hashalloc:hot directive
-//     marks it. Calls go through function literals called in place,
+//     marks it. Calls go through function literals called in place (or
+//     through a local variable that is only called: get := func...;
+//     get(a)),
 //     interfaces the package declares and function values whose targets it
 //     holds, and, across packages, facts. What test code calls is no
 //     evidence (a benchmark calls what it measures b.N times); its own loops

@@ -268,6 +268,28 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			est.PerItem = true
 			return est
 		}
+		if calls := m.localCalls(fnCur, lit); len(calls) > 0 {
+			// Called only where it is defined: it runs as often as those
+			// calls do, with its own work beside the site.
+			if why := m.rareBranch(cur, lit); why != "" {
+				return Estimate{Why: "it runs " + why}
+			}
+			var first Estimate
+			for i, call := range calls {
+				est := m.Site(call, c)
+				if i == 0 {
+					first = est
+				}
+				if est.PerItem {
+					if w := m.regionCost(lit, cur, true); !worth(c, w) {
+						est.PerItem = false
+						est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
+					}
+					return est
+				}
+			}
+			return first
+		}
 		if m.litEntry(lit) {
 			return Estimate{PerItem: true, Text: "once per call of the function literal at " + m.position(lit.Node().Pos()) +
 				" (it returns a hash of what it is given: its holder calls it once per item it hashes)",
@@ -405,6 +427,46 @@ var perItemCallbacks = map[string]string{
 	"strings.FieldsFunc":         "rune strings.FieldsFunc tests",
 	"(*bufio.Scanner).Split":     "token the scanner splits",
 	"golang.org/x/sync/errgroup": "",
+}
+
+// localCalls returns the calls of the function literal at lit when it is
+// the value of a local variable of the function at fn that is assigned
+// once and only ever called, outside the literal (get := func(...) {...};
+// get(a); get(b)); else nil: the literal runs as often as those calls.
+func (m *Model) localCalls(fn, lit inspector.Cursor) []inspector.Cursor {
+	var id *ast.Ident
+	switch lit.ParentEdgeKind() {
+	case edge.AssignStmt_Rhs:
+		assign := lit.Parent().Node().(*ast.AssignStmt)
+		if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+			return nil
+		}
+		id, _ = assign.Lhs[0].(*ast.Ident)
+	case edge.ValueSpec_Values:
+		spec := lit.Parent().Node().(*ast.ValueSpec)
+		if len(spec.Names) != 1 || len(spec.Values) != 1 {
+			return nil
+		}
+		id = spec.Names[0]
+	}
+	if id == nil {
+		return nil
+	}
+	v, ok := m.cfg.Info.Defs[id].(*types.Var)
+	if !ok || v == nil || v.Parent() == v.Pkg().Scope() {
+		return nil // assigned, not defined, here; or a package variable
+	}
+	var calls []inspector.Cursor
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if m.cfg.Info.Uses[use.Node().(*ast.Ident)] != v {
+			continue
+		}
+		if use.ParentEdgeKind() != edge.CallExpr_Fun || isWithin(use, lit) {
+			return nil // assigned again, passed, stored, or called by itself
+		}
+		calls = append(calls, use.Parent())
+	}
+	return calls
 }
 
 // iteratorCallback says what one call of the function literal at lit

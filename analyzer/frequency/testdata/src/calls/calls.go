@@ -226,3 +226,34 @@ func Root(leaves [][]byte) []byte {
 	}
 	return sum[:]
 }
+
+// A function literal held in a local variable and only called runs where
+// it is called: per element here, once per call there.
+func checkAll(key []byte, msgs [][]byte) (ok bool) {
+	mac := func(msg []byte) [32]byte {
+		site(1) // want `per item: once per element of msgs \(the loop at calls.go:\d+\)`
+		return sha256.Sum256(append(key, msg...))
+	}
+	for _, m := range msgs {
+		ok = ok || mac(m)[0] == 0
+	}
+	return ok
+}
+
+func checkTwice(key, msg []byte) bool {
+	mac := func(method string) [32]byte {
+		site(1) // want `silent: it runs once per call of checkTwice, and nothing shows checkTwice to run per item`
+		return sha256.Sum256(append(key, method...))
+	}
+	return mac("GET") == mac("HEAD")
+}
+
+// Passed on, it runs as often as its holder calls it: not known.
+func checkWith(key []byte, each func(func([]byte))) {
+	mac := func(msg []byte) {
+		site(1) // want `silent: it is in a function literal that runs an unknown number of times`
+		sha256.Sum256(append(key, msg...))
+	}
+	mac(key)
+	each(mac)
+}
