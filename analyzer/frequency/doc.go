@@ -24,9 +24,8 @@
 //     request, around far more work); when a //hashalloc:hot directive
 //     marks it. Calls go through function literals called in place (or
 //     through a local variable that is only called: get := func...;
-//     get(a)),
-//     interfaces the package declares and function values whose targets it
-//     holds, and, across packages, facts. What test code calls is no
+//     get(a)), interfaces the package declares and function values whose
+//     targets it holds, and, across packages, facts. What test code calls is no
 //     evidence (a benchmark calls what it measures b.N times); its own loops
 //     repeat what is in them.
 //   - Rare branches. A site, or a call, under a condition that is rarely
