@@ -253,6 +253,9 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 	if encodesAny(fn) {
 		return work{Moderate, shortName(fn) + " (encoding a value of any type)", call.Pos()}
 	}
+	if m.readsHTTPBody(fn, call) {
+		return work{Heavy, shortName(fn) + " (an HTTP body, read from or sent to the network)", call.Pos()}
+	}
 	if m.copyBuffer(fn, call) {
 		return work{Moderate, shortName(fn) + " (a copy through a 32 KiB buffer of its own)", call.Pos()}
 	}
@@ -437,6 +440,39 @@ func opensStream(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// readsHTTPBody reports whether call, of fn, reads the body of an HTTP
+// request or response to its end (io.ReadAll, io.Copy, io.CopyN,
+// ioutil.ReadAll of x.Body): a received body comes from the network, and
+// a request's body read before it is sent goes to it, so the repetition
+// does network I/O.
+func (m *Model) readsHTTPBody(fn *types.Func, call *ast.CallExpr) bool {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	var src ast.Expr
+	switch path, name := fn.Pkg().Path(), fn.Name(); {
+	case (path == "io" || path == "io/ioutil") && name == "ReadAll" && len(call.Args) == 1:
+		src = call.Args[0]
+	case path == "io" && (name == "Copy" || name == "CopyN") && len(call.Args) >= 2:
+		src = call.Args[1]
+	default:
+		return false
+	}
+	sel, ok := ast.Unparen(src).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Body" {
+		return false
+	}
+	t := m.cfg.Info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "net/http" {
+		return false
+	}
+	return n.Obj().Name() == "Request" || n.Obj().Name() == "Response"
 }
 
 // copyBuffer reports whether call, of fn, is an io.Copy that allocates its

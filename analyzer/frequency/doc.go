@@ -38,7 +38,8 @@
 //     repetition does is not worth a finding, however often it runs: a
 //     repetition that stretches a key (PBKDF2, scrypt, Argon2, bcrypt), makes
 //     or checks a public-key signature, does big-number modular arithmetic,
-//     or I/O (files, the network, processes), costs far more than it; one
+//     or I/O (files, the network, processes; an HTTP request's or
+//     response's body read to its end), costs far more than it; one
 //     that encodes or decodes (JSON, XML, gob, ASN.1, X.509, or a value of any
 //     type: a function given an empty interface that returns bytes, by
 //     reflection), or formats a string itself (fmt.Sprintf), costs more

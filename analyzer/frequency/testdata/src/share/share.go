@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 
@@ -300,4 +301,21 @@ func permuteAll(seeds [][]byte) (b byte) {
 		b ^= permute(s, 90) ^ rekeyed(s, 90) ^ mixed(s, 90)
 	}
 	return b
+}
+
+// A request's body read to its end comes from the network (or goes to it):
+// even an HMAC's five allocations are noise beside it. Another reader read
+// to its end is not I/O.
+func signRequests(reqs []*http.Request) {
+	for _, r := range reqs {
+		site(5) // want `silent: each iteration also calls io.ReadAll \(an HTTP body, read from or sent to the network\) at share.go:\d+, beside which the allocation is noise`
+		io.ReadAll(r.Body)
+	}
+}
+
+func readAll(rs []*bytes.Reader) {
+	for _, r := range rs {
+		site(5) // want `per item: once per element of rs \(the loop at share.go:\d+\)`
+		io.ReadAll(r)
+	}
 }
