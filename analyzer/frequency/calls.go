@@ -3,6 +3,7 @@ package frequency
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -230,7 +231,64 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	if !(f.fn.Exported() || m.taken[f.fn]) || decoder(f.fn) {
 		return false
 	}
-	return hashShape(f.fn.Signature()) && m.hashes(f, 2) && !m.hashesInLoop(f) && !m.hashesByRecursion(f)
+	sig := f.fn.Signature()
+	if !hashShape(sig) || !m.hashes(f, 2) || m.hashesInLoop(f) || m.hashesByRecursion(f) {
+		return false
+	}
+	return !verdictOnly(sig) || m.compares(f, 1)
+}
+
+// verdictOnly reports whether sig returns only an error or a boolean: a
+// verdict, not a hash.
+func verdictOnly(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		if b, ok := v.Type().Underlying().(*types.Basic); !isError(v.Type()) && !(ok && b.Kind() == types.Bool) {
+			return false
+		}
+	}
+	return true
+}
+
+// compares reports whether f, or a function of the package it calls
+// directly up to depth calls deep, compares bytes or strings (hmac.Equal,
+// subtle.ConstantTimeCompare, bytes.Equal, == or != of strings or arrays):
+// a function that returns only a verdict is a hashing function when the
+// verdict is on a hash it computes, a verifier. One that stores the hash it
+// computes in what it is given (a key's identifier set from its thumbprint)
+// runs once per value it sets, not per item hashed.
+func (m *Model) compares(f *fnInfo, depth int) bool {
+	info := m.cfg.Info
+	for cur := range f.cur.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			if fn, ok := typeutil.Callee(info, n).(*types.Func); ok && fn.Pkg() != nil {
+				switch fn.FullName() {
+				case "crypto/hmac.Equal", "crypto/subtle.ConstantTimeCompare", "bytes.Equal", "bytes.Compare":
+					return true
+				}
+			}
+		case *ast.BinaryExpr:
+			if n.Op != token.EQL && n.Op != token.NEQ {
+				continue
+			}
+			switch t := info.TypeOf(n.X).Underlying().(type) {
+			case *types.Basic:
+				if t.Info()&types.IsString != 0 {
+					return true
+				}
+			case *types.Array:
+				return true
+			}
+		}
+	}
+	if depth > 0 {
+		for _, c := range f.calls {
+			if c.callee != f && c.via == "" && m.compares(c.callee, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // decoder reports whether fn is the method of a standard decoding

@@ -257,3 +257,24 @@ func checkWith(key []byte, each func(func([]byte))) {
 	mac(key)
 	each(mac)
 }
+
+// A function that returns only a verdict is a hashing function when the
+// verdict is on a hash it computes (a verifier); one that stores the hash
+// in what it is given runs once per value it sets.
+type Key struct {
+	data []byte
+	ID   string
+}
+
+func AssignID(k *Key) error {
+	site(1) // want `silent: it runs once per call of AssignID, and nothing shows AssignID to run per item`
+	sum := sha256.Sum256(k.data)
+	k.ID = string(sum[:8])
+	return nil
+}
+
+func VerifyID(k *Key, id string) bool {
+	site(1) // want `per item: once per call of VerifyID \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	sum := sha256.Sum256(k.data)
+	return string(sum[:8]) == id
+}
