@@ -91,6 +91,9 @@ type concat struct {
 	// what is hashed: []byte(fmt.Sprintf(...)), or []byte(s) of a string
 	// s := fmt.Sprintf(...) defined right before. It has no parts.
 	sprintf *ast.CallExpr
+	// noFix says why no fix is offered, when none is (a bytes.Buffer's
+	// writes, see bufferConcat).
+	noFix string
 	// between counts the statements between def and the sink's.
 	between int
 }
@@ -341,6 +344,9 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 	case *ast.CallExpr:
 		if x, ok := p.byteConversion(e); ok {
 			return p.formatted(sinkCur, x)
+		}
+		if c, ok := p.bufferConcat(sinkCur, e); ok {
+			return c, true
 		}
 		return p.concatExpr(e)
 	case *ast.Ident:
@@ -706,6 +712,9 @@ func statementIn(cur inspector.Cursor) (ast.Stmt, []ast.Stmt, bool) {
 // with a multi-part sum for a sum function, through a variadic form of a
 // package's own hashing helper.
 func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.SuggestedFix, string) {
+	if c.noFix != "" {
+		return nil, c.noFix
+	}
 	f := p.file(s.call.Pos())
 	if f == nil {
 		return nil, "the source file cannot be read"

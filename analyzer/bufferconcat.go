@@ -1,0 +1,194 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Concatenations built in a bytes.Buffer only to be hashed:
+//
+//	buf := bytes.NewBuffer(make([]byte, 0, len(l)+len(r)))
+//	buf.Write(l)                                    h.Write(l)
+//	buf.Write(r)                             =>     h.Write(r)
+//	h.Write(buf.Bytes())
+//
+// The buffer (its make, or the growth of its first Write) is allocated on
+// every call only to hold the parts until they are hashed. What is
+// recognized: a local variable defined in the sink's block by
+// bytes.NewBuffer(make([]byte, 0, n)), bytes.NewBuffer(nil), new(bytes.Buffer)
+// or var buf bytes.Buffer; used by Write, WriteString and WriteByte
+// statements (their results discarded) between its definition and the
+// sink, and by the sink's buf.Bytes() only; the sink in no loop or function
+// literal of its statement. Reported without a fix: the parts are written
+// into the hasher by hand, where the hasher exists before them.
+
+// bufferConcat recognizes the concatenation that sel, a buf.Bytes() call
+// that the sink at sinkCur hashes, reads.
+func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*concat, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Bytes" || len(call.Args) != 0 || !isBytesBuffer(p.TypesInfo.TypeOf(sel.X)) {
+		return nil, false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return nil, false
+	}
+	fn, ok := enclosingFunc(sinkCur)
+	if !ok {
+		return nil, false
+	}
+	stmt, list, ok := statementIn(sinkCur)
+	if !ok {
+		return nil, false
+	}
+	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return nil, false // it may run many times, after the parts changed
+		}
+	}
+	at, end := -1, -1
+	for i, s := range list {
+		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
+			at = i
+		}
+		if s == stmt {
+			end = i
+		}
+	}
+	if at < 0 || end <= at {
+		return nil, false
+	}
+	build, ok := p.bufferDef(list[at], v)
+	if !ok {
+		return nil, false
+	}
+	// The statements between: writes of parts into v, or statements that
+	// do not mention it.
+	var parts []ast.Expr
+	writes := 0
+	for _, s := range list[at+1 : end] {
+		part, ok := p.bufferWrite(s, v)
+		if ok {
+			parts = append(parts, part)
+			writes++
+			continue
+		}
+		if p.mentions(s, v) {
+			return nil, false
+		}
+	}
+	if len(parts) < 2 {
+		return nil, false // one part is no concatenation
+	}
+	// v is used by its definition, the writes and the sink only.
+	uses := 0
+	for cur := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
+			uses++
+		}
+	}
+	if uses != writes+1 {
+		return nil, false
+	}
+	return &concat{expr: build, parts: parts, def: list[at], what: "a bytes.Buffer filled with " + plural(len(parts), "part"),
+		noFix: "the parts are written into a bytes.Buffer: write them into the hasher instead"}, true
+}
+
+// isBytesBuffer reports whether t is bytes.Buffer or a pointer to one.
+func isBytesBuffer(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "bytes" && n.Obj().Name() == "Buffer"
+}
+
+// bufferDef returns what allocates the buffer that stmt defines as v: an
+// empty bytes.Buffer, or one around an empty make or nil.
+func (p *pass) bufferDef(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
+	switch s := stmt.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 || p.TypesInfo.Defs[identOf(s.Lhs[0])] != v {
+			return nil, false
+		}
+		switch rhs := ast.Unparen(s.Rhs[0]).(type) {
+		case *ast.CallExpr:
+			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.isNilValue(rhs.Args[0]) || p.emptyMake(rhs.Args[0])) {
+				return rhs, true
+			}
+			if id, ok := ast.Unparen(rhs.Fun).(*ast.Ident); ok && id.Name == "new" && len(rhs.Args) == 1 && isBytesBuffer(p.TypesInfo.TypeOf(rhs.Args[0])) {
+				return rhs, true
+			}
+		case *ast.UnaryExpr:
+			if lit, ok := ast.Unparen(rhs.X).(*ast.CompositeLit); ok && rhs.Op == token.AND && len(lit.Elts) == 0 && isBytesBuffer(p.TypesInfo.TypeOf(lit)) {
+				return rhs, true
+			}
+		}
+	case *ast.DeclStmt:
+		gen, ok := s.Decl.(*ast.GenDecl)
+		if !ok || len(gen.Specs) != 1 {
+			return nil, false
+		}
+		spec, ok := gen.Specs[0].(*ast.ValueSpec)
+		if ok && len(spec.Names) == 1 && len(spec.Values) == 0 && p.TypesInfo.Defs[spec.Names[0]] == v && isBytesBuffer(v.Type()) {
+			return spec.Names[0], true
+		}
+	}
+	return nil, false
+}
+
+// bufferWrite returns the part that stmt writes into the buffer v:
+// v.Write(x), v.WriteString(s), v.WriteByte(b), alone or assigned to blanks.
+func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
+	var e ast.Expr
+	switch s := stmt.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		for _, l := range s.Lhs {
+			if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+				return nil, false
+			}
+		}
+		if len(s.Rhs) != 1 {
+			return nil, false
+		}
+		e = s.Rhs[0]
+	default:
+		return nil, false
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || p.TypesInfo.Uses[identOf(sel.X)] != v || ast.Unparen(sel.X) != identOf(sel.X) {
+		return nil, false
+	}
+	switch sel.Sel.Name {
+	case "Write", "WriteString", "WriteByte":
+		if p.mentions(call.Args[0], v) {
+			return nil, false
+		}
+		return call.Args[0], true
+	}
+	return nil, false
+}
+
+// isNilValue reports whether e is the predeclared nil.
+func (p *pass) isNilValue(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := p.TypesInfo.Uses[id].(*types.Nil)
+	return isNil
+}
