@@ -52,6 +52,9 @@ func (p *pass) changingKey(s *Site) string {
 		}
 	}
 	text := shorten(types.ExprString(key))
+	if tv, ok := p.TypesInfo.Types[key]; ok && tv.Value != nil {
+		return "with the constant key " + text + ", converted on every call"
+	}
 	id := rootIdent(key)
 	v, ok := p.TypesInfo.Uses[identOf(id)].(*types.Var)
 	switch {

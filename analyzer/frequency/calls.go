@@ -232,31 +232,47 @@ func (m *Model) isEntry(f *fnInfo) bool {
 		return false
 	}
 	sig := f.fn.Signature()
-	if !hashShape(sig) || !m.hashes(f, 2) || m.hashesInLoop(f) || m.hashesByRecursion(f) {
+	shape := hashShape(sig)
+	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashesInLoop(f) || m.hashesByRecursion(f) {
 		return false
 	}
-	return !verdictOnly(sig) || m.compares(f, 1)
+	return shape || m.compares(f)
 }
 
-// verdictOnly reports whether sig returns only an error or a boolean: a
-// verdict, not a hash.
-func verdictOnly(sig *types.Signature) bool {
+// verifierShape reports whether sig is that of a function that checks what
+// it is given and returns what it checked with its verdict (a parsed
+// request's user and whether its MAC is valid): it is given data, and a
+// boolean or an error is among its results. With a comparison of the hash
+// it computes in its own body (see compares), it is a hashing function; a
+// constructor (New(key) (*T, error)) compares nothing itself.
+func verifierShape(sig *types.Signature) bool {
+	verdict := false
 	for v := range sig.Results().Variables() {
-		if b, ok := v.Type().Underlying().(*types.Basic); !isError(v.Type()) && !(ok && b.Kind() == types.Bool) {
+		b, ok := v.Type().Underlying().(*types.Basic)
+		verdict = verdict || isError(v.Type()) || ok && b.Kind() == types.Bool
+	}
+	if !verdict {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if isStream(v.Type()) {
 			return false
 		}
 	}
-	return true
+	for v := range sig.Params().Variables() {
+		if !isNumber(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
-// compares reports whether f, or a function of the package it calls
-// directly up to depth calls deep, compares bytes or strings (hmac.Equal,
-// subtle.ConstantTimeCompare, bytes.Equal, == or != of strings or arrays):
-// a function that returns only a verdict is a hashing function when the
-// verdict is on a hash it computes, a verifier. One that stores the hash it
-// computes in what it is given (a key's identifier set from its thumbprint)
-// runs once per value it sets, not per item hashed.
-func (m *Model) compares(f *fnInfo, depth int) bool {
+// compares reports whether f compares bytes or strings itself
+// (hmac.Equal, subtle.ConstantTimeCompare, bytes.Equal, == or != of
+// strings or arrays, neither of them a constant): a function that returns
+// a value with its verdict is a hashing function when the verdict is on a
+// hash it computes, a verifier.
+func (m *Model) compares(f *fnInfo) bool {
 	info := m.cfg.Info
 	for cur := range f.cur.Preorder((*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)) {
 		switch n := cur.Node().(type) {
@@ -268,8 +284,8 @@ func (m *Model) compares(f *fnInfo, depth int) bool {
 				}
 			}
 		case *ast.BinaryExpr:
-			if n.Op != token.EQL && n.Op != token.NEQ {
-				continue
+			if n.Op != token.EQL && n.Op != token.NEQ || info.Types[n.X].Value != nil || info.Types[n.Y].Value != nil {
+				continue // not an equality, or with a constant: no hash compared
 			}
 			switch t := info.TypeOf(n.X).Underlying().(type) {
 			case *types.Basic:
@@ -277,13 +293,6 @@ func (m *Model) compares(f *fnInfo, depth int) bool {
 					return true
 				}
 			case *types.Array:
-				return true
-			}
-		}
-	}
-	if depth > 0 {
-		for _, c := range f.calls {
-			if c.callee != f && c.via == "" && m.compares(c.callee, depth-1) {
 				return true
 			}
 		}

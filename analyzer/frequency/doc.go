@@ -16,9 +16,9 @@
 //     that is not a tail call: once per node of what it walks); when it is a
 //     hashing function that other code calls once per item it hashes (given
 //     data, not only numbers; its results a digest, a MAC or a verdict on
-//     one, not a count with an error as io's Read and Write return, and a
-//     verdict alone only when it compares the hash, not when it stores it
-//     in what it is given; no loop
+//     one, not a count with an error as io's Read and Write return; or, with
+//     a verdict, what it checked, when it compares the hash it computes:
+//     a verifier; no loop
 //     of its own that hashes a collection; exported, a method an interface
 //     may reach, or a function value, a function literal among them); when
 //     the standard library calls it in a loop (a role: Read and Write of

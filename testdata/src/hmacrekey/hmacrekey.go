@@ -275,6 +275,15 @@ func CaseKeyPerIteration() {
 	}
 }
 
+// A constant key converted on every call: the message says it is constant.
+//
+//hashalloc:hot
+func CaseConstKey() {
+	mac := hmac.New(sha256.New, []byte("a constant key")) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\("a constant key"\)\) re-keys an HMAC \(5 allocations\) once per call of CaseConstKey \(it is marked //hashalloc:hot\), with the constant key "a constant key", converted on every call; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	mac.Write(key)
+	mac.Sum(out[:0])
+}
+
 var tag []byte
 
 // A hash chain: each link is MACed under the previous tag.
