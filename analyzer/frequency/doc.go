@@ -9,7 +9,9 @@
 //     stream repeats it: a range over a slice, a map, a channel, a string or
 //     a count known only at run time, a for loop bounded by a length or a
 //     variable, a read or scan loop. A loop bounded by a small constant (an
-//     array, a literal list, a constant count of up to 8), or that the site
+//     array, a literal list, a constant count of up to 8), a search that
+//     tries until it finds, up to a constant number of tries (rejection
+//     sampling: its first try is the usual one), or that the site
 //     leaves right after it runs (it returns, or breaks out), does not
 //     repeat it. A function runs per item when such a loop calls it, or a
 //     function that runs per item calls it; when it recurses (a call cycle

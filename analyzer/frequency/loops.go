@@ -66,6 +66,9 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 		if n, ok := m.constBound(l); ok {
 			return loopInfo{small: n <= maxSmallLoop, item: "iteration"}
 		}
+		if m.searchLoop(l) {
+			return loopInfo{small: true, item: "try"}
+		}
 		if l.Cond != nil {
 			if call, ok := ast.Unparen(l.Cond).(*ast.CallExpr); ok {
 				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Scan" || sel.Sel.Name == "Next") {
@@ -85,6 +88,99 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 		return loopInfo{item: "iteration"}
 	}
 	return loopInfo{item: "iteration"}
+}
+
+// searchLoop reports whether l is a search that tries until it finds, up to
+// a constant number of tries (rejection sampling: a candidate derived from
+// a counter, kept when it is in range):
+//
+//	for {
+//		key := derive(counter)
+//		if inRange(key) {
+//			break                      // found: the usual first try
+//		}
+//		counter++
+//		if counter > 0xFF {
+//			return errExhausted        // the bound on tries
+//		}
+//	}
+//
+// It has no condition; it leaves when a test that is no error check holds;
+// and it counts its tries in an integer declared outside it, which a test
+// against a constant also leaves on. Such a loop repeats nothing per item:
+// its first try succeeds but for a small chance each time, so what it does
+// runs about once per call.
+func (m *Model) searchLoop(l *ast.ForStmt) bool {
+	if l.Cond != nil {
+		return false
+	}
+	info := m.cfg.Info
+	counters := map[*types.Var]bool{}
+	for _, stmt := range l.Body.List {
+		if inc, ok := stmt.(*ast.IncDecStmt); ok && inc.Tok == token.INC {
+			if v, ok := info.Uses[plainIdent(inc.X)].(*types.Var); ok && isIntegerType(v.Type()) && !(l.Pos() <= v.Pos() && v.Pos() < l.End()) {
+				counters[v] = true
+			}
+		}
+	}
+	if len(counters) == 0 {
+		return false
+	}
+	bounded, found := false, false
+	for _, stmt := range l.Body.List {
+		ifs, ok := stmt.(*ast.IfStmt)
+		if !ok || ifs.Else != nil || !leaves(ifs.Body) {
+			continue
+		}
+		if m.mentionsError(ifs.Cond) {
+			continue // an error check, not a verdict on a try
+		}
+		if bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr); ok {
+			if v, ok := info.Uses[plainIdent(bin.X)].(*types.Var); ok && counters[v] {
+				if _, ok := m.intValue(bin.Y); ok {
+					bounded = true
+					continue
+				}
+			}
+		}
+		found = true
+	}
+	return bounded && found
+}
+
+// plainIdent returns e when it is an identifier, or nil.
+func plainIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// leaves reports whether the block ends by leaving the loop around it: a
+// break, a return or a panic.
+func leaves(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	switch last := b.List[len(b.List)-1].(type) {
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK && last.Label == nil
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		return isPanic(last.X)
+	}
+	return false
+}
+
+// mentionsError reports whether e mentions a value of type error.
+func (m *Model) mentionsError(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && isError(m.cfg.Info.TypeOf(x)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // nounOf returns the name of a loop's variable as what one iteration

@@ -1,7 +1,14 @@
 // Package loops: the loops that repeat a site per item, and those that do not.
 package loops
 
+import (
+	"crypto/sha256"
+	"errors"
+)
+
 func site(allocs int) {}
+
+var errExhausted = errors.New("exhausted")
 
 func overSlice(leaves [][]byte) {
 	for _, leaf := range leaves {
@@ -69,5 +76,46 @@ func inPlace(items [][]byte) {
 func callback(items [][]byte) func() {
 	return func() {
 		site(1) // want `silent: it is in a function literal that runs an unknown number of times`
+	}
+}
+
+// A search that tries until it finds, up to a constant number of tries
+// (rejection sampling): its first try is the usual one.
+func derive(secret []byte, inRange func([]byte) bool) ([]byte, error) {
+	counter := 1
+	for {
+		site(5) // want `per item: once per call of derive, which deriveAll calls once per element of secrets \(the loop at loops.go:\d+\)`
+		key := sha256.Sum256(append(secret, byte(counter)))
+		if inRange(key[:]) {
+			return key[:], nil
+		}
+		counter++
+		if counter > 0xFF {
+			return nil, errExhausted
+		}
+	}
+}
+
+// A loop that stops on an error, or has no bound on its tries, may repeat
+// per item.
+func drain(next func() ([]byte, error)) {
+	tries := 0
+	for {
+		b, err := next()
+		if err != nil {
+			return
+		}
+		site(1) // want `per item: once per iteration \(the loop at loops.go:\d+\)`
+		sha256.Sum256(b)
+		tries++
+		if tries > 1000 {
+			return
+		}
+	}
+}
+
+func deriveAll(secrets [][]byte) {
+	for _, s := range secrets {
+		derive(s, func([]byte) bool { return true })
 	}
 }
