@@ -44,15 +44,9 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 	if !ok {
 		return nil, false
 	}
-	stmt, list, ok := statementIn(sinkCur)
+	stmt, list, ok := sinkStatement(sinkCur)
 	if !ok {
 		return nil, false
-	}
-	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return nil, false // it may run many times, after the parts changed
-		}
 	}
 	at, end := -1, -1
 	for i, s := range list {

@@ -655,17 +655,9 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var)
 		}
 	}
 	// The statements of the block, from v's definition to the sink's.
-	stmt, list, ok := statementIn(sinkCur)
+	stmt, list, ok := sinkStatement(sinkCur)
 	if !ok {
 		return nil, false
-	}
-	// Reject a sink in a loop or a function literal of its statement: it may
-	// run many times, after the parts have changed.
-	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return nil, false
-		}
 	}
 	at := -1
 	for i, s := range list {
@@ -688,6 +680,24 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var)
 		}
 	}
 	return p.makeCopy(list, at, stmt, v, uses)
+}
+
+// sinkStatement returns the statement of a statement list that holds the
+// sink at cur, and the list, unless the sink is in a loop or a function
+// literal of its statement: it may run many times, after the parts have
+// changed.
+func sinkStatement(cur inspector.Cursor) (ast.Stmt, []ast.Stmt, bool) {
+	stmt, list, ok := statementIn(cur)
+	if !ok {
+		return nil, nil, false
+	}
+	for c := cur.Parent(); c.Node() != stmt; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return nil, nil, false
+		}
+	}
+	return stmt, list, true
 }
 
 // statementIn returns the statement of a statement list that holds cur, and
