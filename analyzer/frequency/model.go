@@ -277,6 +277,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			var first Estimate
 			for i, call := range calls {
 				est := m.Site(call, c)
+				// The loop repeats the call, not the site's statement: no fix
+				// may hoist anything out of it.
+				est.Loop = inspector.Cursor{}
 				if i == 0 {
 					first = est
 				}
