@@ -165,54 +165,6 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 	}
 }
 
-// Strings hashed through a function value:
-//
-//	hash := m.hash([]byte(key))    // m.hash func([]byte) uint32
-//
-// A []byte conversion of a string passed to a function value of a hash's
-// shape copies the string to the heap on every call: the compiler cannot
-// see the target, so the argument escapes (and crc32.ChecksumIEEE, a common
-// target, lets it escape itself). No fix: hashing the string's bytes without
-// the copy takes unsafe, or a hash function that takes a string.
-func (p *pass) checkHashedConversions() {
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		if !p.suppress.analyzed(cur) {
-			continue
-		}
-		call := cur.Node().(*ast.CallExpr)
-		s, ok := p.digestValueSink(call)
-		if !ok {
-			continue
-		}
-		conv, ok := ast.Unparen(s.arg).(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		x, ok := p.byteConversion(conv)
-		if !ok || p.TypesInfo.Types[x].Value != nil {
-			continue // not a conversion, or of a constant (no copy per call)
-		}
-		if bin, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && bin.Op == token.ADD {
-			continue // []byte(a + b): the compiler builds the bytes at once, no copy of its own
-		}
-		if fn, ok := enclosingFunc(cur); !ok || !p.valueCallDynamic(fn, call.Fun) {
-			continue // the target may be known where the function is inlined
-		}
-		arg, ok := cur.FindNode(conv)
-		if !ok {
-			continue
-		}
-		often, _, ok := p.often(arg, hotBuffer, 1)
-		if !ok {
-			continue
-		}
-		what := fmt.Sprintf("%s copies %s to the heap (passed to %s, a function value of a hash's shape) %s",
-			shorten(types.ExprString(conv)), shorten(types.ExprString(x)), types.ExprString(call.Fun), often)
-		p.report(conv, hotBuffer, what, nil, "hash the string's bytes without the copy (a hash function that takes a string)",
-			"no form without the copy but unsafe.Slice(unsafe.StringData(s), len(s))")
-	}
-}
-
 // bufferDefs recognizes the buffers that stmt defines: v := make([]byte, ...)
 // or v := append(<empty>, x...), where <empty> is []byte(nil), []byte{} or
 // s[:0:0] (an append to nothing that allocates an array of its own); and the
@@ -350,8 +302,9 @@ func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bo
 
 // hashes reports whether the function at fn hashes: it calls a hash
 // constructor, a sum function, a hasher's Write or Sum, or a function value
-// of a hash's shape, or passes a hasher to a function, or it returns what a function of its package that
-// hashes returns (a wrapper, as merkledb's calculateID returns hashNode(n)).
+// of a hash's shape, or passes a hasher to a function, or it returns what a
+// function of its package that hashes returns (a wrapper, as merkledb's
+// calculateID returns hashNode(n)).
 func (p *pass) hashes(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
 	return p.hashesWrapped(fn, hashers, 0)
 }
