@@ -310,8 +310,10 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	est.Evidence = m.evidence(f)
 	w := m.regionCost(fnCur, cur, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
-	// what it allocates once beside that loop is shared by every item.
-	if loop, ok := m.hashingLoop(f); ok {
+	// what it allocates once beside that loop is shared by every item. Not
+	// so in a recursion, whose loop hands each item to a call of its own
+	// (a tree's children, each hashed by the same function).
+	if loop, ok := m.hashingLoop(f); ok && !m.inCycle(f) {
 		w = w.more(work{Moderate, "a hash per iteration of its loop", loop.Node().Pos()})
 	}
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
