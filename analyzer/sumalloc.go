@@ -83,6 +83,7 @@ type sumUse struct {
 	by       string        // the consumer as written: "bytes.Equal", "copy"
 	appended *ast.CallExpr // append(dst, h.Sum(nil)...), when appended
 	dst      ast.Expr      // its dst
+	returned bool          // returned to callers that copy it (see returnedCopied)
 }
 
 // checkSumAlloc reports h.Sum(nil) on a known hasher whose result is used
@@ -121,6 +122,9 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 			use, ok = p.readSumVar(cur, field) // sum := f.h.Sum(nil), then only read
 		}
 		if !ok {
+			use, ok = p.returnedCopied(cur)
+		}
+		if !ok {
 			continue // returned, stored, kept: the result is meant to outlive the call
 		}
 		often, _, ok := p.often(cur, sumAlloc, 1)
@@ -134,6 +138,8 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		var fix *analysis.SuggestedFix
 		why := "the hasher is taken from a pool, and a stack array passed to a pooled hasher would escape"
 		switch {
+		case use.returned:
+			why = "the digest is returned: return it by value, as an array, instead"
 		case field != nil && use.appended != nil:
 			fix, why = p.sumFix(cur, nil, use, declared)
 		case field != nil:

@@ -1,0 +1,75 @@
+package sumalloc
+
+import "crypto/sha256"
+
+// Node is a tree node's 32-byte hash.
+type Node [32]byte
+
+// computeNode returns the digest only for its callers to copy: every call
+// dereferences it at once.
+func computeNode(l, r *Node) *Node {
+	sha := sha256.New()
+	sha.Write(l[:])
+	sha.Write(r[:])
+	digest := sha.Sum(nil) // want `sum-alloc: sha.Sum\(nil\) allocates its result once per call of computeNode, which CaseNodeCopied calls once per element of level\[1:\] \(the loop at returned.go:\d+\), only to be copied by every caller of computeNode, which copies what it points to; sum into a reused buffer \(no automatic fix: the digest is returned: return it by value, as an array, instead\)`
+	return truncate((*Node)(digest))
+}
+
+// truncate clears the top bits of n and returns it.
+func truncate(n *Node) *Node {
+	n[31] &= 0x3f
+	return n
+}
+
+var level = []Node{{1}, {2}, {3}, {4}}
+
+func CaseNodeCopied() {
+	carry := level[0]
+	for _, n := range level[1:] {
+		carry = *computeNode(&carry, &n)
+	}
+	outNode = carry
+	n := computeNode(&carry, &carry)
+	store(0, n)
+	keep()
+	outNode = *ExportedNode(&carry, &carry)
+}
+
+var outNode Node
+
+// The negative cases, which CaseNodeCopied runs next to the positive one.
+
+// store copies what n points to.
+func store(i int, n *Node) { level[i] = *n }
+
+// A caller keeps the pointer: the digest outlives the call.
+func keptNode(l, r *Node) *Node {
+	sha := sha256.New()
+	sha.Write(l[:])
+	sha.Write(r[:])
+	return (*Node)(sha.Sum(nil))
+}
+
+var keptNodes = []*Node{}
+
+func keep() {
+	for i := range level {
+		keptNodes = append(keptNodes, keptNode(&level[i], &level[i]))
+	}
+	outNode = *keptNode(&level[0], &level[1])
+	held := keptNode(&level[1], &level[2])
+	hold(held)
+}
+
+var holder *Node
+
+// hold keeps n itself.
+func hold(n *Node) { holder = n }
+
+// An exported function's callers are not all seen.
+func ExportedNode(l, r *Node) *Node {
+	sha := sha256.New()
+	sha.Write(l[:])
+	sha.Write(r[:])
+	return (*Node)(sha.Sum(nil))
+}
