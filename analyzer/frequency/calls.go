@@ -342,18 +342,23 @@ func (m *Model) hashesInLoop(f *fnInfo) bool {
 // hashingLoop returns the first loop of f that repeats per item and hashes
 // in its body.
 func (m *Model) hashingLoop(f *fnInfo) (inspector.Cursor, bool) {
-	if m.cfg.Hashes == nil {
-		return inspector.Cursor{}, false
+	if loop, ok := m.hashingLoops[f]; ok {
+		return loop, loop.Valid()
 	}
-	for cur := range f.cur.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-		if m.inOtherLiteral(cur, f.cur) || m.classifyLoop(cur.Node()).small {
-			continue
-		}
-		if m.cfg.Hashes(nil, loopBody(cur)) {
-			return cur, true
+	var loop inspector.Cursor
+	if m.cfg.Hashes != nil {
+		for cur := range f.cur.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+			if m.inOtherLiteral(cur, f.cur) || m.classifyLoop(cur.Node()).small {
+				continue
+			}
+			if m.cfg.Hashes(nil, loopBody(cur)) {
+				loop = cur
+				break
+			}
 		}
 	}
-	return inspector.Cursor{}, false
+	m.hashingLoops[f] = loop
+	return loop, loop.Valid()
 }
 
 // hashShape reports whether sig is that of a function that returns a hash

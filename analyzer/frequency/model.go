@@ -141,6 +141,9 @@ type Model struct {
 	// ownHashes memoizes Config.Hashes of each function's own body: every
 	// entry and recursion question asks it of the same callees again.
 	ownHashes map[*fnInfo]bool
+	// hashingLoops memoizes hashingLoop: the first loop of each function
+	// that hashes per item, or an invalid cursor.
+	hashingLoops map[*fnInfo]inspector.Cursor
 	// clockVars memoizes clockVar.
 	clockVars map[*types.Var]bool
 }
@@ -189,7 +192,7 @@ type reason struct {
 
 // New builds the model of the package that cfg describes.
 func New(cfg Config) *Model {
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, clockVars: map[*types.Var]bool{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, clockVars: map[*types.Var]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
