@@ -98,11 +98,7 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 
 // isBytesBuffer reports whether t is bytes.Buffer or a pointer to one.
 func isBytesBuffer(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "bytes" && n.Obj().Name() == "Buffer"
+	return isNamed(t, "bytes", "Buffer", false) || isNamed(t, "bytes", "Buffer", true)
 }
 
 // bufferDef returns what allocates the buffer that stmt defines as v: an

@@ -254,17 +254,14 @@ func verifierShape(sig *types.Signature) bool {
 	if !verdict {
 		return false
 	}
+	given := false
 	for v := range sig.Params().Variables() {
 		if isStream(v.Type()) {
-			return false
+			return false // it reads or writes a stream per call: a collection
 		}
+		given = given || !isNumber(v.Type())
 	}
-	for v := range sig.Params().Variables() {
-		if !isNumber(v.Type()) {
-			return true
-		}
-	}
-	return false
+	return given
 }
 
 // compares reports whether f compares bytes or strings itself
