@@ -26,6 +26,9 @@ import (
 //   - a cache miss (v, ok := m[k]; if !ok { ... m[k] = v }, or code after
 //     if v, ok := m[k]; ok { return v } in a block that sets m[k]): once
 //     per key;
+//   - an early return for an empty input (if len(x) == 0 { return ... }):
+//     the edge case, which a recursion that splits what it is given never
+//     makes (Ball and Larus's opcode heuristic, for this test only);
 //   - the function of sync.Once's Do: once.
 func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 	for c := cur; c.Valid() && c != top && c.Parent().Valid(); c = c.Parent() {
@@ -118,6 +121,9 @@ func (m *Model) rareThen(ifCur inspector.Cursor) string {
 			}
 		}
 	}
+	if ok && bin.Op == token.EQL && ifs.Else == nil && leaves(ifs.Body) && m.emptyTest(bin) {
+		return "only when " + types.ExprString(cond) + " (an empty input, the edge case it returns early for)"
+	}
 	// v, ok := m[k]; if !ok { ... m[k] = v }: a cache miss.
 	if un, ok := cond.(*ast.UnaryExpr); ok && un.Op == token.NOT {
 		if id, ok := ast.Unparen(un.X).(*ast.Ident); ok {
@@ -127,6 +133,23 @@ func (m *Model) rareThen(ifCur inspector.Cursor) string {
 		}
 	}
 	return ""
+}
+
+// emptyTest reports whether bin is len(x) == 0 (or 0 == len(x)).
+func (m *Model) emptyTest(bin *ast.BinaryExpr) bool {
+	for _, sides := range [][2]ast.Expr{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		call, ok := ast.Unparen(sides[0]).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			continue
+		}
+		if b, ok := m.cfg.Info.Uses[plainIdent(call.Fun)].(*types.Builtin); !ok || b.Name() != "len" {
+			continue
+		}
+		if n, ok := m.intValue(sides[1]); ok && n == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // afterHit says why the statement at stmt, in a block, runs only on a cache

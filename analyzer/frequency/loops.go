@@ -7,9 +7,11 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // maxSmallLoop is the largest constant number of iterations that is not a
@@ -31,6 +33,9 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 	case *ast.RangeStmt:
 		if n, ok := m.constCount(l.X); ok {
 			return loopInfo{small: n <= maxSmallLoop, item: "iteration"}
+		}
+		if m.fieldsOfOne(l.X) {
+			return loopInfo{small: true, item: "part"}
 		}
 		what := types.ExprString(l.X)
 		noun := ""
@@ -146,6 +151,90 @@ func (m *Model) searchLoop(l *ast.ForStmt) bool {
 		found = true
 	}
 	return bounded && found
+}
+
+// splitters are the functions that split one string by a separator, by the index of the separator among their arguments.
+var splitters = map[string]int{
+	"strings.Split": 1, "strings.SplitN": 1, "strings.SplitAfter": 1, "strings.SplitAfterN": 1, "strings.SplitSeq": 1, "strings.SplitAfterSeq": 1,
+}
+
+// fieldsOfOne reports whether x, what a range loop ranges over, is the
+// parts of one value split by a separator that is no line break (the steps
+// of a derivation path, the names of a dotted key, the values of a header),
+// directly, sliced, or through a variable defined so and never assigned
+// again: a handful of parts of one item, not a collection. Lines are
+// records of a document and stay a collection.
+func (m *Model) fieldsOfOne(x ast.Expr) bool {
+	info := m.cfg.Info
+	x = ast.Unparen(x)
+	if s, ok := x.(*ast.SliceExpr); ok {
+		x = ast.Unparen(s.X)
+	}
+	if id, ok := x.(*ast.Ident); ok {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return false
+		}
+		def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos())
+		if !ok {
+			return false
+		}
+		assign, ok := def.Parent().Node().(*ast.AssignStmt)
+		if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || m.reassigned(v, def) {
+			return false
+		}
+		x = ast.Unparen(assign.Rhs[0])
+		if s, ok := x.(*ast.SliceExpr); ok {
+			x = ast.Unparen(s.X)
+		}
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	sep, ok := splitters[fn.Pkg().Path()+"."+fn.Name()]
+	if !ok || sep >= len(call.Args) {
+		return false
+	}
+	tv := info.Types[call.Args[sep]]
+	if tv.Value == nil {
+		return false // a separator the caller chooses: maybe lines
+	}
+	var text string
+	switch tv.Value.Kind() {
+	case constant.String:
+		text = constant.StringVal(tv.Value)
+	default:
+		return false
+	}
+	return text != "" && !strings.ContainsAny(text, "\n\r")
+}
+
+// reassigned reports whether the local variable v, defined at def, is
+// assigned again or has its address taken in the function that defines it.
+func (m *Model) reassigned(v *types.Var, def inspector.Cursor) bool {
+	var fn inspector.Cursor
+	for c := range def.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fn = c
+		break
+	}
+	if !fn.Valid() {
+		return true
+	}
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if use == def || m.cfg.Info.Uses[use.Node().(*ast.Ident)] != v {
+			continue
+		}
+		switch use.ParentEdgeKind() {
+		case edge.AssignStmt_Lhs, edge.UnaryExpr_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
+			return true
+		}
+	}
+	return false
 }
 
 // plainIdent returns e when it is an identifier, or nil.

@@ -156,3 +156,28 @@ func logged(items [][]byte, debug bool) {
 		}
 	}
 }
+
+// An early return for an empty input is the edge case: a recursion that
+// splits what it is given never makes it. A single item is the recursion's
+// leaf, and is no edge case; nor is an empty input that does not return.
+func root(data [][]byte) []byte {
+	if len(data) == 0 {
+		site(1) // want `silent: it runs only when len\(data\) == 0 \(an empty input, the edge case it returns early for\)`
+		return nil
+	}
+	if len(data) == 1 {
+		site(1) // want `per item: once per call of root \(it recurses: root → root, once per node it walks\)`
+		return data[0]
+	}
+	k := len(data) / 2
+	root(data[:k])
+	return root(data[k:])
+}
+
+func pad(items [][]byte) {
+	for _, it := range items {
+		if len(it) == 0 {
+			site(1) // want `per item: once per element of items \(the loop at branches.go:\d+\)`
+		}
+	}
+}

@@ -4,6 +4,7 @@ package loops
 import (
 	"crypto/sha256"
 	"errors"
+	"strings"
 )
 
 func site(allocs int) {}
@@ -48,6 +49,7 @@ func small(point [3][]byte) {
 	}
 	for _, part := range [][]byte{point[0], point[1]} {
 		site(1) // want `silent: it runs once per call of small`
+		_ = part
 		_ = part
 	}
 }
@@ -117,5 +119,53 @@ func drain(next func() ([]byte, error)) {
 func deriveAll(secrets [][]byte) {
 	for _, s := range secrets {
 		derive(s, func([]byte) bool { return true })
+	}
+}
+
+// A loop over the parts of one string split by a separator handles a
+// handful of parts of one value (the steps of a derivation path), not a
+// collection: what repeats it is what repeats the call.
+func derivePath(path string, seed []byte) {
+	for _, step := range strings.Split(path, "/")[1:] {
+		site(5) // want `silent: it runs once per call of derivePath, and nothing shows derivePath to run per item`
+		_ = step
+	}
+	steps := strings.SplitSeq(path, "/")
+	for step := range steps {
+		site(5) // want `silent: it runs once per call of derivePath`
+		_ = step
+	}
+}
+
+func deriveAccounts(paths []string, seed []byte) {
+	for _, p := range paths {
+		derivePathOnce(p, seed)
+	}
+}
+
+func derivePathOnce(path string, seed []byte) {
+	for _, step := range strings.Split(path, "/") {
+		site(5) // want `per item: once per call of derivePathOnce, which deriveAccounts calls once per element of paths \(the loop at loops.go:\d+\)`
+		_ = step
+	}
+}
+
+// Lines are the records of a document, and a separator the caller
+// chooses may be a line break: such loops repeat per item. So does one
+// over a variable assigned again.
+func perLine(doc, sep string) {
+	for _, line := range strings.Split(doc, "\n") {
+		site(1) // want `per item: once per line of strings.Split\(doc, "\\n"\) \(the loop at loops.go:\d+\)`
+		_ = line
+	}
+	for _, rec := range strings.Split(doc, sep) {
+		site(1) // want `per item: once per rec of strings.Split\(doc, sep\) \(the loop at loops.go:\d+\)`
+		_ = rec
+	}
+	parts := strings.Split(doc, ",")
+	parts = append(parts, doc)
+	for _, part := range parts {
+		site(1) // want `per item: once per part of parts \(the loop at loops.go:\d+\)`
+		_ = part
 	}
 }
