@@ -1,6 +1,7 @@
 package frequency
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -27,17 +28,47 @@ const (
 	Heavy
 )
 
-// work is the costliest thing a repetition does beside a site.
+// work is the costliest thing a repetition does beside a site, and how
+// many calls it makes that allocate what they return.
 type work struct {
 	class Class
 	what  string    // "pbkdf2.Key (key stretching)"
 	pos   token.Pos // where, in this package (the call)
+
+	allocs    int       // calls that allocate their results (see allocsOf)
+	allocWhat string    // the first of them
+	allocPos  token.Pos // where
 }
 
+// more is the costlier of w and o, with the allocations of both.
 func (w work) more(o work) work {
+	r := w
 	if o.class > w.class {
-		return o
+		r = o
 	}
+	r.allocs = w.allocs + o.allocs
+	r.allocWhat, r.allocPos = w.allocWhat, w.allocPos
+	if r.allocWhat == "" {
+		r.allocWhat, r.allocPos = o.allocWhat, o.allocPos
+	}
+	return r
+}
+
+// manyAllocs is the number of calls that allocate their results from which
+// a repetition does moderate work, whatever each costs: beside six or more
+// allocations and the work that makes them, one more is under a tenth.
+const manyAllocs = 6
+
+// settled is w with its allocations counted in its class: moderate work
+// when they are many (a thumbprint that formats and encodes each of a key's
+// fields into the hasher).
+func (w work) settled() work {
+	if w.class > Cheap || w.allocs < manyAllocs {
+		return w
+	}
+	w.class = Moderate
+	w.what = fmt.Sprintf("%s and %d more calls that allocate their results", w.allocWhat, w.allocs-1)
+	w.pos = w.allocPos
 	return w
 }
 
@@ -216,11 +247,13 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
 			if c, what := interfaceCost(s); c > Cheap {
-				return work{c, types.ExprString(call.Fun) + " (" + what + ")", call.Pos()}
+				return work{class: c, what: types.ExprString(call.Fun) + " (" + what + ")", pos: call.Pos()}
 			}
 			if w := m.implCost(s); w.class > Cheap {
 				w.what = types.ExprString(call.Fun) + " (" + w.what + ")"
 				w.pos = call.Pos()
+				return w
+			} else if w.allocs > 0 {
 				return w
 			}
 			// Else what the interface's package says of its method
@@ -234,7 +267,7 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 		// (io.ReadCloser, error)) opens a file or a connection, as far as
 		// the package can tell.
 		if _, isVar := callee.(*types.Var); isVar && opensStream(info.TypeOf(call.Fun)) {
-			return work{Moderate, types.ExprString(call.Fun) + " (opening a stream)", call.Pos()}
+			return work{class: Moderate, what: types.ExprString(call.Fun) + " (opening a stream)", pos: call.Pos()}
 		}
 		return work{}
 	}
@@ -248,26 +281,82 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 		return w
 	}
 	if c, what := knownCost(fn); c > Cheap {
-		return work{c, shortName(fn) + " (" + what + ")", call.Pos()}
+		return work{class: c, what: shortName(fn) + " (" + what + ")", pos: call.Pos()}
 	}
 	if encodesAny(fn) {
-		return work{Moderate, shortName(fn) + " (encoding a value of any type)", call.Pos()}
+		return work{class: Moderate, what: shortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
 	}
 	if m.readsHTTPBody(fn, call) {
-		return work{Heavy, shortName(fn) + " (an HTTP body, read from or sent to the network)", call.Pos()}
+		return work{class: Heavy, what: shortName(fn) + " (an HTTP body, read from or sent to the network)", pos: call.Pos()}
 	}
 	if m.copyBuffer(fn, call) {
-		return work{Moderate, shortName(fn) + " (a copy through a 32 KiB buffer of its own)", call.Pos()}
+		return work{class: Moderate, what: shortName(fn) + " (a copy through a 32 KiB buffer of its own)", pos: call.Pos()}
 	}
 	if direct && formatting(fn) {
-		return work{Moderate, shortName(fn) + " (formatting)", call.Pos()}
+		return work{class: Moderate, what: shortName(fn) + " (formatting)", pos: call.Pos()}
 	}
 	if m.cfg.ImportCost != nil {
 		if f, ok := m.cfg.ImportCost(fn); ok && f.Class > Cheap {
-			return work{f.Class, shortName(fn) + " (" + f.What + ")", call.Pos()}
+			return work{class: f.Class, what: shortName(fn) + " (" + f.What + ")", pos: call.Pos()}
 		}
 	}
+	if n := m.allocsOf(fn, call); n > 0 {
+		return work{allocs: n, allocWhat: shortName(fn), allocPos: call.Pos()}
+	}
 	return work{}
+}
+
+// allocatingFuncs are the functions of the standard library that allocate
+// what they return, each call: strings built from their arguments,
+// encodings to text and back, joined and split strings.
+var allocatingFuncs = map[string]bool{
+	"fmt.Sprintf": true, "fmt.Sprint": true, "fmt.Sprintln": true,
+	"encoding/hex.EncodeToString": true, "encoding/hex.DecodeString": true,
+	"encoding/base64.EncodeToString": true, "encoding/base64.DecodeString": true,
+	"encoding/base32.EncodeToString": true, "encoding/base32.DecodeString": true,
+	"strconv.Itoa": true, "strconv.FormatInt": true, "strconv.FormatUint": true, "strconv.FormatFloat": true, "strconv.Quote": true,
+	"strings.Join": true, "strings.Repeat": true, "strings.ToLower": true, "strings.ToUpper": true,
+	"strings.Replace": true, "strings.ReplaceAll": true, "strings.Split": true, "strings.SplitN": true, "strings.Fields": true,
+	"bytes.Join": true, "bytes.Repeat": true, "bytes.Clone": true, "bytes.ToLower": true, "bytes.ToUpper": true,
+}
+
+// allocsOf returns how many allocations a call of fn, a function of
+// another package, makes that the model can count: one for the functions
+// above; for fmt's Fprint, Fprintf and Fprintln (and Print...), one per
+// argument boxed into an interface (a value that is neither a constant nor
+// of a pointer's shape).
+func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
+	if fn.Pkg() == nil {
+		return 0
+	}
+	if allocatingFuncs[fn.Pkg().Path()+"."+fn.Name()] {
+		return 1
+	}
+	if fn.Pkg().Path() != "fmt" || fn.Signature().Recv() != nil || !fn.Signature().Variadic() {
+		return 0
+	}
+	switch fn.Name() {
+	case "Fprint", "Fprintf", "Fprintln", "Print", "Printf", "Println":
+	default:
+		return 0
+	}
+	n := 0
+	first := fn.Signature().Params().Len() - 1
+	for i, arg := range call.Args {
+		if i < first || call.Ellipsis.IsValid() {
+			continue
+		}
+		tv := m.cfg.Info.Types[arg]
+		if tv.Value != nil || tv.Type == nil {
+			continue
+		}
+		switch tv.Type.Underlying().(type) {
+		case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+			continue // pointer-shaped, or already an interface: nothing boxed
+		}
+		n++
+	}
+	return n
 }
 
 // funcCost summarizes what a function of the package costs per call: the
@@ -383,7 +472,9 @@ func (m *Model) methodCost(recv types.Type, name string) work {
 				c = work{class: class, what: "the package's " + tn.Name() + "." + name + ", " + what}
 			}
 		}
+		allocs := max(w.allocs, c.allocs) // one of them runs
 		w = w.more(c)
+		w.allocs = allocs
 	}
 	m.implCosts[key] = w
 	return w

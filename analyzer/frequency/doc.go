@@ -9,7 +9,9 @@
 //     stream repeats it: a range over a slice, a map, a channel, a string or
 //     a count known only at run time, a for loop bounded by a length or a
 //     variable, a read or scan loop. A loop bounded by a small constant (an
-//     array, a literal list, a constant count of up to 8), a search that
+//     array, a literal list, a constant count of up to 8), one over the
+//     parts of one string split by a separator that is no line break (a
+//     path's steps: parts of one item, where lines are records), a search that
 //     tries until it finds, up to a constant number of tries (rejection
 //     sampling: its first try is the usual one), or that the site
 //     leaves right after it runs (it returns, or breaks out), does not
@@ -47,7 +49,10 @@
 //     that encodes or decodes (JSON, XML, gob, ASN.1, X.509, or a value of any
 //     type: a function given an empty interface that returns bytes, by
 //     reflection), or formats a string itself (fmt.Sprintf), costs more
-//     than a single allocation. A call that hashes in a loop of its own
+//     than a single allocation; so do six or more calls that allocate what
+//     they return (strings formatted, encoded, joined or split; each value
+//     fmt.Fprint boxes), counted along the chain of calls in the package
+//     that repeats the site. A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
 //     which costs its zeroing, is not). What a function of another package costs comes from

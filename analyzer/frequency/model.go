@@ -254,7 +254,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 				w = w.more(o)
 			}
 		}
-		if !worth(c, w) {
+		if w = w.settled(); !worth(c, w) {
 			est.Why = "each iteration also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 			return est
 		}
@@ -264,7 +264,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if lit.Valid() {
 		if each := m.iteratorCallback(lit); each != "" {
 			est := Estimate{Text: "once per " + each}
-			if w := m.regionCost(lit, cur, true); !worth(c, w) {
+			if w := m.regionCost(lit, cur, true).settled(); !worth(c, w) {
 				est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 				return est
 			}
@@ -287,7 +287,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 					first = est
 				}
 				if est.PerItem {
-					if w := m.regionCost(lit, cur, true); !worth(c, w) {
+					if w := m.regionCost(lit, cur, true).settled(); !worth(c, w) {
 						est.PerItem = false
 						est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 					}
@@ -317,7 +317,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	// so in a recursion, whose loop hands each item to a call of its own
 	// (a tree's children, each hashed by the same function).
 	if loop, ok := m.hashingLoop(f); ok && !m.inCycle(f) {
-		w = w.more(work{Moderate, "a hash per iteration of its loop", loop.Node().Pos()})
+		w = w.more(work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()})
 	}
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
 		region := r.via.caller.cur
@@ -328,10 +328,10 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	}
 	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
-			w = w.more(work{role.Around, role.What, root.fn.Pos()})
+			w = w.more(work{class: role.Around, what: role.What, pos: root.fn.Pos()})
 		}
 	}
-	if !worth(c, w) {
+	if w = w.settled(); !worth(c, w) {
 		est.Why = "each call also does " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 		return est
 	}
@@ -618,6 +618,8 @@ func (m *Model) Cost(fn *types.Func) (*CostFact, bool) {
 	if m.funcs[fn] == nil {
 		return nil, false
 	}
+	// The calls that allocate stay in the package: counted along one
+	// chain of calls, they are no cost of the function for every caller.
 	w := m.funcCost(fn)
 	if w.class == Cheap {
 		return nil, false

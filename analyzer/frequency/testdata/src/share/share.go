@@ -11,6 +11,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"hash"
@@ -18,6 +19,8 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 
 	"codec"
 )
@@ -336,4 +339,50 @@ func (t *tree) sum() [32]byte {
 		acc = append(acc, h[:]...)
 	}
 	return sha256.Sum256(append(acc, t.data...))
+}
+
+// Many calls that allocate their results are moderate work together, even
+// when each is cheap: a thumbprint that encodes a key's fields and formats
+// each into the hasher, compared per pair of keys.
+func sameKeys(pairs [][2][]byte) (n int) {
+	for _, p := range pairs {
+		if bytes.Equal(thumbprint(p[0], p[1]), thumbprint(p[1], p[0])) {
+			n++
+		}
+	}
+	return n
+}
+
+func thumbprint(x, y []byte) []byte {
+	site(1) // want `silent: each call also does hex.EncodeToString and 7 more calls that allocate their results at share.go:\d+, beside which the allocation is noise`
+	h := sha256.New()
+	xs, ys := hex.EncodeToString(x), hex.EncodeToString(y)
+	fmt.Fprint(h, `{"x":"`)
+	fmt.Fprint(h, xs)
+	fmt.Fprint(h, `","y":"`)
+	fmt.Fprint(h, ys)
+	fmt.Fprint(h, `"}`)
+	return h.Sum(nil)
+}
+
+// A few are not: one encoding beside the site, or constants formatted
+// (nothing boxed), or several allocations of a site of its own (an HMAC's
+// five) beside many.
+func fewAllocs(pairs [][2][]byte) (n int) {
+	for _, p := range pairs {
+		site(1) // want `per item: once per element of pairs \(the loop at share.go:\d+\)`
+		h := sha256.New()
+		fmt.Fprint(h, `{"x":"`, 1, `"}`)
+		fmt.Fprint(h, hex.EncodeToString(p[0]), strconv.Itoa(len(p[1])))
+		n += len(h.Sum(nil))
+	}
+	return n
+}
+
+func manyAllocs(pairs [][2][]byte) (n int) {
+	for _, p := range pairs {
+		site(5) // want `per item: once per element of pairs \(the loop at share.go:\d+\)`
+		n += len(strings.Join([]string{hex.EncodeToString(p[0]), hex.EncodeToString(p[1]), strconv.Itoa(n), strconv.Itoa(len(p[0])), fmt.Sprint(n), fmt.Sprint(len(p[1]))}, ","))
+	}
+	return n
 }
