@@ -276,7 +276,7 @@ func (c *config) lookupConstructor(fn *types.Func) (constructor, bool) {
 	if fn.Pkg() == nil {
 		return constructor{}, false
 	}
-	if fn.FullName() == "(crypto.Hash).New" {
+	if fn.Name() == "New" && fn.FullName() == "(crypto.Hash).New" { // FullName builds a string: only for the name that may match
 		return cryptoHashNew, true
 	}
 	if sig, ok := fn.Type().(*types.Signature); !ok || sig.Recv() != nil {
