@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -20,10 +21,15 @@ type suppressor struct {
 	// list ignores every category.
 	ignored map[*token.File]map[int][]string
 	skipped map[*token.File]bool
+	// decls memoizes analyzedDecl.
+	decls map[*ast.FuncDecl]bool
+	// funcDecls lists the function declarations of each inspector in
+	// preorder, for declOf.
+	funcDecls map[*inspector.Inspector][]inspector.Cursor
 }
 
 func newSuppressor(p *pass) *suppressor {
-	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
+	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}, decls: map[*ast.FuncDecl]bool{}, funcDecls: map[*inspector.Inspector][]inspector.Cursor{}}
 	support := !p.cfg.tests && testSupport(p.Pkg.Path())
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
@@ -76,17 +82,51 @@ func ignoreDirective(text string) ([]string, bool) {
 // skipped file, a test function (unless -tests), an init function or a
 // package-level initializer.
 func (s *suppressor) analyzed(cur inspector.Cursor) bool {
-	if s.skipped[s.p.Fset.File(cur.Node().Pos())] {
-		return false
-	}
-	decl, ok := outermostFunc(cur)
+	decl, ok := s.declOf(cur)
 	if !ok {
 		return false // a package-level initializer runs once
+	}
+	yes, ok := s.decls[decl]
+	if !ok {
+		yes = s.analyzedDecl(decl)
+		s.decls[decl] = yes
+	}
+	return yes
+}
+
+// analyzedDecl is analyzed for the code of decl: the same for all of it,
+// since decl and its code are in one file.
+func (s *suppressor) analyzedDecl(decl *ast.FuncDecl) bool {
+	if s.skipped[s.p.Fset.File(decl.Pos())] {
+		return false
 	}
 	if !s.p.cfg.tests && s.p.isTestCode(decl) {
 		return false // takes a *testing.T or the like: test code wherever it is
 	}
 	return !(decl.Recv == nil && decl.Name.Name == "init")
+}
+
+// declOf is outermostFunc, by a binary search of the function declarations
+// of cur's inspector (function declarations do not nest, and a cursor's
+// index grows in preorder): analyzed asks it of every call and statement.
+func (s *suppressor) declOf(cur inspector.Cursor) (*ast.FuncDecl, bool) {
+	if cur.Node() == nil {
+		return outermostFunc(cur)
+	}
+	in := cur.Inspector()
+	decls, ok := s.funcDecls[in]
+	if !ok {
+		for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
+			decls = append(decls, c)
+		}
+		s.funcDecls[in] = decls
+	}
+	at := cur.Index()
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].Index() > at }) - 1
+	if i < 0 || !decls[i].Contains(cur) {
+		return nil, false
+	}
+	return decls[i].Node().(*ast.FuncDecl), true
 }
 
 // suppressed reports whether a comment on pos's line, or on the line above,
