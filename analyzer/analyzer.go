@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"iter"
 	"reflect"
 	"strconv"
 	"strings"
@@ -13,10 +14,10 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/callindex"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Analyzer is hashalloc with its options bound to command-line flags.
@@ -197,6 +198,7 @@ type pass struct {
 	model    *escapeModel
 	freq     *frequency.Model
 	suppress *suppressor
+	calls    *callindex.Index // the calls of root and prod, see callsIn
 
 	writtenGlobals map[*types.Var]bool // package variables written after their declaration
 	files          map[*token.File]*fixes.File
@@ -228,6 +230,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		cfg:   c,
 		root:  analyzedRoot(ap, c.tests),
 		model: &escapeModel{info: ap.TypesInfo},
+		calls: callindex.New(ap.TypesInfo),
 	}
 	p.prod = p.root
 	if c.tests {
@@ -287,9 +290,9 @@ func analyzedRoot(ap *analysis.Pass, tests bool) inspector.Cursor {
 // verdict on the hasher it makes.
 func (p *pass) findSites() []*Site {
 	var sites []*Site
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		fn := typeutil.StaticCallee(p.TypesInfo, call)
+	for ic := range p.calls.Within(p.root) {
+		cur, call := ic.Cursor, ic.Node
+		fn := ic.Callee
 		if fn == nil {
 			continue
 		}
@@ -313,6 +316,18 @@ func (p *pass) findSites() []*Site {
 		})
 	}
 	return sites
+}
+
+// callsIn yields the calls in the subtree at region, in the order of
+// region.Preorder((*ast.CallExpr)(nil)), from the package's call index.
+func (p *pass) callsIn(region inspector.Cursor) iter.Seq[inspector.Cursor] {
+	return func(yield func(inspector.Cursor) bool) {
+		for c := range p.calls.Within(region) {
+			if !yield(c.Cursor) {
+				return
+			}
+		}
+	}
 }
 
 // position spells pos as file:line for messages.

@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Across packages. A function that allocates a hasher, an HMAC or a
@@ -240,8 +239,8 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		own(fn, c.pos, concatHash, c.what, 1, c.shown)
 	}
 	// Calls.
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		callee := typeutil.StaticCallee(p.TypesInfo, cur.Node().(*ast.CallExpr))
+	for ic := range p.calls.Within(p.root) {
+		cur, callee := ic.Cursor, ic.Callee
 		if callee == nil || callee.Pkg() == nil {
 			continue
 		}
@@ -287,9 +286,9 @@ func (p *pass) callFact(callee *types.Func, module string) *allocsPerCall {
 // reportCallFacts reports the calls that repeat another package's per-call
 // allocations, where the frequency model says that they run per item.
 func (p *pass) reportCallFacts(module string, resolve func(*types.Func) *perCall) {
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		callee := typeutil.StaticCallee(p.TypesInfo, call)
+	for ic := range p.calls.Within(p.root) {
+		cur, call := ic.Cursor, ic.Node
+		callee := ic.Callee
 		if callee == nil || callee.Pkg() == nil {
 			continue
 		}

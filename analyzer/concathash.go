@@ -102,7 +102,7 @@ type concat struct {
 func (p *pass) checkConcatHash() {
 	helpers := p.hashHelpers()
 	returned := map[*types.Func]bool{} // builders reported, or found not to be
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+	for cur := range p.callsIn(p.root) {
 		s, ok := p.sinkAt(cur, helpers)
 		if !ok || !p.suppress.analyzed(cur) {
 			continue
@@ -831,8 +831,8 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	param := s.helper.Signature().Params().At(0)
 	spec := fixes.HelperSpec{Decl: d, Param: param, Name: s.helper.Name() + "Parts"}
 	// Find the sink inside the helper.
-	for cur := range p.index().decls[s.helper].Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
+	for ic := range p.calls.Within(p.index().decls[s.helper]) {
+		cur, call := ic.Cursor, ic.Node
 		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
 			spec.Sink = call
 			if in.sum != "" {

@@ -47,9 +47,9 @@ func (p *pass) checkDerivedKeys() {
 		return
 	}
 	allocs := stdConstructors["crypto/hmac.New"].allocs
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		fn := typeutil.StaticCallee(p.TypesInfo, call)
+	for ic := range p.calls.Within(p.root) {
+		cur, call := ic.Cursor, ic.Node
+		fn := ic.Callee
 		hmacs := derivs[fn]
 		if hmacs == 0 || !p.suppress.analyzed(cur) {
 			continue

@@ -280,8 +280,8 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 // the field's hasher, as selected by fh.sel, before pos.
 func (p *pass) writesHasher(fn inspector.Cursor, fh *fieldHasher, pos token.Pos) bool {
 	want := types.ExprString(fh.sel)
-	for c := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := c.Node().(*ast.CallExpr)
+	for ic := range p.calls.Within(fn) {
+		call := ic.Node
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || call.Pos() >= pos || sel.Sel.Name != "Reset" && sel.Sel.Name != "Write" {
 			continue

@@ -140,8 +140,8 @@ func (p *pass) stackArgument(s *Site, v *types.Var) (ast.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
-	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
+	for ic := range p.calls.Within(fn) {
+		call := ic.Node
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || p.TypesInfo.Uses[identOf(sel.X)] != v {
 			continue

@@ -9,7 +9,6 @@ import (
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // equalForm finds, for the function at fn that makes the MAC mac, the calls
@@ -67,9 +66,9 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 		return nil
 	}
 	var callers []string
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		if typeutil.StaticCallee(p.TypesInfo, call) != obj || p.Fset.File(call.Pos()) != p.Fset.File(decl.Pos()) {
+	for ic := range p.calls.Within(p.root) {
+		cur, call := ic.Cursor, ic.Node
+		if ic.Callee != obj || p.Fset.File(call.Pos()) != p.Fset.File(decl.Pos()) {
 			continue
 		}
 		c, caller, ok := p.comparedCall(cur, res.Len())

@@ -211,8 +211,8 @@ func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 // function literal, or nil.
 func (p *pass) macSum(cur inspector.Cursor, mac *types.Var) *ast.CallExpr {
 	var found *ast.CallExpr
-	for c := range cur.Preorder((*ast.CallExpr)(nil)) {
-		call := c.Node().(*ast.CallExpr)
+	for ic := range p.calls.Within(cur) {
+		c, call := ic.Cursor, ic.Node
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok || p.TypesInfo.Uses[identOf(sel.X)] != mac {
 			continue

@@ -322,7 +322,7 @@ func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.Sugges
 //	subtle.ConstantTimeCompare(mac.Sum(nil), sig) != 1    !mac.Equal(sig)
 func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 	var equals []fixes.MACEqual
-	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+	for cur := range p.callsIn(fn) {
 		sum := cur.Node().(*ast.CallExpr)
 		sel, ok := ast.Unparen(sum.Fun).(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "Sum" || len(sum.Args) != 1 || !p.TypesInfo.Types[sum.Args[0]].IsNil() {

@@ -276,8 +276,8 @@ func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bo
 	if p.hashes(fn, hashers) {
 		return true
 	}
-	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		callee := typeutil.StaticCallee(p.TypesInfo, cur.Node().(*ast.CallExpr))
+	for ic := range p.calls.Within(fn) {
+		callee := ic.Callee
 		if callee == nil || callee.Pkg() != p.Pkg {
 			continue
 		}
@@ -330,9 +330,9 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 			return true
 		}
 	}
-	for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
+	for ic := range p.calls.Within(fn) {
+		call := ic.Node
+		if callee := ic.Callee; callee != nil {
 			if _, ok := p.lookupCtor(callee); ok {
 				return true
 			}

@@ -17,7 +17,7 @@ import (
 // target, lets it escape itself). No fix: hashing the string's bytes without
 // the copy takes unsafe, or a hash function that takes a string.
 func (p *pass) checkHashedConversions() {
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+	for cur := range p.callsIn(p.root) {
 		if !p.suppress.analyzed(cur) {
 			continue
 		}

@@ -23,6 +23,7 @@ func (p *pass) newModel(sites []*Site) *frequency.Model {
 	cfg := frequency.Config{
 		Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Pkg, Root: p.prod,
 		Tests: tests,
+		Calls: p.calls,
 		Test:  func(fn *types.Func) bool { return testRoleOf(fn) != notTest },
 		Skip: func(fn *types.Func, decl *ast.FuncDecl) bool {
 			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && testRoleOf(fn) != notTest

@@ -91,7 +91,7 @@ type sumUse struct {
 func (p *pass) checkSumAlloc(sites []*Site) {
 	hashers := p.localHashers(sites)
 	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
-	for cur := range p.root.Preorder((*ast.CallExpr)(nil)) {
+	for cur := range p.callsIn(p.root) {
 		if !p.suppress.analyzed(cur) {
 			continue
 		}

@@ -54,12 +54,12 @@ func (m *Model) buildCalls() {
 			continue // no evidence: see Config.Tests
 		}
 		seen := map[*fnInfo]bool{}
-		for cur := range f.cur.Preorder((*ast.CallExpr)(nil)) {
-			call := cur.Node().(*ast.CallExpr)
+		for c := range m.cfg.Calls.Within(f.cur) {
+			cur, call := c.Cursor, c.Node
 			lit := m.literalOf(cur, f.cur)
 			var targets []*fnInfo
 			via := ""
-			if callee := typeutil.StaticCallee(info, call); callee != nil {
+			if callee := c.Callee; callee != nil {
 				if g := m.funcs[callee.Origin()]; g != nil {
 					targets = append(targets, g)
 				}

@@ -381,7 +381,8 @@ func (m *Model) funcCost(fn *types.Func) work {
 // direct says that the repetition runs region itself (see callCost).
 func (m *Model) regionCost(region, except inspector.Cursor, direct bool) work {
 	var w work
-	for cur := range region.Preorder((*ast.CallExpr)(nil)) {
+	for c := range m.cfg.Calls.Within(region) {
+		cur := c.Cursor
 		if except.Valid() && (cur == except || isWithin(cur, except)) {
 			continue
 		}

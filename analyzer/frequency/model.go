@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/callindex"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -47,6 +48,9 @@ type Config struct {
 	Threshold float64
 	// ImportCost returns the cost fact of a function of another package.
 	ImportCost func(fn *types.Func) (*CostFact, bool)
+	// Calls, when not nil, is the index of the calls of Root and Tests
+	// that the caller has built already; else New builds one.
+	Calls *callindex.Index
 }
 
 // Role is what the standard library makes of a function it calls
@@ -192,6 +196,9 @@ type reason struct {
 
 // New builds the model of the package that cfg describes.
 func New(cfg Config) *Model {
+	if cfg.Calls == nil {
+		cfg.Calls = callindex.New(cfg.Info)
+	}
 	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, clockVars: map[*types.Var]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
@@ -341,9 +348,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 
 // callAt returns the call at pos within region, or an invalid cursor.
 func (m *Model) callAt(region inspector.Cursor, pos token.Pos) inspector.Cursor {
-	for cur := range region.Preorder((*ast.CallExpr)(nil)) {
-		if cur.Node().Pos() == pos {
-			return cur
+	for c := range m.cfg.Calls.Within(region) {
+		if c.Node.Pos() == pos {
+			return c.Cursor
 		}
 	}
 	return inspector.Cursor{}
