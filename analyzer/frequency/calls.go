@@ -91,15 +91,15 @@ func (m *Model) buildCalls() {
 			e := callEdge{caller: f, pos: call.Pos(), tail: cur.ParentEdgeKind() == edge.ReturnStmt_Results && !lit.Valid(), via: via}
 			if loop, info, ok := m.repeatingLoop(cur); ok {
 				e.loop, e.item = loop, info.item
-				e.rare = m.rareBranch(cur, loopBody(loop))
+				e.rareAt, e.rareIn = cur, loopBody(loop)
 			} else if lit.Valid() {
 				if each := m.iteratorCallback(lit); each != "" {
-					e.loop, e.item = lit, each
+					e.loop, e.item, e.rareKnown = lit, each, true
 				} else {
 					continue // a literal that runs an unknown number of times
 				}
 			} else {
-				e.rare = m.rareBranch(cur, f.cur)
+				e.rareAt, e.rareIn = cur, f.cur
 			}
 			for _, g := range targets {
 				if len(targets) > 1 && seen[g] {
@@ -112,6 +112,15 @@ func (m *Model) buildCalls() {
 			}
 		}
 	}
+}
+
+// rareOf returns the rare condition that guards the call of c, worked out
+// the first time it is asked: most edges never are.
+func (m *Model) rareOf(c *callEdge) string {
+	if !c.rareKnown {
+		c.rare, c.rareKnown = m.rareBranch(c.rareAt, c.rareIn), true
+	}
+	return c.rare
 }
 
 // isFuncName reports whether fun names a function, a method or a builtin,
@@ -175,7 +184,7 @@ func (m *Model) resolve() {
 	}
 	for _, f := range m.order {
 		for _, c := range f.calls {
-			if c.loop.Valid() && c.rare == "" && c.callee.reason == nil {
+			if c.loop.Valid() && c.callee.reason == nil && m.rareOf(c) == "" {
 				c.callee.reason = &reason{kind: byLoop, via: c}
 				queue = append(queue, c.callee)
 			}
@@ -185,7 +194,7 @@ func (m *Model) resolve() {
 		f := queue[0]
 		queue = queue[1:]
 		for _, c := range f.calls {
-			if c.rare == "" && c.callee.reason == nil {
+			if c.callee.reason == nil && m.rareOf(c) == "" {
 				c.callee.reason = &reason{kind: byCaller, via: c}
 				queue = append(queue, c.callee)
 			}
@@ -321,7 +330,7 @@ func decoder(fn *types.Func) bool {
 // hashFromByteSlices, which walks the tree).
 func (m *Model) hashesByRecursion(f *fnInfo) bool {
 	for _, c := range f.calls {
-		if c.callee != f && c.rare == "" && !m.inCycle(f) && m.inCycle(c.callee) && m.hashes(c.callee, 1) {
+		if c.callee != f && !m.inCycle(f) && m.inCycle(c.callee) && m.rareOf(c) == "" && m.hashes(c.callee, 1) {
 			return true
 		}
 	}
@@ -480,7 +489,7 @@ func digestLike(t types.Type) bool {
 // hands its work on and does nothing after it.
 func (m *Model) inCycle(f *fnInfo) bool {
 	for _, c := range f.calls {
-		if c.tail || c.rare != "" || m.comp[c.callee] != m.comp[f] {
+		if c.tail || m.comp[c.callee] != m.comp[f] || m.rareOf(c) != "" {
 			continue
 		}
 		if c.callee == f || m.compSize[m.comp[f]] > 1 {

@@ -170,7 +170,9 @@ type callEdge struct {
 	pos            token.Pos
 	loop           inspector.Cursor // the loop of the caller that repeats the call
 	item           string           // what one iteration of that loop handles
-	rare           string           // the rare condition that guards the call
+	rare           string           // the rare condition that guards the call, once rareKnown: see rareOf
+	rareKnown      bool
+	rareAt, rareIn inspector.Cursor // the call and the code whose rare branches rareOf looks for
 	tail           bool             // what a return statement returns
 	via            string           // how the call reaches the callee, when not directly
 }
