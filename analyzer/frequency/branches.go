@@ -99,6 +99,17 @@ func (m *Model) processWide(cond ast.Expr) bool {
 // runs, or "".
 func (m *Model) rareThen(ifCur inspector.Cursor) string {
 	ifs := ifCur.Node().(*ast.IfStmt)
+	why, ok := m.rareThens[ifs]
+	if !ok {
+		why = m.findRareThen(ifCur, ifs)
+		m.rareThens[ifs] = why
+	}
+	return why
+}
+
+// findRareThen is rareThen of the if statement ifs at ifCur: rareBranch asks
+// it of each if statement once per call in its body.
+func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 	cond := ast.Unparen(ifs.Cond)
 	if m.clockTest(cond) {
 		return "only when " + types.ExprString(cond) + " (a test on the clock: an expiry or a refresh)"

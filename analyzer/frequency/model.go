@@ -150,6 +150,8 @@ type Model struct {
 	hashingLoops map[*fnInfo]inspector.Cursor
 	// clockVars memoizes clockVar.
 	clockVars map[*types.Var]bool
+	// rareThens memoizes rareThen.
+	rareThens map[*ast.IfStmt]string
 }
 
 // fnInfo is what the model knows of one function of the package.
@@ -201,7 +203,7 @@ func New(cfg Config) *Model {
 	if cfg.Calls == nil {
 		cfg.Calls = callindex.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, clockVars: map[*types.Var]bool{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, clockVars: map[*types.Var]bool{}, rareThens: map[*ast.IfStmt]string{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
