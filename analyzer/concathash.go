@@ -102,8 +102,9 @@ type concat struct {
 func (p *pass) checkConcatHash() {
 	helpers := p.hashHelpers()
 	returned := map[*types.Func]bool{} // builders reported, or found not to be
-	for cur := range p.callsIn(p.root) {
-		s, ok := p.sinkAt(cur, helpers)
+	for ic := range p.calls.Within(p.root) {
+		cur := ic.Cursor
+		s, ok := p.sinkOf(cur, ic.Callee, helpers)
 		if !ok || !p.suppress.analyzed(cur) {
 			continue
 		}
@@ -155,8 +156,14 @@ func (p *pass) checkConcatHash() {
 
 // sinkAt returns the sink that the call at cur is, if it is one.
 func (p *pass) sinkAt(cur inspector.Cursor, helpers map[*types.Func]*hashesArg) (sink, bool) {
+	return p.sinkOf(cur, typeutil.StaticCallee(p.TypesInfo, cur.Node().(*ast.CallExpr)), helpers)
+}
+
+// sinkOf is sinkAt of the call at cur, whose static callee is fn (nil for
+// none), as the call index has it.
+func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.Func]*hashesArg) (sink, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && fn.Signature().Recv() == nil && fn.Pkg() != nil {
+	if fn != nil && fn.Signature().Recv() == nil && fn.Pkg() != nil {
 		if s, ok := p.funcSink(call, fn, helpers); ok {
 			return s, true
 		}

@@ -50,16 +50,16 @@ import (
 // parameter of function type, or an interface method, whose possible
 // targets the package knows and all hash the same argument.
 func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (sink, bool) {
-	if call.Ellipsis.IsValid() || !p.hasBytesArg(call) {
-		return sink{}, false // nothing a concatenation could be passed as
+	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return sink{}, false
 	}
 	var targets []*types.Func
 	what := ""
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
 		sel, ok := p.TypesInfo.Selections[fun]
-		if !ok {
-			return sink{}, false
+		if !ok || !p.hasBytesArg(call) {
+			return sink{}, false // not a field or method; or nothing a concatenation could be passed as
 		}
 		switch sel.Kind() {
 		case types.FieldVal:
@@ -74,7 +74,7 @@ func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesAr
 		}
 	case *ast.Ident:
 		v, ok := p.TypesInfo.Uses[fun].(*types.Var)
-		if !ok {
+		if !ok || !p.hasBytesArg(call) {
 			return sink{}, false
 		}
 		if targets, ok = p.paramTargets(v); !ok {
