@@ -145,7 +145,12 @@ func (p *pass) fixedPackageVar(v *types.Var) bool {
 		p.writtenGlobals = map[*types.Var]bool{}
 		for cur := range p.prod.Preorder((*ast.Ident)(nil)) {
 			id := cur.Node().(*ast.Ident)
-			if g, ok := p.TypesInfo.Uses[id].(*types.Var); ok && g.Parent() == g.Pkg().Scope() && isWritten(cur) {
+			// isWritten first: it reads only the syntax around id, and
+			// most identifiers are not written.
+			if !isWritten(cur) {
+				continue
+			}
+			if g, ok := p.TypesInfo.Uses[id].(*types.Var); ok && g.Parent() == g.Pkg().Scope() {
 				p.writtenGlobals[g] = true
 			}
 		}
