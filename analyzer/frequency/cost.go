@@ -329,10 +329,20 @@ func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
 	if fn.Pkg() == nil {
 		return 0
 	}
-	if allocatingFuncs[fn.Pkg().Path()+"."+fn.Name()] {
-		return 1
+	switch path := fn.Pkg().Path(); path {
+	case "strings", "bytes", "strconv", "encoding/hex", "encoding/base64", "encoding/base32":
+		if allocatingFuncs[path+"."+fn.Name()] {
+			return 1
+		}
+		return 0
+	case "fmt":
+		if allocatingFuncs[path+"."+fn.Name()] {
+			return 1
+		}
+	default:
+		return 0
 	}
-	if fn.Pkg().Path() != "fmt" || fn.Signature().Recv() != nil || !fn.Signature().Variadic() {
+	if fn.Signature().Recv() != nil || !fn.Signature().Variadic() {
 		return 0
 	}
 	switch fn.Name() {
