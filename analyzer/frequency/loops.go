@@ -74,6 +74,9 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 		if m.searchLoop(l) {
 			return loopInfo{small: true, item: "try"}
 		}
+		if m.digestBlocks(l) {
+			return loopInfo{small: true, item: "block"}
+		}
 		if l.Cond != nil {
 			if call, ok := ast.Unparen(l.Cond).(*ast.CallExpr); ok {
 				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Scan" || sel.Sel.Name == "Next") {
@@ -235,6 +238,64 @@ func (m *Model) reassigned(v *types.Var, def inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// digestBlocks reports whether l counts the digest-sized blocks of an
+// output (for i := 1; i <= n; i++, with n a length divided by a hash's
+// Size, directly or through a local variable defined so): a key derived in
+// counter mode, one or two blocks of a key's length, not a collection.
+func (m *Model) digestBlocks(l *ast.ForStmt) bool {
+	bin, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.LSS && bin.Op != token.LEQ {
+		return false
+	}
+	bound := ast.Unparen(bin.Y)
+	if id, ok := bound.(*ast.Ident); ok {
+		v, ok := m.cfg.Info.Uses[id].(*types.Var)
+		if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return false
+		}
+		def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos())
+		if !ok {
+			return false
+		}
+		assign, ok := def.Parent().Node().(*ast.AssignStmt)
+		if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || m.reassigned(v, def) {
+			return false
+		}
+		bound = assign.Rhs[0]
+	}
+	found := false
+	ast.Inspect(bound, func(n ast.Node) bool {
+		if q, ok := n.(*ast.BinaryExpr); ok && q.Op == token.QUO && m.digestSize(q.Y) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// digestSize reports whether e is, or converts, a call of the Size method
+// of a hasher: a value with Size, BlockSize and Sum methods.
+func (m *Model) digestSize(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if conv, ok := e.(*ast.CallExpr); ok && len(conv.Args) == 1 && m.cfg.Info.Types[conv.Fun].IsType() {
+		e = ast.Unparen(conv.Args[0])
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Size" {
+		return false
+	}
+	t := m.cfg.Info.TypeOf(sel.X)
+	if t == nil {
+		return false
+	}
+	ms := types.NewMethodSet(t)
+	return ms.Lookup(nil, "BlockSize") != nil && ms.Lookup(nil, "Sum") != nil
 }
 
 // plainIdent returns e when it is an identifier, or nil.

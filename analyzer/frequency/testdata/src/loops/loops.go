@@ -4,6 +4,7 @@ package loops
 import (
 	"crypto/sha256"
 	"errors"
+	"hash"
 	"strings"
 )
 
@@ -168,4 +169,22 @@ func perLine(doc, sep string) {
 		site(1) // want `per item: once per part of parts \(the loop at loops.go:\d+\)`
 		_ = part
 	}
+}
+
+// A counter loop over the digest-sized blocks of an output derives a key
+// in counter mode: a block or two of a key's length, not a collection.
+func expand(newHash func() hash.Hash, bits int) (out []byte) {
+	n := (bits/8 + newHash().Size() - 1) / newHash().Size()
+	for i := 1; i <= n; i++ {
+		site(1) // want `silent: it runs once per call of expand, and nothing shows expand to run per item`
+	}
+	h := newHash()
+	for i := 0; i < bits/h.Size(); i++ {
+		site(1) // want `silent: it runs once per call of expand`
+	}
+	// Blocks of an input are its items.
+	for i := 0; i < bits/h.BlockSize(); i++ {
+		site(1) // want `per item: once per iteration \(the loop at loops.go:\d+\)`
+	}
+	return out
 }
