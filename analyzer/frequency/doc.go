@@ -11,7 +11,9 @@
 //     variable, a read or scan loop. A loop bounded by a small constant (an
 //     array, a literal list, a constant count of up to 8), one over the
 //     parts of one string split by a separator that is no line break (a
-//     path's steps: parts of one item, where lines are records), a search that
+//     path's steps: parts of one item, where lines are records), one that
+//     counts the digest-sized blocks of an output (a bound divided by a
+//     hash's Size: a key derived in counter mode), a search that
 //     tries until it finds, up to a constant number of tries (rejection
 //     sampling: its first try is the usual one), or that the site
 //     leaves right after it runs (it returns, or breaks out), does not
@@ -38,8 +40,11 @@
 //     true runs rarely, whatever repeats the code around it: a nil test that
 //     initializes or refreshes a value, an error path, an expiry test on the
 //     clock, a cache miss (after a return on a hit, or in the branch that
-//     fills the cache), the function sync.Once runs (the heuristics of Ball
-//     and Larus, PLDI 1993, for pointers, errors and loops).
+//     fills the cache), an early return for an empty input (if len(x) == 0
+//     { return ... }: the edge case, which a recursion that splits its input
+//     never makes), the function sync.Once runs (the heuristics of Ball and
+//     Larus, PLDI 1993, for pointers, errors, loops and, for emptiness only,
+//     opcodes).
 //   - Share of the work. An allocation that is a small part of what each
 //     repetition does is not worth a finding, however often it runs: a
 //     repetition that stretches a key (PBKDF2, scrypt, Argon2, bcrypt), makes
