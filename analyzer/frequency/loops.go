@@ -174,19 +174,10 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 		x = ast.Unparen(s.X)
 	}
 	if id, ok := x.(*ast.Ident); ok {
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		if x, ok = m.definedOnce(id); !ok {
 			return false
 		}
-		def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos())
-		if !ok {
-			return false
-		}
-		assign, ok := def.Parent().Node().(*ast.AssignStmt)
-		if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || m.reassigned(v, def) {
-			return false
-		}
-		x = ast.Unparen(assign.Rhs[0])
+		x = ast.Unparen(x)
 		if s, ok := x.(*ast.SliceExpr); ok {
 			x = ast.Unparen(s.X)
 		}
@@ -215,6 +206,24 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 		return false
 	}
 	return text != "" && !strings.ContainsAny(text, "\n\r")
+}
+
+// definedOnce returns the value of the local variable id when it is
+// defined by x := value and never assigned again.
+func (m *Model) definedOnce(id *ast.Ident) (ast.Expr, bool) {
+	v, ok := m.cfg.Info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil, false
+	}
+	def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return nil, false
+	}
+	assign, ok := def.Parent().Node().(*ast.AssignStmt)
+	if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || m.reassigned(v, def) {
+		return nil, false
+	}
+	return assign.Rhs[0], true
 }
 
 // reassigned reports whether the local variable v, defined at def, is
@@ -251,19 +260,9 @@ func (m *Model) digestBlocks(l *ast.ForStmt) bool {
 	}
 	bound := ast.Unparen(bin.Y)
 	if id, ok := bound.(*ast.Ident); ok {
-		v, ok := m.cfg.Info.Uses[id].(*types.Var)
-		if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		if bound, ok = m.definedOnce(id); !ok {
 			return false
 		}
-		def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos())
-		if !ok {
-			return false
-		}
-		assign, ok := def.Parent().Node().(*ast.AssignStmt)
-		if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || m.reassigned(v, def) {
-			return false
-		}
-		bound = assign.Rhs[0]
 	}
 	found := false
 	ast.Inspect(bound, func(n ast.Node) bool {
