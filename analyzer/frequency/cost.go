@@ -329,20 +329,16 @@ func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
 	if fn.Pkg() == nil {
 		return 0
 	}
-	switch path := fn.Pkg().Path(); path {
-	case "strings", "bytes", "strconv", "encoding/hex", "encoding/base64", "encoding/base32":
-		if allocatingFuncs[path+"."+fn.Name()] {
-			return 1
-		}
-		return 0
-	case "fmt":
-		if allocatingFuncs[path+"."+fn.Name()] {
-			return 1
-		}
+	path := fn.Pkg().Path()
+	switch path {
+	case "fmt", "strings", "bytes", "strconv", "encoding/hex", "encoding/base64", "encoding/base32":
 	default:
-		return 0
+		return 0 // no function of the table: its name is not built
 	}
-	if fn.Signature().Recv() != nil || !fn.Signature().Variadic() {
+	if allocatingFuncs[path+"."+fn.Name()] {
+		return 1
+	}
+	if path != "fmt" || fn.Signature().Recv() != nil || !fn.Signature().Variadic() {
 		return 0
 	}
 	switch fn.Name() {
