@@ -152,6 +152,10 @@ type Model struct {
 	clockVars map[*types.Var]bool
 	// rareThens memoizes rareThen.
 	rareThens map[*ast.IfStmt]string
+	// resolved says that the call graph is built and every function's
+	// reason decided (see graph): the cost of a function needs neither, and
+	// a package without a site asks only that.
+	resolved bool
 }
 
 // fnInfo is what the model knows of one function of the package.
@@ -221,10 +225,19 @@ func New(cfg Config) *Model {
 	if cfg.Tests.Valid() {
 		add(cfg.Tests, true)
 	}
+	return m
+}
+
+// graph builds the call graph and decides why each function runs per item,
+// the first time a question needs it.
+func (m *Model) graph() {
+	if m.resolved {
+		return
+	}
+	m.resolved = true
 	m.buildCalls()
 	m.comp, m.compSize = stronglyConnected(m.order)
 	m.resolve()
-	return m
 }
 
 // position spells pos as file:line.
@@ -236,6 +249,7 @@ func (m *Model) position(pos token.Pos) string {
 // Site estimates how often the site at cur runs, and whether an allocation
 // of cost c there is worth a finding.
 func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
+	m.graph()
 	fnCur, decl, lit, ok := m.enclosing(cur)
 	if !ok {
 		return Estimate{Why: "it is not in a function: it runs once, when the package is initialized"}
@@ -578,6 +592,7 @@ func (m *Model) evidence(f *fnInfo) []Evidence {
 // Repeats reports whether fn, a function of the package, runs per item,
 // and says why ("which Root calls once per leaf of leaves ...").
 func (m *Model) Repeats(fn *types.Func) (string, bool) {
+	m.graph()
 	f := m.funcs[fn]
 	if f == nil || f.reason == nil {
 		return "", false
@@ -590,18 +605,21 @@ func (m *Model) Repeats(fn *types.Func) (string, bool) {
 // through a recursive helper of the package that walks it. What it
 // allocates once per call is then shared by every item hashed.
 func (m *Model) HashesCollection(fn *types.Func) bool {
+	m.graph()
 	f := m.funcs[fn]
 	return f != nil && (m.hashesInLoop(f) || m.hashesByRecursion(f))
 }
 
 // Recursive reports whether fn is in a call cycle of the package.
 func (m *Model) Recursive(fn *types.Func) bool {
+	m.graph()
 	f := m.funcs[fn]
 	return f != nil && f.reason != nil && f.reason.kind == byRecursion || f != nil && m.inCycle(f)
 }
 
 // CallsItself reports whether fn calls itself directly.
 func (m *Model) CallsItself(fn *types.Func) bool {
+	m.graph()
 	f := m.funcs[fn]
 	if f == nil {
 		return false
@@ -616,6 +634,7 @@ func (m *Model) CallsItself(fn *types.Func) bool {
 
 // SameCycle reports whether g is fn or in fn's call cycle.
 func (m *Model) SameCycle(fn, g *types.Func) bool {
+	m.graph()
 	f, h := m.funcs[fn], m.funcs[g]
 	if f == nil || h == nil {
 		return fn == g
@@ -641,6 +660,7 @@ func (m *Model) Cost(fn *types.Func) (*CostFact, bool) {
 // Share returns the share of the profile's samples in fn, when a profile
 // covers the package.
 func (m *Model) Share(fn *types.Func) (float64, bool) {
+	m.graph()
 	if !m.measured {
 		return 0, false
 	}
@@ -663,6 +683,7 @@ func shortName(fn *types.Func) string {
 // fn run per item: fn itself when its own evidence does, or when it does
 // not run per item.
 func (m *Model) Root(fn *types.Func) *types.Func {
+	m.graph()
 	f := m.funcs[fn]
 	for n := 0; f != nil && f.reason != nil && f.reason.via != nil && f.reason.kind == byCaller && n < 64; n++ {
 		f = f.reason.via.caller
