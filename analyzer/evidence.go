@@ -26,6 +26,7 @@ import (
 //	evidence: directive: ...         at the function marked //hashalloc:hot
 //	evidence: profile: ...           at the function a profile measured hot
 //	evidence: hashing-function: ...  at a function that returns a hash of what it is given
+//	evidence: child-derivation: ...  at a method that derives a child of its receiver by index
 //	share: 0.3125 of ...             with a profile: the share of its samples in the function
 //
 // A finding without evidence is one that its check reports wherever it

@@ -186,6 +186,8 @@ func (m *Model) resolve() {
 			f.reason = &reason{kind: byRecursion, text: "recurses: " + m.cycle(f) + ", once per node it walks"}
 		case m.isEntry(f):
 			f.reason = &reason{kind: byEntry, text: "returns a hash of what it is given: its callers call it once per item they hash"}
+		case m.isChild(f):
+			f.reason = &reason{kind: byChild, text: "derives a child of its receiver by index: its callers call it once per child"}
 		}
 		if f.reason != nil {
 			queue = append(queue, f)
@@ -217,7 +219,7 @@ func (m *Model) resolve() {
 			case f.marked, f.test: // a profile of the program says nothing of its tests
 			case share < m.cfg.Threshold:
 				f.reason, f.cold = nil, true
-			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry:
+			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry || f.reason.kind == byChild:
 				f.reason = &reason{kind: byProfile, text: "is hot in the profile"} // its share is in the evidence
 			}
 		}
@@ -255,6 +257,31 @@ func (m *Model) isEntry(f *fnInfo) bool {
 		return false
 	}
 	return shape || m.compares(f)
+}
+
+// isChild reports whether f derives a child of its receiver by index and
+// hashes to do so: a method with an exported name whose one parameter is an
+// integer and whose result is a value of the receiver's own type, alone or
+// with an error (an HD key's Derive(i uint32) (*ExtendedKey, error)). Code
+// outside it enumerates the children, calling it once per index: per item.
+// One that hashes in a loop of its own hashes a collection per call.
+func (m *Model) isChild(f *fnInfo) bool {
+	sig := f.fn.Signature()
+	if sig.Recv() == nil || !f.fn.Exported() || sig.Params().Len() != 1 || !isInteger(sig.Params().At(0).Type()) {
+		return false
+	}
+	res := sig.Results()
+	if res.Len() == 0 || res.Len() > 2 || !types.Identical(res.At(0).Type(), sig.Recv().Type()) ||
+		res.Len() == 2 && !isError(res.At(1).Type()) {
+		return false
+	}
+	return m.hashes(f, 2) && !m.hashesInLoop(f)
+}
+
+// isInteger reports whether t is an integer type.
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // verifierShape reports whether sig is that of a function that checks what

@@ -27,6 +27,10 @@
 //     a verifier; no loop
 //     of its own that hashes a collection; exported, a method an interface
 //     may reach, or a function value, a function literal among them); when
+//     it is a method that derives a child of its receiver by index and
+//     hashes to do so (one integer parameter, a result of the receiver's
+//     type alone or with an error: an HD key's Derive(i), which callers
+//     call once per child they enumerate); when
 //     the standard library calls it in a loop (a role: Read and Write of
 //     streams, sort's Less and Swap; ServeHTTP and RoundTrip, once per
 //     request, around far more work); when a //hashalloc:hot directive

@@ -191,6 +191,7 @@ const (
 	byRole
 	byRecursion
 	byEntry
+	byChild
 	byLoop
 	byCaller
 )
@@ -583,6 +584,8 @@ func (m *Model) evidence(f *fnInfo) []Evidence {
 			ev = append(ev, Evidence{fn.Pos(), "profile", fmt.Sprintf("%s has %.0f%% of %s", fn.Name(), 100*m.cfg.Profile.Share(fn), m.cfg.Profile.Unit())})
 		case byEntry:
 			ev = append(ev, Evidence{fn.Pos(), "hashing-function", fn.Name() + " returns a hash of what it is given, which its callers call it for once per item"})
+		case byChild:
+			ev = append(ev, Evidence{fn.Pos(), "child-derivation", fn.Name() + " derives a child of its receiver by index, which its callers call it for once per child"})
 		}
 		break
 	}

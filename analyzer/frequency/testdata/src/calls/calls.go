@@ -277,3 +277,47 @@ func NewSigner(secret string) (*Signer, error) {
 	site(1) // want `silent: it runs once per call of NewSigner, and nothing shows NewSigner to run per item`
 	return &Signer{key: sha256.Sum256([]byte(secret))}, nil
 }
+
+// A method that derives a child of its receiver by index runs once per
+// child: its callers enumerate the indexes (a wallet's addresses).
+type extendedKey struct{ key, chainCode []byte }
+
+func (k *extendedKey) Derive(i uint32) (*extendedKey, error) {
+	site(5) // want `per item: once per call of Derive \(it derives a child of its receiver by index: its callers call it once per child\)`
+	sum := sha256.Sum256(append(k.chainCode, byte(i)))
+	return &extendedKey{key: sum[:16], chainCode: sum[16:]}, nil
+}
+
+// Not a child: the result is not of the receiver's type, ...
+func (k *extendedKey) Tag(i uint32) [32]byte {
+	site(1) // want `silent: it runs once per call of Tag, and nothing shows Tag to run per item`
+	return sha256.Sum256(append(k.key, byte(i)))
+}
+
+// ... nor is what a function (no method) makes, ...
+func DeriveKey(k *extendedKey, i uint32) *extendedKey {
+	site(1) // want `silent: it runs once per call of DeriveKey, and nothing shows DeriveKey to run per item`
+	sum := sha256.Sum256(append(k.chainCode, byte(i)))
+	return &extendedKey{key: sum[:]}
+}
+
+// ... nor a child chosen by more than an index, ...
+func (k *extendedKey) DeriveWith(salt []byte, i uint32) *extendedKey {
+	site(1) // want `silent: it runs once per call of DeriveWith, and nothing shows DeriveWith to run per item`
+	sum := sha256.Sum256(append(salt, byte(i)))
+	return &extendedKey{key: sum[:]}
+}
+
+// ... and one that hashes in a loop of its own hashes a collection per
+// call (a level of a tree): what it allocates beside the loop is shared.
+type level struct{ nodes [][]byte }
+
+func (l *level) Up(i int) *level {
+	site(1) // want `silent: it runs once per call of Up, and nothing shows Up to run per item`
+	up := &level{}
+	for j := i; j+1 < len(l.nodes); j += 2 {
+		sum := sha256.Sum256(append(l.nodes[j], l.nodes[j+1]...))
+		up.nodes = append(up.nodes, sum[:])
+	}
+	return up
+}
