@@ -267,7 +267,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 // One that hashes in a loop of its own hashes a collection per call.
 func (m *Model) isChild(f *fnInfo) bool {
 	sig := f.fn.Signature()
-	if sig.Recv() == nil || !f.fn.Exported() || sig.Params().Len() != 1 || !isInteger(sig.Params().At(0).Type()) {
+	if sig.Recv() == nil || !f.fn.Exported() || sig.Params().Len() != 1 || !isIntegerType(sig.Params().At(0).Type()) {
 		return false
 	}
 	res := sig.Results()
@@ -276,12 +276,6 @@ func (m *Model) isChild(f *fnInfo) bool {
 		return false
 	}
 	return m.hashes(f, 2) && !m.hashesInLoop(f)
-}
-
-// isInteger reports whether t is an integer type.
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // verifierShape reports whether sig is that of a function that checks what
