@@ -79,7 +79,9 @@ func TestProveHotOnlyByProfile(t *testing.T) {
 	require.Equal(t, 0, r.code, "%s", r)
 	assert.Empty(t, r.stderr, "no progress and no error without a terminal")
 	assert.Regexp(t, `(?m)^Pipeline(-\d+)?\s+32\.00 ± 0%\s+16\.00 ± 0%\s+-50\.00% \(p=0\.002 n=6\)$`, r.stdout, "the allocs/op table")
-	assert.Regexp(t, `(?m)^Pipeline(-\d+)?\s+2560\.0 ± 0%\s+512\.0 ± 0%\s+-80\.00% \(p=0\.002 n=6\)$`, r.stdout, "the B/op table")
+	// B/op is an average over b.N: a run in which the runtime allocates
+	// a few bytes of its own reads 512.0 ± 1%; the medians do not move.
+	assert.Regexp(t, `(?m)^Pipeline(-\d+)?\s+2560\.0 ± \d+%\s+512\.0 ± \d+%\s+-80\.00% \(p=0\.002 n=6\)$`, r.stdout, "the B/op table")
 	assert.Regexp(t, `(?m)^\s+│\s+sec/op\s+│\s+sec/op\s+vs base\s+│$`, r.stdout, "the sec/op table")
 	assert.Regexp(t, `(?m)^ +\d+%  hot/hot\.go:23:7: hasher-alloc: .*\(it is hot in the profile\).*\n +fixed$`, r.stdout)
 	assert.NotContains(t, r.stdout, "hot.go:52", "a site the benchmarks do not run stays silent")
