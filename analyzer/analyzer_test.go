@@ -120,6 +120,15 @@ func TestBadOptions(t *testing.T) {
 	require.Error(t, err)
 }
 
+// TestCostFacts checks that a package of a module exports what its
+// exported functions allocate, and that its callers in another package
+// count it beside their sites (the standard library and GOPATH packages
+// export no such fact: see TestModel's testdata for the rules).
+func TestCostFacts(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, filepath.Join(testdata, "mod", "costfacts"), newAnalyzer(t, analyzer.Options{}), "./...")
+}
+
 // TestGoVersion checks that fixes follow the Go version of the file they
 // edit: -pool=runtime offers no fix to a file older than the runtime module,
 // and the default pool mode declares the pools in such a module's files (it

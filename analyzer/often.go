@@ -24,7 +24,10 @@ func (p *pass) newModel(sites []*Site) *frequency.Model {
 		Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Pkg, Root: p.prod,
 		Tests: tests,
 		Calls: p.calls,
-		Test:  func(fn *types.Func) bool { return testRoleOf(fn) != notTest },
+		// A package of a module; the standard library and GOPATH
+		// packages have none (or an empty one).
+		ExportAllocs: p.Module != nil && p.Module.Path != "",
+		Test:         func(fn *types.Func) bool { return testRoleOf(fn) != notTest },
 		Skip: func(fn *types.Func, decl *ast.FuncDecl) bool {
 			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && testRoleOf(fn) != notTest
 		},

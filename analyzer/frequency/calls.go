@@ -185,7 +185,7 @@ func (m *Model) resolve() {
 		case m.inCycle(f):
 			f.reason = &reason{kind: byRecursion, text: "recurses: " + m.cycle(f) + ", once per node it walks"}
 		case m.isEntry(f):
-			f.reason = &reason{kind: byEntry, text: "returns a hash of what it is given: its callers call it once per item they hash"}
+			f.reason = &reason{kind: byEntry, text: entryText(f.fn.Signature()) + ": its callers call it once per item they hash"}
 		case m.isChild(f):
 			f.reason = &reason{kind: byChild, text: "derives a child of its receiver by index: its callers call it once per child"}
 		}
@@ -424,6 +424,23 @@ func hashShape(sig *types.Signature) bool {
 		}
 	}
 	return true
+}
+
+// entryText says what a hashing function of signature sig does with what
+// it is given: it returns its hash, or it returns only an error (it checks
+// the hash, or keeps it in what it is given: a key's ID, a request's
+// signature).
+func entryText(sig *types.Signature) string {
+	if onlyError(sig) {
+		return "hashes what it is given and returns only an error"
+	}
+	return "returns a hash of what it is given"
+}
+
+// onlyError reports whether a function of signature sig returns an error
+// and nothing else.
+func onlyError(sig *types.Signature) bool {
+	return sig.Results().Len() == 1 && isError(sig.Results().At(0).Type())
 }
 
 // litEntry reports whether the function literal at lit, which does not run

@@ -237,11 +237,133 @@ func interfaceCost(sel *types.Selection) (Class, string) {
 	return Cheap, ""
 }
 
-// callCost says what the call at cur costs, by what it calls: a function of
+// callCost says what the call at cur costs: what it calls (calleeCost),
+// and what a dynamic call allocates (dynamicAllocs).
+func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
+	w := m.calleeCost(cur, direct)
+	call := cur.Node().(*ast.CallExpr)
+	if n := m.dynamicAllocs(call); n > 0 {
+		w = w.more(work{allocs: n, allocWhat: types.ExprString(call.Fun) + " (a dynamic call)", allocPos: call.Pos()})
+	}
+	return w
+}
+
+// dynamicAllocs returns how many allocations a dynamic call (of an interface
+// method or a function value) makes that its signature shows: the
+// arguments it boxes into its interface parameters (values that are
+// neither constants nor of a pointer's shape) and the addresses it is
+// given (escapingAddress), since the compiler cannot see where a dynamic
+// call keeps them (key.Set(name, value) of a string value allocates it,
+// where a static call may keep it on the stack); and the string it
+// returns, when it builds one from bytes (buildsString).
+func (m *Model) dynamicAllocs(call *ast.CallExpr) int {
+	info := m.cfg.Info
+	dynamic := false
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
+			dynamic = true
+		}
+	}
+	if !dynamic {
+		switch typeutil.Callee(info, call).(type) {
+		case *types.Var:
+			dynamic = true
+		case nil:
+			dynamic = !info.Types[call.Fun].IsType()
+		}
+	}
+	if !dynamic {
+		return 0
+	}
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return 0
+	}
+	params := sig.Params()
+	n := 0
+	if buildsString(sig) {
+		n++
+	}
+	for i, arg := range call.Args {
+		var pt types.Type
+		switch {
+		case sig.Variadic() && i >= params.Len()-1:
+			if call.Ellipsis.IsValid() {
+				continue // a slice passed as it is
+			}
+			pt = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+		case i < params.Len():
+			pt = params.At(i).Type()
+		default:
+			continue
+		}
+		if boxes(info.Types[arg], pt) || m.escapingAddress(arg) {
+			n++
+		}
+	}
+	return n
+}
+
+// escapingAddress reports whether arg, given to a dynamic call, is the
+// address of a local variable or of a composite literal: the call may keep
+// it, so the variable or literal is allocated on the heap
+// (option.Value(&hash) moves hash there).
+func (m *Model) escapingAddress(arg ast.Expr) bool {
+	u, ok := ast.Unparen(arg).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	switch x := ast.Unparen(u.X).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.Ident:
+		v, ok := m.cfg.Info.Uses[x].(*types.Var)
+		return ok && v.Parent() != nil && v.Parent() != m.cfg.Pkg.Scope()
+	}
+	return false
+}
+
+// buildsString reports whether a function of signature sig returns a
+// string built from bytes it is given (an encoder's EncodeToString): a
+// string cannot share a byte slice's memory, so it is allocated.
+func buildsString(sig *types.Signature) bool {
+	if sig.Results().Len() != 1 || !isString(sig.Results().At(0).Type()) {
+		return false
+	}
+	for v := range sig.Params().Variables() {
+		if s, ok := v.Type().Underlying().(*types.Slice); ok && isByte(s.Elem()) {
+			return true
+		}
+	}
+	return false
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// boxes reports whether an argument of type and value tv, passed for a
+// parameter of type pt, is boxed into an allocation of its own: pt is an
+// interface and the value is neither a constant nor already an interface
+// nor of a pointer's shape.
+func boxes(tv types.TypeAndValue, pt types.Type) bool {
+	if !types.IsInterface(pt) || tv.Value != nil || tv.Type == nil || tv.IsNil() {
+		return false
+	}
+	switch tv.Type.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return false
+	}
+	return true
+}
+
+// calleeCost says what the call at cur costs, by what it calls: a function of
 // another package (known, or by its fact), an interface method, or a
 // function of this package (its summary); with direct, the call is made by
 // the repetition itself, and formatting counts too.
-func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
+func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
 	call := cur.Node().(*ast.CallExpr)
 	info := m.cfg.Info
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -296,8 +418,11 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 		return work{class: Moderate, what: shortName(fn) + " (formatting)", pos: call.Pos()}
 	}
 	if m.cfg.ImportCost != nil {
-		if f, ok := m.cfg.ImportCost(fn); ok && f.Class > Cheap {
-			return work{class: f.Class, what: shortName(fn) + " (" + f.What + ")", pos: call.Pos()}
+		if f, ok := m.cfg.ImportCost(fn); ok {
+			if f.Class > Cheap {
+				return work{class: f.Class, what: shortName(fn) + " (" + f.What + ")", pos: call.Pos()}
+			}
+			return work{allocs: f.Allocs, allocWhat: shortName(fn), allocPos: call.Pos()}
 		}
 	}
 	if n := m.allocsOf(fn, call); n > 0 {
@@ -308,7 +433,8 @@ func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
 
 // allocatingFuncs are the functions of the standard library that allocate
 // what they return, each call: strings built from their arguments,
-// encodings to text and back, joined and split strings.
+// encodings to text and back, joined and split strings, a big number's
+// bytes and text.
 var allocatingFuncs = map[string]bool{
 	"fmt.Sprintf": true, "fmt.Sprint": true, "fmt.Sprintln": true,
 	"encoding/hex.EncodeToString": true, "encoding/hex.DecodeString": true,
@@ -318,20 +444,24 @@ var allocatingFuncs = map[string]bool{
 	"strings.Join": true, "strings.Repeat": true, "strings.ToLower": true, "strings.ToUpper": true,
 	"strings.Replace": true, "strings.ReplaceAll": true, "strings.Split": true, "strings.SplitN": true, "strings.Fields": true,
 	"bytes.Join": true, "bytes.Repeat": true, "bytes.Clone": true, "bytes.ToLower": true, "bytes.ToUpper": true,
+	"math/big.Bytes": true, "math/big.String": true, "math/big.Text": true,
 }
 
 // allocsOf returns how many allocations a call of fn, a function of
 // another package, makes that the model can count: one for the functions
-// above; for fmt's Fprint, Fprintf and Fprintln (and Print...), one per
+// above and for a hasher's Sum(nil); for fmt's Fprint, Fprintf and Fprintln (and Print...), one per
 // argument boxed into an interface (a value that is neither a constant nor
 // of a pointer's shape).
 func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
 	if fn.Pkg() == nil {
 		return 0
 	}
+	if sumsIntoNew(fn, call, m.cfg.Info) {
+		return 1
+	}
 	path := fn.Pkg().Path()
 	switch path {
-	case "fmt", "strings", "bytes", "strconv", "encoding/hex", "encoding/base64", "encoding/base32":
+	case "fmt", "strings", "bytes", "strconv", "encoding/hex", "encoding/base64", "encoding/base32", "math/big":
 	default:
 		return 0 // no function of the table: its name is not built
 	}
@@ -352,17 +482,26 @@ func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
 		if i < first || call.Ellipsis.IsValid() {
 			continue
 		}
-		tv := m.cfg.Info.Types[arg]
-		if tv.Value != nil || tv.Type == nil {
-			continue
+		if boxes(m.cfg.Info.Types[arg], types.NewInterfaceType(nil, nil)) {
+			n++
 		}
-		switch tv.Type.Underlying().(type) {
-		case *types.Pointer, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-			continue // pointer-shaped, or already an interface: nothing boxed
-		}
-		n++
 	}
 	return n
+}
+
+// sumsIntoNew reports whether call, of fn, is a hasher's Sum(nil): a method
+// Sum(b []byte) []byte given nil appends the sum to nothing, so it
+// allocates the slice it returns.
+func sumsIntoNew(fn *types.Func, call *ast.CallExpr, info *types.Info) bool {
+	sig := fn.Signature()
+	if fn.Name() != "Sum" || sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 || len(call.Args) != 1 {
+		return false
+	}
+	p, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
+	if !ok || !isByte(p.Elem()) || !types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) {
+		return false
+	}
+	return info.Types[call.Args[0]].IsNil()
 }
 
 // funcCost summarizes what a function of the package costs per call: the
@@ -386,11 +525,28 @@ func (m *Model) funcCost(fn *types.Func) work {
 // rarely run; function literals that are not called in place are left out.
 // direct says that the repetition runs region itself (see callCost).
 func (m *Model) regionCost(region, except inspector.Cursor, direct bool) work {
+	return m.regionCostBut(region, except, direct, true)
+}
+
+// besideCall is regionCost of region but for the call at call alone: its
+// arguments are evaluated by the repetition, and count (the encodings a
+// caller makes of what the next function of a chain hashes).
+func (m *Model) besideCall(region, call inspector.Cursor) work {
+	return m.regionCostBut(region, call, true, false)
+}
+
+// regionCostBut is regionCost, but for the node at except and, with inside,
+// all it contains.
+func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bool) work {
 	var w work
+	self := m.declaredFunc(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
-		if except.Valid() && (cur == except || isWithin(cur, except)) {
+		if except.Valid() && (cur == except || inside && isWithin(cur, except)) {
 			continue
+		}
+		if self != nil && typeutil.StaticCallee(m.cfg.Info, c.Node) == self {
+			continue // a recursive call: the next repetition, not work beside it
 		}
 		if m.inOtherLiteral(cur, region) || m.rareBranch(cur, region) != "" {
 			continue
@@ -401,6 +557,18 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct bool) work {
 		}
 	}
 	return w
+}
+
+// declaredFunc returns the function whose declaration holds the node at
+// cur, or nil.
+func (m *Model) declaredFunc(cur inspector.Cursor) *types.Func {
+	for c := cur; c.Valid(); c = c.Parent() {
+		if d, ok := c.Node().(*ast.FuncDecl); ok {
+			fn, _ := m.cfg.Info.Defs[d.Name].(*types.Func)
+			return fn
+		}
+	}
+	return nil
 }
 
 // isWithin reports whether the node at cur lies inside the node at outer.

@@ -59,9 +59,14 @@
 //     type: a function given an empty interface that returns bytes, by
 //     reflection), or formats a string itself (fmt.Sprintf), costs more
 //     than a single allocation; so do six or more calls that allocate what
-//     they return (strings formatted, encoded, joined or split; each value
-//     fmt.Fprint boxes), counted along the chain of calls in the package
-//     that repeats the site. A call that hashes in a loop of its own
+//     they return (strings formatted, encoded, joined or split; a hasher's
+//     Sum(nil); each value fmt.Fprint boxes; what a dynamic call allocates
+//     by its signature: each value it boxes into an interface parameter,
+//     each local variable whose address it is given, the string it builds
+//     from bytes), counted along the chain of calls that repeats the site,
+//     with the arguments of each call of the chain, and across the
+//     packages of a module through a fact (a function that returns only
+//     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
 //     which costs its zeroing, is not). What a function of another package costs comes from

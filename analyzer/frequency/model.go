@@ -48,6 +48,13 @@ type Config struct {
 	Threshold float64
 	// ImportCost returns the cost fact of a function of another package.
 	ImportCost func(fn *types.Func) (*CostFact, bool)
+	// ExportAllocs says that Cost also gives the functions that make calls
+	// that allocate their results (CostFact.Allocs): for a package of a
+	// module, whose callers in other packages of the module (an encoding
+	// helper, a key's accessor) add them to their own. The standard
+	// library's allocating functions are known by name instead (see
+	// allocatingFuncs), not by what their bodies call, error paths included.
+	ExportAllocs bool
 	// Calls, when not nil, is the index of the calls of Root and Tests
 	// that the caller has built already; else New builds one.
 	Calls *callindex.Index
@@ -87,18 +94,32 @@ type Cost struct {
 }
 
 // CostFact is the fact of an exported function that costs more than an
-// allocation per call, for the packages that call it.
+// allocation per call, for the packages that call it: its class, or the
+// calls it makes that allocate their results (see allocsOf), which a
+// caller counts with its own.
 type CostFact struct {
 	Class Class
 	What  string
+	// Allocs is the number of calls that allocate what they return, when
+	// Class is Cheap.
+	Allocs int
 }
 
 // AFact implements analysis.Fact.
 func (*CostFact) AFact() {}
 
 func (f *CostFact) String() string {
-	c := "moderate"
-	if f.Class == Heavy {
+	var c string
+	switch f.Class {
+	case Cheap:
+		calls := "calls"
+		if f.Allocs == 1 {
+			calls = "call"
+		}
+		return fmt.Sprintf("costs: %d allocating %s (%s)", f.Allocs, calls, f.What)
+	case Moderate:
+		c = "moderate"
+	default:
 		c = "heavy"
 	}
 	return "costs: " + c + " (" + f.What + ")"
@@ -345,12 +366,17 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if loop, ok := m.hashingLoop(f); ok && !m.inCycle(f) {
 		w = w.more(work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()})
 	}
+	seen := map[*fnInfo]bool{f: true}
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
+		if seen[r.via.caller] {
+			break // a recursion: its work beside the call is counted already
+		}
+		seen[r.via.caller] = true
 		region := r.via.caller.cur
 		if r.kind == byLoop {
 			region = loopBody(r.via.loop)
 		}
-		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true))
+		w = w.more(m.besideCall(region, m.callAt(region, r.via.pos)))
 	}
 	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
@@ -583,7 +609,7 @@ func (m *Model) evidence(f *fnInfo) []Evidence {
 		case byProfile:
 			ev = append(ev, Evidence{fn.Pos(), "profile", fmt.Sprintf("%s has %.0f%% of %s", fn.Name(), 100*m.cfg.Profile.Share(fn), m.cfg.Profile.Unit())})
 		case byEntry:
-			ev = append(ev, Evidence{fn.Pos(), "hashing-function", fn.Name() + " returns a hash of what it is given, which its callers call it for once per item"})
+			ev = append(ev, Evidence{fn.Pos(), "hashing-function", fn.Name() + " " + entryText(fn.Signature()) + ", which its callers call it for once per item"})
 		case byChild:
 			ev = append(ev, Evidence{fn.Pos(), "child-derivation", fn.Name() + " derives a child of its receiver by index, which its callers call it for once per child"})
 		}
@@ -646,18 +672,22 @@ func (m *Model) SameCycle(fn, g *types.Func) bool {
 }
 
 // Cost returns the fact of fn, a function of the package, when it costs
-// more than an allocation per call: what exported functions export.
+// more than an allocation per call, or makes calls that allocate their
+// results: what exported functions export.
 func (m *Model) Cost(fn *types.Func) (*CostFact, bool) {
 	if m.funcs[fn] == nil {
 		return nil, false
 	}
-	// The calls that allocate stay in the package: counted along one
-	// chain of calls, they are no cost of the function for every caller.
 	w := m.funcCost(fn)
-	if w.class == Cheap {
-		return nil, false
+	switch {
+	case w.class > Cheap:
+		return &CostFact{Class: w.class, What: w.what}, true
+	case w.allocs > 0 && m.cfg.ExportAllocs && !onlyError(fn.Signature()):
+		// What a function that returns only an error allocates, beside
+		// its work, is mostly its error, on failure (xerrors.Errorf).
+		return &CostFact{What: w.allocWhat, Allocs: w.allocs}, true
 	}
-	return &CostFact{Class: w.class, What: w.what}, true
+	return nil, false
 }
 
 // Share returns the share of the profile's samples in fn, when a profile

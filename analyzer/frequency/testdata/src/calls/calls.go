@@ -63,7 +63,7 @@ func (f *filter) UnmarshalBinary(data []byte) error {
 
 // A verifier of the same shape is an entry.
 func (f *filter) Verify(data []byte) error {
-	site(1) // want `per item: once per call of Verify \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	site(1) // want `per item: once per call of Verify \(it hashes what it is given and returns only an error: its callers call it once per item they hash\)`
 	if sha256.Sum256(data) != f.sum {
 		return io.ErrUnexpectedEOF
 	}

@@ -1,0 +1,3 @@
+module example.com/costfacts
+
+go 1.22
