@@ -374,3 +374,26 @@ func CasePooled() {
 	src.Reset(items[0])
 	pooledCompare(out[:32])
 }
+
+// In a function literal called in place, under a lock held for the
+// iteration: the literal runs once per iteration, as its body would. The
+// same literal after the loop runs once per call: not reported, next to
+// the positive.
+func CaseLockedLevel() {
+	var mu sync.Mutex
+	h := sha256.New()
+	for _, it := range items {
+		func() {
+			mu.Lock()
+			defer mu.Unlock()
+			h.Reset()
+			h.Write(it)
+			ok = bytes.Equal(h.Sum(nil), want) // want `sum-alloc: h.Sum\(nil\) allocates its result once per element of items \(the loop at sumalloc.go:\d+\), only to be compared by bytes.Equal; automatic fix: sum into a 32-byte array on the stack`
+		}()
+	}
+	func() {
+		mu.Lock()
+		defer mu.Unlock()
+		ok = bytes.Equal(h.Sum(nil), want)
+	}()
+}
