@@ -7,7 +7,10 @@ package hmacrekey
 import (
 	"bytes"
 	"crypto"
+	"crypto/ed25519"
 	"crypto/hmac"
+	"crypto/pbkdf2"
+	"crypto/rand"
 	"crypto/sha256"
 	"crypto/sha512"
 	"crypto/subtle"
@@ -289,6 +292,48 @@ func CaseSignAll() {
 		mac.Sum(out[:0])
 	}
 }
+
+// The same loop with a key stretched in every iteration (PBKDF2): the HMAC
+// beside it is noise, not reported.
+func CaseStretchAll() { // want CaseStretchAll:`costs: heavy \(pbkdf2.Key \(key stretching\)\)`
+	for _, m := range items {
+		k, _ := pbkdf2.Key(sha512.New, string(m), loopKey, 1000, 64)
+		mac := hmac.New(sha512.New, loopKey)
+		mac.Write(k)
+		mac.Sum(out[:0])
+	}
+}
+
+// One identity made per iteration, its key pair generated beside the HMAC
+// (Ed25519 here; an RSA key costs more still): the HMAC is noise, not
+// reported.
+func CaseNewIdentities() { // want CaseNewIdentities:`costs: heavy \(ed25519.GenerateKey \(an Ed25519 operation\)\)`
+	for _, m := range items {
+		pub, _, _ := ed25519.GenerateKey(rand.Reader)
+		mac := hmac.New(sha256.New, loopKey)
+		mac.Write(m)
+		mac.Write(pub)
+		mac.Sum(out[:0])
+	}
+}
+
+// A rejection-sampling loop: a seed is stretched and MACed until the key
+// it gives is valid, a few tries per new wallet, each dominated by PBKDF2.
+// Not reported.
+func newWalletKey(seed []byte) []byte {
+	for i := byte(0); ; i++ {
+		k, _ := pbkdf2.Key(sha512.New, string(seed), []byte{i}, 1000, 64)
+		mac := hmac.New(sha512.New, loopKey)
+		mac.Write(k)
+		if sum := mac.Sum(out[:0]); sum[0] < 0x80 {
+			return sum
+		}
+	}
+}
+
+func CaseNewWallet() { newWalletKey(items[0]) } // want CaseNewWallet:`costs: heavy \(newWalletKey, which calls pbkdf2.Key \(key stretching\)\)`
+
+func ResultNewWallet() string { return hex.EncodeToString(newWalletKey(items[1])) } // want ResultNewWallet:`costs: heavy`
 
 // ---- A key that changes each time: a one-shot HMAC. ----
 
