@@ -207,6 +207,43 @@ func ResultPackageKey() string {
 	return a + b
 }
 
+// A field of the package's configuration (a process-wide secret): not said
+// to change, since nothing writes it here, nor to be fixed, since a
+// package variable's fields may be set anywhere; the one-shot HMAC is right
+// either way.
+type settings struct{ secret []byte }
+
+var config = settings{secret: []byte("a process-wide secret")}
+
+//hashalloc:hot
+func signConfig(msg []byte) string {
+	mac := hmac.New(sha256.New, config.secret) // want `hmac-rekey: hmac.New\(sha256.New, config.secret\) re-keys an HMAC \(5 allocations\) once per call of signConfig \(it is marked //hashalloc:hot\), with key config.secret, which nothing shows to be fixed across calls; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	mac.Write(msg)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+func CaseConfigKey() { signConfig(items[0]) }
+
+// A transport's key, fixed when the transport is built, per request sent
+// (here, once per transport of a loop): fixed for each *keyedTransport.
+type keyedTransport struct {
+	key []byte
+}
+
+func (t *keyedTransport) sign(r []byte) string {
+	mac := hmac.New(sha256.New, t.key) // want `hmac-rekey: hmac.New\(sha256.New, t.key\) re-keys an HMAC \(5 allocations\) once per call of sign, which CaseTransportKey calls once per element of transports \(the loop at hmacrekey.go:\d+\), with a key fixed for each \*keyedTransport \(field key\); automatic fix: take mac from a pool of HMACs keyed with t\.key, held next to it`
+	mac.Write(r)
+	return hex.EncodeToString(mac.Sum(out[:0]))
+}
+
+var transports = []*keyedTransport{{key: key}, {key: loopKey}}
+
+func CaseTransportKey() {
+	for _, t := range transports {
+		t.sign(items[0])
+	}
+}
+
 const salt = "a package salt"
 
 // A package string key, in a hot function.
