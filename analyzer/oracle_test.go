@@ -75,6 +75,8 @@ func TestOracle(t *testing.T) {
 		{"escape", analyzer.Options{}},
 		{"wrappers", analyzer.Options{}},
 		{"writers", analyzer.Options{}},
+		{"derivedkey", analyzer.Options{}},
+		{"derivedkey/loops", analyzer.Options{}},
 		{"example.com/wrapperuser", analyzer.Options{}},
 		{"sums", analyzer.Options{Sums: sumsOption}},
 		{"sumsinline", analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}},
