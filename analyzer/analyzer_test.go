@@ -65,7 +65,7 @@ func TestFixes(t *testing.T) {
 		"dynsinks",                                                      // concatenations hashed through calls whose targets the package knows
 		"fieldsum",                                                      // Sum(nil) on hashers held in struct fields (a Bloom filter's)
 		"wrappers", "example.com/wrapperlib", "example.com/wrapperuser", // constructor wrappers, in their package and through facts
-		"writers", // hashers given to writer wrappers (io.MultiWriter, bufio, compressors), which keep them
+		"writers",                        // hashers given to writer wrappers (io.MultiWriter, bufio, compressors), which keep them
 		"derivedkey", "derivedkey/loops", // key derivations repeated with values that do not change, and the negative cases beside them
 	)
 }
