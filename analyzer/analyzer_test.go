@@ -66,6 +66,7 @@ func TestFixes(t *testing.T) {
 		"fieldsum",                                                      // Sum(nil) on hashers held in struct fields (a Bloom filter's)
 		"wrappers", "example.com/wrapperlib", "example.com/wrapperuser", // constructor wrappers, in their package and through facts
 		"writers",                        // hashers given to writer wrappers (io.MultiWriter, bufio, compressors), which keep them
+		"dyntargets",                     // hashers made per node in targets of an interface or a function value that the package knows
 		"derivedkey", "derivedkey/loops", // key derivations repeated with values that do not change, and the negative cases beside them
 	)
 }
@@ -85,6 +86,7 @@ func TestInlinePool(t *testing.T) {
 func TestFindings(t *testing.T) {
 	t.Parallel()
 	results := analysistest.Run(t, testdata, newAnalyzer(t, analyzer.Options{}),
+		"dyntargets",                     // hashers made per node in targets of an interface or a function value that the package knows
 		"derivedkey", "derivedkey/loops", // key derivations repeated with values that do not change, and the negative cases beside them
 		"hotness",
 		"example.com/hashlib", "example.com/hashuser", // per-call facts, and what a caller is told at its calls

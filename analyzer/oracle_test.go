@@ -75,6 +75,7 @@ func TestOracle(t *testing.T) {
 		{"escape", analyzer.Options{}},
 		{"wrappers", analyzer.Options{}},
 		{"writers", analyzer.Options{}},
+		{"dyntargets", analyzer.Options{}},
 		{"derivedkey", analyzer.Options{}},
 		{"derivedkey/loops", analyzer.Options{}},
 		{"example.com/wrapperuser", analyzer.Options{}},

@@ -33,3 +33,11 @@ func CaseSignNow() { batch.SignNow(msgs) }
 func CaseSignServices() { batch.SignServices(msgs) }
 
 func ResultSignServices() string { return strings.Join(batch.SignServices(msgs), ",") }
+
+// The oracle follows static calls only: the case calls Sign itself, and
+// the result signs through the interface.
+func CaseSign() { (&deriving{"secret", "us-east-1", batch.date}).Sign(msgs[0]) }
+
+func ResultSignThrough() string {
+	return strings.Join(SignThrough(&deriving{"secret", "us-east-1", batch.date}, msgs), ",")
+}

@@ -321,3 +321,31 @@ func (l *level) Up(i int) *level {
 	}
 	return up
 }
+
+// A function the package takes as a value runs as often as the calls made
+// through a function value of its signature: here once per pair of a level.
+func pairInto(dst *[32]byte, l, r []byte) {
+	site(1) // want `per item: once per call of pairInto, which hashLevel calls through the function value hf once per element of out \(the loop at calls.go:\d+\)`
+	h := sha256.New()
+	h.Write(l)
+	h.Write(r)
+	h.Sum(dst[:0])
+}
+
+var pairFunc = pairInto
+
+func hashLevel(hf func(*[32]byte, []byte, []byte), nodes [][]byte, out [][32]byte) {
+	for i := range out {
+		hf(&out[i], nodes[2*i], nodes[2*i+1])
+	}
+}
+
+// One of the same signature that the package never takes as a value is
+// not among the targets.
+func pairUnused(dst *[32]byte, l, r []byte) {
+	site(1) // want `silent: it runs once per call of pairUnused, and nothing shows pairUnused to run per item`
+	h := sha256.New()
+	h.Write(l)
+	h.Write(r)
+	h.Sum(dst[:0])
+}
