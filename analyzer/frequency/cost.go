@@ -449,9 +449,9 @@ var allocatingFuncs = map[string]bool{
 
 // allocsOf returns how many allocations a call of fn, a function of
 // another package, makes that the model can count: one for the functions
-// above and for a hasher's Sum(nil); for fmt's Fprint, Fprintf and Fprintln (and Print...), one per
-// argument boxed into an interface (a value that is neither a constant nor
-// of a pointer's shape).
+// above and for a hasher's Sum(nil); for fmt's Fprint, Fprintf and
+// Fprintln (and Print...), one per argument boxed into an interface (a
+// value that is neither a constant nor of a pointer's shape).
 func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
 	if fn.Pkg() == nil {
 		return 0
@@ -482,7 +482,7 @@ func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
 		if i < first || call.Ellipsis.IsValid() {
 			continue
 		}
-		if boxes(m.cfg.Info.Types[arg], types.NewInterfaceType(nil, nil)) {
+		if boxes(m.cfg.Info.Types[arg], types.Universe.Lookup("any").Type()) {
 			n++
 		}
 	}
