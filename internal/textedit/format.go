@@ -1,8 +1,12 @@
 package textedit
 
 import (
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
@@ -48,6 +52,18 @@ func FormatTouched(orig, fixed []byte) ([]byte, error) {
 			touched[j] = true
 		}
 	}
+	// gofmt sorts an import declaration's lines: a fix that touches one of
+	// them takes the whole declaration as gofmt spells it, or the lines
+	// gofmt moves would be deleted from where they were and not inserted
+	// where they go.
+	for _, r := range importLines(fixed) {
+		r[1] = min(r[1], len(touched))
+		if slices.Contains(touched[r[0]:r[1]], true) {
+			for j := r[0]; j < r[1]; j++ {
+				touched[j] = true
+			}
+		}
+	}
 	near := func(i1, i2 int) bool {
 		for j := max(i1-1, 0); j <= i2 && j < len(touched); j++ {
 			if touched[j] {
@@ -67,6 +83,24 @@ func FormatTouched(orig, fixed []byte) ([]byte, error) {
 		b.WriteString(strings.Join(gofmt[op.J1:op.J2], ""))
 	}
 	return []byte(b.String()), nil
+}
+
+// importLines returns the lines of src's import declarations, each as the
+// range [first, end) of line indexes, from the declaration's line to the
+// line after its closing parenthesis.
+func importLines(src []byte) [][2]int {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "fixed.go", src, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	var ranges [][2]int
+	for _, decl := range f.Decls {
+		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
+			ranges = append(ranges, [2]int{fset.Position(gen.Pos()).Line - 1, fset.Position(gen.End()).Line})
+		}
+	}
+	return ranges
 }
 
 // matcher compares two lists of lines, without the junk heuristic of

@@ -106,6 +106,15 @@ func TestFormatTouched(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "package p\n\nfunc F() {\n\tx := 1\n\ty := 2\n\t_ = x\n\t_ = y\n}\n", string(got))
 
+	// An import deleted from a declaration that gofmt would sort: the
+	// declaration is taken whole, sorted, and no import is lost (a partial
+	// take deleted the imports that gofmt moves: razorpay-go's utils.go).
+	orig = "package p\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n        \"crypto/hmac\"\n\t\"crypto/sha256\"\n\t\"encoding/hex\"\n)\n\nvar _ = fmt.Sprint\n"
+	fixed = "package p\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n\t\"crypto/sha256\"\n\t\"encoding/hex\"\n)\n\nvar _ = fmt.Sprint\n"
+	got, err = FormatTouched([]byte(orig), []byte(fixed))
+	require.NoError(t, err)
+	assert.Equal(t, "package p\n\nimport (\n\t\"crypto/sha256\"\n\t\"encoding/hex\"\n\t\"fmt\"\n\t\"strings\"\n)\n\nvar _ = fmt.Sprint\n", string(got))
+
 	_, err = FormatTouched([]byte(orig), []byte("package p\nfunc {"))
 	assert.Error(t, err)
 }
