@@ -101,8 +101,10 @@ func (r *Runner) fix(ctx context.Context, m *expect.Module, base, pool string, b
 	sort.Strings(res.Changed)
 	fmt.Fprintf(log, "   -fix -pool=%s: %d files in %d packages changed\n", pool, len(changed), len(res.Changed))
 
-	if len(changed) > 0 {
-		args := append([]string{"-l"}, changed...)
+	// A fixed file must be gofmt-clean if it was before: a fix formats
+	// what it touches and leaves the rest of a file that was not as it is.
+	if clean := r.gofmtClean(ctx, base, changed); len(clean) > 0 {
+		args := append([]string{"-l"}, clean...)
 		if out, err := r.run(ctx, dir, "gofmt", args...); err != nil || len(bytes.TrimSpace(out)) > 0 {
 			fail("", "gofmt", fmt.Sprintf("not gofmt-clean: %v\n%s", err, out))
 		}
@@ -182,4 +184,26 @@ func (r *Runner) run(ctx context.Context, dir, name string, args ...string) ([]b
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	return cmd.CombinedOutput()
+}
+
+// gofmtClean returns the files of files that gofmt -l does not list in dir.
+func (r *Runner) gofmtClean(ctx context.Context, dir string, files []string) []string {
+	if len(files) == 0 {
+		return nil
+	}
+	out, err := r.run(ctx, dir, "gofmt", append([]string{"-l"}, files...)...)
+	if err != nil {
+		return files // no verdict before: hold every file to it after
+	}
+	listed := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		listed[filepath.Clean(l)] = true
+	}
+	var clean []string
+	for _, f := range files {
+		if !listed[filepath.Clean(f)] {
+			clean = append(clean, f)
+		}
+	}
+	return clean
 }
