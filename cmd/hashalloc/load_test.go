@@ -8,6 +8,7 @@ package main_test
 import (
 	"encoding/json"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -238,4 +239,38 @@ func TestSyntaxErrorOnce(t *testing.T) {
 	assert.Regexp(t, `^/.*/a/a\.go:5:1: expected operand, found '}'$`, out["example.com/syn/a"]["hashalloc"].Error)
 	assert.Equal(t, "not analyzed: it depends on example.com/syn/a, which has errors", out["example.com/syn/b"]["hashalloc"].Error)
 	assert.NotContains(t, out, "example.com/syn/c", "nothing found, nothing wrong")
+}
+
+// TestOutsideModule checks that a run outside any module says so in one
+// line, whatever the pattern, and that a file named on the command line
+// still loads there.
+func TestOutsideModule(t *testing.T) {
+	t.Parallel()
+	dir := writeModule(t, map[string]string{"x.go": "package x\n"})
+	for _, pattern := range []string{"./...", "."} {
+		r := run(t, dir, []string{"GOWORK=off"}, binary, pattern)
+		assert.Equal(t, 1, r.code, "%s", r)
+		assert.Equal(t, "hashalloc: "+dir+" is not in a Go module (no go.mod in it or in a directory above it): run hashalloc in a module, or create one with go mod init\n", r.stderr, pattern)
+	}
+	r := run(t, dir, nil, binary, "x.go")
+	assert.Equal(t, 0, r.code, "%s", r)
+}
+
+// TestOldGoLine checks that a module whose go line is older than the runtime
+// module's, which it requires, gets one line that says what to run instead
+// of the go command's "updates to go.mod needed".
+func TestOldGoLine(t *testing.T) {
+	t.Parallel()
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module example.com/old\n\ngo 1.13\n\nrequire github.com/hashalloc/hashalloc/runtime v0.1.0\n\nreplace github.com/hashalloc/hashalloc/runtime => " + filepath.Join(repoRoot, "runtime") + "\n",
+		"x.go":   "package old\n",
+	})
+	r := run(t, dir, []string{"GOWORK=off"}, binary, "-pool=runtime", "./...")
+	assert.Equal(t, 1, r.code, "%s", r)
+	assert.Equal(t, "hashalloc: go.mod needs updates before its packages load: its go line (go 1.13) is older than that of github.com/hashalloc/hashalloc/runtime (go 1.21): run go mod edit -go=1.21 (or go mod tidy), or drop the requirement and let -pool=auto declare the pools in the fixed files\n", r.stderr)
+
+	e := run(t, dir, []string{"GOWORK=off"}, "go", "mod", "edit", "-go=1.21")
+	require.Equal(t, 0, e.code, "%s", e)
+	r = run(t, dir, []string{"GOWORK=off"}, binary, "-pool=runtime", "./...")
+	assert.Equal(t, 0, r.code, "the command the message gives is enough: %s", r)
 }

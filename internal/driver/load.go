@@ -28,7 +28,13 @@ func loadWith(mode packages.LoadMode, patterns []string, tests bool, tags string
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
+		if why := moduleProblem(err.Error()); why != nil {
+			return nil, why
+		}
 		return nil, err
+	}
+	if why := moduleProblem(listErrors(pkgs)); why != nil {
+		return nil, why
 	}
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
