@@ -152,9 +152,10 @@ func (p *pass) silent(node ast.Node, category, why string) {
 	}
 }
 
-// auditCategory is the category of the audit's entries: the sites that a
-// check looked at and did not report, with why (-audit).
-const auditCategory = "audit"
+// AuditCategory is the category of the audit's entries: the sites that a
+// check looked at and did not report, with why (-audit). They are not
+// findings: a run that prints only them has found nothing.
+const AuditCategory = "audit"
 
 // concatFound is a concatenation built only to be hashed: where, what it is
 // ("append(prefix, leaf...) builds a buffer only to hash it with
@@ -194,8 +195,8 @@ func (p *pass) flush() {
 		if p.suppress.suppressed(s.node.Pos(), s.category) {
 			continue
 		}
-		p.Report(analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Category: auditCategory,
-			Message: auditCategory + ": " + s.category + ": " + siteText(s.node) + " is silent: " + s.why})
+		p.Report(analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Category: AuditCategory,
+			Message: AuditCategory + ": " + s.category + ": " + siteText(s.node) + " is silent: " + s.why})
 	}
 	p.out.silent = nil
 }

@@ -19,6 +19,21 @@ type finding struct {
 	posn, end token.Position
 }
 
+// isAudit reports whether the finding is a line of the audit (-audit): a
+// site left silent, not a finding.
+func (f *finding) isAudit() bool { return f.diag.Category == analyzer.AuditCategory }
+
+// countFindings counts the findings of fs that are not audit lines.
+func countFindings(fs []*finding) int {
+	n := 0
+	for _, f := range fs {
+		if !f.isAudit() {
+			n++
+		}
+	}
+	return n
+}
+
 // hasFix reports whether the finding comes with a fix.
 func (f *finding) hasFix() bool { return len(f.diag.SuggestedFixes) > 0 }
 

@@ -225,7 +225,7 @@ func run(o options, stdout, stderr io.Writer) int {
 		}
 	default:
 		printText(stderr, res.findings, o.context)
-		if len(res.findings) > 0 {
+		if countFindings(res.findings) > 0 {
 			code = worse(code, exitFindings)
 		}
 	}
@@ -240,7 +240,7 @@ func run(o options, stdout, stderr io.Writer) int {
 	}
 	if prog != nil {
 		fmt.Fprintf(stderr, "hashalloc: %d packages analyzed in %.1fs: %s\n",
-			analyzed, time.Since(start).Seconds(), plural(len(res.findings), "finding"))
+			analyzed, time.Since(start).Seconds(), plural(countFindings(res.findings), "finding"))
 	}
 	return code
 }

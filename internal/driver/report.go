@@ -65,7 +65,7 @@ func fixAndReport(o options, findings []*finding, tree jsonTree, stdout, stderr 
 		return exitFailed
 	case o.diff && len(plan.files) > 0:
 		return exitFailed // changes pending, as go fix -diff says
-	case len(rest) > 0:
+	case countFindings(rest) > 0:
 		return exitFindings
 	}
 	return exitClean
