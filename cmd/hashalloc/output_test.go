@@ -6,6 +6,7 @@ package main_test
 // and usage.
 
 import (
+	"debug/buildinfo"
 	"fmt"
 	"os"
 	"os/exec"
@@ -38,13 +39,22 @@ func TestRelativePaths(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	t.Parallel()
+	// The binary says the version its build information holds: "devel"
+	// without VCS stamping, a pseudo-version with it (GOFLAGS=-buildvcs=auto
+	// in a git clone).
+	bi, err := buildinfo.ReadFile(binary)
+	require.NoError(t, err)
+	want := bi.Main.Version
+	if want == "" || want == "(devel)" {
+		want = "devel"
+	}
 	r := run(t, repoRoot, nil, binary, "-V")
 	require.Equal(t, 0, r.code, "%s", r)
-	assert.Equal(t, "hashalloc version devel "+runtime.Version()+"\n", r.stdout)
+	assert.Equal(t, "hashalloc version "+want+" "+runtime.Version()+"\n", r.stdout)
 
 	r = run(t, repoRoot, nil, binary, "-V=full")
 	require.Equal(t, 0, r.code, "%s", r)
-	assert.Regexp(t, `^hashalloc version devel `+regexp.QuoteMeta(runtime.Version())+` buildID=[0-9a-f]{64}\n$`, r.stdout)
+	assert.Regexp(t, `^hashalloc version `+regexp.QuoteMeta(want+" "+runtime.Version())+` buildID=[0-9a-f]{64}\n$`, r.stdout)
 }
 
 // TestVersionStamped checks that a binary stamped with a module version
@@ -170,4 +180,47 @@ func TestREADMEQuickStart(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
 	assert.Contains(t, lines, quoted, "%s", r)
 	assert.Equal(t, "exit status 3", lines[len(lines)-1], "%s", r)
+}
+
+// TestAuditExitCode checks that the audit's lines are not findings: -audit
+// that prints only them exits 0, and 3 once a finding stands beside them.
+func TestAuditExitCode(t *testing.T) {
+	t.Parallel()
+	digest := `package aud
+
+import (
+	"crypto/sha256"
+	"io"
+)
+
+func Digest(r io.Reader) []byte {
+	h := sha256.New()
+	io.Copy(h, r)
+	return h.Sum(nil)
+}
+`
+	dir := writeModule(t, map[string]string{"go.mod": "module example.com/aud\n\ngo 1.26.0\n", "a.go": digest})
+	r := run(t, dir, nil, binary, "-audit", "-cache=off", "./...")
+	assert.Equal(t, 0, r.code, "%s", r)
+	assert.Equal(t, "a.go:9:7: audit: hasher-alloc: sha256.New() is silent: it runs once per call of Digest, and nothing shows Digest to run per item\n", r.stderr)
+
+	writeFile(t, filepath.Join(dir, "b.go"), `package aud
+
+import (
+	"crypto/sha256"
+	"io"
+)
+
+func DigestAll(rs []io.Reader) (sums [][]byte) {
+	for _, r := range rs {
+		h := sha256.New()
+		io.Copy(h, r)
+		sums = append(sums, h.Sum(nil))
+	}
+	return sums
+}
+`)
+	r = run(t, dir, nil, binary, "-audit", "-cache=off", "./...")
+	assert.Equal(t, 3, r.code, "%s", r)
+	assert.Contains(t, r.stderr, "b.go:10:8: hasher-alloc: ")
 }
