@@ -194,6 +194,21 @@ func TestProveFailures(t *testing.T) {
 	}
 }
 
+// TestProveVetFails checks a module whose test files go vet rejects before
+// any fix, although they compile: prove says so and runs the benchmarks and
+// tests with -vet=off.
+func TestProveVetFails(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs benchmarks")
+	t.Parallel()
+	r := run(t, proveModule(), proveEnv, binary, append(append([]string{"prove"}, quick...), "./vetfail")...)
+	noCrash(t, r)
+	assert.Equal(t, 0, r.code, "%s", r)
+	assert.Contains(t, r.stderr, "hashalloc prove: go vet fails on ./vetfail before any fix, so its benchmarks and tests run with -vet=off:\n", "%s", r)
+	assert.Contains(t, r.stderr, "Example_BuildSimple has malformed example suffix", "%s", r)
+	assert.Contains(t, r.stdout, "tested on the fixed copy (go test -count=1 -vet=off): ./vetfail: ok\n", "%s", r)
+	assert.Contains(t, r.stdout, "the fixes hold", "%s", r)
+}
+
 // TestProveFixDoesNotBuild checks the failure of a fix that the analysis
 // cannot see: the module pins an old release of the runtime module, without
 // the package the fix imports, and the fixed copy does not build.

@@ -235,7 +235,7 @@ func (p *prover) blameBuild(ctx context.Context, bp *benchPackage, out []byte) e
 	msg := fmt.Sprintf("the benchmarks of %s do not build on the copy after the fixes:\n%s", bp.rel, indent(tail(out, 30)))
 	bin := filepath.Join(p.tmp, "bin", "blame.test")
 	c, err := p.blame(ctx, "breaks the build", p.candidates(bp.pkg.ImportPath), func() (bool, error) {
-		_, err := p.goCmd(ctx, p.copyRoot, append(append([]string{"test", "-c", "-o", bin}, p.tagsFlag()...), bp.pkg.ImportPath)...)
+		_, err := p.goCmd(ctx, p.copyRoot, p.testArgs("-c", "-o", bin, bp.pkg.ImportPath)...)
 		return err != nil, nil
 	})
 	if err != nil {
@@ -293,7 +293,7 @@ func (p *prover) blameAllocations(ctx context.Context, worse []Comparison) error
 			continue
 		}
 		cs, err := p.blame(ctx, "makes "+top+" allocate more", p.candidates(bp.pkg.ImportPath), func() (bool, error) {
-			if out, err := p.goCmd(ctx, p.copyRoot, append(append([]string{"test", "-c", "-o", bin}, p.tagsFlag()...), bp.pkg.ImportPath)...); err != nil {
+			if out, err := p.goCmd(ctx, p.copyRoot, p.testArgs("-c", "-o", bin, bp.pkg.ImportPath)...); err != nil {
 				return false, fmt.Errorf("building %s to find the fix: %v\n%s", bp.rel, err, indent(tail(out, 20)))
 			}
 			results, err := p.runBenchmark(ctx, bp, bin, top)

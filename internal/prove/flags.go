@@ -170,6 +170,12 @@ Nothing else in hashalloc runs the code it analyzes.
 A long run on a terminal shows which package and benchmark it is on and how
 long the rest should take.
 
+go test runs go vet before it builds a test binary. When vet fails on the
+code as it is, before any fix (a test file that compiles but that vet
+rejects, such as an example with a malformed suffix), prove says so and runs
+the benchmarks and tests with -vet=off: vet's verdict on your code is not
+what prove measures.
+
 Flags:
 `)
 	fs.SetOutput(w)

@@ -236,6 +236,22 @@ func (p *prover) goCmd(ctx context.Context, dir string, args ...string) ([]byte,
 	return cmd.CombinedOutput()
 }
 
+// testArgs is the go test command line with args: the build tags, and
+// -vet=off when go vet failed on the code before any fix.
+func (p *prover) testArgs(args ...string) []string {
+	cmd := append([]string{"test"}, p.tagsFlag()...)
+	if p.report.VetFailed != "" {
+		cmd = append(cmd, "-vet=off")
+	}
+	return append(cmd, args...)
+}
+
+// firstLines returns at most n lines of out, without the trailing newline.
+func firstLines(out []byte, n int) string {
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.Join(lines[:min(n, len(lines))], "\n")
+}
+
 // tagsFlag is -tags for the go command and hashalloc, or nothing.
 func (p *prover) tagsFlag() []string {
 	if p.o.tags == "" {
@@ -432,7 +448,18 @@ func (p *prover) buildBenchmarks(ctx context.Context, after bool) error {
 		p.prog.set(fmt.Sprintf("building the benchmarks of %s (%s the fixes)", bp.rel, when), step)
 		bin := filepath.Join(p.tmp, "bin", fmt.Sprintf("%d.%s.test", i, when))
 		start := time.Now()
-		out, err := p.goCmd(ctx, p.copyRoot, append(append([]string{"test", "-c", "-o", bin}, p.tagsFlag()...), bp.pkg.ImportPath)...)
+		out, err := p.goCmd(ctx, p.copyRoot, p.testArgs("-c", "-o", bin, bp.pkg.ImportPath)...)
+		if err != nil && !after && p.report.VetFailed == "" && ctx.Err() == nil {
+			// When the benchmarks build without go vet, which go test
+			// runs first, vet failed on the code as it is, before any
+			// fix: that is not for prove to judge. Build, and later
+			// test, without it.
+			if _, err2 := p.goCmd(ctx, p.copyRoot, append([]string{"test", "-vet=off", "-c", "-o", bin}, append(p.tagsFlag(), bp.pkg.ImportPath)...)...); err2 == nil {
+				p.report.VetFailed = firstLines(out, 3)
+				fmt.Fprintf(p.stderr, "hashalloc prove: go vet fails on %s before any fix, so its benchmarks and tests run with -vet=off:\n%s\n", bp.rel, indent([]byte(p.report.VetFailed)))
+				out, err = nil, nil
+			}
+		}
 		bp.buildTime = time.Since(start)
 		p.prog.estimate().done(step)
 		if err != nil {
@@ -702,11 +729,11 @@ func (p *prover) affected(changed []string) []string {
 
 // goTest runs go test on pkgs in the copy, as it stands.
 func (p *prover) goTest(ctx context.Context, pkgs ...string) ([]byte, error) {
-	args := append([]string{"test", "-count=1", "-timeout=" + p.o.timeout.String()}, p.tagsFlag()...)
+	args := []string{"-count=1", "-timeout=" + p.o.timeout.String()}
 	if p.o.run != "" {
 		args = append(args, "-run="+p.o.run)
 	}
-	return p.goCmd(ctx, p.copyRoot, append(args, pkgs...)...)
+	return p.goCmd(ctx, p.copyRoot, p.testArgs(append(args, pkgs...)...)...)
 }
 
 // test runs, on the fixed copy, the tests of the packages the fixes can

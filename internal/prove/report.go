@@ -32,6 +32,9 @@ type Report struct {
 	Unprofiled bool `json:"unprofiled,omitempty"`
 	// Applied reports whether the fixes were written into your tree (-fix).
 	Applied bool `json:"applied"`
+	// VetFailed is what go vet said of the code before any fix, when it
+	// failed: the benchmarks and tests then ran with -vet=off.
+	VetFailed string `json:"vetFailed,omitempty"`
 	// Note says why nothing was measured, when nothing was.
 	Note string `json:"note,omitempty"`
 	// Error says why prove failed, and Blame which fixes did it.
@@ -125,7 +128,11 @@ func (p *prover) printReport(w io.Writer) {
 		if p.testsFailed {
 			result = "FAIL"
 		}
-		fmt.Fprintf(w, "tested on the fixed copy (go test -count=1%s): %s: %s\n", runFlag(p.o.run), p.rels(r.Tested), result)
+		vet := ""
+		if r.VetFailed != "" {
+			vet = " -vet=off"
+		}
+		fmt.Fprintf(w, "tested on the fixed copy (go test -count=1%s%s): %s: %s\n", vet, runFlag(p.o.run), p.rels(r.Tested), result)
 	}
 	switch {
 	case r.Note != "":
