@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"go/ast"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -144,7 +145,28 @@ func (c Check) Text() string {
 	return b.String()
 }
 
-// plainText indents the code blocks of Markdown text and drops their fences.
+// mdLink is a Markdown link, [text](target).
+var mdLink = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
+
+// plainLinks spells the links of a line of Markdown for a terminal: a link
+// to another page of docs/ as that page's path in the repository, after
+// its text when the text is not the page's name.
+func plainLinks(line string) string {
+	return mdLink.ReplaceAllStringFunc(line, func(link string) string {
+		m := mdLink.FindStringSubmatch(link)
+		text, target := m[1], m[2]
+		if !strings.Contains(target, "://") {
+			target = "docs/" + target
+		}
+		if text == m[2] {
+			return target
+		}
+		return text + " (" + target + ")"
+	})
+}
+
+// plainText indents the code blocks of Markdown text and drops their
+// fences, and spells its links as plain text.
 func plainText(md string) string {
 	var b strings.Builder
 	inCode := false
@@ -155,6 +177,8 @@ func plainText(md string) string {
 		}
 		if inCode && line != "" {
 			b.WriteString("    ")
+		} else if !inCode {
+			line = plainLinks(line)
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')

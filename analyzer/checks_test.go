@@ -33,6 +33,7 @@ func TestChecksDocumented(t *testing.T) {
 		text := c.Text()
 		assert.True(t, strings.HasPrefix(text, c.Name+": "+c.Summary+"\n"), "%s", text)
 		assert.NotContains(t, text, "```")
+		assert.NotRegexp(t, `\]\(`, text, "%s: no Markdown link on a terminal", c.Name)
 		got, ok := analyzer.LookupCheck(c.Name)
 		assert.True(t, ok)
 		assert.Equal(t, c, got)
