@@ -38,7 +38,7 @@ func init() { register.Plugin("hashalloc", New) }
 
 // Settings are the plugin's settings in .golangci.yml.
 type Settings struct {
-	// Pool is "runtime" (the default) or "inline", as the -pool flag.
+	// Pool is "auto" (the default), "runtime" or "inline", as the -pool flag.
 	Pool string `json:"pool"`
 	// Tests also analyzes _test.go files, as the -tests flag.
 	Tests bool `json:"tests"`

@@ -3,10 +3,12 @@ package golangci_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/pprof"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"github.com/hashalloc/hashalloc/analyzer"
 	_ "github.com/hashalloc/hashalloc/golangci"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -113,4 +115,24 @@ func TestOneIssuePerFinding(t *testing.T) {
 		}
 	}
 	assert.Positive(t, n, "no finding in example.com/hashuser")
+}
+
+// TestDocumentedDefaults checks that the setup in docs/integrations.md and
+// the README's configuration table give the pool default of the -pool flag,
+// which is the plugin's with no pool setting (analyzer.Options: empty is
+// auto).
+func TestDocumentedDefaults(t *testing.T) {
+	t.Parallel()
+	def := analyzer.Analyzer.Flags.Lookup("pool").DefValue
+	require.Equal(t, analyzer.PoolAuto, def)
+
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "integrations.md"))
+	require.NoError(t, err)
+	line := regexp.MustCompile(`(?m)^\s+pool: .*$`).Find(doc)
+	require.NotNil(t, line, "docs/integrations.md has no pool setting")
+	assert.Contains(t, string(line), def+" (the default", "docs/integrations.md: %s", line)
+
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	assert.Regexp(t, "(?m)^\\| pool \\| .* \\| `"+def+"` \\|", string(readme))
 }
