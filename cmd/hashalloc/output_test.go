@@ -163,6 +163,30 @@ func TestREADMEUsage(t *testing.T) {
 	}
 }
 
+// TestREADMEInstallPath checks where the README says go install puts the
+// binary: in GOBIN, or in GOPATH's bin when GOBIN is unset.
+func TestREADMEInstallPath(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "builds and installs the command twice")
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	readme := strings.Join(strings.Fields(string(data)), " ")
+	assert.Contains(t, readme, "`go install` puts the `hashalloc` binary in `$(go env GOBIN)`, or in `$(go env GOPATH)/bin`")
+	assert.Contains(t, readme, "`export PATH=\"$PATH:$(go env GOPATH)/bin\"`")
+
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	require.NoError(t, err)
+	modcache := strings.TrimSpace(string(out))
+	gopath, gobin := t.TempDir(), t.TempDir()
+	env := []string{"GOPATH=" + gopath, "GOMODCACHE=" + modcache}
+	r := run(t, repoRoot, append(env, "GOBIN="), "go", "install", "./cmd/hashalloc")
+	require.Equal(t, 0, r.code, "%s", r)
+	assert.FileExists(t, filepath.Join(gopath, "bin", "hashalloc"))
+	r = run(t, repoRoot, append(env, "GOBIN="+gobin), "go", "install", "./cmd/hashalloc")
+	require.Equal(t, 0, r.code, "%s", r)
+	assert.FileExists(t, filepath.Join(gobin, "hashalloc"))
+}
+
 // TestREADMEQuickStart checks the README's quick start: the command it shows
 // prints, among its findings on examples/, the one the README quotes, and
 // under go run the shell sees exit code 1 and go run prints exit status 3.
