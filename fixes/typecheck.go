@@ -53,7 +53,7 @@ var ErrOverlap = errors.New("the fixes overlap")
 // offered alone (an editor's quick fix) is checked without clean: it must
 // remove what it alone leaves unused.
 func (v *Verifier) Check(clean bool, fixes ...*analysis.SuggestedFix) error {
-	byFile := map[*token.File][]textedit.Edit{}
+	lists := map[*token.File][][]textedit.Edit{}
 	for _, fix := range fixes {
 		perFile := map[*token.File][]analysis.TextEdit{}
 		for _, e := range fix.TextEdits {
@@ -67,12 +67,16 @@ func (v *Verifier) Check(clean bool, fixes ...*analysis.SuggestedFix) error {
 			if err != nil {
 				return err
 			}
-			merged, ok := textedit.Merge(byFile[tf], sorted)
-			if !ok {
-				return ErrOverlap
-			}
-			byFile[tf] = merged
+			lists[tf] = append(lists[tf], sorted)
 		}
+	}
+	byFile := map[*token.File][]textedit.Edit{}
+	for tf, l := range lists {
+		merged, bad := textedit.MergeAll(l)
+		if bad >= 0 {
+			return ErrOverlap
+		}
+		byFile[tf] = merged
 	}
 
 	if v.fset == nil {

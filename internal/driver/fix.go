@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -58,6 +59,13 @@ func planFixes(findings []*finding) *fixPlan {
 	plan := &fixPlan{fixed: map[*finding]bool{}}
 	byName := map[string]*fixedFile{}
 	unreadable := map[string]error{}
+	type fileFixes struct {
+		fixes []int // indexes into fixes, in order
+		edits [][]textedit.Edit
+	}
+	var fixes []*finding
+	perFix := map[*finding]map[*fixedFile][]textedit.Edit{}
+	byFile := map[*fixedFile]*fileFixes{}
 	for _, f := range findings {
 		if !f.hasFix() {
 			continue
@@ -67,7 +75,7 @@ func planFixes(findings []*finding) *fixPlan {
 			plan.notFixed = append(plan.notFixed, notFixed{f, err.Error()})
 			continue
 		}
-		merged := map[*fixedFile][]textedit.Edit{}
+		edits := map[*fixedFile][]textedit.Edit{}
 		var why string
 		for name, fe := range perFile {
 			ff := byName[name]
@@ -85,19 +93,74 @@ func planFixes(findings []*finding) *fixPlan {
 				}
 				byName[name] = ff
 			}
-			m, ok := textedit.Merge(ff.edits, fe.edits)
-			if !ok {
-				why = "it overlaps the fix of another finding (run hashalloc -fix again)"
-				break
-			}
-			merged[ff] = m
+			edits[ff] = fe.edits
 		}
 		if why != "" {
 			plan.notFixed = append(plan.notFixed, notFixed{f, why})
 			continue
 		}
-		for ff, m := range merged {
-			ff.edits = m
+		perFix[f] = edits
+		for ff := range edits {
+			if byFile[ff] == nil {
+				byFile[ff] = &fileFixes{}
+			}
+			byFile[ff].fixes = append(byFile[ff].fixes, len(fixes))
+		}
+		fixes = append(fixes, f)
+	}
+
+	// Merge every file's fixes at once. A fix that conflicts with the
+	// fixes before it (the first, in order, of all files) is left out, and
+	// the files it edits are merged again without it: what merging the
+	// fixes one by one, in order, leaving out each that conflicts, gives
+	// (a second run applies what is left out, if it still holds).
+	left := map[int]bool{}
+	bad := map[*fixedFile]int{}
+	merge := func(ff *fixedFile) {
+		fx := byFile[ff]
+		var lists [][]textedit.Edit
+		var index []int
+		for _, i := range fx.fixes {
+			if !left[i] {
+				lists = append(lists, perFix[fixes[i]][ff])
+				index = append(index, i)
+			}
+		}
+		m, b := textedit.MergeAll(lists)
+		ff.edits = m
+		if b >= 0 {
+			bad[ff] = index[b]
+		} else {
+			delete(bad, ff)
+		}
+	}
+	for ff := range byFile {
+		merge(ff)
+	}
+	for len(bad) > 0 {
+		first := -1
+		for _, i := range bad {
+			if first < 0 || i < first {
+				first = i
+			}
+		}
+		left[first] = true
+		f := fixes[first]
+		plan.notFixed = append(plan.notFixed, notFixed{f, "it overlaps the fix of another finding (run hashalloc -fix again)"})
+		for ff := range perFix[f] {
+			merge(ff)
+		}
+	}
+	order := map[*finding]int{}
+	for i, f := range findings {
+		order[f] = i
+	}
+	slices.SortStableFunc(plan.notFixed, func(a, b notFixed) int { return cmp.Compare(order[a.f], order[b.f]) })
+	for i, f := range fixes {
+		if left[i] {
+			continue
+		}
+		for ff := range perFix[f] {
 			ff.findings = append(ff.findings, f)
 		}
 	}
