@@ -461,22 +461,20 @@ func (p *pass) hashesPerKey() map[types.Object]int {
 // structOf returns the struct type, declared at package level in f, that
 // declares field.
 func (p *pass) structOf(f *fixes.File, field *types.Var) (*ast.StructType, bool) {
-	for _, decl := range f.AST.Decls {
-		gen, ok := decl.(*ast.GenDecl)
-		if !ok || gen.Tok != token.TYPE {
+	gen, ok := f.DeclAt(field.Pos()).(*ast.GenDecl)
+	if !ok || gen.Tok != token.TYPE {
+		return nil, false
+	}
+	for _, spec := range gen.Specs {
+		ts := spec.(*ast.TypeSpec)
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok || field.Pos() < st.Pos() || field.Pos() >= st.End() {
 			continue
 		}
-		for _, spec := range gen.Specs {
-			ts := spec.(*ast.TypeSpec)
-			st, ok := ts.Type.(*ast.StructType)
-			if !ok || field.Pos() < st.Pos() || field.Pos() >= st.End() {
-				continue
-			}
-			for _, fl := range st.Fields.List {
-				for _, name := range fl.Names {
-					if name.Pos() == field.Pos() {
-						return st, true
-					}
+		for _, fl := range st.Fields.List {
+			for _, name := range fl.Names {
+				if name.Pos() == field.Pos() {
+					return st, true
 				}
 			}
 		}
@@ -489,10 +487,8 @@ func (p *pass) declIn(f *fixes.File, v types.Object) (*ast.GenDecl, bool) {
 	if v.Pos() < f.AST.FileStart || v.Pos() > f.AST.FileEnd {
 		return nil, false
 	}
-	for _, decl := range f.AST.Decls {
-		if gen, ok := decl.(*ast.GenDecl); ok && (gen.Tok == token.VAR || gen.Tok == token.CONST) && gen.Pos() <= v.Pos() && v.Pos() < gen.End() {
-			return gen, true
-		}
+	if gen, ok := f.DeclAt(v.Pos()).(*ast.GenDecl); ok && (gen.Tok == token.VAR || gen.Tok == token.CONST) {
+		return gen, true
 	}
 	return nil, false
 }

@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"sort"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -85,10 +86,36 @@ func (f *File) offset(pos token.Pos) int {
 	return f.Fset.File(f.AST.FileStart).Offset(pos)
 }
 
+// DeclAt returns the top-level declaration of the file that holds pos, doc
+// comment aside, or nil: a binary search, not a walk of the file.
+func (f *File) DeclAt(pos token.Pos) ast.Decl {
+	decls := f.AST.Decls
+	i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > pos })
+	if i < len(decls) && decls[i].Pos() <= pos {
+		return decls[i]
+	}
+	return nil
+}
+
+// Innermost returns the innermost scope that holds pos, as the package
+// scope's Innermost does, searching only the scopes of the top-level
+// declaration that holds pos: in a file of many functions, the package
+// scope's search walks every one of them.
+func (f *File) Innermost(pos token.Pos) *types.Scope {
+	if fd, ok := f.DeclAt(pos).(*ast.FuncDecl); ok {
+		if s := f.Info.Scopes[fd.Type]; s != nil {
+			if in := s.Innermost(pos); in != nil {
+				return in
+			}
+		}
+	}
+	return f.Pkg.Scope().Innermost(pos)
+}
+
 // FreeName returns want, or want followed by a number, choosing a name that
 // neither the package scope nor any scope enclosing pos declares.
 func (f *File) FreeName(pos token.Pos, want string) string {
-	scope := f.Pkg.Scope().Innermost(pos)
+	scope := f.Innermost(pos)
 	if scope == nil {
 		scope = f.Pkg.Scope()
 	}

@@ -164,7 +164,7 @@ func (f *File) index() *importUses {
 // visible reports whether obj is what its name refers to at every use.
 func (im *Imports) visible(obj types.Object) bool {
 	for _, pos := range im.uses {
-		if scope := im.f.Pkg.Scope().Innermost(pos); scope != nil {
+		if scope := im.f.Innermost(pos); scope != nil {
 			if _, found := scope.LookupParent(obj.Name(), pos); found != obj {
 				return false
 			}
@@ -185,7 +185,7 @@ func (im *Imports) taken(name string) bool {
 		}
 	}
 	for _, pos := range im.uses {
-		if scope := im.f.Pkg.Scope().Innermost(pos); scope != nil {
+		if scope := im.f.Innermost(pos); scope != nil {
 			if _, found := scope.LookupParent(name, pos); found != nil {
 				return true
 			}
@@ -237,7 +237,7 @@ func (im *Imports) Edits() []analysis.TextEdit {
 	for _, decl := range f.AST.Decls {
 		gen, ok := decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.IMPORT {
-			continue
+			break // imports come first
 		}
 		decls = append(decls, gen)
 		left := 0

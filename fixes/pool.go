@@ -127,11 +127,7 @@ func (f *File) varValue(obj types.Object) (string, bool) {
 	if _, ok := obj.(*types.Var); !ok || obj.Pos() < f.AST.FileStart || obj.Pos() > f.AST.FileEnd {
 		return "", false
 	}
-	for _, decl := range f.AST.Decls {
-		gen, ok := decl.(*ast.GenDecl)
-		if !ok {
-			continue
-		}
+	if gen, ok := f.DeclAt(obj.Pos()).(*ast.GenDecl); ok {
 		for _, s := range gen.Specs {
 			vs, ok := s.(*ast.ValueSpec)
 			if ok && len(vs.Names) == 1 && vs.Names[0].Pos() == obj.Pos() && len(vs.Values) == 1 {

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,12 +55,11 @@ func (f *File) Check(fix analysis.SuggestedFix) error {
 			touched[i] = true
 		}
 	}
+	order := slices.Sorted(maps.Keys(touched)) // not every region: a file may have thousands
 	out := make([]byte, 0, 1024)
 	next, done := 0, 0 // the next edit to apply; the end of the source it consumed
-	for i, r := range regions {
-		if !touched[i] {
-			continue
-		}
+	for _, i := range order {
+		r := regions[i]
 		last := max(r[0], done)
 		for ; next < len(edits) && (f.offset(edits[next].Pos) < r[1] || i == len(regions)-1); next++ {
 			e := edits[next]
