@@ -44,7 +44,7 @@ func FormatTouched(orig, fixed []byte) ([]byte, error) {
 	// deleted lines (the line after a deletion counts as touched, and the
 	// one before it).
 	touched := make([]bool, len(after)+1)
-	for _, op := range matcher(before, after).GetOpCodes() {
+	for _, op := range lineOpCodes(before, after) {
 		if op.Tag == 'e' {
 			continue
 		}
@@ -75,7 +75,7 @@ func FormatTouched(orig, fixed []byte) ([]byte, error) {
 
 	var b strings.Builder
 	b.Grow(len(fixed))
-	for _, op := range matcher(after, gofmt).GetOpCodes() {
+	for _, op := range lineOpCodes(after, gofmt) {
 		if op.Tag == 'e' || !near(op.I1, op.I2) {
 			b.WriteString(strings.Join(after[op.I1:op.I2], ""))
 			continue

@@ -2,6 +2,7 @@ package textedit
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -84,4 +85,52 @@ func TestMergeAllOnePoint(t *testing.T) {
 	assert.Equal(t, -1, wantBad)
 	assert.Equal(t, -1, bad)
 	assert.Equal(t, want, got)
+}
+
+// TestLineOpCodes checks that the opcodes cover both lists in order and
+// that applying them to a gives b, on random edits of random lines.
+func TestLineOpCodes(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	vocab := []string{"}\n", "\treturn\n", "func F() {\n", "x\n", "y\n", "z\n", "w\n"}
+	for range 3000 {
+		var a []string
+		for range r.IntN(30) {
+			if r.IntN(3) == 0 {
+				a = append(a, vocab[r.IntN(len(vocab))])
+			} else {
+				a = append(a, string(rune('a'+r.IntN(26)))+string(rune('a'+r.IntN(26)))+"\n")
+			}
+		}
+		b := slices.Clone(a)
+		for range r.IntN(6) {
+			i := r.IntN(len(b) + 1)
+			switch r.IntN(3) {
+			case 0:
+				b = slices.Insert(b, i, vocab[r.IntN(len(vocab))])
+			case 1:
+				if i < len(b) {
+					b = slices.Delete(b, i, i+1)
+				}
+			default:
+				if i < len(b) {
+					b[i] = "changed\n"
+				}
+			}
+		}
+		ops := lineOpCodes(a, b)
+		var got []string
+		i, j := 0, 0
+		for _, op := range ops {
+			require.Equal(t, i, op.I1, "%q %q %v", a, b, ops)
+			require.Equal(t, j, op.J1, "%q %q %v", a, b, ops)
+			if op.Tag == 'e' {
+				require.Equal(t, a[op.I1:op.I2], b[op.J1:op.J2])
+			}
+			got = append(got, b[op.J1:op.J2]...)
+			i, j = op.I2, op.J2
+		}
+		require.Equal(t, len(a), i)
+		require.Equal(t, len(b), j)
+		require.Equal(t, len(b), len(got))
+	}
 }
