@@ -133,6 +133,36 @@ func TestProgressOnTerminal(t *testing.T) {
 	assert.NotContains(t, r.stdout, "packages analyzed")
 }
 
+// TestFixProgressOnTerminal checks that -fix shows its progress on a
+// terminal even for one package, whose 2,000 findings take seconds, without
+// the summary line of a run over many packages; the fixed package builds
+// and has nothing left to fix.
+func TestFixProgressOnTerminal(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "fixes 2,000 findings under a terminal")
+	if _, err := exec.LookPath("script"); err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs script(1) from util-linux")
+	}
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("package gen\n\nimport (\n\t\"bytes\"\n\t\"crypto/sha256\"\n\t\"io\"\n)\n\nvar out [32]byte\n\n")
+	const n = 2000
+	for i := range n {
+		fmt.Fprintf(&b, "func F%d(d []byte, depth int) {\n\tif depth == 0 {\n\t\treturn\n\t}\n\th := sha256.New()\n\tio.Copy(h, bytes.NewReader(d))\n\th.Sum(out[:0])\n\tF%d(d, depth-1)\n}\n\n", i, (i+1)%n)
+	}
+	dir := writeModule(t, map[string]string{"go.mod": "module example.com/gen\n\ngo 1.26\n", "gen.go": b.String()})
+	r := run(t, dir, []string{"TERM=xterm"}, "script", "-qefc", binary+" -cache=off -fix .", "/dev/null")
+	require.Equal(t, 0, r.code, "%s", r)
+	out := strings.ReplaceAll(r.stdout, "\r\n", "\n")
+	assert.Contains(t, out, "hashalloc: analyzing ")
+	assert.Contains(t, out, "fixed gen.go (2000 findings)\n")
+	assert.NotContains(t, out, "packages analyzed")
+
+	r = run(t, dir, nil, "go", "vet", ".")
+	assert.Equal(t, 0, r.code, "%s", r)
+	r = run(t, dir, nil, binary, "-cache=off", ".")
+	assert.Equal(t, 0, r.code, "one -fix leaves nothing to fix: %s", r)
+}
+
 // TestREADMEUsage checks that the flags the README's usage and
 // configuration sections show are the command's, and that every flag of the
 // command is documented there or in docs/usage.md's table.

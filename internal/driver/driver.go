@@ -135,9 +135,15 @@ func run(o options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hashalloc: the result cache is not used: %v\n", err)
 		}
 	}
+	// A few packages: no progress, unless fixes are to be applied (a file
+	// of thousands of findings takes a while), and no summary.
+	summary := prog != nil
 	if prog != nil && c != nil && len(c.hits)+len(c.misses) < manyPackages {
-		prog.clear() // a few packages: no progress, no summary
-		prog = nil
+		summary = false
+		if !o.fix {
+			prog.clear()
+			prog = nil
+		}
 	}
 	var roots []*packages.Package
 	res := &analysisResult{failed: map[*packages.Package]error{}, diags: map[*packages.Package][]analysis.Diagnostic{}}
@@ -169,6 +175,9 @@ func run(o options, stdout, stderr io.Writer) int {
 		}
 		var done *atomic.Int64
 		if prog != nil && c == nil && len(roots) < manyPackages {
+			summary = false
+		}
+		if prog != nil && c == nil && len(roots) < manyPackages && !o.fix {
 			prog.clear()
 			prog = nil
 		} else if prog != nil {
@@ -218,7 +227,15 @@ func run(o options, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case o.fix:
-		code = worse(code, fixAndReport(o, res.findings, tree, stdout, stderr))
+		var fixing *progress
+		if prog != nil {
+			fixing = startStage(stderr, fmt.Sprintf("merging the fixes of %s", plural(countFindings(res.findings), "finding")))
+		}
+		plan := planFixes(res.findings)
+		if fixing != nil {
+			fixing.clear()
+		}
+		code = worse(code, fixAndReport(o, plan, res.findings, tree, stdout, stderr))
 	case o.json:
 		for _, f := range res.findings {
 			tree.add(f, true)
@@ -238,7 +255,7 @@ func run(o options, stdout, stderr io.Writer) int {
 			code = exitClean // the JSON says what was found
 		}
 	}
-	if prog != nil {
+	if summary {
 		fmt.Fprintf(stderr, "hashalloc: %d packages analyzed in %.1fs: %s\n",
 			analyzed, time.Since(start).Seconds(), plural(countFindings(res.findings), "finding"))
 	}

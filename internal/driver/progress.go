@@ -21,7 +21,7 @@ type progress struct {
 	line *termline.Line
 
 	mu    sync.Mutex
-	stage string        // "loading packages" or "analyzing"
+	stage string        // "loading packages", "analyzing", or a stage after the analysis
 	total int           // packages to analyze, when known
 	done  *atomic.Int64 // packages analyzed
 }
@@ -32,6 +32,14 @@ func isTerminal(f *os.File) bool { return termline.IsTerminal(f) }
 // startProgress starts the line on w.
 func startProgress(w io.Writer) *progress {
 	p := &progress{stage: "loading packages", done: new(atomic.Int64)}
+	p.line = termline.Start(w, 200*time.Millisecond, p.text)
+	return p
+}
+
+// startStage starts a line on w that says the run is at stage, such as
+// "merging the fixes of 2000 findings".
+func startStage(w io.Writer, stage string) *progress {
+	p := &progress{stage: stage, done: new(atomic.Int64)}
 	p.line = termline.Start(w, 200*time.Millisecond, p.text)
 	return p
 }

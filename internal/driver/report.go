@@ -8,12 +8,11 @@ import (
 	"strings"
 )
 
-// fixAndReport applies the fixes of findings (or with -diff prints them as
-// a patch on stdout), then says what it did: one line per fixed file, the
+// fixAndReport applies plan, the fixes of findings merged (or with -diff
+// prints them as a patch on stdout), then says what it did: one line per fixed file, the
 // findings that remain and the fixes left out and why. With -json the
 // remaining findings go into tree instead. It returns the exit code.
-func fixAndReport(o options, findings []*finding, tree jsonTree, stdout, stderr io.Writer) int {
-	plan := planFixes(findings)
+func fixAndReport(o options, plan *fixPlan, findings []*finding, tree jsonTree, stdout, stderr io.Writer) int {
 	failed := len(plan.errs) > 0
 	for _, err := range plan.errs {
 		fmt.Fprintf(stderr, "hashalloc: %v\n", err)
