@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/internal/passes"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
@@ -24,6 +25,7 @@ import (
 // testdata/incremental, whose findings depend on facts across packages, and
 // on a copy of examples/, with their tests.
 func TestPassesAsChecker(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "analyzes packages with the checker and the server")
 	t.Parallel()
 	a, err := Settings{Tests: true}.analyzer()
 	require.NoError(t, err)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.lsp.dev/jsonrpc2"
@@ -277,6 +278,7 @@ func diagAt(diags []protocol.Diagnostic, line int) *protocol.Diagnostic {
 // finding), wait for diagnostics, request code actions, apply a quick fix,
 // an ignore directive and fix-all, save, and shut down.
 func TestProtocol(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs a whole editing session")
 	t.Parallel()
 	dir := copyExamples(t)
 	s := startSession(t, Settings{})
@@ -535,6 +537,7 @@ func TestSettingsAndErrors(t *testing.T) {
 // a file that a build constraint excludes, -tests the test files, and
 // -profile makes hot a function that nothing else says is hot.
 func TestSettingsReach(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "starts a server per setting")
 	t.Parallel()
 	dir := writeFiles(t, map[string]string{
 		"go.mod": "module example.com/hot\n\ngo 1.26.0\n",

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -113,6 +114,7 @@ func uncached(t *testing.T, dir string, env []string, args ...string) result {
 }
 
 func TestCacheInvalidation(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command a dozen times over edits")
 	dir := writeModule(t, cacheModule)
 	cacheDir := t.TempDir()
 	all := []string{"example.com/cached/a", "example.com/cached/b", "example.com/cached/c"}
@@ -204,6 +206,7 @@ func TestCacheNewBuild(t *testing.T) {
 }
 
 func TestCachedSameAsInProcess(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs every output mode with and without the cache")
 	// Every output mode, from the cache, is what the analysis prints.
 	cacheDir := t.TempDir()
 	dir := copyExamples(t, false)
@@ -310,6 +313,7 @@ func TestCacheHitImportedByMiss(t *testing.T) {
 }
 
 func TestCacheConcurrentRuns(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command many times at once")
 	// Runs that share a cache, at once, each read whole entries or none.
 	dir := writeModule(t, cacheModule)
 	cacheDir := t.TempDir()
