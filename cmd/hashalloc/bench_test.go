@@ -50,6 +50,7 @@ func TestBenchSubcommand(t *testing.T) {
 // benchmarks: go vet's protocol (-V=full, -flags, a .cfg file), packages
 // named bench and a flag before "bench" reach the analyzer.
 func TestBenchDispatch(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the benchmarks of every rewrite")
 	t.Parallel()
 	r := run(t, repoRoot, nil, binary, "-V=full")
 	require.Equal(t, 0, r.code, "%s", r)

@@ -192,6 +192,7 @@ func New() hash.Hash {
 }
 
 func TestCacheNewBuild(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "builds the command again")
 	// Another build of hashalloc has another key: its results may differ.
 	dir := writeModule(t, cacheModule)
 	cacheDir := t.TempDir()
@@ -253,6 +254,7 @@ func TestCacheOff(t *testing.T) {
 }
 
 func TestCacheCorruptEntries(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "corrupts the cache entries one by one")
 	// An entry that cannot be read, result or unit, is a miss: the run
 	// analyzes again and says what the run without the cache says.
 	dir := writeModule(t, cacheModule)
@@ -290,6 +292,7 @@ func TestCacheFileless(t *testing.T) {
 }
 
 func TestCacheHitImportedByMiss(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command over edits of an imported package")
 	// A package answered by the cache that a changed package imports: its
 	// findings keep their positions while what imports it is analyzed.
 	files := map[string]string{

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/pprof/profile"
+	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -80,6 +81,7 @@ func main() {
 // -profile= analyzes without it; and that a default.pgo that is not a
 // profile is an error naming it.
 func TestDefaultPGO(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs the command with and without a default.pgo")
 	t.Parallel()
 	dir := pgoModule(t)
 	r := run(t, dir, nil, binary, "./...")
