@@ -463,7 +463,7 @@ func (p *pass) sliceValue(u *sliceUses, e inspector.Cursor, v *types.Var) (_ esc
 		if e.ParentEdgeKind() == edge.KeyValueExpr_Value {
 			lit = lit.Parent()
 		}
-		if p.mapKeyRead(lit) {
+		if p.mapKeyRead(lit) || p.onlyLookedUp(fn, lit) {
 			return escape{kind: stays}, nil // m[Key{value: s}]: a lookup keeps nothing
 		}
 		return kept(e.ParentEdgeKind(), pos), nil
@@ -522,6 +522,52 @@ func (p *pass) mapKeyRead(lit inspector.Cursor) bool {
 		return false // m[k] = x stores the key
 	}
 	return true
+}
+
+// onlyLookedUp reports whether the composite literal at lit, which holds
+// the buffer's bytes, is assigned to a local variable of the function at fn
+// whose every use is the key of a map read: key := Key{value: s}; m[key]
+// keeps nothing of it, as m[Key{value: s}] does not.
+func (p *pass) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
+	for lit.ParentEdgeKind() == edge.ParenExpr_X {
+		lit = lit.Parent()
+	}
+	var id *ast.Ident
+	switch lit.ParentEdgeKind() {
+	case edge.AssignStmt_Rhs:
+		assign := lit.Parent().Node().(*ast.AssignStmt)
+		if assign.Tok != token.DEFINE || len(assign.Lhs) != len(assign.Rhs) {
+			return false
+		}
+		id, _ = assign.Lhs[lit.ParentEdgeIndex()].(*ast.Ident)
+	case edge.ValueSpec_Values:
+		spec := lit.Parent().Node().(*ast.ValueSpec)
+		if len(spec.Names) != len(spec.Values) {
+			return false
+		}
+		id = spec.Names[lit.ParentEdgeIndex()]
+	}
+	if id == nil {
+		return false
+	}
+	w, ok := p.TypesInfo.Defs[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	if _, ok := w.Type().Underlying().(*types.Struct); !ok {
+		return false // a pointer or an interface may be kept by what it is passed to
+	}
+	used := false
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != w {
+			continue
+		}
+		if capturedBy(use, w) || !p.mapKeyRead(use) {
+			return false
+		}
+		used = true
+	}
+	return used
 }
 
 // isBufferAlias reports whether w, assigned the buffer, can be followed as
