@@ -2,8 +2,12 @@
 // that avalanchego's x/merkledb hashChangedNode had before pull request #2902
 // ("Reuse key buffers during hashing", seed 002), against the types and
 // helpers of v1.11.4, the nearest version the module proxy serves (no version
-// has the code before the pull request). Each call makes the buffer of its
-// children's keys itself, per node hashed; hashChangedNodes uses the pool of
+// has the code before the pull request). Written anew with the real code's
+// shape (commit 5be62de): the key buffer declared in a var block with the
+// node's other per-call values, filled through extendIntoBuffer, and looked
+// up through key structs held in local variables (childKey := Key{value:
+// byteSliceToString(buffer)}; v.changes.nodes[childKey]). Each call makes
+// the buffer of its children's keys itself, per node hashed; hashChangedNodes uses the pool of
 // v1.11.4 only to limit the goroutines, as the semaphore of the time did.
 // The corpus runner puts these two functions in place of v1.11.4's in
 // x/merkledb/view.go, where the module's own tests pass with them.
@@ -34,32 +38,42 @@ func (v *view) hashChangedNode(n *node) ids.ID {
 	if len(n.children) == 0 {
 		return n.calculateID(v.db.metrics)
 	}
-	longest := 0
+	// The longest child key: one buffer holds every child's key.
+	var longestChild int
 	for _, c := range n.children {
-		longest = max(longest, c.compressedKey.length)
+		longestChild = max(longestChild, c.compressedKey.length)
 	}
-	keyBuffer := make([]byte, bytesNeeded(n.key.length+v.tokenSize+longest))
-	copy(keyBuffer, n.key.value)
-	// The last byte of the node's key, which a child's index may OR into.
-	prefixBytes := bytesNeeded(n.key.length)
-	var last byte
+
+	// The node's per-call values, in one var block, as the code before the
+	// pull request declared them.
+	var (
+		maxBytesNeeded = bytesNeeded(n.key.length + v.tokenSize + longestChild)
+		keyBuffer      = make([]byte, maxBytesNeeded)
+		tokenBuffer    = make([]byte, 1)
+		shift          = dualBitIndex(v.tokenSize)
+		prefixBytes    = bytesNeeded(n.key.length)
+		// A child's index may OR into the last byte of the node's key.
+		last byte
+		wg   waitGroup
+	)
 	if prefixBytes > 0 {
+		copy(keyBuffer, n.key.value)
 		last = keyBuffer[prefixBytes-1]
 	}
-	token := make([]byte, 1)
-	shift := dualBitIndex(v.tokenSize)
 
-	var wg waitGroup
 	for index, c := range n.children {
-		token[0] = index << shift
+		tokenBuffer[0] = index << shift
+		tokenKey := Key{value: byteSliceToString(tokenBuffer), length: v.tokenSize}
 		bits := n.key.length + v.tokenSize + c.compressedKey.length
-		key := keyBuffer[:bytesNeeded(bits)]
+		buffer := keyBuffer[:bytesNeeded(bits)]
 		if prefixBytes > 0 {
-			key[prefixBytes-1] = last
+			buffer[prefixBytes-1] = last
 		}
-		extendIntoBuffer(key, Key{value: byteSliceToString(token), length: v.tokenSize}, n.key.length)
-		extendIntoBuffer(key, c.compressedKey, n.key.length+v.tokenSize)
-		change, ok := v.changes.nodes[Key{value: byteSliceToString(key), length: bits}]
+		extendIntoBuffer(buffer, tokenKey, n.key.length)
+		extendIntoBuffer(buffer, c.compressedKey, n.key.length+v.tokenSize)
+		childKey := Key{value: byteSliceToString(buffer), length: bits}
+
+		change, ok := v.changes.nodes[childKey]
 		if !ok {
 			continue // an unchanged child
 		}
