@@ -245,6 +245,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.freq = p.newModel(sites)
 	for _, s := range sites {
 		if !p.suppress.analyzed(s.cur) {
+			p.suppress.notAnalyzed(s.cur, s.Call, siteCategory(s))
 			continue
 		}
 		if s.ctor.hmac {
@@ -261,8 +262,19 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.checkCallFacts()
 	p.checkDerivedKeys()
 	p.exportCosts()
+	if c.audit {
+		p.auditOtherHashers(sites)
+	}
 	p.flush()
 	return &Result{Sites: sites}, nil
+}
+
+// siteCategory is the check that judges the constructor call s.
+func siteCategory(s *Site) string {
+	if s.ctor.hmac {
+		return hmacRekey
+	}
+	return hasherAlloc
 }
 
 // analyzedRoot returns the root of the package's syntax, less its _test.go

@@ -105,11 +105,22 @@ func (p *pass) checkConcatHash() {
 	for ic := range p.calls.Within(p.root) {
 		cur := ic.Cursor
 		s, ok := p.sinkOf(cur, ic.Callee, helpers)
-		if !ok || !p.suppress.analyzed(cur) {
+		if !ok {
+			continue
+		}
+		if !p.suppress.analyzed(cur) {
+			if call, isCall := ast.Unparen(s.arg).(*ast.CallExpr); isCall && p.whyNoConcat(call) != "" {
+				p.suppress.notAnalyzed(cur, call, concatHash)
+			}
 			continue
 		}
 		c, ok := p.concatOf(cur, s.arg)
 		if !ok {
+			if call, isCall := ast.Unparen(s.arg).(*ast.CallExpr); isCall {
+				if why := p.whyNoConcat(call); why != "" {
+					p.silent(call, concatHash, why)
+				}
+			}
 			p.reportReturnedConcat(cur, s, helpers, returned)
 			continue
 		}
@@ -497,6 +508,23 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 		return &concat{expr: call, parts: lit.Elts, what: "bytes.Join"}, true
 	}
 	return nil, false
+}
+
+// whyNoConcat says, for the audit, why the append, slices.Concat or
+// bytes.Join that call is, hashed as it is, is not a concatenation the
+// check reports; "" when call is none of them.
+func (p *pass) whyNoConcat(call *ast.CallExpr) string {
+	switch {
+	case isAppendAll(p.TypesInfo, call):
+		return "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
+	case p.builtin(call) == "append":
+		return "it appends single values, not byte slices the check can write one after another"
+	case p.qualifiedCallee(call) == "bytes.Join":
+		return "bytes.Join of a slice of parts built elsewhere, or with a separator: not one whose parts the check can write one after another"
+	case p.qualifiedCallee(call) == "slices.Concat":
+		return "slices.Concat is not yet a concatenation the check rewrites"
+	}
+	return ""
 }
 
 // emptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).

@@ -192,9 +192,6 @@ func (p *pass) flush() {
 	}
 	p.out.pending = nil
 	for _, s := range p.out.silent {
-		if p.suppress.suppressed(s.node.Pos(), s.category) {
-			continue
-		}
 		p.Report(analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Category: AuditCategory,
 			Message: AuditCategory + ": " + s.category + ": " + siteText(s.node) + " is silent: " + s.why})
 	}

@@ -20,12 +20,18 @@ const hasherAlloc = "hasher-alloc"
 // from a pool.
 func (p *pass) checkHasherAlloc(s *Site) {
 	switch {
+	case s.InWrapper:
+		p.silent(s.Call, hasherAlloc, "it is the hasher a constructor wrapper returns: each call of the wrapper is judged where it is made")
+		return
 	case s.esc.kind == unknown || s.esc.kind == devirt:
-		return // the model cannot tell whether it escapes
+		p.silent(s.Call, hasherAlloc, "whether its hasher escapes depends on what the compiler does with it ("+s.esc.reason+")")
+		return
 	case s.esc.kind == outlives:
-		return // meant to outlive the call: not per-call waste
+		p.silent(s.Call, hasherAlloc, "its hasher is meant to outlive the call ("+s.esc.reason+"): not per-call waste")
+		return
 	case s.ctor.alloc == onEscape && s.esc.kind == stays:
-		return // inlined and devirtualized: it lives on the stack
+		p.silent(s.Call, hasherAlloc, "its hasher stays on the stack: only its methods are called, which the compiler inlines and devirtualizes")
+		return
 	}
 	what := p.describe(s)
 	often, loop, ok := p.often(s.cur, hasherAlloc, max(1, s.ctor.allocs))

@@ -43,10 +43,15 @@ type heldKey struct {
 // for the closure that captures it.
 func (p *pass) checkHMACRekey(s *Site) {
 	switch {
+	case s.InWrapper:
+		p.silent(s.Call, hmacRekey, "it is the HMAC a constructor wrapper returns: each call of the wrapper is judged where it is made")
+		return
 	case s.esc.kind == outlives:
-		return // a signer's constructor that keeps its HMAC: built once
+		p.silent(s.Call, hmacRekey, "the HMAC is kept ("+s.esc.reason+"): built once for what keeps it")
+		return
 	case s.esc.kind == unknown:
-		return // the model cannot tell whether the HMAC is kept
+		p.silent(s.Call, hmacRekey, "whether the HMAC is kept cannot be told ("+s.esc.reason+")")
+		return
 	case len(s.Call.Args) != 2:
 		return
 	}
@@ -69,7 +74,8 @@ func (p *pass) checkHMACRekey(s *Site) {
 		return
 	}
 	if !loop.Valid() && p.reusedInLoop(s) {
-		return // built once, then Reset and reused across a loop: the floor
+		p.silent(s.Call, hmacRekey, "it is built once, then Reset and reused across a loop")
+		return
 	}
 	per := often
 	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, per, key.holder)

@@ -33,6 +33,12 @@ func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 // withdraw it, when the type checker rejects it (see proveFixes).
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
 	if !p.shows(node, category) {
+		switch {
+		case !p.cfg.checks.enabled(category):
+			p.silent(node, category, "-checks turns "+category+" off: "+msg)
+		default:
+			p.silent(node, category, "a //hashalloc:ignore or //nolint:hashalloc directive silences it: "+msg)
+		}
 		return false
 	}
 	if fix != nil {

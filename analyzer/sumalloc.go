@@ -92,12 +92,16 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 	hashers := p.localHashers(sites)
 	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
 	for cur := range p.callsIn(p.root) {
+		call := cur.Node().(*ast.CallExpr)
 		if !p.suppress.analyzed(cur) {
+			if isSumNil(p.TypesInfo, call) {
+				p.suppress.notAnalyzed(cur, call, sumAlloc)
+			}
 			continue
 		}
-		call := cur.Node().(*ast.CallExpr)
 		if p.macEqual[call] {
-			continue // the hmac-rekey fix pools the MAC and compares without this sum
+			p.silent(call, sumAlloc, "the hmac-rekey fix of its MAC pools the MAC and compares without this sum")
+			continue
 		}
 		s, ok := p.sumNil(call, hashers)
 		pooledVar := false
@@ -105,6 +109,9 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		if !ok {
 			if field, ok = p.fieldSumNil(cur); !ok {
 				if pooledVar = p.pooledSumNil(cur); !pooledVar {
+					if isSumNil(p.TypesInfo, call) {
+						p.silent(call, sumAlloc, "its hasher is not one the analysis follows to where it is made (a local hasher of a known constructor, a field's, or one from a pool)")
+					}
 					continue
 				}
 			}
@@ -125,7 +132,8 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 			use, ok = p.returnedCopied(cur)
 		}
 		if !ok {
-			continue // returned, stored, kept: the result is meant to outlive the call
+			p.silent(call, sumAlloc, "its result is kept (returned, stored, or used beyond the call): it is meant to outlive the call")
+			continue
 		}
 		often, _, ok := p.often(cur, sumAlloc, 1)
 		if !ok {
@@ -149,6 +157,12 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		}
 		p.report(call, sumAlloc, msg, fix, "sum into a reused buffer", why)
 	}
+}
+
+// isSumNil reports whether call is h.Sum(nil) on a hasher.
+func isSumNil(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && info.Types[call.Args[0]].IsNil() && isHasher(info.TypeOf(sel.X))
 }
 
 // sumNil returns the constructor site of h when call is h.Sum(nil) on a

@@ -21,6 +21,7 @@ type suppressor struct {
 	// list ignores every category.
 	ignored map[*token.File]map[int][]string
 	skipped map[*token.File]bool
+	support bool // the package is test support (see testSupport), skipped whole
 	// decls memoizes analyzedDecl.
 	decls map[*ast.FuncDecl]bool
 	// funcDecls lists the function declarations of each inspector in
@@ -31,6 +32,7 @@ type suppressor struct {
 func newSuppressor(p *pass) *suppressor {
 	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}, decls: map[*ast.FuncDecl]bool{}, funcDecls: map[*inspector.Inspector][]inspector.Cursor{}}
 	support := !p.cfg.tests && testSupport(p.Pkg.Path())
+	s.support = support
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
 		if support || ast.IsGenerated(f) && !userCgoFile(p.Fset, f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
@@ -92,6 +94,36 @@ func (s *suppressor) analyzed(cur inspector.Cursor) bool {
 		s.decls[decl] = yes
 	}
 	return yes
+}
+
+// notAnalyzed records for the audit, under category, that hashalloc does
+// not look at node, at cur, and why (see analyzed), unless node is in a
+// generated file or a test file, which the audit leaves out as the checks
+// do.
+func (s *suppressor) notAnalyzed(cur inspector.Cursor, node ast.Node, category string) {
+	if !s.p.cfg.audit {
+		return
+	}
+	tf := s.p.Fset.File(node.Pos())
+	if s.skipped[tf] && !s.support {
+		return // a generated file, or a test file without -tests
+	}
+	s.p.silent(node, category, s.whyNotAnalyzed(cur))
+}
+
+// whyNotAnalyzed says, for the audit, why hashalloc does not look at the
+// code at cur (see analyzed).
+func (s *suppressor) whyNotAnalyzed(cur inspector.Cursor) string {
+	decl, ok := s.declOf(cur)
+	switch {
+	case s.support:
+		return "its package is test support (" + s.p.Pkg.Path() + "); -tests analyzes it"
+	case !ok:
+		return "a package-level initializer runs once, when the package is initialized"
+	case !s.p.cfg.tests && s.p.isTestCode(decl):
+		return "it is test code (" + decl.Name.Name + " takes a *testing.T or the like; -tests analyzes it)"
+	}
+	return "an init function runs once, when the package is initialized"
 }
 
 // analyzedDecl is analyzed for the code of decl: the same for all of it,

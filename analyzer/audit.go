@@ -1,0 +1,44 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// auditOtherHashers gives the audit a line for every call that returns a
+// hasher and is not a constructor call of sites: a function of the package
+// that does more than a constructor wrapper, one that hands back a hasher
+// it is given, a method or a function value whose constructor is not known
+// here. Each such value is made somewhere else, where it is judged; the
+// line says so, so that no call that yields a hasher goes unaccounted.
+func (p *pass) auditOtherHashers(sites []*Site) {
+	known := map[*ast.CallExpr]bool{}
+	for _, s := range sites {
+		known[s.Call] = true
+	}
+	for ic := range p.calls.Within(p.root) {
+		call := ic.Node
+		if known[call] || !isHasher(p.TypesInfo.TypeOf(call)) || !p.suppress.analyzed(ic.Cursor) {
+			continue
+		}
+		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			continue // a conversion
+		}
+		why := "the hasher comes from a function value or a method whose constructor is not known here; where it is made, it is judged"
+		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
+			why = fn.Name() + " returns a hasher, but is not a constructor the analysis knows"
+			if fn.Pkg() == p.Pkg {
+				why += " (a wrapper returns a constructor's hasher made from its parameters and constants, and does nothing else)"
+			} else {
+				why += " (-constructors adds one)"
+			}
+			why += "; the constructor calls in it are judged where they are"
+			if _, ok := fn.Type().(*types.Signature); ok && len(call.Args) > 0 && isHasher(p.TypesInfo.TypeOf(call.Args[0])) {
+				why = fn.Name() + " is given a hasher and returns one: the hasher it is given is judged where it is made"
+			}
+		}
+		p.silent(call, hasherAlloc, why)
+	}
+}
