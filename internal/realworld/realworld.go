@@ -59,8 +59,12 @@ type Result struct {
 	PerItemFound         []*expect.Finding // audited per-item sites reported
 	PerItemMissed        []*expect.Finding // and not reported (a measure, not a failure)
 	Loud                 []Loud            // must-stay-silent sites that are not
-	Panics               int
-	Errors               []string // hashalloc or the go command failed
+	// Unaccounted are the sites of the census (see package census) that
+	// the audit has no line for, with Config.Audit: each is a bug of the
+	// audit.
+	Unaccounted []string
+	Panics      int
+	Errors      []string // hashalloc or the go command failed
 
 	Time time.Duration
 	Peak int64 // bytes
@@ -88,11 +92,12 @@ type Diagnostic struct {
 }
 
 // Failed reports whether r is a failure: a panic, an error, an unexpected
-// finding, a finding at a must-stay-silent site, a true finding no longer
+// finding, a finding at a must-stay-silent site, a site of the census that
+// the audit has no line for (with Config.Audit), a true finding no longer
 // reported (a false one that goes away is progress), or a failed fix. A
 // missed per-item site is not: recall is a measure.
 func (r *Result) Failed() bool {
-	if r.Panics > 0 || len(r.Errors) > 0 || len(r.Unexpected) > 0 || len(r.Loud) > 0 {
+	if r.Panics > 0 || len(r.Errors) > 0 || len(r.Unexpected) > 0 || len(r.Loud) > 0 || len(r.Unaccounted) > 0 {
 		return true
 	}
 	for _, f := range r.Gone {
@@ -180,6 +185,11 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 	}
 	res.Findings, res.Audit = splitAudit(run.findings)
 	res.Errors = append(res.Errors, run.errors...)
+	if r.cfg.Audit {
+		if res.Unaccounted, err = unaccounted(dir, m.Packages, flags, run.findings); err != nil {
+			res.Errors = append(res.Errors, err.Error())
+		}
+	}
 	if err := compare(res, dir); err != nil {
 		res.Errors = append(res.Errors, err.Error())
 	}

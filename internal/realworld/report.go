@@ -255,6 +255,9 @@ func WriteDetails(w io.Writer, results []*Result) {
 		for _, f := range r.Gone {
 			fmt.Fprintf(w, "gone (judged %s, no longer reported): %s\n", f.Verdict, f.Key)
 		}
+		for _, u := range r.Unaccounted {
+			fmt.Fprintf(w, "census: NO AUDIT LINE: %s\n", u)
+		}
 		if len(r.Unexpected) > 0 {
 			fmt.Fprintf(w, "unexpected findings, to judge and paste under module %s %s:\n", r.Module.Path, r.Module.Version)
 			WriteUnjudged(w, r.Unexpected)
