@@ -184,7 +184,7 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 		default:
 			return escape{unknown, "multiple assignment", pos}
 		}
-		return m.assignedTo(parent, lhs, depth)
+		return m.assignedTo(cur, lhs, depth)
 
 	case edge.ValueSpec_Values:
 		spec := parent.Node().(*ast.ValueSpec)
@@ -192,7 +192,7 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 		if len(spec.Names) != len(spec.Values) {
 			idx = 0
 		}
-		return m.assignedTo(parent, spec.Names[idx], depth)
+		return m.assignedTo(cur, spec.Names[idx], depth)
 	}
 	return escape{unknown, "used as " + cur.ParentEdgeKind().String(), pos}
 }
@@ -228,8 +228,9 @@ func kept(k edge.Kind, pos token.Pos) escape {
 	return escape{outlives, "stored in a composite literal", pos}
 }
 
-// assignedTo classifies a hasher assigned to lhs: a local variable is followed
-// through its uses; anything else (a field, an element, a global) keeps it.
+// assignedTo classifies the hasher at, assigned to lhs: a local variable is
+// followed through its uses; anything else (a field, an element, a global)
+// keeps it.
 func (m *escapeModel) assignedTo(at inspector.Cursor, lhs ast.Expr, depth int) escape {
 	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
@@ -252,23 +253,41 @@ func (m *escapeModel) assignedTo(at inspector.Cursor, lhs ast.Expr, depth int) e
 }
 
 // classifyVar classifies every use of the local variable v, searched in the
-// function that encloses at.
+// function that encloses at, the value v is defined with (a hasher's
+// constructor call, or the declaration of a parameter).
 func (m *escapeModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) escape {
 	fn, ok := enclosingFunc(at)
 	if !ok {
 		return escape{unknown, "not in a function", v.Pos()}
 	}
 	verdict := escape{kind: stays}
+	// The hashers v holds, by the package of the constructor that makes
+	// each: the one at at, and those assigned to v again (v = other, in a
+	// branch or a case of a switch), merged where the branches join.
+	origins := map[string]bool{calleePkg(m.info, at.Node()): true}
+	var again *ast.Ident
 	for use := range fn.Preorder((*ast.Ident)(nil)) {
 		id := use.Node().(*ast.Ident)
+		if m.info.Defs[id] == v {
+			if def, ok := definedWith(use); ok {
+				origins[calleePkg(m.info, def)] = true
+			}
+			continue
+		}
 		if m.info.Uses[id] != v {
 			continue
 		}
 		switch use.ParentEdgeKind() {
 		case edge.AssignStmt_Lhs:
-			// v = other: v may hold hashers of several types, whose
-			// method calls the compiler cannot devirtualize.
-			verdict = worse(verdict, escape{unknown, v.Name() + " is assigned again", id.Pos()})
+			assign := use.Parent().Node().(*ast.AssignStmt)
+			origin := ""
+			if len(assign.Lhs) == len(assign.Rhs) {
+				origin = calleePkg(m.info, assign.Rhs[use.ParentEdgeIndex()])
+			}
+			origins[origin] = true
+			if again == nil {
+				again = id
+			}
 			continue
 		case edge.IncDecStmt_X:
 			continue // a write to v, not a use of the hasher
@@ -279,7 +298,65 @@ func (m *escapeModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) 
 		}
 		verdict = worse(verdict, m.classify(use, depth))
 	}
-	return verdict
+	if again == nil {
+		return verdict
+	}
+	switch {
+	case origins[""]:
+		// v = other, where other is not a constructor's hasher: what v
+		// holds is not known.
+		return worse(verdict, escape{unknown, v.Name() + " is assigned again", again.Pos()})
+	case len(origins) == 1 && origins["crypto/hmac"]:
+		// HMACs, whatever the branch: one type, which always allocates;
+		// what the uses do decides whether it is kept.
+		return verdict
+	case len(origins) == 1:
+		// Hashers of one package may be of one type, whose method calls
+		// the compiler devirtualizes, or not.
+		return worse(verdict, escape{unknown, v.Name() + " is assigned again", again.Pos()})
+	}
+	// Hashers of several packages, so of several types, merged at a join:
+	// the compiler cannot devirtualize v's method calls, and each hasher
+	// escapes (measured: sha256 or sha512 by a branch, 1 allocation each).
+	return worse(verdict, escape{transient, v.Name() + " holds hashers of several types (it is assigned again), whose method calls the compiler cannot devirtualize", again.Pos()})
+}
+
+// definedWith returns the value that the identifier at id, defined there,
+// is given: v := x or var v = x; false when it has none (var v T).
+func definedWith(id inspector.Cursor) (ast.Expr, bool) {
+	switch id.ParentEdgeKind() {
+	case edge.AssignStmt_Lhs:
+		assign := id.Parent().Node().(*ast.AssignStmt)
+		if len(assign.Lhs) == len(assign.Rhs) {
+			return assign.Rhs[id.ParentEdgeIndex()], true
+		}
+	case edge.ValueSpec_Names:
+		spec := id.Parent().Node().(*ast.ValueSpec)
+		if len(spec.Names) == len(spec.Values) {
+			return spec.Values[id.ParentEdgeIndex()], true
+		}
+	}
+	return nil, false
+}
+
+// calleePkg returns the import path of the package of the function that
+// the call n calls, when n is a call of a hash constructor whose callee is
+// known: where the hasher n yields is made; "" otherwise.
+func calleePkg(info *types.Info, n ast.Node) string {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		if e, isExpr := n.(ast.Expr); isExpr {
+			call, ok = ast.Unparen(e).(*ast.CallExpr)
+		}
+	}
+	if !ok || !isHasher(info.TypeOf(call)) {
+		return ""
+	}
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return ""
+	}
+	return fn.Pkg().Path()
 }
 
 // captured decides what the function literals between the use of v at use and

@@ -78,6 +78,7 @@ func TestOracle(t *testing.T) {
 		{"dyntargets", analyzer.Options{}},
 		{"derivedkey", analyzer.Options{}},
 		{"derivedkey/loops", analyzer.Options{}},
+		{"joins", analyzer.Options{}},
 		{"example.com/wrapperuser", analyzer.Options{}},
 		{"sums", analyzer.Options{Sums: sumsOption}},
 		{"sumsinline", analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}},

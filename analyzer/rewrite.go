@@ -28,11 +28,24 @@ func (p *pass) definition(s *Site) (*ast.AssignStmt, string) {
 	assign := s.cur.Parent().Node().(*ast.AssignStmt)
 	// Reject h, err := blake2b.New256(nil) and v, h := x, ctor(): moving or
 	// rewriting one half of the assignment would change the other.
+	if assign.Tok == token.ASSIGN && len(assign.Lhs) == 1 && len(assign.Rhs) == 1 {
+		if id, ok := assign.Lhs[0].(*ast.Ident); ok {
+			return nil, id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"
+		}
+	}
 	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
 		return nil, "the hasher is not defined alone by h := ..."
 	}
-	if _, ok := assign.Lhs[0].(*ast.Ident); !ok {
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
 		return nil, "the hasher is not defined alone by h := ..."
+	}
+	// Reject a variable assigned again (h = sha512.New() in a branch):
+	// hoisted or pooled, it would hold the other branch's hasher.
+	if v, ok := p.TypesInfo.Defs[id].(*types.Var); ok {
+		if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
+			return nil, id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"
+		}
 	}
 	// Reject "if h := ctor(); ...": only a statement list can take the
 	// statements a fix adds.
