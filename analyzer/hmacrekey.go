@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -178,8 +179,9 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	return k, false
 }
 
-// reusedInLoop reports whether the MAC that s defines is used in a loop that
-// does not hold its definition: one MAC per call then serves many messages.
+// reusedInLoop reports whether the MAC that s defines is reset or summed in
+// a loop that does not hold its definition: one MAC per call then serves
+// many messages.
 func (p *pass) reusedInLoop(s *Site) bool {
 	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
 		return false
@@ -197,11 +199,23 @@ func (p *pass) reusedInLoop(s *Site) bool {
 		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != mac {
 			continue
 		}
-		if loop, ok := enclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) {
+		// Reused: Reset, or summed, in a loop that does not make it. A
+		// loop that only writes into it (the parts of one message, a
+		// variadic ComputeMAC(data ...[]byte)) makes one MAC per call.
+		if loop, ok := enclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && isMethodCallOn(use, "Reset", "Sum") {
 			return true
 		}
 	}
 	return false
+}
+
+// isMethodCallOn reports whether the identifier at id is the receiver of a
+// call of one of the methods names: id.Reset(), id.Sum(b).
+func isMethodCallOn(id inspector.Cursor, names ...string) bool {
+	if id.ParentEdgeKind() != edge.SelectorExpr_X || id.Parent().ParentEdgeKind() != edge.CallExpr_Fun {
+		return false
+	}
+	return slices.Contains(names, id.Parent().Node().(*ast.SelectorExpr).Sel.Name)
 }
 
 // keyedPoolFix takes the MAC from a keyed HMAC pool held next to the key: a
