@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // rareBranch returns the condition that guards cur, between it and top (a
@@ -132,6 +133,15 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 			}
 		}
 	}
+	if n := len(ifs.Body.List); n > 0 {
+		if last, ok := ifs.Body.List[n-1].(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
+				if what := m.noReturn(call); what != "" {
+					return "only when " + types.ExprString(cond) + " (a failure path: it ends in " + what + ")"
+				}
+			}
+		}
+	}
 	if ok && bin.Op == token.EQL && ifs.Else == nil && leaves(ifs.Body) && m.emptyTest(bin) {
 		return "only when " + types.ExprString(cond) + " (an empty input, the edge case it returns early for)"
 	}
@@ -142,6 +152,71 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 				return "only when " + types.ExprString(cond) + " (a cache miss: once per key)"
 			}
 		}
+	}
+	return ""
+}
+
+// noReturn names what the call ends in when it never returns: a panic, the
+// process's exit (os.Exit, a log's Fatal), a log's Panic, runtime.Goexit, a
+// test's FailNow or Fatal, or a function of the package whose body ends in
+// one of those whatever it does before (an assertion's failure, one call
+// deep); "" for any other call. Ball and Larus's return heuristic: a branch
+// that ends the program is the one not taken.
+func (m *Model) noReturn(call *ast.CallExpr) string {
+	return m.noReturnDepth(call, 1)
+}
+
+func (m *Model) noReturnDepth(call *ast.CallExpr, depth int) string {
+	info := m.cfg.Info
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return "a panic"
+		}
+	}
+	fn := typeutil.StaticCallee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	name := fn.Name()
+	switch fn.Pkg().Path() {
+	case "os":
+		if name == "Exit" {
+			return "os.Exit"
+		}
+	case "log":
+		if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
+			return "log." + name
+		}
+	case "runtime":
+		if name == "Goexit" {
+			return "runtime.Goexit"
+		}
+	case "testing":
+		if name == "FailNow" || name == "Fatal" || name == "Fatalf" || name == "SkipNow" || name == "Skip" || name == "Skipf" {
+			return "the test's " + name
+		}
+	}
+	if depth == 0 || fn.Pkg() != m.cfg.Pkg {
+		return ""
+	}
+	f := m.funcs[fn]
+	if f == nil {
+		return ""
+	}
+	decl, ok := f.cur.Node().(*ast.FuncDecl)
+	if !ok || decl.Body == nil || len(decl.Body.List) == 0 {
+		return ""
+	}
+	last, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ExprStmt)
+	if !ok {
+		return ""
+	}
+	inner, ok := ast.Unparen(last.X).(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	if what := m.noReturnDepth(inner, depth-1); what != "" {
+		return fn.Name() + " (" + what + ")"
 	}
 	return ""
 }

@@ -240,6 +240,9 @@ func interfaceCost(sel *types.Selection) (Class, string) {
 // callCost says what the call at cur costs: what it calls (calleeCost),
 // and what a dynamic call allocates (dynamicAllocs).
 func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
+	if what := m.noReturn(cur.Node().(*ast.CallExpr)); what != "" {
+		return work{} // it ends the process or the goroutine: it never repeats
+	}
 	w := m.calleeCost(cur, direct)
 	call := cur.Node().(*ast.CallExpr)
 	if n := m.dynamicAllocs(call); n > 0 {

@@ -3,6 +3,8 @@ package branches
 
 import (
 	"errors"
+	"log"
+	"os"
 	"time"
 )
 
@@ -178,6 +180,49 @@ func pad(items [][]byte) {
 	for _, it := range items {
 		if len(it) == 0 {
 			site(1) // want `per item: once per element of items \(the loop at branches.go:\d+\)`
+		}
+	}
+}
+
+// A failure path: a branch that ends the program (a fatal log, an exit, a
+// panic) is the one not taken (Ball and Larus's return heuristic), and what
+// it calls is not work of every repetition: an assertion whose failure logs
+// fatally is no file I/O of every entry.
+func writeEntries(entries [][]byte) {
+	for _, e := range entries {
+		site(1) // want `per item: once per element of entries \(the loop at branches\.go:\d+\)`
+		mustFit(e)
+	}
+}
+
+func mustFit(e []byte) {
+	if len(e) > 1<<20 {
+		log.Fatalf("entry of %d bytes", len(e))
+	}
+}
+
+func checkAll(entries [][]byte) {
+	for _, e := range entries {
+		if len(e) == 0 {
+			site(1) // want `silent: it runs only when len\(e\) == 0 \(a failure path: it ends in fail \(os.Exit\)\)`
+			fail()
+		}
+	}
+}
+
+// fail ends the program, whatever it does before.
+func fail() {
+	println("empty entry")
+	os.Exit(1)
+}
+
+// A branch that does not end the program is a branch like any other: the
+// file I/O it does is work beside the site, when it runs.
+func logEntries(entries [][]byte, f *os.File) {
+	for _, e := range entries {
+		site(1) // want `silent: each iteration also calls \(\*os.File\).Write \(file I/O\) at branches.go:\d+, beside which the allocation is noise`
+		if len(e) > 0 {
+			f.Write(e)
 		}
 	}
 }
