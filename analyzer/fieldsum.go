@@ -86,8 +86,10 @@ func (p *pass) fieldSumNil(cur inspector.Cursor) (*fieldHasher, bool) {
 
 // readSumVar says what is done with the result of the Sum call at cur when
 // it defines a local variable that is only read, up to its last use, in
-// straight-line statements that run no code that could sum again (see
-// above): "read by binary.BigEndian.Uint64".
+// straight-line statements: "read by binary.BigEndian.Uint64". For the
+// hasher of a field, fh, those statements must run no code that could sum
+// again (see above); a local hasher (fh nil) is summed into an array of its
+// own.
 func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) {
 	for cur.ParentEdgeKind() == edge.ParenExpr_X {
 		cur = cur.Parent()
@@ -138,7 +140,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	if by == "" {
 		by = "indexing"
 	}
-	for i := at + 1; i <= last; i++ {
+	for i := at + 1; fh != nil && i <= last; i++ {
 		if !p.noResum(list[i], fh) {
 			return sumUse{}, false
 		}

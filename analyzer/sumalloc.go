@@ -125,8 +125,8 @@ func (p *pass) checkSumAlloc(sites []*Site) {
 		}
 		use, ok := p.transientSumUse(cur)
 		direct := ok
-		if !ok && field != nil {
-			use, ok = p.readSumVar(cur, field) // sum := f.h.Sum(nil), then only read
+		if !ok && (field != nil || s != nil) {
+			use, ok = p.readSumVar(cur, field) // sum := h.Sum(nil), then only read
 		}
 		if !ok {
 			use, ok = p.returnedCopied(cur)
