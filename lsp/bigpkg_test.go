@@ -270,18 +270,19 @@ func BenchmarkBigPackageParts(b *testing.B) {
 		require.Empty(b, errs)
 		return files
 	}
-	check := func(b *testing.B) (*passes.Unit, *passes.Checked) {
-		files, errs := v.parse(n.compiledFiles, contents)
+	check := func(b *testing.B) *passes.Unit {
+		syn := v.parseFiles(n, contents, nil)
+		files := syn.files
 		b.Cleanup(func() {
-			for _, f := range files {
+			for _, f := range syn.fresh {
 				v.fset.RemoveFile(v.fset.File(f.FileStart))
 			}
 		})
-		checked := passes.Check(v.fset, n.path, n.name, files, errs, func(path string) (*types.Package, error) {
+		checked := passes.Check(v.fset, n.path, n.name, files, syn.errs, func(path string) (*types.Package, error) {
 			return v.nodes[n.imports[path]].types, nil
 		}, n.sizes, n.module)
 		require.Empty(b, checked.Errors)
-		return &passes.Unit{Fset: v.fset, Files: files, Pkg: checked.Pkg, Info: checked.Info, Sizes: n.sizes, Module: n.module, ReadFile: n.readFile}, checked
+		return &passes.Unit{Fset: v.fset, Files: files, Pkg: checked.Pkg, Info: checked.Info, Sizes: n.sizes, Module: n.module, ReadFile: n.readFile}
 	}
 	b.Run("parse-big-file", func(b *testing.B) {
 		for b.Loop() {
@@ -294,7 +295,7 @@ func BenchmarkBigPackageParts(b *testing.B) {
 		}
 	})
 	b.Run("type-check", func(b *testing.B) {
-		u, _ := check(b)
+		u := check(b)
 		for b.Loop() {
 			passes.Check(v.fset, n.path, n.name, u.Files, nil, func(path string) (*types.Package, error) {
 				return v.nodes[n.imports[path]].types, nil
@@ -302,7 +303,7 @@ func BenchmarkBigPackageParts(b *testing.B) {
 		}
 	})
 	b.Run("analyze", func(b *testing.B) {
-		u, _ := check(b)
+		u := check(b)
 		for b.Loop() {
 			out := passes.Run(a, u, v.importsOf(n))
 			require.NoError(b, out.Err)
