@@ -18,11 +18,15 @@
 //
 // Analyses are incremental. Per module (or go.work workspace) the server
 // keeps every package it loaded, type-checked, with the analyzer's facts and
-// findings (view.go); a save re-parses and re-checks the packages whose files
-// changed against the packages kept, re-runs the analyzer on them with the
-// facts of what they import (passes.go, as the x/tools checker runs passes),
+// findings (view.go); a save re-parses the files that changed (a package
+// edited keeps the syntax of its other files), re-checks their packages
+// against the packages kept, re-runs the analyzer on them with the facts of
+// what they import (internal/passes, as the x/tools checker runs passes),
 // then does the same for the packages that import them, whose diagnostics it
-// publishes again. A change that only the go command can interpret (imports,
+// publishes again. Within a package nothing is kept from one save to the
+// next: the analyzer's findings in one function depend on the others (how
+// often its callers call it, what its callees allocate), so the package
+// edited is type-checked and analyzed whole. A change that only the go command can interpret (imports,
 // build constraints, package clauses, the Go files of a directory, go.mod,
 // go.work, cgo) loads everything anew, as the first analysis did.
 //
