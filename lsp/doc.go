@@ -5,7 +5,9 @@
 // On open and save of a Go file it analyzes the file's package, with the
 // unsaved buffers of the editor as overlays, using the same analyzer and
 // options as the command line, and publishes a diagnostic per finding with
-// the check's category as its code and a link to the check's documentation.
+// the check's category as its code and a link to the check's documentation,
+// those of the file opened or saved before those of the package's other
+// files.
 // textDocument/codeAction offers, for a finding under the cursor, a
 // quickfix that applies its fix and one that adds a
 // //hashalloc:ignore CATEGORY directive above it; source.fixAll.hashalloc

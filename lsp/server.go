@@ -169,7 +169,7 @@ func (s *server) DidOpen(_ context.Context, params *protocol.DidOpenTextDocument
 	s.mu.Lock()
 	s.docs[path] = &document{uri: params.TextDocument.URI, version: params.TextDocument.Version, content: []byte(params.TextDocument.Text)}
 	s.mu.Unlock()
-	s.schedule(filepath.Dir(path))
+	s.schedule(filepath.Dir(path), path)
 	return nil
 }
 
@@ -216,7 +216,7 @@ func (s *server) DidSave(_ context.Context, params *protocol.DidSaveTextDocument
 		}
 		s.mu.Unlock()
 	}
-	s.schedule(filepath.Dir(path))
+	s.schedule(filepath.Dir(path), path)
 	return nil
 }
 
@@ -237,8 +237,10 @@ func (s *server) DidChangeConfiguration(context.Context, *protocol.DidChangeConf
 
 // schedule starts an analysis of the package in dir, canceling the one
 // running there. It returns at once; the analysis publishes its diagnostics
-// when it is done, unless a newer analysis or an edit came after it.
-func (s *server) schedule(dir string) {
+// when it is done, unless a newer analysis or an edit came after it: those
+// of first (the file just opened or saved, which the editor shows; "" for
+// none) before those of the other files.
+func (s *server) schedule(dir, first string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.shutdown || s.analyzer == nil {
@@ -255,7 +257,7 @@ func (s *server) schedule(dir string) {
 	st.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
 	st.cancel = cancel
-	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests, buildFlags: s.settings.buildFlags(),
+	j := &job{dir: dir, first: first, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests, buildFlags: s.settings.buildFlags(),
 		overlay: map[string][]byte{}, versions: map[string]int32{}}
 	for path, doc := range s.docs {
 		j.versions[path] = doc.version
@@ -269,6 +271,7 @@ func (s *server) schedule(dir string) {
 // job is one analysis to run.
 type job struct {
 	dir      string
+	first    string // the file whose diagnostics are published first, if any
 	gen      int
 	analyzer *analysis.Analyzer
 	tests    bool
@@ -322,7 +325,12 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 		s.log(protocol.MessageTypeWarning, fmt.Sprintf("hashalloc: %s: %v", dir, res.err))
 	}
 	n := 0
-	for _, path := range slices.Sorted(maps.Keys(res.files)) {
+	paths := slices.Sorted(maps.Keys(res.files))
+	if i := slices.Index(paths, j.first); i > 0 {
+		// The file the editor shows first.
+		paths = slices.Insert(slices.Delete(paths, i, i+1), 0, j.first)
+	}
+	for _, path := range paths {
 		f := res.files[path]
 		n += len(f.findings)
 		s.publish(path, f)
@@ -416,7 +424,7 @@ func (s *server) refresh(dir string) {
 	pending := st != nil && st.cancel != nil
 	s.mu.Unlock()
 	if !pending {
-		s.schedule(dir)
+		s.schedule(dir, "")
 	}
 }
 
