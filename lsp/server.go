@@ -44,6 +44,9 @@ type server struct {
 	// publishMu orders the publication of results, so that an older
 	// analysis never publishes after a newer one.
 	publishMu sync.Mutex
+	// analyzed, when set, is called after each analysis (tuneGC, in
+	// the command).
+	analyzed func()
 
 	mu       sync.Mutex
 	settings Settings
@@ -294,6 +297,9 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 		return
 	}
 	res, others, err := s.analyze(ctx, j)
+	if s.analyzed != nil {
+		s.analyzed()
+	}
 	<-s.sem
 	defer func() {
 		for _, dir := range others {
@@ -481,13 +487,15 @@ func (s *server) current(path string) ([]byte, error) {
 }
 
 // serve runs the server on stream until the client sends exit or closes
-// the stream. It reports an error when the client exits without shutting
-// down first, as the protocol asks.
-func serve(ctx context.Context, stream jsonrpc2.Stream, settings Settings) error {
+// the stream, calling analyzed after each analysis when it is not nil. It
+// reports an error when the client exits without shutting down first, as
+// the protocol asks.
+func serve(ctx context.Context, stream jsonrpc2.Stream, settings Settings, analyzed func()) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
 	s := newServer(ctx, protocol.ClientDispatcher(conn), settings)
+	s.analyzed = analyzed
 	// Every message is handled in order on the read goroutine (a didChange
 	// must not overtake the didOpen before it), and every handler returns at
 	// once: the analyses run in goroutines of their own. So there is nothing
