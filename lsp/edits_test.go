@@ -17,6 +17,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.lsp.dev/protocol"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 )
 
 // TestIncrementalEdits makes random edits, one save after another, to the
@@ -26,7 +29,8 @@ import (
 // their fixes, in imports; some are saved, some stay in the editor's buffer
 // for a few steps. After each, what the view that follows the edits gives
 // for every file of the package (the findings, their fixes, the errors)
-// must equal what a view loaded anew from the same files and buffers gives.
+// must equal what a full analysis anew of the same files and buffers gives;
+// at the end, the edits saved, what the x/tools checker gives.
 func TestIncrementalEdits(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "loads a package anew after each of many edits")
 	t.Parallel()
@@ -100,6 +104,38 @@ func TestIncrementalEdits(t *testing.T) {
 	assert.Greater(t, incremental, 35, "most edits are followed incrementally")
 	// What the reference gives is what loading the package anew gives.
 	assert.Equal(t, describeResult(t, load(overlay).result(dir)), freshResult(t, ref, dir, overlay))
+	// And, the edits saved, what the checker gives on the package loaded by
+	// go/packages, parsed as go/packages parses.
+	for path, content := range overlay {
+		require.NoError(t, os.WriteFile(path, content, 0o644))
+	}
+	require.NoError(t, v.update(t.Context(), dir, nil, &loadStats{}))
+	assert.Equal(t, checkerResult(t, a, dir), describeResult(t, v.result(dir)))
+}
+
+// checkerResult returns what golang.org/x/tools/go/analysis/checker gives
+// with a on the package in dir, loaded by go/packages, as describeResult
+// describes the view's results.
+func checkerResult(t *testing.T, a *analysis.Analyzer, dir string) map[string]any {
+	t.Helper()
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir}, ".")
+	require.NoError(t, err)
+	require.Len(t, pkgs, 1)
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	require.NoError(t, err)
+	res := &result{files: map[string]*fileResult{}}
+	for _, name := range pkgs[0].GoFiles {
+		res.files[name] = &fileResult{path: name}
+	}
+	for _, act := range graph.Roots {
+		if act.Analyzer == a {
+			require.NoError(t, act.Err)
+			for _, d := range act.Diagnostics {
+				res.add(act.Package.Fset, d, a.URL, os.ReadFile)
+			}
+		}
+	}
+	return describeResult(t, res)
 }
 
 // freshResult returns what a full analysis of the package in dir gives,
