@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -34,23 +35,35 @@ import (
 func BenchmarkSaveToDiagnostics(b *testing.B) {
 	b.Run("examples-merkle", func(b *testing.B) {
 		dir := copyExamples(b)
-		benchSaves(b, filepath.Join(dir, "examples", "merkle", "merkle.go"), 2, true)
+		benchSaves(b, filepath.Join(dir, "examples", "merkle", "merkle.go"), 2, true, nil)
 	})
 	b.Run("generated-60-files", func(b *testing.B) {
 		dir := generatePackage(b, 60)
-		benchSaves(b, filepath.Join(dir, "big", "file00.go"), 2, true)
+		benchSaves(b, filepath.Join(dir, "big", "file00.go"), 2, true, nil)
 	})
 	b.Run("std-go-types", func(b *testing.B) {
 		// A real package of the standard library: go/types has more than
 		// 100 files; hashalloc finds nothing in it.
-		benchSaves(b, filepath.Join(goroot(b), "src", "go", "types", "api.go"), 0, false)
+		benchSaves(b, filepath.Join(goroot(b), "src", "go", "types", "api.go"), 0, false, nil)
+	})
+	b.Run("generated-big-file", func(b *testing.B) {
+		// BenchmarkSaveBigPackage's package and edits, in this process:
+		// what a CPU profile of the server during saves is taken from.
+		bp := generateBigPackage(b, 29, 37)
+		content := bp.content
+		benchSaves(b, bp.path, 111, true, func(version int32) string {
+			content = bodyEdit(b, content, int(version)%bp.units, int(version))
+			return content
+		})
 	})
 }
 
 // benchSaves opens path, waits for its first diagnostics, then edits and
 // saves it b.N times, timing each save; write writes the file before each
-// save, and puts it back as it was at the end.
-func benchSaves(b *testing.B, path string, want int, write bool) {
+// save, and puts it back as it was at the end. edit returns the content of
+// each version; nil adds a comment at the end of the file. want is the number
+// of diagnostics of the file.
+func benchSaves(b *testing.B, path string, want int, write bool, edit func(version int32) string) {
 	s := startSession(b, Settings{})
 	_, err := s.server.Initialize(call(b), &protocol.InitializeParams{})
 	require.NoError(b, err)
@@ -74,6 +87,9 @@ func benchSaves(b *testing.B, path string, want int, write bool) {
 	for b.Loop() {
 		version++
 		edited := fmt.Sprintf("%s\n// edit %d\n", content, version)
+		if edit != nil {
+			edited = edit(version)
+		}
 		require.NoError(b, s.server.DidChange(call(b), &protocol.DidChangeTextDocumentParams{
 			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
 			ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: edited}},
@@ -172,16 +188,45 @@ func (r *Record%[1]d) Sum%[1]d() [32]byte {
 // ms/save-hashalloc and ms/save-gopls are the medians, from the didChange
 // of each save; -max the slowest.
 func BenchmarkSaveToDiagnosticsStdio(b *testing.B) {
-	gopls := os.Getenv("GOPLS")
-	if gopls == "" {
-		var err error
-		if gopls, err = exec.LookPath("gopls"); err != nil {
-			b.Skip("no gopls: GOBIN=$(mktemp -d) go install golang.org/x/tools/gopls@latest, and set GOPLS to the binary")
-		}
-	}
-	bin := buildHashalloc(b)
+	gopls := goplsBinary(b)
 	dir := copyExamples(b)
 	path := filepath.Join(dir, "examples", "merkle", "merkle.go")
+	content, err := os.ReadFile(path)
+	require.NoError(b, err)
+	benchStdio(b, dir, path, gopls, func(version int32) string {
+		return fmt.Sprintf("%s\n// edit %d\n", content, version)
+	})
+}
+
+// goplsBinary returns the gopls to compare with: the binary $GOPLS names,
+// else gopls on the PATH; it skips the benchmark, saying so, when there is
+// none.
+func goplsBinary(b *testing.B) string {
+	if gopls := os.Getenv("GOPLS"); gopls != "" {
+		return gopls
+	}
+	gopls, err := exec.LookPath("gopls")
+	if err != nil {
+		b.Skip("no gopls, so nothing to compare with: GOBIN=$(mktemp -d) go install golang.org/x/tools/gopls@v0.23.0, and set GOPLS to the binary")
+	}
+	return gopls
+}
+
+// benchStdio starts hashalloc lsp, built from this repository, and gopls in
+// the workspace dir, one client attached to both, opens path in both, and
+// times b.N saves of it (after 3 to warm up). A save is what an editor's
+// :write sends: didChange with the content that edit returns for the
+// version, the file written, then didSave. The client saves to one server,
+// waits for its diagnostics of that version, then does the same with the
+// other, the first server changing from one save to the next: on a machine
+// of two cores the servers would otherwise take the time of each other's
+// work. It reports ms/save-hashalloc and ms/save-gopls, the medians from the
+// didChange of each save, the slowest as -max, hashalloc/gopls, the median
+// of the ratio of the two in each save, and on Linux cpu-ms/save-hashalloc
+// and cpu-ms/save-gopls, the CPU time each server used per save, which the
+// load of a shared machine sways less than how long it took.
+func benchStdio(b *testing.B, dir, path, gopls string, edit func(version int32) string) {
+	bin := buildHashalloc(b)
 	content, err := os.ReadFile(path)
 	require.NoError(b, err)
 	servers := []*stdioServer{startStdio(b, "hashalloc", dir, bin, "lsp"), startStdio(b, "gopls", dir, gopls)}
@@ -194,25 +239,24 @@ func BenchmarkSaveToDiagnosticsStdio(b *testing.B) {
 	}
 	for _, srv := range servers {
 		srv.client.waitVersion(b, u, 1, time.Time{})
+		srv.waitIdle(b)
 	}
 
 	version := int32(1)
 	save := func() []time.Duration {
 		version++
-		edited := fmt.Sprintf("%s\n// edit %d\n", content, version)
-		start := time.Now()
-		for _, srv := range servers {
+		edited := edit(version)
+		require.NoError(b, os.WriteFile(path, []byte(edited), 0o644))
+		times := make([]time.Duration, len(servers))
+		for k := range servers {
+			i := (k + int(version)) % len(servers)
+			srv := servers[i]
+			start := time.Now()
 			require.NoError(b, srv.server.DidChange(call(b), &protocol.DidChangeTextDocumentParams{
 				TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
 				ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: edited}},
 			}))
-		}
-		require.NoError(b, os.WriteFile(path, []byte(edited), 0o644))
-		for _, srv := range servers {
 			require.NoError(b, srv.server.DidSave(call(b), &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}))
-		}
-		times := make([]time.Duration, len(servers))
-		for i, srv := range servers {
 			times[i] = srv.client.waitVersion(b, u, version, start).Sub(start)
 		}
 		return times
@@ -221,18 +265,80 @@ func BenchmarkSaveToDiagnosticsStdio(b *testing.B) {
 		save()
 	}
 	perServer := make([][]time.Duration, len(servers))
+	var ratios []float64
+	cpuBefore := make([]time.Duration, len(servers))
+	for i, srv := range servers {
+		cpuBefore[i], _ = processCPU(srv.cmd.Process.Pid)
+	}
 	for b.Loop() {
-		for i, t := range save() {
+		times := save()
+		for i, t := range times {
 			perServer[i] = append(perServer[i], t)
 		}
+		ratios = append(ratios, float64(times[0])/float64(times[1]))
 	}
 	for i, srv := range servers {
 		reportTimes(b, "-"+srv.name, perServer[i])
+		if cpu, ok := processCPU(srv.cmd.Process.Pid); ok {
+			b.ReportMetric(float64((cpu-cpuBefore[i]).Microseconds())/1000/float64(len(perServer[i])), "cpu-ms/save-"+srv.name)
+		}
 		srv.stop(b)
 	}
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], "hashalloc/gopls")
 	servers[0].client.mu.Lock()
 	b.Logf("hashalloc's last word: %s", servers[0].client.logs[len(servers[0].client.logs)-1])
 	servers[0].client.mu.Unlock()
+}
+
+// waitIdle waits until the server uses no CPU for half a second, for at
+// most ten minutes: gopls indexes the module cache when it starts (for the
+// completion of packages not imported yet), which takes minutes of CPU on a
+// large module cache the first time, and would otherwise take the time of
+// the saves. Where there is no /proc, it returns at once.
+func (srv *stdioServer) waitIdle(b *testing.B) {
+	start := time.Now()
+	last, ok := processCPU(srv.cmd.Process.Pid)
+	for ok && time.Since(start) < 10*time.Minute {
+		time.Sleep(500 * time.Millisecond)
+		var now time.Duration
+		if now, ok = processCPU(srv.cmd.Process.Pid); now == last {
+			break
+		}
+		last = now
+	}
+	if waited := time.Since(start); waited > 2*time.Second {
+		b.Logf("%s was busy for %v after it opened the file", srv.name, waited.Round(time.Second))
+	}
+}
+
+// processCPU returns the CPU time that the process pid has used, user and
+// system, from /proc: false where there is none. Its unit is the clock
+// tick, 10 ms on Linux, so a benchmark reports it over all its saves.
+func processCPU(pid int) (time.Duration, bool) {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command's name, which is in parentheses, start
+	// with the third; utime and stime are the 14th and the 15th.
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0, false
+	}
+	fields := strings.Fields(string(stat[i+1:]))
+	if len(fields) < 13 {
+		return 0, false
+	}
+	var ticks int64
+	for _, f := range fields[11:13] {
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond, true
 }
 
 // stdioServer is a language server run as a command, and the client

@@ -5,7 +5,9 @@
 // On open and save of a Go file it analyzes the file's package, with the
 // unsaved buffers of the editor as overlays, using the same analyzer and
 // options as the command line, and publishes a diagnostic per finding with
-// the check's category as its code and a link to the check's documentation.
+// the check's category as its code and a link to the check's documentation,
+// those of the file opened or saved before those of the package's other
+// files.
 // textDocument/codeAction offers, for a finding under the cursor, a
 // quickfix that applies its fix and one that adds a
 // //hashalloc:ignore CATEGORY directive above it; source.fixAll.hashalloc
@@ -18,11 +20,15 @@
 //
 // Analyses are incremental. Per module (or go.work workspace) the server
 // keeps every package it loaded, type-checked, with the analyzer's facts and
-// findings (view.go); a save re-parses and re-checks the packages whose files
-// changed against the packages kept, re-runs the analyzer on them with the
-// facts of what they import (passes.go, as the x/tools checker runs passes),
+// findings (view.go); a save re-parses the files that changed (a package
+// edited keeps the syntax of its other files), re-checks their packages
+// against the packages kept, re-runs the analyzer on them with the facts of
+// what they import (internal/passes, as the x/tools checker runs passes),
 // then does the same for the packages that import them, whose diagnostics it
-// publishes again. A change that only the go command can interpret (imports,
+// publishes again. Within a package nothing is kept from one save to the
+// next: the analyzer's findings in one function depend on the others (how
+// often its callers call it, what its callees allocate), so the package
+// edited is type-checked and analyzed whole. A change that only the go command can interpret (imports,
 // build constraints, package clauses, the Go files of a directory, go.mod,
 // go.work, cgo) loads everything anew, as the first analysis did.
 //

@@ -13,7 +13,9 @@ import (
 
 // Main runs `hashalloc lsp [flags]`, the language server on standard input
 // and output, and returns the exit code: 0 after shutdown and exit, 1 when
-// the client went away without them, 2 on a bad flag.
+// the client went away without them, 2 on a bad flag. Unless GOGC is set, it
+// sets the garbage collector's target after each analysis from the heap the
+// server keeps (see tuneGC).
 func Main(args []string) int {
 	fs := flag.NewFlagSet("hashalloc lsp", flag.ContinueOnError)
 	fs.Usage = func() {
@@ -39,7 +41,7 @@ func Main(args []string) int {
 		fmt.Fprintf(os.Stderr, "hashalloc lsp: %v\n", err)
 		return 2
 	}
-	if err := Serve(context.Background(), os.Stdin, os.Stdout, settings); err != nil {
+	if err := serve(context.Background(), jsonrpc2.NewHeaderStream(stdio{os.Stdin, os.Stdout}), settings, tuneGC); err != nil {
 		fmt.Fprintf(os.Stderr, "hashalloc lsp: %v\n", err)
 		return 1
 	}
@@ -49,7 +51,7 @@ func Main(args []string) int {
 // Serve runs the language server with settings on the LSP stream read from
 // in and written to out, until the client sends exit or closes in.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, settings Settings) error {
-	return serve(ctx, jsonrpc2.NewHeaderStream(stdio{in, out}), settings)
+	return serve(ctx, jsonrpc2.NewHeaderStream(stdio{in, out}), settings, nil)
 }
 
 // stdio joins a reader and a writer into the stream of a connection.

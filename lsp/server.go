@@ -44,6 +44,9 @@ type server struct {
 	// publishMu orders the publication of results, so that an older
 	// analysis never publishes after a newer one.
 	publishMu sync.Mutex
+	// analyzed, when set, is called after each analysis (tuneGC, in
+	// the command).
+	analyzed func()
 
 	mu       sync.Mutex
 	settings Settings
@@ -169,7 +172,7 @@ func (s *server) DidOpen(_ context.Context, params *protocol.DidOpenTextDocument
 	s.mu.Lock()
 	s.docs[path] = &document{uri: params.TextDocument.URI, version: params.TextDocument.Version, content: []byte(params.TextDocument.Text)}
 	s.mu.Unlock()
-	s.schedule(filepath.Dir(path))
+	s.schedule(filepath.Dir(path), path)
 	return nil
 }
 
@@ -216,7 +219,7 @@ func (s *server) DidSave(_ context.Context, params *protocol.DidSaveTextDocument
 		}
 		s.mu.Unlock()
 	}
-	s.schedule(filepath.Dir(path))
+	s.schedule(filepath.Dir(path), path)
 	return nil
 }
 
@@ -237,8 +240,10 @@ func (s *server) DidChangeConfiguration(context.Context, *protocol.DidChangeConf
 
 // schedule starts an analysis of the package in dir, canceling the one
 // running there. It returns at once; the analysis publishes its diagnostics
-// when it is done, unless a newer analysis or an edit came after it.
-func (s *server) schedule(dir string) {
+// when it is done, unless a newer analysis or an edit came after it: those
+// of first (the file just opened or saved, which the editor shows; "" for
+// none) before those of the other files.
+func (s *server) schedule(dir, first string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.shutdown || s.analyzer == nil {
@@ -255,7 +260,7 @@ func (s *server) schedule(dir string) {
 	st.gen++
 	ctx, cancel := context.WithCancel(s.ctx)
 	st.cancel = cancel
-	j := &job{dir: dir, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests, buildFlags: s.settings.buildFlags(),
+	j := &job{dir: dir, first: first, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests, buildFlags: s.settings.buildFlags(),
 		overlay: map[string][]byte{}, versions: map[string]int32{}}
 	for path, doc := range s.docs {
 		j.versions[path] = doc.version
@@ -269,6 +274,7 @@ func (s *server) schedule(dir string) {
 // job is one analysis to run.
 type job struct {
 	dir      string
+	first    string // the file whose diagnostics are published first, if any
 	gen      int
 	analyzer *analysis.Analyzer
 	tests    bool
@@ -291,6 +297,9 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 		return
 	}
 	res, others, err := s.analyze(ctx, j)
+	if s.analyzed != nil {
+		s.analyzed()
+	}
 	<-s.sem
 	defer func() {
 		for _, dir := range others {
@@ -322,7 +331,12 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 		s.log(protocol.MessageTypeWarning, fmt.Sprintf("hashalloc: %s: %v", dir, res.err))
 	}
 	n := 0
-	for _, path := range slices.Sorted(maps.Keys(res.files)) {
+	paths := slices.Sorted(maps.Keys(res.files))
+	if i := slices.Index(paths, j.first); i > 0 {
+		// The file the editor shows first.
+		paths = slices.Insert(slices.Delete(paths, i, i+1), 0, j.first)
+	}
+	for _, path := range paths {
 		f := res.files[path]
 		n += len(f.findings)
 		s.publish(path, f)
@@ -416,7 +430,7 @@ func (s *server) refresh(dir string) {
 	pending := st != nil && st.cancel != nil
 	s.mu.Unlock()
 	if !pending {
-		s.schedule(dir)
+		s.schedule(dir, "")
 	}
 }
 
@@ -473,13 +487,15 @@ func (s *server) current(path string) ([]byte, error) {
 }
 
 // serve runs the server on stream until the client sends exit or closes
-// the stream. It reports an error when the client exits without shutting
-// down first, as the protocol asks.
-func serve(ctx context.Context, stream jsonrpc2.Stream, settings Settings) error {
+// the stream, calling analyzed after each analysis when it is not nil. It
+// reports an error when the client exits without shutting down first, as
+// the protocol asks.
+func serve(ctx context.Context, stream jsonrpc2.Stream, settings Settings, analyzed func()) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
 	s := newServer(ctx, protocol.ClientDispatcher(conn), settings)
+	s.analyzed = analyzed
 	// Every message is handled in order on the read goroutine (a didChange
 	// must not overtake the didOpen before it), and every handler returns at
 	// once: the analyses run in goroutines of their own. So there is nothing

@@ -40,6 +40,8 @@ type testClient struct {
 	changed chan struct{} // closed and replaced on every publication
 	// events are the publications per document, in order.
 	events map[uri.URI][]publication
+	// order are the documents of every publication, in order.
+	order []uri.URI
 }
 
 // publication is when the diagnostics of a version were published.
@@ -72,6 +74,7 @@ func (c *testClient) PublishDiagnostics(_ context.Context, params *protocol.Publ
 		delete(c.version, params.URI)
 	}
 	c.events[params.URI] = append(c.events[params.URI], publication{version: v, at: c.times[params.URI]})
+	c.order = append(c.order, params.URI)
 	close(c.changed)
 	c.changed = make(chan struct{})
 	return nil
@@ -487,6 +490,37 @@ func TestEditCancels(t *testing.T) {
 	// Nothing else comes.
 	time.Sleep(2 * time.Second)
 	assert.Equal(t, 1, s.client.published(u))
+}
+
+// TestFileShownFirst checks that an analysis publishes the diagnostics of
+// the file opened or saved before those of the other files of its package,
+// which come in the order of their names.
+func TestFileShownFirst(t *testing.T) {
+	t.Parallel()
+	bp := generateBigPackage(t, 3, 2)
+	dir := filepath.Dir(bp.path)
+	s := startSession(t, Settings{})
+	s.initialize(t, "")
+	// publishedSince returns the base names of the files published after
+	// the first n publications, in order.
+	publishedSince := func(n int) []string {
+		s.client.mu.Lock()
+		defer s.client.mu.Unlock()
+		var names []string
+		for _, u := range s.client.order[n:] {
+			names = append(names, filepath.Base(u.FsPath()))
+		}
+		return names
+	}
+	want := []string{"file02.go", "big.go", "file00.go", "file01.go"}
+	doc := s.open(t, dir, "file02.go")
+	assert.Equal(t, want, publishedSince(0))
+	before := len(s.client.order)
+	summaries := len(s.client.summaries(dir))
+	doc.edit(t, "// Record2 is", "// Record2, edited, is")
+	doc.save(t)
+	s.client.waitLog(t, isSummary(dir), summaries)
+	assert.Equal(t, want, publishedSince(before))
 }
 
 // TestSettingsAndErrors checks initializationOptions (-pool=inline, and a

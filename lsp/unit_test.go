@@ -274,3 +274,10 @@ func TestCodecOwnsStrings(t *testing.T) {
 	require.True(t, ok, "%T", actions[0])
 	assert.Equal(t, "Apply every hashalloc fix in merkle.go", a.Title)
 }
+
+func TestGCPercent(t *testing.T) {
+	const mb = 1 << 20
+	assert.Equal(t, 853, gcPercent(30*mb), "a small view: the heap grows by 256 MB")
+	assert.Equal(t, 100, gcPercent(256*mb))
+	assert.Equal(t, 100, gcPercent(2048*mb), "a large view: by what is live, as by default")
+}

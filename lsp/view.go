@@ -89,8 +89,13 @@ type node struct {
 	illTyped bool
 	out      *passes.Output
 	// parsed are the files of the view's file set that the package was
-	// checked from, which go when it is checked again.
+	// checked from, which go when it is checked again (but those it is
+	// checked from again).
 	parsed []*token.File
+	// syntax are, for a package whose files changed since the view was
+	// loaded, the files it was checked from that parsed without error, by
+	// name: the next check parses anew only the files that changed.
+	syntax map[string]*ast.File
 }
 
 // source is a file as it was when its package was loaded or re-checked.
@@ -217,7 +222,7 @@ func loadView(ctx context.Context, ws workspace, a *analysis.Analyzer, opts load
 				parsed[name] = src
 				mu.Unlock()
 			}
-			return parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments)
+			return parser.ParseFile(fset, name, src, parseMode)
 		},
 	}
 	for _, path := range []string{ws.gomod, ws.gowork} {
@@ -574,12 +579,12 @@ func reload(format string, args ...any) error { return &errReload{fmt.Sprintf(fo
 // loaded anew, ctx.Err() when canceled.
 func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte, st *loadStats) error {
 	start := time.Now()
-	parsed := map[string][]*ast.File{} // the packages that changed, parsed anew
+	parsed := map[string]*syntax{} // the packages that changed, parsed
 	defer func() {
 		st.load = time.Since(start) - st.analysis
 		// The files parsed for packages not checked, if the update stopped.
-		for _, files := range parsed {
-			for _, f := range files {
+		for _, syn := range parsed {
+			for _, f := range syn.fresh {
 				v.fset.RemoveFile(v.fset.File(f.FileStart))
 			}
 		}
@@ -610,13 +615,12 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 
 	// What changed, and whether it is more than the go command saw.
 	sources := map[string]map[string]*source{}
-	parseErrs := map[string][]error{}
 	for _, n := range closure {
 		if !n.mutable {
 			continue
 		}
-		changed := false
 		current := map[string][]byte{}
+		edited := map[string]bool{}
 		for _, name := range n.goFiles {
 			src := n.sources[name]
 			if src == nil {
@@ -628,7 +632,7 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 			}
 			current[name] = content
 			if diff {
-				changed = true
+				edited[name] = true
 				if header(content) != src.header {
 					return reload("the package clause or build constraints of %s changed", filepath.Base(name))
 				}
@@ -641,7 +645,7 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 				}
 			}
 		}
-		if !changed {
+		if len(edited) == 0 {
 			continue
 		}
 		switch {
@@ -650,14 +654,18 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 		case n.listErrors:
 			return reload("%s, which has errors only the go command can tell are gone, changed", n.path)
 		}
-		files, errs := v.parse(n.compiledFiles, current)
-		parsed[n.id], parseErrs[n.id] = files, errs
-		if imports := importsOf(files); !slices.Equal(imports, slices.Sorted(maps.Keys(n.imports))) {
+		syn := v.parseFiles(n, current, edited)
+		parsed[n.id] = syn
+		if imports := importsOf(syn.files); !slices.Equal(imports, slices.Sorted(maps.Keys(n.imports))) {
 			return reload("the imports of %s changed", n.path)
 		}
 		sources[n.id] = map[string]*source{}
 		for name, content := range current {
 			_, fromOverlay := overlay[name]
+			if src := n.sources[name]; !edited[name] && src.overlay == fromOverlay {
+				sources[n.id][name] = src // as read: no need to read it again
+				continue
+			}
 			sources[n.id][name] = newSource(name, content, fromOverlay)
 		}
 		for _, name := range n.ignoredFiles {
@@ -670,7 +678,7 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 	// Re-check what changed and what is stale, dependencies first.
 	for _, n := range closure {
 		id := n.id
-		files, changed := parsed[id]
+		syn, changed := parsed[id]
 		if !changed && !v.stale[id] {
 			continue
 		}
@@ -680,27 +688,36 @@ func (v *view) update(ctx context.Context, dir string, overlay map[string][]byte
 		delete(parsed, id) // checked below: its files are the package's now
 		n = v.nodes[id]
 		srcs := n.sources
-		errs := parseErrs[id]
 		if changed {
 			srcs = sources[id]
 		} else {
 			contents := map[string][]byte{}
 			for _, name := range n.compiledFiles {
+				if n.syntax[name] != nil {
+					continue
+				}
 				content, err := n.readFile(name)
 				if err != nil {
 					return reload("%s could not be read", name)
 				}
 				contents[name] = content
 			}
-			files, errs = v.parse(n.compiledFiles, contents)
+			syn = v.parseFiles(n, contents, nil)
 		}
-		checked := v.check(n, files, errs, srcs, st)
+		checked := v.check(n, syn, srcs, changed || n.syntax != nil, st)
 		v.nodes[id] = checked
 		// Nothing refers to the files n was checked from any more but the
-		// packages that import it, which are stale now: they are checked
-		// again before they are used.
+		// packages that import it, which are stale now and checked again
+		// before they are used, and the new node, when it was checked from
+		// some of them again.
+		kept := map[*token.File]bool{}
+		for _, tf := range checked.parsed {
+			kept[tf] = true
+		}
 		for _, tf := range n.parsed {
-			v.fset.RemoveFile(tf)
+			if !kept[tf] {
+				v.fset.RemoveFile(tf)
+			}
 		}
 		delete(v.stale, id)
 		v.touch(id)
@@ -734,10 +751,55 @@ func (v *view) closure(roots []*node) []*node {
 	return order
 }
 
-// parse parses the files names, whose contents are given, into the view's
-// file set, as the go/packages loader does.
-func (v *view) parse(names []string, contents map[string][]byte) ([]*ast.File, []error) {
-	return passes.Parse(v.fset, names, func(name string) ([]byte, error) { return contents[name], nil })
+// syntax is the syntax of a package's files, in the order of its compiled
+// files.
+type syntax struct {
+	files []*ast.File
+	errs  []error // of parsing them
+	// fresh are the files parsed anew, into the view's file set; the others
+	// are those the package was checked from last.
+	fresh []*ast.File
+	// clean are the files that parsed without error, by name.
+	clean map[string]*ast.File
+}
+
+// parseMode is how the view parses Go files: as the go/packages loader does,
+// but without the objects of package go/ast (Ident.Obj, File.Scope), which
+// are deprecated and which neither go/types nor the analyzer uses (gopls
+// parses so too; TestIncrementalEdits compares the view's findings with the
+// checker's, on files parsed as go/packages does). Resolving them took 60%
+// of the time parsing takes.
+const parseMode = parser.AllErrors | parser.ParseComments | parser.SkipObjectResolution
+
+// parseFiles parses the compiled files of n into the view's file set, with
+// parseMode, from contents; but a file that is not edited and that n was
+// checked from last, without a syntax error, is taken as it was parsed then.
+// contents holds the files parsed anew.
+func (v *view) parseFiles(n *node, contents map[string][]byte, edited map[string]bool) *syntax {
+	syn := &syntax{clean: map[string]*ast.File{}}
+	for _, name := range n.compiledFiles {
+		if f := n.syntax[name]; f != nil && !edited[name] {
+			syn.files = append(syn.files, f)
+			syn.clean[name] = f
+			continue
+		}
+		content, ok := contents[name]
+		if !ok {
+			syn.errs = append(syn.errs, fmt.Errorf("%s was not read", name)) // never so: the caller reads them
+			continue
+		}
+		f, err := parser.ParseFile(v.fset, name, content, parseMode)
+		if f != nil {
+			syn.files = append(syn.files, f)
+			syn.fresh = append(syn.fresh, f)
+		}
+		if err != nil {
+			syn.errs = append(syn.errs, err)
+		} else {
+			syn.clean[name] = f
+		}
+	}
+	return syn
 }
 
 // importsOf returns the paths that files import, sorted, each once.
@@ -755,14 +817,20 @@ func importsOf(files []*ast.File) []string {
 	return paths
 }
 
-// check type-checks the package of n from files, against the packages it
-// imports as the view holds them, and analyzes it. It returns the node that
-// replaces n, with the sources it was checked from.
-func (v *view) check(n *node, files []*ast.File, parseErrs []error, sources map[string]*source, st *loadStats) *node {
+// check type-checks the package of n from the syntax of its files,
+// against the packages it imports as the view holds them, and analyzes it.
+// It returns the node that replaces n, with the sources it was checked
+// from, and with keep the syntax of those that parsed without error.
+func (v *view) check(n *node, syn *syntax, sources map[string]*source, keep bool, st *loadStats) *node {
+	files, parseErrs := syn.files, syn.errs
 	c := *n
 	c.sources = sources
 	c.errors = nil
 	c.parsed = nil
+	c.syntax = nil
+	if keep {
+		c.syntax = syn.clean
+	}
 	for _, f := range files {
 		c.parsed = append(c.parsed, v.fset.File(f.FileStart))
 	}
