@@ -256,7 +256,8 @@ func Digest(r io.Reader) []byte {
 	dir := writeModule(t, map[string]string{"go.mod": "module example.com/aud\n\ngo 1.26.0\n", "a.go": digest})
 	r := run(t, dir, nil, binary, "-audit", "-cache=off", "./...")
 	assert.Equal(t, 0, r.code, "%s", r)
-	assert.Equal(t, "a.go:9:7: audit: hasher-alloc: sha256.New() is silent: it runs once per call of Digest, and nothing shows Digest to run per item\n", r.stderr)
+	assert.Equal(t, "a.go:9:7: audit: hasher-alloc: sha256.New() is silent: it runs once per call of Digest, and nothing shows Digest to run per item\n"+
+		"a.go:11:9: audit: sum-alloc: h.Sum(nil) is silent: its result is kept (returned, stored, or used beyond the call): it is meant to outlive the call\n", r.stderr)
 
 	writeFile(t, filepath.Join(dir, "b.go"), `package aud
 
