@@ -20,11 +20,15 @@ func (p *pass) auditOtherHashers(sites []*Site) {
 	}
 	for ic := range p.calls.Within(p.root) {
 		call := ic.Node
-		if known[call] || !isHasher(p.TypesInfo.TypeOf(call)) || !p.suppress.analyzed(ic.Cursor) {
+		if known[call] || !isHasher(p.TypesInfo.TypeOf(call)) {
 			continue
 		}
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 			continue // a conversion
+		}
+		if !p.suppress.analyzed(ic.Cursor) {
+			p.suppress.notAnalyzed(ic.Cursor, call, hasherAlloc)
+			continue
 		}
 		why := "the hasher comes from a function value or a method whose constructor is not known here; where it is made, it is judged"
 		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {

@@ -14,7 +14,7 @@ import (
 // finding and no audit entry at their position. flags are the flags
 // hashalloc ran with (their -tags count).
 func unaccounted(dir string, pkgs, flags []string, diags []Diagnostic) ([]string, error) {
-	cfg := &packages.Config{Dir: dir, Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo}
+	cfg := &packages.Config{Dir: dir, Env: goEnv(), Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo}
 	for _, f := range flags {
 		if strings.HasPrefix(f, "-tags=") {
 			cfg.BuildFlags = append(cfg.BuildFlags, f)
