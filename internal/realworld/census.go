@@ -24,13 +24,15 @@ func unaccounted(dir string, pkgs, flags []string, diags []Diagnostic) ([]string
 	if err != nil {
 		return nil, fmt.Errorf("census: %v", err)
 	}
+	// By line: the runner keeps one diagnostic per file, line and check
+	// (parseJSON), so that two sites on one line share their lines.
 	type at struct {
-		file      string
-		line, col int
+		file string
+		line int
 	}
 	lines := map[at]bool{}
 	for _, d := range diags {
-		lines[at{d.Filename, d.Line, d.Col}] = true
+		lines[at{d.Filename, d.Line}] = true
 	}
 	var missing []string
 	seen := map[at]bool{}
@@ -40,7 +42,7 @@ func unaccounted(dir string, pkgs, flags []string, diags []Diagnostic) ([]string
 		}
 		for _, s := range census.Sites(p.Fset, p.Syntax, p.TypesInfo) {
 			posn := p.Fset.Position(s.Pos)
-			key := at{posn.Filename, posn.Line, posn.Column}
+			key := at{posn.Filename, posn.Line}
 			if lines[key] || seen[key] {
 				continue
 			}
