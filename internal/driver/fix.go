@@ -59,13 +59,9 @@ func planFixes(findings []*finding) *fixPlan {
 	plan := &fixPlan{fixed: map[*finding]bool{}}
 	byName := map[string]*fixedFile{}
 	unreadable := map[string]error{}
-	type fileFixes struct {
-		fixes []int // indexes into fixes, in order
-		edits [][]textedit.Edit
-	}
 	var fixes []*finding
 	perFix := map[*finding]map[*fixedFile][]textedit.Edit{}
-	byFile := map[*fixedFile]*fileFixes{}
+	byFile := map[*fixedFile][]int{} // the indexes into fixes of the fixes of each file, in order
 	for _, f := range findings {
 		if !f.hasFix() {
 			continue
@@ -101,10 +97,7 @@ func planFixes(findings []*finding) *fixPlan {
 		}
 		perFix[f] = edits
 		for ff := range edits {
-			if byFile[ff] == nil {
-				byFile[ff] = &fileFixes{}
-			}
-			byFile[ff].fixes = append(byFile[ff].fixes, len(fixes))
+			byFile[ff] = append(byFile[ff], len(fixes))
 		}
 		fixes = append(fixes, f)
 	}
@@ -117,10 +110,9 @@ func planFixes(findings []*finding) *fixPlan {
 	left := map[int]bool{}
 	bad := map[*fixedFile]int{}
 	merge := func(ff *fixedFile) {
-		fx := byFile[ff]
 		var lists [][]textedit.Edit
 		var index []int
-		for _, i := range fx.fixes {
+		for _, i := range byFile[ff] {
 			if !left[i] {
 				lists = append(lists, perFix[fixes[i]][ff])
 				index = append(index, i)
