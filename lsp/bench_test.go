@@ -172,21 +172,17 @@ func (r *Record%[1]d) Sum%[1]d() [32]byte {
 }
 
 // BenchmarkSaveToDiagnosticsStdio measures, with one client attached over
-// stdio to two language servers at once as an editor is, hashalloc lsp
-// (built from this repository) and gopls (the binary $GOPLS names, else gopls
-// on the PATH), how long each takes from a save of
-// examples/merkle/merkle.go, in a copy of examples/, to its diagnostics of
-// the version saved. A save is what an editor's :write sends: didChange with
-// the edit (a comment added at the end of the file), the file written, then
-// didSave, to both servers. Both publish for every version: hashalloc its
-// findings, gopls at first its parse and type errors (its analyzers' come
-// after its diagnosticsDelay, 1 s by default, unless another edit comes
-// first). Run it with
+// stdio to two language servers, as an editor is, hashalloc lsp (built from
+// this repository) and gopls (the binary $GOPLS names, else gopls on the
+// PATH), how long each takes from a save of examples/merkle/merkle.go, in a
+// copy of examples/, to its diagnostics of the version saved; each save adds
+// a comment at the end of the file (see benchStdio for what a save sends and
+// what is reported). Both publish for every version: hashalloc its findings,
+// gopls at first its parse and type errors (its analyzers' come after its
+// diagnosticsDelay, 1 s by default, unless another edit comes first). Run it
+// with
 //
 //	GOPLS=/path/to/gopls go test -run '^$' -bench SaveToDiagnosticsStdio -benchtime 20x ./lsp/
-//
-// ms/save-hashalloc and ms/save-gopls are the medians, from the didChange
-// of each save; -max the slowest.
 func BenchmarkSaveToDiagnosticsStdio(b *testing.B) {
 	gopls := goplsBinary(b)
 	dir := copyExamples(b)
@@ -215,10 +211,10 @@ func goplsBinary(b *testing.B) string {
 // benchStdio starts hashalloc lsp, built from this repository, and gopls in
 // the workspace dir, one client attached to both, opens path in both, and
 // times b.N saves of it (after 3 to warm up). A save is what an editor's
-// :write sends: didChange with the content that edit returns for the
-// version, the file written, then didSave. The client saves to one server,
-// waits for its diagnostics of that version, then does the same with the
-// other, the first server changing from one save to the next: on a machine
+// :write sends, didChange with the content that edit returns for the
+// version then didSave, the file written before. The client saves to one
+// server, waits for its diagnostics of that version, then does the same with
+// the other, the first server changing from one save to the next: on a machine
 // of two cores the servers would otherwise take the time of each other's
 // work. It reports ms/save-hashalloc and ms/save-gopls, the medians from the
 // didChange of each save, the slowest as -max, hashalloc/gopls, the median

@@ -15,10 +15,10 @@ const gcHeadroom = 256 << 20
 // last collection: what the view keeps (the packages loaded, their types and
 // facts) is live from one save to the next, and a save of a large package
 // allocates tens of MB more, which with the default target of a view of a
-// few tens of MB starts a collection on every save, costing about as much
-// CPU as the analysis it slows (BenchmarkSaveBigPackage). The heap may grow
-// by gcHeadroom, or by what is live when that is more. A GOGC set in the
-// environment is left as it is.
+// few tens of MB started a collection on every save, a third of the save's
+// CPU (BenchmarkSaveBigPackage). The heap may grow by gcHeadroom, or by what
+// is live when that is more. A GOGC set in the environment is left as it
+// is.
 func tuneGC() {
 	if os.Getenv("GOGC") != "" {
 		return

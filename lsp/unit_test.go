@@ -275,6 +275,7 @@ func TestCodecOwnsStrings(t *testing.T) {
 	assert.Equal(t, "Apply every hashalloc fix in merkle.go", a.Title)
 }
 
+// TestGCPercent checks the garbage collector's target that tuneGC sets.
 func TestGCPercent(t *testing.T) {
 	const mb = 1 << 20
 	assert.Equal(t, 853, gcPercent(30*mb), "a small view: the heap grows by 256 MB")
