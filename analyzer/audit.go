@@ -2,7 +2,6 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -39,7 +38,7 @@ func (p *pass) auditOtherHashers(sites []*Site) {
 				why += " (-constructors adds one)"
 			}
 			why += "; the constructor calls in it are judged where they are"
-			if _, ok := fn.Type().(*types.Signature); ok && len(call.Args) > 0 && isHasher(p.TypesInfo.TypeOf(call.Args[0])) {
+			if len(call.Args) > 0 && isHasher(p.TypesInfo.TypeOf(call.Args[0])) {
 				why = fn.Name() + " is given a hasher and returns one: the hasher it is given is judged where it is made"
 			}
 		}
