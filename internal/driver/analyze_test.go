@@ -3,6 +3,7 @@ package driver
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -163,7 +164,7 @@ func sameAsChecker(t *testing.T, runs ...checkRun) {
 
 			roots, err := load(r.patterns, r.tests, "")
 			require.NoError(t, err)
-			res, err := analyze(roots, nil)
+			res, err := analyze(roots, nil, nil)
 			require.NoError(t, err)
 			assert.Equal(t, want, output(t, roots, res))
 			if !r.quiet {
@@ -215,4 +216,50 @@ func TestAnalyzeSameAsCheckerTestdata(t *testing.T) {
 		runs = append(runs, checkRun{name: m, dir: filepath.Join(root, "testdata", m), patterns: []string{"./..."}, tests: true, quiet: m != "provepinned"})
 	}
 	sameAsChecker(t, runs...)
+}
+
+// TestAnalyzeLetsGo checks what the analysis keeps of each package: no
+// syntax or type information, the types of a root from source, and those
+// of a dependency from its export data (no file scopes, no unexported
+// function), but where it imports a root, whose types from source it
+// refers to. Facts still cross packages: b's finding takes a's fact.
+func TestAnalyzeLetsGo(t *testing.T) {
+	t.Chdir(writeModule(t, variantsModule))
+	t.Setenv("GOWORK", "off")
+	for _, tc := range []struct {
+		patterns   []string
+		fromSource []string // the packages of the graph whose types are from source
+	}{
+		{[]string{"./b"}, []string{"example.com/variants/b"}},
+		{[]string{"./a", "./c"}, []string{"example.com/variants/a", "example.com/variants/b", "example.com/variants/c"}},
+	} {
+		roots, err := load(tc.patterns, false, "")
+		require.NoError(t, err)
+		res, err := analyze(roots, nil, nil)
+		require.NoError(t, err)
+		var fromSource []string
+		packages.Visit(roots, nil, func(p *packages.Package) {
+			assert.Nil(t, p.Syntax, p.ID)
+			assert.Nil(t, p.TypesInfo, p.ID)
+			require.NotNil(t, p.Types, p.ID)
+			if p.Types.Scope().NumChildren() > 0 {
+				fromSource = append(fromSource, p.ID)
+			}
+			if p.ID == "example.com/variants/a" {
+				assert.Equal(t, slices.Contains(tc.fromSource, p.ID), p.Types.Scope().Lookup("helper") != nil, "a's unexported helper")
+				assert.NotNil(t, p.Types.Scope().Lookup("New"))
+			}
+		})
+		slices.Sort(fromSource)
+		assert.Equal(t, tc.fromSource, fromSource, "%v", tc.patterns)
+		assert.Empty(t, res.failed)
+		res.collect()
+		var msgs []string
+		for _, f := range res.findings {
+			msgs = append(msgs, f.pkg.ID+": "+f.diag.Message)
+		}
+		if slices.Contains(tc.patterns, "./b") {
+			assert.Contains(t, strings.Join(msgs, "\n"), "example.com/variants/b: hasher-alloc: a.New() returns the hasher of sha256.New")
+		}
+	}
 }
