@@ -41,7 +41,7 @@ func lookUp(o options) (*cached, error) {
 	if err != nil || cache == nil {
 		return nil, err
 	}
-	listed, err := loadWith(resultcache.ListMode, o.patterns, testsFlag(), o.tags)
+	listed, err := load(o.patterns, testsFlag(), o.tags)
 	if err != nil {
 		return nil, nil
 	}
@@ -117,32 +117,6 @@ func (c *cached) only(loaded []*packages.Package) ([]*packages.Package, bool) {
 		}
 	}
 	return kept, len(want) == 0
-}
-
-// store writes the results of the roots analyzed without an error, in them
-// or in their dependencies; a result that cannot be written is only not
-// cached.
-func (c *cached) store(roots []*packages.Package, res *analysisResult) {
-	broken, blocked := loadErrors(roots)
-	bad := map[*packages.Package]bool{}
-	for _, pe := range broken {
-		bad[pe.pkg] = true
-	}
-	for _, p := range roots {
-		key, ok := c.keys[p.ID]
-		if !ok || bad[p] || blocked[p] != nil || res.failed[p] != nil {
-			continue
-		}
-		if !c.sameFiles(p, p.Fset) {
-			continue // a file changed since it was keyed
-		}
-		data, err := resultcache.Encode(p.Fset, res.diags[p], c.keyer.ContentSum)
-		if err != nil {
-			continue
-		}
-		_ = c.cache.Put(key, data)
-	}
-	_ = c.cache.Trim()
 }
 
 // sameFiles reports whether the files of p, as loaded into fset, have the

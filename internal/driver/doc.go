@@ -1,6 +1,8 @@
-// Package driver is the hashalloc command: it loads packages with
-// go/packages, runs the analyzer with golang.org/x/tools/go/analysis/checker,
-// prints the findings as text or JSON, and applies or previews their fixes.
+// Package driver is the hashalloc command: it lists packages with
+// go/packages, analyzes them package by package, each after the packages it
+// imports (whose facts it needs), keeping of a dependency only its types and
+// facts, as go vet and staticcheck do, prints the findings as text or JSON,
+// and applies or previews their fixes.
 //
 // It behaves like go vet and staticcheck: test files are loaded only with
 // -tests, -tags selects build tags, paths are printed relative to the working

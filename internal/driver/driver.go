@@ -182,11 +182,15 @@ func run(o options, stdout, stderr io.Writer) int {
 			prog = nil
 		} else if prog != nil {
 			n := 0
-			packages.Visit(roots, nil, func(*packages.Package) { n++ })
+			packages.Visit(roots, nil, func(p *packages.Package) {
+				if p.PkgPath != "unsafe" {
+					n++
+				}
+			})
 			prog.analyzing(n)
 			done = prog.done
 		}
-		res, err = analyze(roots, done)
+		res, err = analyze(roots, c, done)
 		if prog != nil {
 			prog.clear()
 		}
@@ -194,9 +198,9 @@ func run(o options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
 			return exitFailed
 		}
-		if c != nil {
-			c.store(roots, res)
-		}
+	}
+	if c != nil && len(c.misses) > 0 {
+		_ = c.cache.Trim()
 	}
 	if c != nil {
 		pgoNote = c.pgoNote

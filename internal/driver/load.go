@@ -9,15 +9,13 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// loadMode loads every package from source, dependencies too: the analyzer's
-// facts must be computed on them.
-const loadMode = packages.LoadAllSyntax | packages.NeedModule | packages.NeedForTest
-
-// load loads the packages that patterns name. Test files are loaded only
-// when tests is set; tags are the build tags, as go build -tags takes them.
-// It returns the packages to analyze (see resultcache.AnalyzedRoots).
+// load lists the packages that patterns name and the packages they import,
+// directly or not, with go list: nothing is parsed or type-checked (analyze
+// does, package by package). Test files are loaded only when tests is set;
+// tags are the build tags, as go build -tags takes them. It returns the
+// packages to analyze (see resultcache.AnalyzedRoots).
 func load(patterns []string, tests bool, tags string) ([]*packages.Package, error) {
-	return loadWith(loadMode, patterns, tests, tags)
+	return loadWith(resultcache.ListMode, patterns, tests, tags)
 }
 
 // loadWith is load with the given mode.
