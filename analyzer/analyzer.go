@@ -15,6 +15,7 @@ import (
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"github.com/hashalloc/hashalloc/internal/callindex"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
@@ -199,29 +200,23 @@ type pass struct {
 	freq     *frequency.Model
 	suppress *suppressor
 	calls    *callindex.Index // the calls of root and prod, see callsIn
+	vals     *values.Index    // the uses of the objects of root and prod
 
-	writtenGlobals map[*types.Var]bool // package variables written after their declaration
-	files          map[*token.File]*fixes.File
-	sites          []*Site // every hash constructor call of the package
-	keyHashes      map[types.Object]int
-	pooled         map[*Site]bool                     // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
-	macEqual       map[*ast.CallExpr]bool             // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
-	rekeyed        map[ast.Node]bool                  // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
-	idx            *packageIndex                      // see index
-	keys           map[*types.Func]string             // see funcKey
-	hashesMemo     map[*types.Func]bool               // whether a function hashes itself, see hashingCode
-	names          *fixes.PackageNames                // the package-level names that fixes declare
-	derivs         map[*types.Func]int                // the key derivations and their HMACs, see derivations
-	bufParams      map[*types.Func][]*bufferParamFlow // see bufferParam
-	callSite       *callSites                         // see callers
-	ifaceMethods   map[string]bool                    // see interfaceMethods
-	writtenFields  map[*types.Var]bool                // see fieldsWritten
-	wrappers       map[*types.Func]*constructor       // the package's constructor wrappers, see wrapperCtor
-	targets        map[types.Object][]*types.Func     // the known targets of calls through fields, parameters, interfaces, see dynamicSink
-	literalFacts   map[*types.Var]*hashesArg          // see literalFact
-	wholeAssigned  []types.Type                       // see assignedWhole
-	out            output                             // findings held back, see emit
-	estimates      map[ast.Node]frequency.Estimate    // the model\'s estimate at each site often was asked about
+	files        map[*token.File]*fixes.File
+	sites        []*Site // every hash constructor call of the package
+	keyHashes    map[types.Object]int
+	pooled       map[*Site]bool                     // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
+	macEqual     map[*ast.CallExpr]bool             // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
+	rekeyed      map[ast.Node]bool                  // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
+	hashesMemo   map[*types.Func]bool               // whether a function hashes itself, see hashingCode
+	names        *fixes.PackageNames                // the package-level names that fixes declare
+	derivs       map[*types.Func]int                // the key derivations and their HMACs, see derivations
+	bufParams    map[*types.Func][]*bufferParamFlow // see bufferParam
+	wrappers     map[*types.Func]*constructor       // the package's constructor wrappers, see wrapperCtor
+	targets      map[types.Object][]*types.Func     // the known targets of calls through fields, parameters, interfaces, see dynamicSink
+	literalFacts map[*types.Var]*hashesArg          // see literalFact
+	out          output                             // findings held back, see emit
+	estimates    map[ast.Node]frequency.Estimate    // the model\'s estimate at each site often was asked about
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
@@ -231,6 +226,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		root:  analyzedRoot(ap, c.tests),
 		model: &escapeModel{info: ap.TypesInfo},
 		calls: callindex.New(ap.TypesInfo),
+		vals:  values.New(ap.TypesInfo),
 	}
 	p.prod = p.root
 	if c.tests {

@@ -57,7 +57,7 @@ func (p *pass) summarizeBuffers(fn *types.Func, hashers map[*types.Var]*Site) []
 	if p.bufParams == nil {
 		p.bufParams = map[*types.Func][]*bufferParamFlow{}
 	}
-	cur, ok := p.index().decls[fn]
+	cur, ok := p.decl(fn)
 	if !ok || cur.Node().(*ast.FuncDecl).Body == nil {
 		p.bufParams[fn] = nil
 		return nil

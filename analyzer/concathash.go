@@ -204,7 +204,7 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 // a sum function, a variadic sum, or a helper that only hashes one of its
 // parameters (of this package, or of another by its fact).
 func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.Func]*hashesArg) (sink, bool) {
-	key := p.funcKey(fn)
+	key := funcKey(fn)
 	if sum, ok := p.cfg.lookupSum(fn, key); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: sum}, true
 	}
@@ -349,7 +349,7 @@ func (p *pass) partsHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 // funcDecl returns the declaration of fn in this package, from an index of
 // the package's declarations built once.
 func (p *pass) funcDecl(fn *types.Func) *ast.FuncDecl {
-	if cur, ok := p.index().decls[fn]; ok {
+	if cur, ok := p.decl(fn); ok {
 		return cur.Node().(*ast.FuncDecl)
 	}
 	return nil
@@ -419,7 +419,7 @@ func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
 		return nil, false
 	}
 	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() || p.isParam(v) {
+	if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
 		return nil, false
 	}
 	def, between, ok := p.definedBefore(sinkCur, v)
@@ -631,7 +631,7 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 		if v.Parent() == v.Pkg().Scope() {
 			return p.literalVar(v), false
 		}
-		if p.isParam(v) {
+		if v.Kind() == types.ParamVar {
 			return true, true
 		}
 	}
@@ -645,7 +645,7 @@ func (p *pass) literalVar(v *types.Var) bool {
 	if p.Pkg != v.Pkg() || !p.fixedPackageVar(v) {
 		return false
 	}
-	switch value := ast.Unparen(p.index().values[v]).(type) {
+	switch value := ast.Unparen(p.declaredValue(v)).(type) {
 	case *ast.CompositeLit:
 		return true
 	case *ast.CallExpr:
@@ -656,10 +656,6 @@ func (p *pass) literalVar(v *types.Var) bool {
 	return false
 }
 
-// isParam reports whether v is a parameter of the function that declares it.
-func (p *pass) isParam(v *types.Var) bool {
-	return p.index().params[v]
-}
 
 // emptySeparator reports whether e is nil or an empty byte slice.
 func emptySeparator(e ast.Expr) bool {
@@ -871,7 +867,8 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	param := s.helper.Signature().Params().At(0)
 	spec := fixes.HelperSpec{Decl: d, Param: param, Name: s.helper.Name() + "Parts"}
 	// Find the sink inside the helper.
-	for ic := range p.calls.Within(p.index().decls[s.helper]) {
+	helperDecl, _ := p.decl(s.helper)
+	for ic := range p.calls.Within(helperDecl) {
 		cur, call := ic.Cursor, ic.Node
 		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
 			spec.Sink = call
@@ -968,7 +965,7 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 		return
 	}
 	done[fn] = true
-	declCur, ok := p.index().decls[fn]
+	declCur, ok := p.decl(fn)
 	if !ok {
 		return
 	}

@@ -24,6 +24,7 @@ package analyzer
 
 import (
 	"fmt"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -179,7 +180,7 @@ func (p *pass) derivations() map[*types.Func]int {
 	}
 	p.derivs = map[*types.Func]int{}
 	memo := map[*types.Func]int{}
-	for fn, decl := range p.index().decls {
+	for fn, decl := range p.vals.Funcs(p.root.Inspector()) {
 		n := p.hmacsOf(fn, memo)
 		if n < 2 || !isBytes(fn.Signature().Results()) {
 			continue
@@ -224,7 +225,7 @@ func (p *pass) hmacsOf(fn *types.Func, memo map[*types.Func]int) int {
 		return n
 	}
 	memo[fn] = -1 // in a cycle: unknown
-	cur, ok := p.index().decls[fn]
+	cur, ok := p.decl(fn)
 	if !ok || fn.Signature().Recv() != nil || fn.Signature().TypeParams() != nil {
 		return -1
 	}
@@ -312,7 +313,7 @@ func (p *pass) callHMACs(call *ast.CallExpr, memo map[*types.Func]int) (int, boo
 	switch {
 	case fn == nil || fn.Pkg() == nil:
 		return 0, false
-	case p.funcKey(fn) == "crypto/hmac.New":
+	case funcKey(fn) == "crypto/hmac.New":
 		return 1, true
 	case fn.Pkg() == p.Pkg:
 		n := p.hmacsOf(fn, memo)
@@ -466,7 +467,7 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 		}
 		field := s.Obj().(*types.Var)
 		// Reject an exported field: another package may assign it.
-		if field.Exported() || p.fieldsWritten()[field] || p.assignedWhole(s.Recv()) {
+		if field.Exported() || p.vals.Changed(p.prod, field) || p.vals.AssignedWhole(p.prod.Inspector(), s.Recv()) {
 			return false
 		}
 		x = ast.Unparen(sel.X)
@@ -488,7 +489,7 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 	if !ok {
 		return false
 	}
-	if cur, ok := p.index().decls[fn]; !ok || reassigns(p.TypesInfo, cur, recv) {
+	if cur, ok := p.decl(fn); !ok || reassigns(p.TypesInfo, cur, recv) {
 		return false
 	}
 	if !slices.ContainsFunc(f.holderTypes, func(t types.Type) bool { return types.Identical(t, recv.Type()) }) {
@@ -538,24 +539,24 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 	if !ok {
 		return false
 	}
-	fnCur, ok := p.index().decls[fnObj]
+	fnCur, ok := p.decl(fnObj)
 	if !ok {
 		return false
 	}
-	if p.index().params[v] {
+	if v.Kind() == types.ParamVar {
 		if !f.param(v, fnObj, depth) {
 			return false
 		}
 	}
 	for cur := range fnCur.Preorder((*ast.Ident)(nil)) {
 		id := cur.Node().(*ast.Ident)
-		if p.TypesInfo.Defs[id] == v && !p.index().params[v] {
+		if p.TypesInfo.Defs[id] == v && v.Kind() != types.ParamVar {
 			if !f.definition(cur, decl, depth) {
 				return false
 			}
 			continue
 		}
-		if p.TypesInfo.Uses[id] != v || !isWritten(cur) {
+		if p.TypesInfo.Uses[id] != v || !values.IsWritten(cur) {
 			continue
 		}
 		// Only v = fixed, outside function literals and outside any loop
@@ -605,7 +606,7 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	if depth >= maxCallerDepth || fn.Exported() || fn.Signature().TypeParams() != nil {
 		return false
 	}
-	if fn.Signature().Recv() != nil && p.interfaceMethods()[fn.Name()] {
+	if fn.Signature().Recv() != nil && p.vals.InterfaceMethod(p.prod.Inspector(), fn.Name()) {
 		return false
 	}
 	index := -1
@@ -618,11 +619,11 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	if index < 0 || fn.Signature().Variadic() && index == params.Len()-1 {
 		return false
 	}
-	sites := p.callers()
-	if sites.escapes[fn] || len(sites.calls[fn]) == 0 {
+	calls := p.vals.Calls(p.prod.Inspector(), fn)
+	if len(calls) == 0 || p.vals.Escapes(p.prod.Inspector(), fn) {
 		return false
 	}
-	for _, c := range sites.calls[fn] {
+	for _, c := range calls {
 		call := c.Node().(*ast.CallExpr)
 		_, callerDecl, ok := p.funcOf(c)
 		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() {
@@ -633,121 +634,4 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 		}
 	}
 	return true
-}
-
-// callSites are the direct calls of the package's functions, and the
-// functions used otherwise (as values).
-type callSites struct {
-	calls   map[*types.Func][]inspector.Cursor
-	escapes map[*types.Func]bool
-}
-
-// callers returns the call sites of the package's functions in its
-// production code, computed once.
-func (p *pass) callers() *callSites {
-	if p.callSite != nil {
-		return p.callSite
-	}
-	cs := &callSites{calls: map[*types.Func][]inspector.Cursor{}, escapes: map[*types.Func]bool{}}
-	for cur := range p.prod.Preorder((*ast.Ident)(nil)) {
-		fn, ok := p.TypesInfo.Uses[cur.Node().(*ast.Ident)].(*types.Func)
-		if !ok || fn.Pkg() != p.Pkg {
-			continue
-		}
-		c := cur
-		if c.ParentEdgeKind() == edge.SelectorExpr_Sel {
-			c = c.Parent()
-		}
-		if c.ParentEdgeKind() == edge.CallExpr_Fun {
-			cs.calls[fn] = append(cs.calls[fn], c.Parent())
-		} else {
-			cs.escapes[fn] = true
-		}
-	}
-	p.callSite = cs
-	return cs
-}
-
-// interfaceMethods returns the names of the methods that the interfaces
-// declared in the package have: a method of the same name may be called
-// through one of them.
-func (p *pass) interfaceMethods() map[string]bool {
-	if p.ifaceMethods != nil {
-		return p.ifaceMethods
-	}
-	p.ifaceMethods = map[string]bool{}
-	for cur := range p.prod.Preorder((*ast.InterfaceType)(nil)) {
-		for _, m := range cur.Node().(*ast.InterfaceType).Methods.List {
-			for _, name := range m.Names {
-				p.ifaceMethods[name.Name] = true
-			}
-		}
-	}
-	return p.ifaceMethods
-}
-
-// fieldsWritten returns the fields that a statement of the package's
-// production code assigns, increments, ranges into, takes the address of
-// (also implicitly, by calling a pointer method on it) or writes an element
-// or field of. Composite literals set fields without assigning them.
-func (p *pass) fieldsWritten() map[*types.Var]bool {
-	if p.writtenFields != nil {
-		return p.writtenFields
-	}
-	p.writtenFields = map[*types.Var]bool{}
-	for cur := range p.prod.Preorder((*ast.SelectorExpr)(nil)) {
-		s, ok := p.TypesInfo.Selections[cur.Node().(*ast.SelectorExpr)]
-		if !ok || s.Kind() != types.FieldVal {
-			continue
-		}
-		field := s.Obj().(*types.Var)
-		if isWritten(cur) || p.pointerMethodOn(cur, field) {
-			p.writtenFields[field] = true
-		}
-	}
-	return p.writtenFields
-}
-
-// pointerMethodOn reports whether the field selected at cur is the operand
-// of a call of a pointer method, which may change it: s.t.UnmarshalText(b).
-func (p *pass) pointerMethodOn(cur inspector.Cursor, field *types.Var) bool {
-	if cur.ParentEdgeKind() != edge.SelectorExpr_X {
-		return false
-	}
-	s, ok := p.TypesInfo.Selections[cur.Parent().Node().(*ast.SelectorExpr)]
-	if !ok || s.Kind() != types.MethodVal {
-		return false
-	}
-	recv := s.Obj().(*types.Func).Signature().Recv()
-	_, ptrRecv := recv.Type().(*types.Pointer)
-	_, ptrField := field.Type().Underlying().(*types.Pointer)
-	return ptrRecv && !ptrField
-}
-
-// assignedWhole reports whether a statement of the package assigns a whole
-// value of the struct type that t is or points to (*s = T{}, list[i] = T{}):
-// its fields change without any of them being assigned.
-func (p *pass) assignedWhole(t types.Type) bool {
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	if p.wholeAssigned == nil {
-		p.wholeAssigned = []types.Type{}
-		for cur := range p.prod.Preorder((*ast.AssignStmt)(nil)) {
-			for _, lhs := range cur.Node().(*ast.AssignStmt).Lhs {
-				if _, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-					continue // a variable of its own, not one that a receiver points to
-				}
-				if lt := p.TypesInfo.TypeOf(lhs); lt != nil {
-					p.wholeAssigned = append(p.wholeAssigned, lt)
-				}
-			}
-		}
-	}
-	for _, w := range p.wholeAssigned {
-		if types.Identical(w, t) {
-			return true
-		}
-	}
-	return false
 }

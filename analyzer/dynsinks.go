@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -197,7 +198,7 @@ func (p *pass) findFieldTargets(field *types.Var) ([]*types.Func, bool) {
 				}
 			}
 		case *ast.SelectorExpr:
-			if p.TypesInfo.Uses[n.Sel] != field || !isWritten(cur) {
+			if p.TypesInfo.Uses[n.Sel] != field || !values.IsWritten(cur) {
 				continue
 			}
 			// t.hash = f: an assignment of a package function; anything
@@ -218,7 +219,7 @@ func (p *pass) findFieldTargets(field *types.Var) ([]*types.Func, bool) {
 // for the parameter v of function type, when v's function is unexported,
 // only called, never assigns v, and every call passes a package function.
 func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
-	if _, ok := v.Type().Underlying().(*types.Signature); !ok || !p.isParam(v) {
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok || v.Kind() != types.ParamVar {
 		return nil, false
 	}
 	return p.targetsOnce(v, func() ([]*types.Func, bool) { return p.findParamTargets(v) })
@@ -227,7 +228,7 @@ func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
 func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
 	var owner *types.Func
 	var ownerCur inspector.Cursor
-	for fn, cur := range p.index().decls {
+	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
 		decl := cur.Node().(*ast.FuncDecl)
 		if decl.Type.Params != nil && decl.Type.Params.Pos() <= v.Pos() && v.Pos() < decl.Type.Params.End() {
 			owner, ownerCur = fn, cur

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -163,7 +164,7 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 			e = e.Parent()
 			continue
 		case edge.IndexExpr_X:
-			if isWritten(e) {
+			if values.IsWritten(e) {
 				return "", false
 			}
 			return "", true
@@ -312,7 +313,7 @@ func (p *pass) fieldDigestSize(field *types.Var) int64 {
 			return
 		}
 		ctor, ok := p.lookupCtor(fn)
-		key := p.funcKey(fn)
+		key := funcKey(fn)
 		if ctor.wrapped != "" {
 			key = ctor.wraps
 		}

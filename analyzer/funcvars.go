@@ -39,7 +39,7 @@ func (p *pass) varSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (
 	name := types.ExprString(call.Fun)
 	var fact *hashesArg
 	if v.Pkg() == p.Pkg {
-		if fn, ok := p.funcValue(p.index().values[v]); ok {
+		if fn, ok := p.funcValue(p.declaredValue(v)); ok {
 			// It holds a function: the call is that function's.
 			s, ok := p.funcSink(call, fn, helpers)
 			if !ok {
@@ -91,8 +91,7 @@ func (p *pass) funcVar(e ast.Expr) *types.Var {
 // writtenGlobal reports whether the package's production code writes the
 // package variable v (of this package or another) after its declaration.
 func (p *pass) writtenGlobal(v *types.Var) bool {
-	p.fixedPackageVar(v) // computes writtenGlobals
-	return p.writtenGlobals[v]
+	return p.vals.Written(p.prod, v)
 }
 
 // funcValue returns the package function (not a method) that e names.
@@ -121,7 +120,7 @@ func (p *pass) literalFact(v *types.Var) *hashesArg {
 }
 
 func (p *pass) findLiteralFact(v *types.Var) *hashesArg {
-	lit, ok := ast.Unparen(p.index().values[v]).(*ast.FuncLit)
+	lit, ok := ast.Unparen(p.declaredValue(v)).(*ast.FuncLit)
 	if !ok {
 		return nil
 	}
@@ -157,11 +156,11 @@ func (p *pass) findLiteralFact(v *types.Var) *hashesArg {
 // package, for the packages that call it: the fact of the function it holds
 // (a sum returns nothing but itself), or of the literal that declares it.
 func (p *pass) varFact(v *types.Var, helpers map[*types.Func]*hashesArg) *hashesArg {
-	fn, ok := p.funcValue(p.index().values[v])
+	fn, ok := p.funcValue(p.declaredValue(v))
 	if !ok {
 		return p.literalFact(v)
 	}
-	if sum, ok := p.cfg.lookupSum(fn, p.funcKey(fn)); ok {
+	if sum, ok := p.cfg.lookupSum(fn, funcKey(fn)); ok {
 		return &hashesArg{Sum: sum, Result: resultArray}
 	}
 	fact := helpers[fn.Origin()]
@@ -181,7 +180,7 @@ func (p *pass) varFact(v *types.Var, helpers map[*types.Func]*hashesArg) *hashes
 // exportVarFacts exports the hashesArg facts of the package's exported
 // variables of function type that it never writes.
 func (p *pass) exportVarFacts(helpers map[*types.Func]*hashesArg) {
-	for v := range p.index().values {
+	for v := range p.vals.Vars(p.root.Inspector()) {
 		if !v.Exported() || p.writtenGlobal(v) {
 			continue
 		}

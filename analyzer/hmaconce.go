@@ -58,7 +58,7 @@ func (p *pass) changingKey(s *Site) string {
 	id := rootIdent(key)
 	v, ok := p.TypesInfo.Uses[identOf(id)].(*types.Var)
 	switch {
-	case ok && p.isParam(v):
+	case ok && v.Kind() == types.ParamVar:
 		return "with key " + text + ", which its callers pass"
 	case ok && v.Parent() == v.Pkg().Scope():
 		return "with key " + text + ", which nothing shows to be fixed across calls"
@@ -112,7 +112,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if !ok || fn.Signature().Recv() != nil || fn.Pkg() == nil {
 		return nil, "the hash function is not a standard constructor"
 	}
-	name, ok := oneShotHMACs[p.funcKey(fn)]
+	name, ok := oneShotHMACs[funcKey(fn)]
 	if !ok {
 		return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
 	}
@@ -176,7 +176,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
 	// -pool=inline declares the same one-shot HMAC in the file.
-	ctor := p.funcKey(fn)
+	ctor := funcKey(fn)
 	_, keySum := splitQualified(ctorSums[ctor])
 	fix := fixes.OneShotHMAC(f, def, writes, sum, fixes.OneShotSpec{
 		Runtime: name,

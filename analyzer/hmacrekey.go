@@ -137,7 +137,7 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 			}
 			field := sel.Obj().(*types.Var)
 			// Reject a field that this very function sets: it changes per call.
-			if p.writesFieldVar(fn, field) {
+			if p.vals.Written(fn, field) {
 				return k, false
 			}
 			k.v, k.holder = field, fmt.Sprintf("each %s (field %s)", typeName(sel.Recv()), field.Name())
@@ -533,17 +533,6 @@ func hasMethod(named *types.Named, name string) bool {
 	return ok
 }
 
-// writesFieldVar reports whether the code under root assigns field or an
-// element of it.
-func (p *pass) writesFieldVar(root inspector.Cursor, field *types.Var) bool {
-	for cur := range root.Preorder((*ast.SelectorExpr)(nil)) {
-		if p.TypesInfo.Uses[cur.Node().(*ast.SelectorExpr).Sel] == field && isWritten(cur) {
-			return true
-		}
-	}
-	return false
-}
-
 // isReceiver reports whether id names the receiver of the method around cur.
 func (p *pass) isReceiver(cur inspector.Cursor, id *ast.Ident) bool {
 	if id == nil {
@@ -574,7 +563,7 @@ func (p *pass) atomicKey(fn inspector.Cursor, e ast.Expr) (*ast.SelectorExpr, st
 	e = ast.Unparen(e)
 	if id, ok := e.(*ast.Ident); ok {
 		v, ok := p.TypesInfo.Uses[id].(*types.Var)
-		if !ok || v.Parent() == v.Pkg().Scope() || p.isParam(v) {
+		if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
 			return nil, "", false
 		}
 		def, ok := p.defOf(fn, v) // v := ..., never assigned again
@@ -637,5 +626,5 @@ func (p *pass) storesAtomic(root inspector.Cursor, field *types.Var) bool {
 			return true
 		}
 	}
-	return p.writesFieldVar(root, field)
+	return p.vals.Written(root, field)
 }

@@ -281,7 +281,7 @@ func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bo
 		if callee == nil || callee.Pkg() != p.Pkg {
 			continue
 		}
-		decl, ok := p.index().decls[callee]
+		decl, ok := p.decl(callee)
 		if !ok || decl.Node() == fn.Node() {
 			continue
 		}
@@ -326,7 +326,7 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 		if callee == nil || callee.Pkg() != p.Pkg {
 			continue
 		}
-		if decl, ok := p.index().decls[callee.Origin()]; ok && decl.Node() != fn.Node() && p.hashesWrapped(decl, hashers, depth+1) {
+		if decl, ok := p.decl(callee.Origin()); ok && decl.Node() != fn.Node() && p.hashesWrapped(decl, hashers, depth+1) {
 			return true
 		}
 	}
@@ -340,7 +340,7 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 				if _, ok := sumFuncs[callee.Pkg().Path()+"."+callee.Name()]; ok {
 					return true
 				}
-				if _, ok := p.cfg.lookupSum(callee, p.funcKey(callee)); ok {
+				if _, ok := p.cfg.lookupSum(callee, funcKey(callee)); ok {
 					return true // a sum of the catalog or -sums
 				}
 			}

@@ -2,10 +2,10 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -80,58 +80,32 @@ func (p *pass) identInvariant(id *ast.Ident, loop inspector.Cursor, own ast.Node
 
 // writes reports whether the code under root writes v after its declaration.
 func (p *pass) writes(root inspector.Cursor, v *types.Var) bool {
-	return p.touches(root, v, nil, false)
+	return p.vals.Written(root, v)
 }
 
-// touches reports whether the code under root writes v (assigns it, an
-// element or field of it, increments it, takes its address or ranges into it)
-// or, when anyUse is set, mentions it at all outside own (which may be nil).
+// touches reports whether the code under root writes v or, when anyUse is
+// set, mentions it at all outside own (which may be nil).
 func (p *pass) touches(root inspector.Cursor, v *types.Var, own ast.Node, anyUse bool) bool {
-	for cur := range root.Preorder((*ast.Ident)(nil)) {
-		id := cur.Node().(*ast.Ident)
-		if p.TypesInfo.Uses[id] != v {
-			continue
-		}
+	if !anyUse && !p.vals.Written(root, v) {
+		return false
+	}
+	for cur := range p.vals.Uses(root, v) {
+		id := cur.Node()
 		if own != nil && own.Pos() <= id.Pos() && id.End() <= own.End() {
 			continue
 		}
-		if anyUse || isWritten(cur) {
+		if anyUse || values.IsWritten(cur) {
 			return true
 		}
 	}
 	return false
 }
 
-// isWritten reports whether the variable at cur is written there: assigned,
-// incremented, ranged into, or has its address, an element or a field taken
-// for writing.
-func isWritten(cur inspector.Cursor) bool {
-	for c := cur; ; c = c.Parent() {
-		switch parent := c.Parent().Node().(type) {
-		case *ast.SelectorExpr, *ast.IndexExpr, *ast.ParenExpr, *ast.StarExpr, *ast.SliceExpr:
-			continue // look at what the element or field is used for
-		case *ast.AssignStmt:
-			for _, lhs := range parent.Lhs {
-				if lhs == c.Node() {
-					return true
-				}
-			}
-		case *ast.IncDecStmt:
-			return true
-		case *ast.RangeStmt:
-			return parent.Key == c.Node() || parent.Value == c.Node()
-		case *ast.UnaryExpr:
-			return parent.Op == token.AND
-		}
-		return false
-	}
-}
-
 // writesField reports whether loop assigns any field named name.
 func (p *pass) writesField(loop inspector.Cursor, name string) bool {
 	for cur := range loop.Preorder((*ast.SelectorExpr)(nil)) {
 		sel := cur.Node().(*ast.SelectorExpr)
-		if sel.Sel.Name == name && isWritten(cur) {
+		if sel.Sel.Name == name && values.IsWritten(cur) {
 			return true
 		}
 	}
@@ -139,23 +113,9 @@ func (p *pass) writesField(loop inspector.Cursor, name string) bool {
 }
 
 // fixedPackageVar reports whether the package never writes v after its
-// declaration (the answer is computed once for the whole package).
+// declaration.
 func (p *pass) fixedPackageVar(v *types.Var) bool {
-	if p.writtenGlobals == nil {
-		p.writtenGlobals = map[*types.Var]bool{}
-		for cur := range p.prod.Preorder((*ast.Ident)(nil)) {
-			id := cur.Node().(*ast.Ident)
-			// isWritten first: it reads only the syntax around id, and
-			// most identifiers are not written.
-			if !isWritten(cur) {
-				continue
-			}
-			if g, ok := p.TypesInfo.Uses[id].(*types.Var); ok && g.Parent() == g.Pkg().Scope() {
-				p.writtenGlobals[g] = true
-			}
-		}
-	}
-	return !v.Exported() && !p.writtenGlobals[v]
+	return !v.Exported() && !p.vals.Written(p.prod, v)
 }
 
 // isValueType reports whether a value of type t is copied whole on assignment

@@ -110,7 +110,7 @@ func (p *pass) summarizeParams() {
 		cur inspector.Cursor
 	}
 	var funcs []fnDecl
-	for fn, cur := range p.index().decls {
+	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
 		decl := cur.Node().(*ast.FuncDecl)
 		if decl.Body == nil || !anyHasherParam(fn) {
 			continue
@@ -349,7 +349,7 @@ func (p *pass) callCost(fn *types.Func, call *ast.CallExpr) int {
 	if callee == fn {
 		return inlineExtraCallCost // the compiler never inlines a recursive call
 	}
-	cur, ok := p.index().decls[callee]
+	cur, ok := p.decl(callee)
 	if ok && p.noInline(callee, cur.Node().(*ast.FuncDecl)) {
 		return inlineExtraCallCost
 	}

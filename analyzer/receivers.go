@@ -46,7 +46,7 @@ func (p *pass) pointerReceivers(f *fixes.File, named *types.Named) ([]analysis.T
 	var edits []analysis.TextEdit
 	receivers := map[types.Object]bool{}
 	for m := range named.Methods() {
-		cur, ok := p.index().decls[m]
+		cur, ok := p.decl(m)
 		if !ok {
 			return nil, "the method " + m.Name() + " of " + name + " is not declared in the package's files"
 		}

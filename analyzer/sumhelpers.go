@@ -73,7 +73,7 @@ func (f *hashesParts) String() string { return "sums its parts with " + f.Ctor }
 // exportPartsHelpers exports hashesParts for the package's exported variadic
 // functions that match it.
 func (p *pass) exportPartsHelpers() {
-	for fn, cur := range p.index().decls {
+	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
 		decl := cur.Node().(*ast.FuncDecl)
 		if !fn.Exported() || decl.Recv != nil || decl.Body == nil || !fn.Signature().Variadic() {
 			continue

@@ -151,7 +151,7 @@ func (p *pass) copiedAtOnce(call inspector.Cursor) bool {
 // onlyDereferenced reports whether the parameter i of fn, a function of the
 // package, is only dereferenced (*param) in its body.
 func (p *pass) onlyDereferenced(fn *types.Func, i int) bool {
-	d, ok := p.index().decls[fn.Origin()]
+	d, ok := p.decl(fn.Origin())
 	if !ok || fn.Signature().Variadic() {
 		return false
 	}
@@ -181,7 +181,7 @@ func (p *pass) returnsArgument(call *ast.CallExpr) bool {
 	if callee == nil || callee.Pkg() != p.Pkg || len(call.Args) != 1 {
 		return false
 	}
-	d, ok := p.index().decls[callee.Origin()]
+	d, ok := p.decl(callee.Origin())
 	if !ok {
 		return false
 	}

@@ -123,7 +123,7 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 		p.wrappers = map[*types.Func]*constructor{}
 	}
 	p.wrappers[fn] = nil
-	cur, ok := p.index().decls[fn]
+	cur, ok := p.decl(fn)
 	if !ok {
 		return nil
 	}
@@ -204,7 +204,7 @@ func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
 	var inner *constructor
 	if ctor, ok := p.cfg.lookupConstructor(callee); ok {
 		inner = &ctor
-		inner.wraps = p.funcKey(callee)
+		inner.wraps = funcKey(callee)
 		if callee.Signature().Recv() != nil {
 			inner.wraps = "" // crypto.Hash.New: no standard constructor named
 		}
@@ -418,7 +418,7 @@ func (p *pass) pkgSelector(e ast.Expr) bool {
 // constructor wrapper, and exports the facts of the exported ones: before the
 // constructor sites are found, since a call of a wrapper is one.
 func (p *pass) findWrappers() {
-	for fn := range p.index().decls {
+	for fn := range p.vals.Funcs(p.root.Inspector()) {
 		p.wrapperCtor(fn)
 	}
 }

@@ -1,0 +1,319 @@
+// Package values indexes where a package's variables, fields and functions
+// are used, assigned and called: a def-use index of the package's syntax,
+// built in one walk and answered by lookup. hashalloc's checks ask it where a
+// hasher, a key or a buffer comes from and where it goes: whether anything
+// writes a variable in a function, which calls call a function, which values
+// a package variable is declared with.
+//
+// The questions take a region, the subtree of a cursor: the answer counts
+// only what is under it. The root of an inspector asks about the whole
+// syntax it was built from; an index serves several inspectors (a package's
+// files with and without its tests), each indexed on first use.
+package values
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"iter"
+	"sort"
+
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Index answers questions about the uses of the objects of one package's
+// syntax, described by one types.Info.
+type Index struct {
+	info   *types.Info
+	tables map[*inspector.Inspector]*table
+}
+
+// table is the index of one inspector's syntax.
+type table struct {
+	uses    map[types.Object][]inspector.Cursor // the identifiers that use each object, in preorder
+	written map[types.Object]bool               // the objects some identifier writes
+	changed map[types.Object]bool               // the fields on which some identifier calls a pointer method
+	decls   map[*types.Func]inspector.Cursor    // the declaration of each function and method
+	funcs   []*types.Func                       // the declared functions and methods, in source order
+	values  map[*types.Var]ast.Expr             // the value that declares each package variable
+	vars    []*types.Var                        // the package variables declared with a value, in source order
+	methods map[string]bool                     // the names of the methods of the interfaces declared
+	whole   []types.Type                        // the types of the non-variable operands assigned whole
+}
+
+// New returns an index of the syntax that info describes.
+func New(info *types.Info) *Index {
+	return &Index{info: info, tables: map[*inspector.Inspector]*table{}}
+}
+
+// of returns the table of in, building it on first use.
+func (x *Index) of(in *inspector.Inspector) *table {
+	t, ok := x.tables[in]
+	if ok {
+		return t
+	}
+	t = &table{
+		uses:    map[types.Object][]inspector.Cursor{},
+		written: map[types.Object]bool{},
+		changed: map[types.Object]bool{},
+		decls:   map[*types.Func]inspector.Cursor{},
+		values:  map[*types.Var]ast.Expr{},
+		methods: map[string]bool{},
+	}
+	for cur := range in.Root().Preorder((*ast.Ident)(nil), (*ast.FuncDecl)(nil), (*ast.ValueSpec)(nil), (*ast.InterfaceType)(nil), (*ast.AssignStmt)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.Ident:
+			obj := x.info.Uses[n]
+			if obj == nil {
+				continue
+			}
+			t.uses[obj] = append(t.uses[obj], cur)
+			if !t.written[obj] && IsWritten(cur) {
+				t.written[obj] = true
+			}
+			if !t.changed[obj] && pointerMethodOn(x.info, cur, obj) {
+				t.changed[obj] = true
+			}
+		case *ast.FuncDecl:
+			if fn, ok := x.info.Defs[n.Name].(*types.Func); ok {
+				t.decls[fn] = cur
+				t.funcs = append(t.funcs, fn)
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) != len(n.Names) {
+				continue
+			}
+			for i, name := range n.Names {
+				if v, ok := x.info.Defs[name].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+					t.values[v] = n.Values[i]
+					t.vars = append(t.vars, v)
+				}
+			}
+		case *ast.InterfaceType:
+			for _, m := range n.Methods.List {
+				for _, name := range m.Names {
+					t.methods[name.Name] = true
+				}
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if _, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+					continue // a variable of its own, not one that a pointer reaches
+				}
+				if lt := x.info.TypeOf(lhs); lt != nil {
+					t.whole = append(t.whole, lt)
+				}
+			}
+		}
+	}
+	x.tables[in] = t
+	return t
+}
+
+// Uses yields the identifiers under region that use obj (that types.Info
+// records in Uses: not the one that declares it), in preorder.
+func (x *Index) Uses(region inspector.Cursor, obj types.Object) iter.Seq[inspector.Cursor] {
+	return func(yield func(inspector.Cursor) bool) {
+		uses := x.of(region.Inspector()).uses[obj]
+		i := 0
+		if region.Node() != nil {
+			// A cursor's index grows in preorder and a subtree's nodes
+			// follow its root: the uses under region are the run that
+			// starts at the first use after it.
+			at := region.Index()
+			i = sort.Search(len(uses), func(i int) bool { return uses[i].Index() >= at })
+		}
+		for ; i < len(uses) && (region.Node() == nil || region.Contains(uses[i])); i++ {
+			if !yield(uses[i]) {
+				return
+			}
+		}
+	}
+}
+
+// Used reports whether an identifier under region uses obj.
+func (x *Index) Used(region inspector.Cursor, obj types.Object) bool {
+	for range x.Uses(region, obj) {
+		return true
+	}
+	return false
+}
+
+// Written reports whether the code under region writes obj after its
+// declaration: assigns it, an element or a field of it, increments it,
+// ranges into it or takes its address. Composite literals set fields
+// without writing them.
+func (x *Index) Written(region inspector.Cursor, obj types.Object) bool {
+	t := x.of(region.Inspector())
+	return t.written[obj] && x.any(region, obj, IsWritten)
+}
+
+// Changed reports whether the code under region writes obj or, for a field,
+// calls a pointer method on it, which may change it: s.t.UnmarshalText(b).
+func (x *Index) Changed(region inspector.Cursor, obj types.Object) bool {
+	t := x.of(region.Inspector())
+	if !t.written[obj] && !t.changed[obj] {
+		return false
+	}
+	return x.any(region, obj, func(cur inspector.Cursor) bool {
+		return IsWritten(cur) || pointerMethodOn(x.info, cur, obj)
+	})
+}
+
+// any reports whether f holds for a use of obj under region; for the root,
+// that the package-wide tables recorded one.
+func (x *Index) any(region inspector.Cursor, obj types.Object, f func(inspector.Cursor) bool) bool {
+	if region.Node() == nil {
+		return true
+	}
+	for cur := range x.Uses(region, obj) {
+		if f(cur) {
+			return true
+		}
+	}
+	return false
+}
+
+// Calls returns the calls of fn under the root of in's syntax, in preorder.
+func (x *Index) Calls(in *inspector.Inspector, fn *types.Func) []inspector.Cursor {
+	var calls []inspector.Cursor
+	for cur := range x.Uses(in.Root(), fn) {
+		if c, ok := calledAt(cur); ok {
+			calls = append(calls, c)
+		}
+	}
+	return calls
+}
+
+// Escapes reports whether in's syntax uses fn other than by calling it: as
+// a value, which may be called from anywhere.
+func (x *Index) Escapes(in *inspector.Inspector, fn *types.Func) bool {
+	for cur := range x.Uses(in.Root(), fn) {
+		if _, ok := calledAt(cur); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// calledAt returns the call whose function the identifier at cur names,
+// directly or as the selector of x.f.
+func calledAt(cur inspector.Cursor) (inspector.Cursor, bool) {
+	if cur.ParentEdgeKind() == edge.SelectorExpr_Sel {
+		cur = cur.Parent()
+	}
+	if cur.ParentEdgeKind() != edge.CallExpr_Fun {
+		return inspector.Cursor{}, false
+	}
+	return cur.Parent(), true
+}
+
+// Decl returns the declaration of fn in in's syntax.
+func (x *Index) Decl(in *inspector.Inspector, fn *types.Func) (inspector.Cursor, bool) {
+	cur, ok := x.of(in).decls[fn]
+	return cur, ok
+}
+
+// Funcs yields the functions and methods that in's syntax declares, in
+// source order, with their declarations.
+func (x *Index) Funcs(in *inspector.Inspector) iter.Seq2[*types.Func, inspector.Cursor] {
+	t := x.of(in)
+	return func(yield func(*types.Func, inspector.Cursor) bool) {
+		for _, fn := range t.funcs {
+			if !yield(fn, t.decls[fn]) {
+				return
+			}
+		}
+	}
+}
+
+// Value returns the expression that declares the package variable v in in's
+// syntax (var v = e), or nil.
+func (x *Index) Value(in *inspector.Inspector, v *types.Var) ast.Expr {
+	return x.of(in).values[v]
+}
+
+// Vars yields the package variables that in's syntax declares with a value,
+// in source order.
+func (x *Index) Vars(in *inspector.Inspector) iter.Seq2[*types.Var, ast.Expr] {
+	t := x.of(in)
+	return func(yield func(*types.Var, ast.Expr) bool) {
+		for _, v := range t.vars {
+			if !yield(v, t.values[v]) {
+				return
+			}
+		}
+	}
+}
+
+// InterfaceMethod reports whether an interface that in's syntax declares
+// has a method named name: a method of that name may be called through it.
+func (x *Index) InterfaceMethod(in *inspector.Inspector, name string) bool {
+	return x.of(in).methods[name]
+}
+
+// AssignedWhole reports whether a statement of in's syntax assigns a whole
+// value of the type t is or points to through something other than a
+// variable of its own (*s = T{}, list[i] = T{}): its fields change then
+// without any of them being written.
+func (x *Index) AssignedWhole(in *inspector.Inspector, t types.Type) bool {
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	for _, w := range x.of(in).whole {
+		if types.Identical(w, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsWritten reports whether the variable at cur is written there: assigned,
+// incremented, ranged into, or has its address, an element or a field taken
+// for writing.
+func IsWritten(cur inspector.Cursor) bool {
+	for c := cur; ; c = c.Parent() {
+		switch parent := c.Parent().Node().(type) {
+		case *ast.SelectorExpr, *ast.IndexExpr, *ast.ParenExpr, *ast.StarExpr, *ast.SliceExpr:
+			continue // look at what the element or field is used for
+		case *ast.AssignStmt:
+			for _, lhs := range parent.Lhs {
+				if lhs == c.Node() {
+					return true
+				}
+			}
+		case *ast.IncDecStmt:
+			return true
+		case *ast.RangeStmt:
+			return parent.Key == c.Node() || parent.Value == c.Node()
+		case *ast.UnaryExpr:
+			return parent.Op == token.AND
+		}
+		return false
+	}
+}
+
+// pointerMethodOn reports whether the identifier at cur selects the field
+// obj as the operand of a pointer method's call: s.t.UnmarshalText(b).
+func pointerMethodOn(info *types.Info, cur inspector.Cursor, obj types.Object) bool {
+	field, ok := obj.(*types.Var)
+	if !ok || !field.IsField() {
+		return false
+	}
+	sel := cur
+	if sel.ParentEdgeKind() == edge.SelectorExpr_Sel {
+		sel = sel.Parent()
+	}
+	if sel.ParentEdgeKind() != edge.SelectorExpr_X {
+		return false
+	}
+	s, ok := info.Selections[sel.Parent().Node().(*ast.SelectorExpr)]
+	if !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	recv := s.Obj().(*types.Func).Signature().Recv()
+	_, ptrRecv := recv.Type().(*types.Pointer)
+	_, ptrField := field.Type().Underlying().(*types.Pointer)
+	return ptrRecv && !ptrField
+}

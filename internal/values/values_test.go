@@ -1,0 +1,245 @@
+package values
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+const src = `package p
+
+import "strings"
+
+var (
+	fixed   = []byte("k")       // read only
+	counter int                 // incremented
+	table   = map[string]int{}  // an element written
+	name    = strings.ToUpper   // a function value
+	a, b    = 1, 2
+)
+
+type T struct {
+	key   []byte   // set by a composite literal only
+	n     int      // assigned
+	buf   buffer   // a pointer method called on it
+	ptr   *buffer  // a pointer method called through it
+	items []int    // ranged into
+	addr  int      // its address taken
+}
+
+type buffer struct{ b []byte }
+
+func (b *buffer) reset() { b.b = b.b[:0] }
+
+type resetter interface{ reset() }
+
+func newT(k []byte) *T { return &T{key: k} }
+
+func (t *T) use(s string) int {
+	t.n = len(fixed)
+	t.buf.reset()
+	t.ptr.reset()
+	for t.items[0] = range s {
+	}
+	p := &t.addr
+	*p = 1
+	counter++
+	table["x"] = 1
+	_ = name(s)
+	return len(t.key)
+}
+
+func (t *T) replace(u T) { *t = u }
+
+func loop(xs []string) int {
+	total := 0
+	for _, x := range xs {
+		y := len(x)
+		total += y
+	}
+	apply(helper)
+	return total + helper(1)
+}
+
+func apply(f func(int) int) int { return f(2) }
+
+func helper(n int) int { return n }
+`
+
+type fixture struct {
+	info *types.Info
+	pkg  *types.Package
+	in   *inspector.Inspector
+	x    *Index
+}
+
+func load(t *testing.T) *fixture {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	require.NoError(t, err)
+	info := &types.Info{
+		Uses:       map[*ast.Ident]types.Object{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{file}, info)
+	require.NoError(t, err)
+	return &fixture{info: info, pkg: pkg, in: inspector.New([]*ast.File{file}), x: New(info)}
+}
+
+func (f *fixture) obj(name string) types.Object { return f.pkg.Scope().Lookup(name) }
+
+func (f *fixture) field(name string) *types.Var {
+	st := f.obj("T").Type().Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return st.Field(i)
+		}
+	}
+	panic("no field " + name)
+}
+
+func (f *fixture) decl(t *testing.T, fn *types.Func) inspector.Cursor {
+	t.Helper()
+	cur, ok := f.x.Decl(f.in, fn)
+	require.True(t, ok, fn.Name())
+	return cur
+}
+
+func (f *fixture) method(typ, name string) *types.Func {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(f.obj(typ).Type()), false, f.pkg, name)
+	return obj.(*types.Func)
+}
+
+// TestUsesAsPreorder checks that Uses yields, for every region of the file
+// and every object, the identifiers that a walk of the region finds.
+func TestUsesAsPreorder(t *testing.T) {
+	f := load(t)
+	regions := []inspector.Cursor{f.in.Root()}
+	for cur := range f.in.Root().Preorder() {
+		regions = append(regions, cur)
+	}
+	objs := map[types.Object]bool{}
+	for _, obj := range f.info.Uses {
+		objs[obj] = true
+	}
+	total := 0
+	for _, region := range regions {
+		for obj := range objs {
+			var want []inspector.Cursor
+			for cur := range region.Preorder((*ast.Ident)(nil)) {
+				if f.info.Uses[cur.Node().(*ast.Ident)] == obj {
+					want = append(want, cur)
+				}
+			}
+			got := slices.Collect(f.x.Uses(region, obj))
+			require.Equal(t, want, got, "uses of %v in %v", obj, region)
+			assert.Equal(t, len(want) > 0, f.x.Used(region, obj))
+			total += len(got)
+		}
+	}
+	assert.NotZero(t, total)
+	// A loop that stops early stops Uses.
+	n := 0
+	for range f.x.Uses(f.in.Root(), f.obj("fixed")) {
+		n++
+		break
+	}
+	assert.Equal(t, 1, n)
+}
+
+func TestWritten(t *testing.T) {
+	f := load(t)
+	root := f.in.Root()
+	for _, tc := range []struct {
+		obj              types.Object
+		written, changed bool
+	}{
+		{f.obj("fixed"), false, false},
+		{f.obj("counter"), true, true}, // counter++
+		{f.obj("table"), true, true},   // table["x"] = 1
+		{f.obj("name"), false, false},  // only called
+		{f.field("key"), false, false}, // only in a composite literal
+		{f.field("n"), true, true},     // t.n = ...
+		{f.field("buf"), false, true},  // t.buf.reset(), a pointer method
+		{f.field("ptr"), false, false}, // t.ptr.reset() changes what it points to, not the field
+		{f.field("items"), true, true}, // ranged into
+		{f.field("addr"), true, true},  // &t.addr
+	} {
+		assert.Equal(t, tc.written, f.x.Written(root, tc.obj), "written: %v", tc.obj)
+		assert.Equal(t, tc.changed, f.x.Changed(root, tc.obj), "changed: %v", tc.obj)
+		use := f.decl(t, f.method("T", "use"))
+		assert.Equal(t, tc.written, f.x.Written(use, tc.obj), "written in use: %v", tc.obj)
+		assert.Equal(t, tc.changed, f.x.Changed(use, tc.obj), "changed in use: %v", tc.obj)
+	}
+
+	// In a region: loop writes total and y but not x's range variable
+	// after its definition, nor xs.
+	loop := f.decl(t, f.obj("loop").(*types.Func))
+	body := loop.Node().(*ast.FuncDecl)
+	objOf := func(name string) types.Object {
+		for id, obj := range f.info.Defs {
+			if id.Name == name && body.Pos() <= id.Pos() && id.End() <= body.End() {
+				return obj
+			}
+		}
+		panic(name)
+	}
+	assert.True(t, f.x.Written(loop, objOf("total")))
+	assert.False(t, f.x.Written(loop, objOf("y")))
+	assert.False(t, f.x.Written(loop, objOf("xs")))
+	// Another function's region does not count loop's writes.
+	assert.False(t, f.x.Written(f.decl(t, f.obj("helper").(*types.Func)), objOf("total")))
+	// Nor use's writes of t.n in replace.
+	assert.False(t, f.x.Written(f.decl(t, f.method("T", "replace")), f.field("n")))
+}
+
+func TestCalls(t *testing.T) {
+	f := load(t)
+	helper := f.obj("helper").(*types.Func)
+	calls := f.x.Calls(f.in, helper)
+	require.Len(t, calls, 1)
+	assert.Equal(t, "helper(1)", types.ExprString(calls[0].Node().(*ast.CallExpr)))
+	assert.True(t, f.x.Escapes(f.in, helper), "apply(helper) uses it as a value")
+	apply := f.obj("apply").(*types.Func)
+	assert.Len(t, f.x.Calls(f.in, apply), 1)
+	assert.False(t, f.x.Escapes(f.in, apply))
+	reset := f.method("buffer", "reset")
+	assert.Len(t, f.x.Calls(f.in, reset), 2, "t.buf.reset() and t.ptr.reset()")
+	assert.False(t, f.x.Escapes(f.in, reset))
+}
+
+func TestDeclarations(t *testing.T) {
+	f := load(t)
+	var names []string
+	for fn, cur := range f.x.Funcs(f.in) {
+		names = append(names, fn.Name())
+		assert.Equal(t, fn.Name(), cur.Node().(*ast.FuncDecl).Name.Name)
+	}
+	assert.Equal(t, []string{"reset", "newT", "use", "replace", "loop", "apply", "helper"}, names)
+
+	var vars []string
+	for v, e := range f.x.Vars(f.in) {
+		vars = append(vars, v.Name()+"="+types.ExprString(e))
+	}
+	assert.Equal(t, []string{`fixed=[]byte("k")`, "table=map[string]int{}", "name=strings.ToUpper", "a=1", "b=2"}, vars)
+	assert.Equal(t, "strings.ToUpper", types.ExprString(f.x.Value(f.in, f.obj("name").(*types.Var))))
+	assert.Nil(t, f.x.Value(f.in, f.obj("counter").(*types.Var)), "declared without a value")
+
+	assert.True(t, f.x.InterfaceMethod(f.in, "reset"))
+	assert.False(t, f.x.InterfaceMethod(f.in, "use"))
+
+	typ := f.obj("T").Type()
+	assert.True(t, f.x.AssignedWhole(f.in, types.NewPointer(typ)), "*t = u")
+	assert.False(t, f.x.AssignedWhole(f.in, f.obj("buffer").Type()))
+}
