@@ -224,10 +224,10 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		Pass:  ap,
 		cfg:   c,
 		root:  analyzedRoot(ap, c.tests),
-		model: &escapeModel{info: ap.TypesInfo},
 		calls: callindex.New(ap.TypesInfo),
 		vals:  values.New(ap.TypesInfo),
 	}
+	p.model = &escapeModel{info: ap.TypesInfo, vals: p.vals}
 	p.prod = p.root
 	if c.tests {
 		p.prod = analyzedRoot(ap, false)

@@ -83,12 +83,7 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 		return nil, false // one part is no concatenation
 	}
 	// v is used by its definition, the writes and the sink only.
-	uses := 0
-	for cur := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
-			uses++
-		}
-	}
+	uses := p.vals.Count(fn, v)
 	if uses != writes+1 {
 		return nil, false
 	}

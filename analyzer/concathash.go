@@ -283,10 +283,7 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 // argument of a sum function or of a hasher's Write, or nil.
 func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 	var fact *hashesArg
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != param {
-			continue
-		}
+	for use := range p.vals.Uses(fn, param) {
 		if fact != nil || use.ParentEdgeKind() != edge.CallExpr_Args {
 			return nil
 		}
@@ -309,10 +306,7 @@ func (p *pass) onlyHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 // would be. Or nil.
 func (p *pass) partsHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 	var loop *ast.RangeStmt
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != param {
-			continue
-		}
+	for use := range p.vals.Uses(fn, param) {
 		if loop != nil || use.ParentEdgeKind() != edge.RangeStmt_X {
 			return nil
 		}
@@ -442,12 +436,7 @@ func (p *pass) definedBefore(sinkCur inspector.Cursor, v *types.Var) (*ast.Assig
 	if !ok {
 		return nil, 0, false
 	}
-	uses := 0
-	for cur := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
-			uses++
-		}
-	}
+	uses := p.vals.Count(fn, v)
 	stmt, list, ok := statementIn(sinkCur)
 	if !ok || uses != 1 {
 		return nil, 0, false
@@ -656,7 +645,6 @@ func (p *pass) literalVar(v *types.Var) bool {
 	return false
 }
 
-
 // emptySeparator reports whether e is nil or an empty byte slice.
 func emptySeparator(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
@@ -685,10 +673,8 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var)
 		return nil, false
 	}
 	var uses []inspector.Cursor
-	for cur := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] == v {
-			uses = append(uses, cur)
-		}
+	for cur := range p.vals.Uses(fn, v) {
+		uses = append(uses, cur)
 	}
 	// The statements of the block, from v's definition to the sink's.
 	stmt, list, ok := sinkStatement(sinkCur)
@@ -994,10 +980,7 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 	}
 	// Every use of the builder is a call whose result a sink hashes.
 	callers := 0
-	for use := range p.root.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != fn {
-			continue
-		}
+	for use := range p.vals.Uses(p.root, fn) {
 		callCur := use.Parent()
 		if use.ParentEdgeKind() != edge.CallExpr_Fun {
 			return // used as a value

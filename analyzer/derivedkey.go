@@ -152,8 +152,8 @@ func (p *pass) keyUsedInCalls(cur inspector.Cursor) bool {
 	if !ok {
 		return false
 	}
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if use.Node() == id || p.TypesInfo.Uses[use.Node().(*ast.Ident)] != v {
+	for use := range p.vals.Uses(fn, v) {
+		if use.Node() == id {
 			continue
 		}
 		if use.ParentEdgeKind() != edge.CallExpr_Args || !p.plainFuncCall(use.Parent().Node().(*ast.CallExpr)) {
@@ -489,7 +489,7 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 	if !ok {
 		return false
 	}
-	if cur, ok := p.decl(fn); !ok || reassigns(p.TypesInfo, cur, recv) {
+	if cur, ok := p.decl(fn); !ok || p.reassigns(cur, recv) {
 		return false
 	}
 	if !slices.ContainsFunc(f.holderTypes, func(t types.Type) bool { return types.Identical(t, recv.Type()) }) {
@@ -501,11 +501,8 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 
 // reassigns reports whether the code under root assigns v itself or takes
 // its address (not a field or element of what it points to).
-func reassigns(info *types.Info, root inspector.Cursor, v *types.Var) bool {
-	for cur := range root.Preorder((*ast.Ident)(nil)) {
-		if info.Uses[cur.Node().(*ast.Ident)] != v {
-			continue
-		}
+func (p *pass) reassigns(root inspector.Cursor, v *types.Var) bool {
+	for cur := range p.vals.Uses(root, v) {
 		switch cur.ParentEdgeKind() {
 		case edge.AssignStmt_Lhs, edge.IncDecStmt_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
 			return true

@@ -249,11 +249,7 @@ func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
 	}
 	var targets []*types.Func
 	seen := map[*types.Func]bool{}
-	for cur := range p.prod.Preorder((*ast.Ident)(nil)) {
-		id := cur.Node().(*ast.Ident)
-		if p.TypesInfo.Uses[id] != owner {
-			continue
-		}
+	for cur := range p.vals.Uses(p.prod, owner) {
 		if cur.ParentEdgeKind() != edge.CallExpr_Fun {
 			return nil, false // used as a value: called from where is not known
 		}

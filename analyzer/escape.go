@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -79,6 +80,7 @@ var transientCallees = map[string]bool{
 // escapeModel classifies hasher values within one package.
 type escapeModel struct {
 	info *types.Info
+	vals *values.Index
 
 	// What the package's functions do with their parameters (params.go),
 	// and the facts of other packages' functions.
@@ -266,17 +268,13 @@ func (m *escapeModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) 
 	// branch or a case of a switch), merged where the branches join.
 	origins := map[string]bool{calleePkg(m.info, at.Node()): true}
 	var again *ast.Ident
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
+	if decl, ok := fn.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name()))); ok && m.info.Defs[asIdent(decl.Node())] == v {
+		if def, ok := definedWith(decl); ok {
+			origins[calleePkg(m.info, def)] = true
+		}
+	}
+	for use := range m.vals.Uses(fn, v) {
 		id := use.Node().(*ast.Ident)
-		if m.info.Defs[id] == v {
-			if def, ok := definedWith(use); ok {
-				origins[calleePkg(m.info, def)] = true
-			}
-			continue
-		}
-		if m.info.Uses[id] != v {
-			continue
-		}
 		switch use.ParentEdgeKind() {
 		case edge.AssignStmt_Lhs:
 			assign := use.Parent().Node().(*ast.AssignStmt)
@@ -319,6 +317,12 @@ func (m *escapeModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) 
 	// the compiler cannot devirtualize v's method calls, and each hasher
 	// escapes (measured: sha256 or sha512 by a branch, 1 allocation each).
 	return worse(verdict, escape{transient, v.Name() + " holds hashers of several types (it is assigned again), whose method calls the compiler cannot devirtualize", again.Pos()})
+}
+
+// asIdent returns n if it is an identifier, or nil.
+func asIdent(n ast.Node) *ast.Ident {
+	id, _ := n.(*ast.Ident)
+	return id
 }
 
 // definedWith returns the value that the identifier at id, defined there,
@@ -405,10 +409,7 @@ func (m *escapeModel) onlyCalled(lit inspector.Cursor) bool {
 	if !ok {
 		return false
 	}
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if m.info.Uses[use.Node().(*ast.Ident)] != f {
-			continue
-		}
+	for use := range m.vals.Uses(fn, f) {
 		if use.ParentEdgeKind() != edge.CallExpr_Fun || use.Parent().ParentEdgeKind() == edge.GoStmt_Call {
 			return false
 		}

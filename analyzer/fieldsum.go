@@ -122,10 +122,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 		}
 	}
 	by := ""
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != v {
-			continue
-		}
+	for use := range p.vals.Uses(fn, v) {
 		uses++
 		reader, ok := p.readerOf(use)
 		if !ok || last < 0 || use.Node().Pos() > list[last].End() || insideFuncLit(use, fn) {

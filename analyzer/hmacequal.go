@@ -133,10 +133,8 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		return fixes.EqualCall{}, "", false
 	}
 	var uses []inspector.Cursor
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] == v {
-			uses = append(uses, use)
-		}
+	for use := range p.vals.Uses(fn, v) {
+		uses = append(uses, use)
 	}
 	if len(uses) != 1 || uses[0].ParentEdgeKind() != edge.CallExpr_Args {
 		return fixes.EqualCall{}, "", false

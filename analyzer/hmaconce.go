@@ -161,12 +161,10 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	fnCur, _ := enclosingFunc(s.cur)
 	uses := 0
 	var other token.Pos
-	for id := range fnCur.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[id.Node().(*ast.Ident)] == mac {
-			uses++
-			if id.Node().Pos() > sum.End() && !other.IsValid() {
-				other = id.Node().Pos()
-			}
+	for id := range p.vals.Uses(fnCur, mac) {
+		uses++
+		if id.Node().Pos() > sum.End() && !other.IsValid() {
+			other = id.Node().Pos()
 		}
 	}
 	if uses != len(parts)+1 {
@@ -329,10 +327,7 @@ func (p *pass) someCall(n ast.Node) (string, bool) {
 // local variable v, or captures it in a function literal: code that is then
 // called may write it without naming it.
 func (p *pass) addressTaken(fn inspector.Cursor, v *types.Var) bool {
-	for cur := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[cur.Node().(*ast.Ident)] != v {
-			continue
-		}
+	for cur := range p.vals.Uses(fn, v) {
 		if capturedBy(cur, v) {
 			return true
 		}

@@ -195,10 +195,7 @@ func (p *pass) reusedInLoop(s *Site) bool {
 	if !ok || !inFunc {
 		return false
 	}
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != mac {
-			continue
-		}
+	for use := range p.vals.Uses(fn, mac) {
 		// Reused: Reset, or summed, in a loop that does not make it. A
 		// loop that only writes into it (the parts of one message, a
 		// variadic ComputeMAC(data ...[]byte)) makes one MAC per call.

@@ -387,11 +387,8 @@ func (p *pass) sliceEscape(fn inspector.Cursor, v *types.Var, hashers map[*types
 	u := &sliceUses{fn: fn, hashers: hashers, param: param}
 	for i := 0; i < len(vars); i++ {
 		w := vars[i]
-		for use := range fn.Preorder((*ast.Ident)(nil)) {
+		for use := range p.vals.Uses(fn, w) {
 			id := use.Node().(*ast.Ident)
-			if p.TypesInfo.Uses[id] != w {
-				continue
-			}
 			if capturedBy(use, w) {
 				verdict = worse(verdict, escape{unknown, "captured by a closure", id.Pos()})
 				continue
@@ -558,10 +555,7 @@ func (p *pass) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
 		return false // a pointer or an interface may be kept by what it is passed to
 	}
 	used := false
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != w {
-			continue
-		}
+	for use := range p.vals.Uses(fn, w) {
 		if capturedBy(use, w) || !p.mapKeyRead(use) {
 			return false
 		}
@@ -817,10 +811,7 @@ func (p *pass) concatShaped(fn inspector.Cursor, b *buffer) bool {
 		return false // concat-hash leaves constant sizes alone
 	}
 	sinks := 0
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != b.v {
-			continue
-		}
+	for use := range p.vals.Uses(fn, b.v) {
 		e := use
 		for e.ParentEdgeKind() == edge.SliceExpr_X || e.ParentEdgeKind() == edge.ParenExpr_X {
 			e = e.Parent()

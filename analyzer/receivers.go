@@ -61,8 +61,8 @@ func (p *pass) pointerReceivers(f *fixes.File, named *types.Named) ([]analysis.T
 		if len(field.Names) == 1 {
 			recv := p.TypesInfo.Defs[field.Names[0]]
 			receivers[recv] = true
-			for use := range cur.Preorder((*ast.Ident)(nil)) {
-				if p.TypesInfo.Uses[use.Node().(*ast.Ident)] == recv && use.ParentEdgeKind() != edge.SelectorExpr_X {
+			for use := range p.vals.Uses(cur, recv) {
+				if use.ParentEdgeKind() != edge.SelectorExpr_X {
 					return nil, m.Name() + " uses its receiver " + recv.Name() + " as a value at " + p.position(use.Node().Pos())
 				}
 			}

@@ -313,10 +313,7 @@ func (p *pass) heldByWriter(def inspector.Cursor, v *types.Var) bool {
 	if !ok {
 		return false
 	}
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[use.Node().(*ast.Ident)] != v {
-			continue
-		}
+	for use := range p.vals.Uses(fn, v) {
 		arg := use
 		for {
 			for arg.ParentEdgeKind() == edge.ParenExpr_X {

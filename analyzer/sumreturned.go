@@ -57,10 +57,8 @@ func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
 			return sumUse{}, false
 		}
 		var uses []inspector.Cursor
-		for u := range fnCur.Preorder((*ast.Ident)(nil)) {
-			if p.TypesInfo.Uses[u.Node().(*ast.Ident)] == v {
-				uses = append(uses, u)
-			}
+		for u := range p.vals.Uses(fnCur, v) {
+			uses = append(uses, u)
 		}
 		if len(uses) != 1 {
 			return sumUse{}, false
@@ -92,10 +90,7 @@ func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
 	}
 	// Every use of the function is a call whose result is copied at once.
 	calls := 0
-	for u := range p.prod.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[u.Node().(*ast.Ident)] != fn {
-			continue
-		}
+	for u := range p.vals.Uses(p.prod, fn) {
 		if u.ParentEdgeKind() != edge.CallExpr_Fun || !p.copiedAtOnce(u.Parent()) {
 			return sumUse{}, false
 		}
@@ -132,10 +127,7 @@ func (p *pass) copiedAtOnce(call inspector.Cursor) bool {
 		return false
 	}
 	uses := 0
-	for u := range fn.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[u.Node().(*ast.Ident)] != v {
-			continue
-		}
+	for u := range p.vals.Uses(fn, v) {
 		uses++
 		if u.ParentEdgeKind() != edge.CallExpr_Args {
 			return false
@@ -161,10 +153,7 @@ func (p *pass) onlyDereferenced(fn *types.Func, i int) bool {
 	}
 	param := params.At(i)
 	uses := 0
-	for u := range d.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[u.Node().(*ast.Ident)] != param {
-			continue
-		}
+	for u := range p.vals.Uses(d, param) {
 		if u.ParentEdgeKind() != edge.StarExpr_X || u.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
 			return false
 		}

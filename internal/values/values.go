@@ -140,6 +140,15 @@ func (x *Index) Used(region inspector.Cursor, obj types.Object) bool {
 	return false
 }
 
+// Count returns the number of identifiers under region that use obj.
+func (x *Index) Count(region inspector.Cursor, obj types.Object) int {
+	n := 0
+	for range x.Uses(region, obj) {
+		n++
+	}
+	return n
+}
+
 // Written reports whether the code under region writes obj after its
 // declaration: assigns it, an element or a field of it, increments it,
 // ranges into it or takes its address. Composite literals set fields

@@ -145,6 +145,7 @@ func TestUsesAsPreorder(t *testing.T) {
 			got := slices.Collect(f.x.Uses(region, obj))
 			require.Equal(t, want, got, "uses of %v in %v", obj, region)
 			assert.Equal(t, len(want) > 0, f.x.Used(region, obj))
+			assert.Equal(t, len(want), f.x.Count(region, obj))
 			total += len(got)
 		}
 	}
