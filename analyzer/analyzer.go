@@ -203,20 +203,13 @@ type pass struct {
 	vals     *values.Index    // the uses of the objects of root and prod
 
 	files        map[*token.File]*fixes.File
-	sites        []*Site // every hash constructor call of the package
-	keyHashes    map[types.Object]int
-	pooled       map[*Site]bool                     // hashers that a reported fix takes from a pool // hash functions per HMAC key, see hashesPerKey
-	macEqual     map[*ast.CallExpr]bool             // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
-	rekeyed      map[ast.Node]bool                  // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
-	hashesMemo   map[*types.Func]bool               // whether a function hashes itself, see hashingCode
-	names        *fixes.PackageNames                // the package-level names that fixes declare
-	derivs       map[*types.Func]int                // the key derivations and their HMACs, see derivations
-	bufParams    map[*types.Func][]*bufferParamFlow // see bufferParam
-	wrappers     map[*types.Func]*constructor       // the package's constructor wrappers, see wrapperCtor
-	targets      map[types.Object][]*types.Func     // the known targets of calls through fields, parameters, interfaces, see dynamicSink
-	literalFacts map[*types.Var]*hashesArg          // see literalFact
-	out          output                             // findings held back, see emit
-	estimates    map[ast.Node]frequency.Estimate    // the model\'s estimate at each site often was asked about
+	sites        []*Site                         // every hash constructor call of the package
+	names        *fixes.PackageNames             // the package-level names that fixes declare
+	wrappers     map[*types.Func]*constructor    // the package's constructor wrappers, see wrapperCtor
+	targets      map[types.Object][]*types.Func  // the known targets of calls through fields, parameters, interfaces, see dynamicSink
+	literalFacts map[*types.Var]*hashesArg       // see literalFact
+	out          output                          // findings held back, see emit
+	estimates    map[ast.Node]frequency.Estimate // the model\'s estimate at each site often was asked about
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
@@ -239,20 +232,21 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	sites := p.findSites()
 	p.sites = sites
 	p.freq = p.newModel(sites)
+	checks := &siteChecks{pass: p, pooled: map[*Site]bool{}, macEqual: map[*ast.CallExpr]bool{}, rekeyed: map[ast.Node]bool{}}
 	for _, s := range sites {
 		if !p.suppress.analyzed(s.cur) {
 			p.suppress.notAnalyzed(s.cur, s.Call, siteCategory(s))
 			continue
 		}
 		if s.ctor.hmac {
-			p.checkHMACRekey(s)
+			checks.checkHMACRekey(s)
 		} else {
-			p.checkHasherAlloc(s)
+			checks.checkHasherAlloc(s)
 		}
 	}
 	p.exportPartsHelpers()
 	p.checkConcatHash()
-	p.checkSumAlloc(sites)
+	checks.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)
 	p.checkHashedConversions()
 	p.checkCallFacts()
@@ -263,6 +257,17 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	}
 	p.flush()
 	return &Result{Sites: sites}, nil
+}
+
+// siteChecks is the state of the checks of constructor calls (hmac-rekey,
+// hasher-alloc) over one package, and what they decided that sum-alloc,
+// which runs after them, defers to.
+type siteChecks struct {
+	*pass
+	keyHashes map[types.Object]int   // the hash functions per HMAC key, see hashesPerKey
+	pooled    map[*Site]bool         // the hashers that a reported hasher-alloc fix takes from a pool
+	macEqual  map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
+	rekeyed   map[ast.Node]bool      // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
 }
 
 // siteCategory is the check that judges the constructor call s.

@@ -28,7 +28,7 @@ type bufferParamFlow struct {
 // bufferParam returns fn's summary of its parameter i, and false when fn has
 // none: i is not a []byte parameter, or fn is of another package without a
 // fact, or has no body.
-func (p *pass) bufferParam(fn *types.Func, i int, hashers map[*types.Var]*Site) (bufferParamFlow, bool) {
+func (p *hotBufferCheck) bufferParam(fn *types.Func, i int, hashers map[*types.Var]*Site) (bufferParamFlow, bool) {
 	fn = fn.Origin()
 	params := fn.Signature().Params()
 	if i >= params.Len() || fn.Signature().Variadic() && i == params.Len()-1 || !types.Identical(params.At(i).Type(), byteSlice) {
@@ -53,7 +53,7 @@ func (p *pass) bufferParam(fn *types.Func, i int, hashers map[*types.Var]*Site) 
 // summarizeBuffers computes fn's summaries of its []byte parameters. A call
 // cycle reaches fn again while its summary is computed: the call is not
 // decided then (unknown), which errs on silence.
-func (p *pass) summarizeBuffers(fn *types.Func, hashers map[*types.Var]*Site) []*bufferParamFlow {
+func (p *hotBufferCheck) summarizeBuffers(fn *types.Func, hashers map[*types.Var]*Site) []*bufferParamFlow {
 	if p.bufParams == nil {
 		p.bufParams = map[*types.Func][]*bufferParamFlow{}
 	}

@@ -175,10 +175,7 @@ func (p *pass) plainFuncCall(call *ast.CallExpr) bool {
 // is an HMAC computed, in straight-line code, from their parameters and
 // constants only (see hmacsOf).
 func (p *pass) derivations() map[*types.Func]int {
-	if p.derivs != nil {
-		return p.derivs
-	}
-	p.derivs = map[*types.Func]int{}
+	derivs := map[*types.Func]int{}
 	memo := map[*types.Func]int{}
 	for fn, decl := range p.vals.Funcs(p.root.Inspector()) {
 		n := p.hmacsOf(fn, memo)
@@ -187,10 +184,10 @@ func (p *pass) derivations() map[*types.Func]int {
 		}
 		body := decl.Node().(*ast.FuncDecl).Body
 		if p.returnsHMAC(body, memo) {
-			p.derivs[fn] = n
+			derivs[fn] = n
 		}
 	}
-	return p.derivs
+	return derivs
 }
 
 // isBytes reports whether results is one []byte or [N]byte.

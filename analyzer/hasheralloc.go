@@ -18,7 +18,7 @@ const hasherAlloc = "hasher-alloc"
 // or per hot call, with the cheapest safe rewrite: hoist it out of the loop and
 // Reset it; call the standard constructor instead of crypto.Hash.New; or take it
 // from a pool.
-func (p *pass) checkHasherAlloc(s *Site) {
+func (p *siteChecks) checkHasherAlloc(s *Site) {
 	switch {
 	case s.InWrapper:
 		p.silent(s.Call, hasherAlloc, "it is the hasher a constructor wrapper returns: each call of the wrapper is judged where it is made")
@@ -45,9 +45,6 @@ func (p *pass) checkHasherAlloc(s *Site) {
 	}
 	fix, why, pooled := p.callFix(s)
 	if p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse a pooled hasher", why) && pooled {
-		if p.pooled == nil {
-			p.pooled = map[*Site]bool{}
-		}
 		p.pooled[s] = true
 	}
 }

@@ -30,12 +30,9 @@ var oneShotHMACs = map[string]string{
 // checkChangingKey reports hmac.New(h, key) with a key that is not held
 // across calls, where the call runs per item: 5 allocations each time, where the runtime's one-shot HMAC
 // (inner and outer hashers on the stack) makes none.
-func (p *pass) checkChangingKey(s *Site, what, often string) {
+func (p *siteChecks) checkChangingKey(s *Site, what, often string) {
 	msg := fmt.Sprintf("%s %s, %s", what, often, p.changingKey(s))
 	fix, why := p.oneShotFix(s)
-	if p.rekeyed == nil {
-		p.rekeyed = map[ast.Node]bool{}
-	}
 	p.rekeyed[s.Call] = true // shown or not: sum-alloc defers to it (see checkSumAlloc)
 	p.report(s.Call, hmacRekey, msg, fix, "compute it with a one-shot HMAC", why)
 }

@@ -42,7 +42,7 @@ type heldKey struct {
 // checkHMACRekey reports hmac.New(h, key) per iteration or per call when key
 // is fixed for the loop, for the value whose field it is, for the package or
 // for the closure that captures it.
-func (p *pass) checkHMACRekey(s *Site) {
+func (p *siteChecks) checkHMACRekey(s *Site) {
 	switch {
 	case s.InWrapper:
 		p.silent(s.Call, hmacRekey, "it is the HMAC a constructor wrapper returns: each call of the wrapper is judged where it is made")
@@ -94,9 +94,6 @@ func (p *pass) checkHMACRekey(s *Site) {
 		// hmac-rekey off: a check's findings do not depend on which other
 		// checks are on.
 		for _, eq := range equals {
-			if p.macEqual == nil {
-				p.macEqual = map[*ast.CallExpr]bool{}
-			}
 			p.macEqual[eq.Sum] = true
 		}
 	}
@@ -219,7 +216,7 @@ func isMethodCallOn(id inspector.Cursor, names ...string) bool {
 // field beside the key's, a package variable beside it, or a variable
 // declared before the function literal that captures it. It also returns the
 // comparisons of the MAC's sum that the fix makes without allocating.
-func (p *pass) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.SuggestedFix, string, []fixes.MACEqual) {
+func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.SuggestedFix, string, []fixes.MACEqual) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
 		return nil, "the source file cannot be read", nil
@@ -444,7 +441,7 @@ func (p *pass) hashOf(f *fixes.File, hash ast.Expr, spec *fixes.HMACSpec) string
 // hashesPerKey counts, for each field or variable that keys hmac.New calls of
 // the package that a keyed pool would serve, the hash functions it is used
 // with.
-func (p *pass) hashesPerKey() map[types.Object]int {
+func (p *siteChecks) hashesPerKey() map[types.Object]int {
 	if p.keyHashes != nil {
 		return p.keyHashes
 	}

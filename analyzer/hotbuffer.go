@@ -113,9 +113,20 @@ type buffer struct {
 	size  int64         // the constant size (capacity) of a make, or -1
 }
 
+// hotBufferCheck is the state of the hot-buffer check over one package.
+type hotBufferCheck struct {
+	*pass
+	hashing   map[*types.Func]bool               // whether a function hashes itself, see hashingCode
+	bufParams map[*types.Func][]*bufferParamFlow // what a function does with a buffer parameter, see bufferParam
+}
+
 // checkHotBuffer reports the byte buffers that hot hashing functions build
 // per call (or per iteration) and that really reach the heap.
 func (p *pass) checkHotBuffer(sites []*Site) {
+	(&hotBufferCheck{pass: p}).check(sites)
+}
+
+func (p *hotBufferCheck) check(sites []*Site) {
 	hashers := p.localHashers(sites)
 	hashing := map[ast.Node]bool{}
 	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
@@ -169,7 +180,7 @@ func (p *pass) checkHotBuffer(sites []*Site) {
 // or v := append(<empty>, x...), where <empty> is []byte(nil), []byte{} or
 // s[:0:0] (an append to nothing that allocates an array of its own); and the
 // same values in var v = ..., var v []byte = ... and var (...) blocks.
-func (p *pass) bufferDefs(stmt ast.Stmt) []*buffer {
+func (p *hotBufferCheck) bufferDefs(stmt ast.Stmt) []*buffer {
 	switch stmt := stmt.(type) {
 	case *ast.AssignStmt:
 		if stmt.Tok != token.DEFINE || len(stmt.Lhs) != 1 || len(stmt.Rhs) != 1 {
@@ -207,7 +218,7 @@ func (p *pass) bufferDefs(stmt ast.Stmt) []*buffer {
 }
 
 // bufferValue recognizes the buffer that def defines as id = e.
-func (p *pass) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*buffer, bool) {
+func (p *hotBufferCheck) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*buffer, bool) {
 	v, ok := p.TypesInfo.Defs[id].(*types.Var)
 	if !ok || !types.Identical(v.Type(), byteSlice) {
 		return nil, false
@@ -246,7 +257,7 @@ func (p *pass) builtin(call *ast.CallExpr) string {
 
 // emptyBase reports whether e is an empty byte slice without capacity:
 // []byte(nil), []byte{}, or s[:0:0].
-func (p *pass) emptyBase(e ast.Expr) bool {
+func (p *hotBufferCheck) emptyBase(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		tv := p.TypesInfo.Types[e.Fun]
@@ -272,7 +283,7 @@ func isZero(info *types.Info, e ast.Expr) bool {
 // hashes itself, as merkledb's hashChangedNode calls hashNode for every
 // node it walks. One call deep only: every function above a hashing one
 // would count otherwise, down to main.
-func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
+func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
 	if p.hashes(fn, hashers) {
 		return true
 	}
@@ -285,13 +296,13 @@ func (p *pass) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bo
 		if !ok || decl.Node() == fn.Node() {
 			continue
 		}
-		hashes, ok := p.hashesMemo[callee]
+		hashes, ok := p.hashing[callee]
 		if !ok {
-			if p.hashesMemo == nil {
-				p.hashesMemo = map[*types.Func]bool{}
+			if p.hashing == nil {
+				p.hashing = map[*types.Func]bool{}
 			}
 			hashes = p.hashes(decl, hashers)
-			p.hashesMemo[callee] = hashes
+			p.hashing[callee] = hashes
 		}
 		if hashes {
 			return true
@@ -370,7 +381,7 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 // that does not keep it), outlives (returned, stored, sent) or unknown. A
 // local variable assigned the buffer or a slice of it (key :=
 // keyBuffer[:n]) is the buffer too: its uses are judged the same way.
-func (p *pass) bufferEscape(fn inspector.Cursor, b *buffer, hashers map[*types.Var]*Site) escape {
+func (p *hotBufferCheck) bufferEscape(fn inspector.Cursor, b *buffer, hashers map[*types.Var]*Site) escape {
 	esc, _ := p.sliceEscape(fn, b.v, hashers, false)
 	return esc
 }
@@ -380,7 +391,7 @@ func (p *pass) bufferEscape(fn inspector.Cursor, b *buffer, hashers map[*types.V
 // its callers), returning v or a slice of it as fn's only result is not a
 // verdict: it reports returned instead, and what the caller does with the
 // result decides.
-func (p *pass) sliceEscape(fn inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site, param bool) (_ escape, returned bool) {
+func (p *hotBufferCheck) sliceEscape(fn inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site, param bool) (_ escape, returned bool) {
 	verdict := escape{kind: stays}
 	vars := []*types.Var{v}
 	seen := map[*types.Var]bool{v: true}
@@ -417,7 +428,7 @@ type sliceUses struct {
 
 // bufferUse classifies one use of v, the buffer's variable or an alias of
 // it; alias is the local variable that the use assigns the buffer to.
-func (p *pass) bufferUse(u *sliceUses, use inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
+func (p *hotBufferCheck) bufferUse(u *sliceUses, use inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
 	pos := use.Node().Pos()
 	if use.ParentEdgeKind() == edge.AssignStmt_Lhs {
 		// v = v[:n], v = append(v, x...): still the same buffer (or a new one
@@ -434,7 +445,7 @@ func (p *pass) bufferUse(u *sliceUses, use inspector.Cursor, v *types.Var) (_ es
 // sliceValue classifies the use of a value that holds v's bytes at e: v
 // itself, a slice of it, or what a call made of it (a helper that returns
 // its argument, unsafe.String(unsafe.SliceData(v), n)).
-func (p *pass) sliceValue(u *sliceUses, e inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
+func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
 	pos := e.Node().Pos()
 	fn := u.fn
 	// A slice of the buffer is the buffer.
@@ -503,7 +514,7 @@ func (p *pass) sliceValue(u *sliceUses, e inspector.Cursor, v *types.Var) (_ esc
 
 // mapKeyRead reports whether the composite literal at lit is the key of a
 // map read, m[T{...}], which keeps nothing of it.
-func (p *pass) mapKeyRead(lit inspector.Cursor) bool {
+func (p *hotBufferCheck) mapKeyRead(lit inspector.Cursor) bool {
 	for lit.ParentEdgeKind() == edge.ParenExpr_X {
 		lit = lit.Parent()
 	}
@@ -525,7 +536,7 @@ func (p *pass) mapKeyRead(lit inspector.Cursor) bool {
 // the buffer's bytes, is assigned to a local variable of the function at fn
 // whose every use is the key of a map read: key := Key{value: s}; m[key]
 // keeps nothing of it, as m[Key{value: s}] does not.
-func (p *pass) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
+func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
 	for lit.ParentEdgeKind() == edge.ParenExpr_X {
 		lit = lit.Parent()
 	}
@@ -581,7 +592,7 @@ func isBufferAlias(fn inspector.Cursor, w *types.Var) bool {
 // bufferArg classifies the buffer (or a slice of it) passed as an argument;
 // alias is a local variable that the call's result, which holds the
 // buffer's bytes, is assigned to.
-func (p *pass) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
+func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
 	fn, hashers := u.fn, u.hashers
 	pos := arg.Node().Pos()
 	call := arg.Parent().Node().(*ast.CallExpr)
@@ -710,7 +721,7 @@ func (p *pass) valueCallDynamic(fn inspector.Cursor, f ast.Expr) bool {
 const viaHashValue = ", a function value of a hash's shape"
 
 // derivedValue classifies the value of a call that holds v's bytes.
-func (p *pass) derivedValue(u *sliceUses, call inspector.Cursor, v *types.Var) (escape, *types.Var) {
+func (p *hotBufferCheck) derivedValue(u *sliceUses, call inspector.Cursor, v *types.Var) (escape, *types.Var) {
 	if u.depth >= maxAliasDepth {
 		return escape{unknown, "derived too many times", call.Node().Pos()}, nil
 	}
@@ -721,7 +732,7 @@ func (p *pass) derivedValue(u *sliceUses, call inspector.Cursor, v *types.Var) (
 
 // unsafeBuiltin returns the name of the builtin of package unsafe that call
 // calls, or "".
-func (p *pass) unsafeBuiltin(call *ast.CallExpr) string {
+func (p *hotBufferCheck) unsafeBuiltin(call *ast.CallExpr) string {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return ""
@@ -735,7 +746,7 @@ func (p *pass) unsafeBuiltin(call *ast.CallExpr) string {
 }
 
 // derivedFrom reports whether e is v, a slice of v or append(<derived>, ...).
-func (p *pass) derivedFrom(e ast.Expr, v *types.Var) bool {
+func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return p.TypesInfo.Uses[e] == v
@@ -760,7 +771,7 @@ func (p *pass) derivedFrom(e ast.Expr, v *types.Var) bool {
 // inline made, a value asserted from an interface, or a parameter of a
 // function that calls itself (which the compiler never inlines into a caller
 // that might know x's type).
-func (p *pass) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.Var]*Site) bool {
+func (p *hotBufferCheck) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.Var]*Site) bool {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.SelectorExpr:
 		sel, ok := p.TypesInfo.Selections[x]
@@ -806,7 +817,7 @@ func isParamOf(ft *ast.FuncType, v *types.Var) bool {
 // concatShaped reports whether the buffer is built by append or by a make
 // of a size known only at run time, only filled by copies and hashed once:
 // the shape of a concatenation, which concat-hash reports.
-func (p *pass) concatShaped(fn inspector.Cursor, b *buffer) bool {
+func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
 	if b.made && b.size >= 0 {
 		return false // concat-hash leaves constant sizes alone
 	}
@@ -840,7 +851,7 @@ func (p *pass) concatShaped(fn inspector.Cursor, b *buffer) bool {
 
 // bufferAllocates says what allocates, or false when the buffer stays on
 // the stack.
-func (p *pass) bufferAllocates(b *buffer, esc escape) (string, bool) {
+func (p *hotBufferCheck) bufferAllocates(b *buffer, esc escape) (string, bool) {
 	build := shorten(types.ExprString(b.build))
 	switch {
 	case !b.made && esc.kind == transient:
@@ -866,7 +877,7 @@ func (p *pass) bufferAllocates(b *buffer, esc escape) (string, bool) {
 // it (measured: a [8]byte written to a hash.Hash parameter of a recursive
 // function, 1 allocation per call), and a make above 64 KiB would make an
 // array as large on the stack of every call.
-func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspector.Cursor, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
+func (p *hotBufferCheck) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspector.Cursor, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
 	if b.made && b.size < 0 && esc.kind == stays {
 		return p.stackBufferFix(cur, b, declared)
 	}
@@ -909,7 +920,7 @@ func (p *pass) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspe
 
 // stackBufferFix backs the buffer, of a size known only at run time and
 // that does not escape, by an array on the stack (see fixes.StackBuffer).
-func (p *pass) stackBufferFix(cur inspector.Cursor, b *buffer, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
+func (p *hotBufferCheck) stackBufferFix(cur inspector.Cursor, b *buffer, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
 	// Reject make([]byte, n, c): the array would have to hold c bytes, and
 	// n and c would be evaluated in another order.
 	if len(b.build.Args) != 2 {
@@ -979,7 +990,7 @@ func (p *pass) stackBufferFix(cur inspector.Cursor, b *buffer, declared map[ast.
 // a var block, when the buffer can be set after the block instead: the spec
 // declares it alone, evaluating the size has no effect, and the specs after
 // it do not read it. Otherwise it says why not.
-func (p *pass) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, string) {
+func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, string) {
 	decl, ok := b.def.(*ast.DeclStmt)
 	if !ok {
 		return nil, "it is declared together with other variables"
@@ -1018,7 +1029,7 @@ func (p *pass) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, string) {
 // effectFree reports whether evaluating e can have no effect and read no
 // result of one: names, constants, selectors, indexing, len and cap,
 // conversions and operators.
-func (p *pass) effectFree(e ast.Expr) bool {
+func (p *hotBufferCheck) effectFree(e ast.Expr) bool {
 	free := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {

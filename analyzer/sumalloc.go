@@ -88,7 +88,7 @@ type sumUse struct {
 
 // checkSumAlloc reports h.Sum(nil) on a known hasher whose result is used
 // only for the time of one call, per iteration or per hot call.
-func (p *pass) checkSumAlloc(sites []*Site) {
+func (p *siteChecks) checkSumAlloc(sites []*Site) {
 	hashers := p.localHashers(sites)
 	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
 	for cur := range p.callsIn(p.root) {
@@ -294,7 +294,7 @@ func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
 // sumFix removes the allocation of h.Sum(nil): append(dst, h.Sum(nil)...)
 // becomes h.Sum(dst); otherwise the sum goes into an array on the stack, when
 // the hasher's Sum is devirtualized and its digest size is known.
-func (p *pass) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
+func (p *siteChecks) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
 	f := p.file(cur.Node().Pos())
 	if f == nil {
 		return nil, "the source file cannot be read"
