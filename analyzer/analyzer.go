@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
-	"github.com/hashalloc/hashalloc/fixes"
 	"github.com/hashalloc/hashalloc/internal/callindex"
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
@@ -190,26 +189,23 @@ type Site struct {
 	esc  escape
 }
 
-// pass is the state of one run over one package.
+// pass is one run over one package: its inputs, the models that several
+// checks ask, and what the run holds back until it reports. The state that
+// one check needs lives with that check (siteChecks, hotBufferCheck, ...).
 type pass struct {
 	*analysis.Pass
 	cfg      *config
 	root     inspector.Cursor // the files analyzed: test files only with -tests
 	prod     inspector.Cursor // the files that are not tests: the evidence for a verdict
-	model    *escapeModel
-	freq     *frequency.Model
-	suppress *suppressor
+	model    *flowModel       // where hashers, hash functions and byte slices come from and go
+	freq     *frequency.Model // how often code runs
+	suppress *suppressor      // the directives, and what is not analyzed
 	calls    *callindex.Index // the calls of root and prod, see callsIn
 	vals     *values.Index    // the uses of the objects of root and prod
 
-	files        map[*token.File]*fixes.File
-	sites        []*Site                         // every hash constructor call of the package
-	names        *fixes.PackageNames             // the package-level names that fixes declare
-	wrappers     map[*types.Func]*constructor    // the package's constructor wrappers, see wrapperCtor
-	targets      map[types.Object][]*types.Func  // the known targets of calls through fields, parameters, interfaces, see dynamicSink
-	literalFacts map[*types.Var]*hashesArg       // see literalFact
-	out          output                          // findings held back, see emit
-	estimates    map[ast.Node]frequency.Estimate // the model\'s estimate at each site often was asked about
+	files fixFiles // the files that fixes edit
+	sites []*Site  // every hash constructor call of the package
+	out   output   // findings held back, see emit
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
@@ -220,7 +216,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		calls: callindex.New(ap.TypesInfo),
 		vals:  values.New(ap.TypesInfo),
 	}
-	p.model = &escapeModel{info: ap.TypesInfo, vals: p.vals}
+	p.model = &flowModel{info: ap.TypesInfo, vals: p.vals}
 	p.prod = p.root
 	if c.tests {
 		p.prod = analyzedRoot(ap, false)
@@ -316,7 +312,7 @@ func (p *pass) findSites() []*Site {
 		esc := p.model.classify(cur, 0)
 		wrapper, _, _ := p.funcOf(cur)
 		sites = append(sites, &Site{
-			InWrapper:   wrapper != nil && p.wrappers[wrapper] != nil,
+			InWrapper:   wrapper != nil && p.model.wrappers[wrapper] != nil,
 			Wraps:       ctor.wrapped,
 			Call:        call,
 			Constructor: ctor.name,

@@ -151,7 +151,7 @@ func (p *pass) checkConcatHash() {
 		if !ok {
 			continue // not per item, or a small part of what repeats it
 		}
-		p.estimates[c.expr] = p.estimates[site.Node()]
+		p.out.estimates[c.expr] = p.out.estimates[site.Node()]
 		msg := what + " " + often
 		if c.aliasing != nil {
 			msg += fmt.Sprintf(" (and may write into the spare capacity of %s, overwriting the caller's data)", types.ExprString(c.aliasing))

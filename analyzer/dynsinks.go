@@ -145,11 +145,11 @@ func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
 // targetsOnce computes the targets of obj (a field, a parameter, an
 // interface method) once per package: every call through it asks.
 func (p *pass) targetsOnce(obj types.Object, find func() ([]*types.Func, bool)) ([]*types.Func, bool) {
-	if t, ok := p.targets[obj]; ok {
+	if t, ok := p.model.targets[obj]; ok {
 		return t, t != nil
 	}
-	if p.targets == nil {
-		p.targets = map[types.Object][]*types.Func{}
+	if p.model.targets == nil {
+		p.model.targets = map[types.Object][]*types.Func{}
 	}
 	t, ok := find()
 	if !ok {
@@ -157,7 +157,7 @@ func (p *pass) targetsOnce(obj types.Object, find func() ([]*types.Func, bool)) 
 	} else if t == nil {
 		t = []*types.Func{}
 	}
-	p.targets[obj] = t
+	p.model.targets[obj] = t
 	return t, ok
 }
 

@@ -77,10 +77,19 @@ var transientCallees = map[string]bool{
 	"(*bufio.Reader).WriteTo":   true,
 }
 
-// escapeModel classifies hasher values within one package.
-type escapeModel struct {
+// flowModel is where the hashers, hash functions and byte slices of one
+// package come from and where they go: whether a constructor's hasher
+// escapes (see classify), what the package's functions do with their
+// parameters, which functions return a constructor's hasher, what a call
+// through a field, parameter or interface may call, and which function
+// variables hash their argument.
+type flowModel struct {
 	info *types.Info
 	vals *values.Index
+
+	wrappers     map[*types.Func]*constructor   // the package's constructor wrappers, see wrapperCtor
+	targets      map[types.Object][]*types.Func // the known targets of calls through fields, parameters, interfaces, see dynamicSink
+	literalFacts map[*types.Var]*hashesArg      // the facts of function literals that package variables hold, see literalFact
 
 	// What the package's functions do with their parameters (params.go),
 	// and the facts of other packages' functions.
@@ -100,7 +109,7 @@ const maxAliasDepth = 3
 
 // classify decides what happens to the hasher produced by the expression at cur
 // (a constructor call, or a use of a variable holding a hasher).
-func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
+func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 	// Look through parentheses.
 	for cur.ParentEdgeKind() == edge.ParenExpr_X {
 		cur = cur.Parent()
@@ -203,7 +212,7 @@ func (m *escapeModel) classify(cur inspector.Cursor, depth int) escape {
 // through selector: through an interface, it escapes unless the function is inlined and
 // the call devirtualized (devirt); on a hasher type of the catalog, it
 // stays; on any other concrete type, the model does not know the method.
-func (m *escapeModel) paramMethod(selector inspector.Cursor, pos token.Pos) escape {
+func (m *flowModel) paramMethod(selector inspector.Cursor, pos token.Pos) escape {
 	sel := selector.Node().(*ast.SelectorExpr)
 	s, ok := m.info.Selections[sel]
 	if !ok || s.Kind() != types.MethodVal {
@@ -233,7 +242,7 @@ func kept(k edge.Kind, pos token.Pos) escape {
 // assignedTo classifies the hasher at, assigned to lhs: a local variable is
 // followed through its uses; anything else (a field, an element, a global)
 // keeps it.
-func (m *escapeModel) assignedTo(at inspector.Cursor, lhs ast.Expr, depth int) escape {
+func (m *flowModel) assignedTo(at inspector.Cursor, lhs ast.Expr, depth int) escape {
 	id, ok := ast.Unparen(lhs).(*ast.Ident)
 	if !ok {
 		return escape{outlives, "stored in " + types.ExprString(lhs), lhs.Pos()}
@@ -257,7 +266,7 @@ func (m *escapeModel) assignedTo(at inspector.Cursor, lhs ast.Expr, depth int) e
 // classifyVar classifies every use of the local variable v, searched in the
 // function that encloses at, the value v is defined with (a hasher's
 // constructor call, or the declaration of a parameter).
-func (m *escapeModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) escape {
+func (m *flowModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) escape {
 	fn, ok := enclosingFunc(at)
 	if !ok {
 		return escape{unknown, "not in a function", v.Pos()}
@@ -366,7 +375,7 @@ func calleePkg(info *types.Info, n ast.Node) string {
 // captured decides what the function literals between the use of v at use and
 // v's declaration do to v: nothing (stays) when each is called at once,
 // deferred, or only ever called through a local variable.
-func (m *escapeModel) captured(use inspector.Cursor, v *types.Var) escape {
+func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 	for lit := range use.Enclosing((*ast.FuncLit)(nil)) {
 		body := lit.Node().(*ast.FuncLit)
 		if body.Pos() <= v.Pos() && v.Pos() < body.End() {
@@ -392,7 +401,7 @@ func (m *escapeModel) captured(use inspector.Cursor, v *types.Var) escape {
 
 // onlyCalled reports whether the function literal at lit is assigned to a local
 // variable whose every use is a plain call.
-func (m *escapeModel) onlyCalled(lit inspector.Cursor) bool {
+func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
 	assign := lit.Parent().Node().(*ast.AssignStmt)
 	if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
 		return false

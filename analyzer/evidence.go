@@ -3,6 +3,7 @@ package analyzer
 import (
 	"cmp"
 	"fmt"
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -70,7 +71,7 @@ const (
 // profile measured in its function.
 func (p *pass) evidence(node ast.Node) evidence {
 	ev := evidence{share: -1, line: -1}
-	for _, e := range p.estimates[node].Evidence {
+	for _, e := range p.out.estimates[node].Evidence {
 		ev.related = append(ev.related, analysis.RelatedInformation{Pos: e.Pos, Message: evidencePrefix + e.Kind + ": " + e.Msg})
 	}
 	decl, ok := p.declAt(node.Pos())
@@ -131,10 +132,11 @@ func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
 // output is what a pass holds back of its findings until flush, and the
 // concatenations concat-hash found (the per-call facts count them).
 type output struct {
-	decls   []inspector.Cursor // every function declaration, by position (see declAt)
-	pending []*finding
-	concats []concatFound
-	silent  []silentSite // with -audit
+	decls     []inspector.Cursor              // every function declaration, by position (see declAt)
+	estimates map[ast.Node]frequency.Estimate // the model's estimate at each site often was asked about
+	pending   []*finding
+	concats   []concatFound
+	silent    []silentSite // with -audit
 }
 
 // silentSite is a site a check looked at and did not report, and why.

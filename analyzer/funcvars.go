@@ -108,14 +108,14 @@ func (p *pass) funcValue(e ast.Expr) (*types.Func, bool) {
 // declares the package variable v, when one of its []byte parameters only
 // flows into a hash; or nil.
 func (p *pass) literalFact(v *types.Var) *hashesArg {
-	if fact, ok := p.literalFacts[v]; ok {
+	if fact, ok := p.model.literalFacts[v]; ok {
 		return fact
 	}
-	if p.literalFacts == nil {
-		p.literalFacts = map[*types.Var]*hashesArg{}
+	if p.model.literalFacts == nil {
+		p.model.literalFacts = map[*types.Var]*hashesArg{}
 	}
 	fact := p.findLiteralFact(v)
-	p.literalFacts[v] = fact
+	p.model.literalFacts[v] = fact
 	return fact
 }
 

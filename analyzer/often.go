@@ -81,10 +81,10 @@ func (p *pass) oftenCost(cur inspector.Cursor, category string, c frequency.Cost
 		p.silent(cur.Node(), category, est.Why)
 		return "", inspector.Cursor{}, false
 	}
-	if p.estimates == nil {
-		p.estimates = map[ast.Node]frequency.Estimate{}
+	if p.out.estimates == nil {
+		p.out.estimates = map[ast.Node]frequency.Estimate{}
 	}
-	p.estimates[cur.Node()] = est
+	p.out.estimates[cur.Node()] = est
 	return est.Text, est.Loop, true
 }
 

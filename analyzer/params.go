@@ -358,7 +358,7 @@ func (p *pass) callCost(fn *types.Func, call *ast.CallExpr) int {
 
 // passedTo is the verdict on a hasher passed as argument i of a call of fn,
 // from fn's summary; ok is false when there is none.
-func (m *escapeModel) passedTo(call inspector.Cursor, fn *types.Func, i, depth int) (escape, bool) {
+func (m *flowModel) passedTo(call inspector.Cursor, fn *types.Func, i, depth int) (escape, bool) {
 	flow := m.flows[fn]
 	if flow == nil && m.imported != nil {
 		flow = m.imported(fn)
@@ -438,7 +438,7 @@ var writerWrappers = map[string]int{
 // dropped: reusing the hasher then is safe), what the value's own uses say
 // otherwise. A pooled hasher held by such a value is given back with defer
 // (see heldByWriter): the value may write to it after its last use.
-func (m *escapeModel) keptByWriter(call inspector.Cursor, fn *types.Func, pos token.Pos, depth int) escape {
+func (m *flowModel) keptByWriter(call inspector.Cursor, fn *types.Func, pos token.Pos, depth int) escape {
 	name := shortName(fn)
 	// A value dropped unused may be removed with the hasher's escape.
 	switch call.ParentEdgeKind() {

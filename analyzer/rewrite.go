@@ -147,14 +147,21 @@ func (p *pass) blockScope(loop inspector.Cursor) *types.Scope {
 	return nil
 }
 
+// fixFiles are the files of the package that fixes edit, each read once,
+// and the package-level names that the fixes declare in them.
+type fixFiles struct {
+	byFile map[*token.File]*fixes.File
+	names  *fixes.PackageNames
+}
+
 // file returns the fixes.File that holds pos.
 func (p *pass) file(pos token.Pos) *fixes.File {
 	tf := p.Fset.File(pos)
-	if f, ok := p.files[tf]; ok {
+	if f, ok := p.files.byFile[tf]; ok {
 		return f
 	}
-	if p.files == nil {
-		p.files = map[*token.File]*fixes.File{}
+	if p.files.byFile == nil {
+		p.files.byFile = map[*token.File]*fixes.File{}
 	}
 	for _, f := range p.Files {
 		if p.Fset.File(f.FileStart) != tf {
@@ -164,15 +171,18 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 		if err != nil {
 			return nil
 		}
-		if p.names == nil {
-			p.names = &fixes.PackageNames{Pkg: p.Pkg, Reserved: p.reservedNames()}
+		names := p.files.names
+		if names == nil {
+			names = &fixes.PackageNames{Pkg: p.Pkg, Reserved: p.reservedNames()}
 			for _, f := range p.Files {
-				p.names.FileScopes = append(p.names.FileScopes, p.TypesInfo.Scopes[f])
+				names.FileScopes = append(names.FileScopes, p.TypesInfo.Scopes[f])
 			}
+			p.files.names = names
 		}
-		p.files[tf] = &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg,
-			Version: p.TypesInfo.FileVersions[f], Names: p.names}
-		return p.files[tf]
+		file := &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg,
+			Version: p.TypesInfo.FileVersions[f], Names: names}
+		p.files.byFile[tf] = file
+		return file
 	}
 	return nil
 }

@@ -116,19 +116,19 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 		}
 		return ctor
 	}
-	if ctor, ok := p.wrappers[fn]; ok {
+	if ctor, ok := p.model.wrappers[fn]; ok {
 		return ctor // nil while it is computed: a cycle is no wrapper
 	}
-	if p.wrappers == nil {
-		p.wrappers = map[*types.Func]*constructor{}
+	if p.model.wrappers == nil {
+		p.model.wrappers = map[*types.Func]*constructor{}
 	}
-	p.wrappers[fn] = nil
+	p.model.wrappers[fn] = nil
 	cur, ok := p.decl(fn)
 	if !ok {
 		return nil
 	}
 	ctor := p.wrapperShape(fn, cur.Node().(*ast.FuncDecl))
-	p.wrappers[fn] = ctor
+	p.model.wrappers[fn] = ctor
 	return ctor
 }
 
