@@ -447,17 +447,16 @@ func (p *pass) definedBefore(sinkCur inspector.Cursor, v *types.Var) (*ast.Assig
 			return nil, 0, false
 		}
 	}
-	at := slices.Index(list, stmt)
-	for i := at - 1; i >= 0; i-- {
-		def, ok := list[i].(*ast.AssignStmt)
-		if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-			continue
-		}
-		if id, ok := def.Lhs[0].(*ast.Ident); ok && p.TypesInfo.Defs[id] == v {
-			return def, at - i - 1, true
-		}
+	id, ok := p.vals.Def(fn, v)
+	if !ok || id.ParentEdgeKind() != edge.AssignStmt_Lhs {
+		return nil, 0, false
 	}
-	return nil, 0, false
+	def := id.Parent().Node().(*ast.AssignStmt)
+	at, i := slices.Index(list, stmt), slices.Index(list, ast.Stmt(def))
+	if i < 0 || i >= at || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+		return nil, 0, false
+	}
+	return def, at - i - 1, true
 }
 
 // concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a

@@ -542,15 +542,11 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 			return false
 		}
 	}
-	for cur := range fnCur.Preorder((*ast.Ident)(nil)) {
-		id := cur.Node().(*ast.Ident)
-		if p.TypesInfo.Defs[id] == v && v.Kind() != types.ParamVar {
-			if !f.definition(cur, decl, depth) {
-				return false
-			}
-			continue
-		}
-		if p.TypesInfo.Uses[id] != v || !values.IsWritten(cur) {
+	if def, ok := p.vals.Def(fnCur, v); ok && v.Kind() != types.ParamVar && !f.definition(def, decl, depth) {
+		return false
+	}
+	for cur := range p.vals.Uses(fnCur, v) {
+		if !values.IsWritten(cur) {
 			continue
 		}
 		// Only v = fixed, outside function literals and outside any loop

@@ -277,8 +277,8 @@ func (m *flowModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) es
 	// branch or a case of a switch), merged where the branches join.
 	origins := map[string]bool{calleePkg(m.info, at.Node()): true}
 	var again *ast.Ident
-	if decl, ok := fn.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name()))); ok && m.info.Defs[asIdent(decl.Node())] == v {
-		if def, ok := definedWith(decl); ok {
+	if decl, ok := m.vals.Def(fn, v); ok {
+		if def, ok := values.DefinedWith(decl); ok {
 			origins[calleePkg(m.info, def)] = true
 		}
 	}
@@ -326,30 +326,6 @@ func (m *flowModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) es
 	// the compiler cannot devirtualize v's method calls, and each hasher
 	// escapes (measured: sha256 or sha512 by a branch, 1 allocation each).
 	return worse(verdict, escape{transient, v.Name() + " holds hashers of several types (it is assigned again), whose method calls the compiler cannot devirtualize", again.Pos()})
-}
-
-// asIdent returns n if it is an identifier, or nil.
-func asIdent(n ast.Node) *ast.Ident {
-	id, _ := n.(*ast.Ident)
-	return id
-}
-
-// definedWith returns the value that the identifier at id, defined there,
-// is given: v := x or var v = x; false when it has none (var v T).
-func definedWith(id inspector.Cursor) (ast.Expr, bool) {
-	switch id.ParentEdgeKind() {
-	case edge.AssignStmt_Lhs:
-		assign := id.Parent().Node().(*ast.AssignStmt)
-		if len(assign.Lhs) == len(assign.Rhs) {
-			return assign.Rhs[id.ParentEdgeIndex()], true
-		}
-	case edge.ValueSpec_Names:
-		spec := id.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Names) == len(spec.Values) {
-			return spec.Values[id.ParentEdgeIndex()], true
-		}
-	}
-	return nil, false
 }
 
 // calleePkg returns the import path of the package of the function that

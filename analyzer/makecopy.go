@@ -476,9 +476,12 @@ func (p *pass) mentions(n ast.Node, v *types.Var) bool {
 // usedOutside reports whether the function at fn mentions v outside the
 // positions [from, to).
 func (p *pass) usedOutside(fn inspector.Cursor, v *types.Var, from, to token.Pos) bool {
-	for cur := range fn.Preorder((*ast.Ident)(nil)) {
-		id := cur.Node().(*ast.Ident)
-		if (p.TypesInfo.Uses[id] == v || p.TypesInfo.Defs[id] == v) && (id.Pos() < from || id.End() > to) {
+	outside := func(cur inspector.Cursor) bool { return cur.Node().Pos() < from || cur.Node().End() > to }
+	if def, ok := p.vals.Def(fn, v); ok && outside(def) {
+		return true
+	}
+	for cur := range p.vals.Uses(fn, v) {
+		if outside(cur) {
 			return true
 		}
 	}

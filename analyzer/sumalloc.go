@@ -243,19 +243,15 @@ func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
 // defOf returns the value that defines the local variable v in the function
 // at fn, when v := x is its only assignment there.
 func (p *pass) defOf(fn inspector.Cursor, v *types.Var) (ast.Expr, bool) {
-	for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
-		assign := cur.Node().(*ast.AssignStmt)
-		if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-			continue
-		}
-		if id, ok := assign.Lhs[0].(*ast.Ident); ok && p.TypesInfo.Defs[id] == v {
-			if p.writes(fn, v) {
-				return nil, false
-			}
-			return assign.Rhs[0], true
-		}
+	id, ok := p.vals.Def(fn, v)
+	if !ok || id.ParentEdgeKind() != edge.AssignStmt_Lhs || p.writes(fn, v) {
+		return nil, false
 	}
-	return nil, false
+	assign := id.Parent().Node().(*ast.AssignStmt)
+	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+		return nil, false
+	}
+	return assign.Rhs[0], true
 }
 
 // transientSumUse says what is done with the result of the Sum call at cur,

@@ -32,6 +32,7 @@ type Index struct {
 // table is the index of one inspector's syntax.
 type table struct {
 	uses    map[types.Object][]inspector.Cursor // the identifiers that use each object, in preorder
+	defs    map[types.Object]inspector.Cursor   // the identifier that declares each object
 	written map[types.Object]bool               // the objects some identifier writes
 	changed map[types.Object]bool               // the fields on which some identifier calls a pointer method
 	decls   map[*types.Func]inspector.Cursor    // the declaration of each function and method
@@ -55,6 +56,7 @@ func (x *Index) of(in *inspector.Inspector) *table {
 	}
 	t = &table{
 		uses:    map[types.Object][]inspector.Cursor{},
+		defs:    map[types.Object]inspector.Cursor{},
 		written: map[types.Object]bool{},
 		changed: map[types.Object]bool{},
 		decls:   map[*types.Func]inspector.Cursor{},
@@ -66,6 +68,9 @@ func (x *Index) of(in *inspector.Inspector) *table {
 		case *ast.Ident:
 			obj := x.info.Uses[n]
 			if obj == nil {
+				if def := x.info.Defs[n]; def != nil {
+					t.defs[def] = cur
+				}
 				continue
 			}
 			t.uses[obj] = append(t.uses[obj], cur)
@@ -130,6 +135,35 @@ func (x *Index) Uses(region inspector.Cursor, obj types.Object) iter.Seq[inspect
 			}
 		}
 	}
+}
+
+// Def returns the identifier under region that declares obj.
+func (x *Index) Def(region inspector.Cursor, obj types.Object) (inspector.Cursor, bool) {
+	cur, ok := x.of(region.Inspector()).defs[obj]
+	if !ok || region.Node() != nil && !region.Contains(cur) {
+		return inspector.Cursor{}, false
+	}
+	return cur, true
+}
+
+// DefinedWith returns the value that the identifier at id, which declares
+// a variable, gives it there: v := x, var v = x; false when the declaration
+// gives it none (var v T, a parameter) or gives several variables the
+// results of one call (a, b := f()).
+func DefinedWith(id inspector.Cursor) (ast.Expr, bool) {
+	switch id.ParentEdgeKind() {
+	case edge.AssignStmt_Lhs:
+		assign := id.Parent().Node().(*ast.AssignStmt)
+		if len(assign.Lhs) == len(assign.Rhs) {
+			return assign.Rhs[id.ParentEdgeIndex()], true
+		}
+	case edge.ValueSpec_Names:
+		spec := id.Parent().Node().(*ast.ValueSpec)
+		if len(spec.Names) == len(spec.Values) {
+			return spec.Values[id.ParentEdgeIndex()], true
+		}
+	}
+	return nil, false
 }
 
 // Used reports whether an identifier under region uses obj.

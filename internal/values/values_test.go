@@ -184,6 +184,17 @@ func TestWritten(t *testing.T) {
 		assert.Equal(t, tc.changed, f.x.Changed(use, tc.obj), "changed in use: %v", tc.obj)
 	}
 
+	// Declarations.
+	def, ok := f.x.Def(root, f.obj("name"))
+	require.True(t, ok)
+	value, ok := DefinedWith(def)
+	require.True(t, ok)
+	assert.Equal(t, "strings.ToUpper", types.ExprString(value))
+	def, ok = f.x.Def(root, f.obj("counter"))
+	require.True(t, ok)
+	_, ok = DefinedWith(def)
+	assert.False(t, ok, "var counter int")
+
 	// In a region: loop writes total and y but not x's range variable
 	// after its definition, nor xs.
 	loop := f.decl(t, f.obj("loop").(*types.Func))
@@ -197,6 +208,17 @@ func TestWritten(t *testing.T) {
 		panic(name)
 	}
 	assert.True(t, f.x.Written(loop, objOf("total")))
+	def, ok = f.x.Def(loop, objOf("total"))
+	require.True(t, ok)
+	value, ok = DefinedWith(def)
+	require.True(t, ok)
+	assert.Equal(t, "0", types.ExprString(value))
+	_, ok = f.x.Def(f.decl(t, f.obj("helper").(*types.Func)), objOf("total"))
+	assert.False(t, ok, "total is declared in loop, not in helper")
+	def, ok = f.x.Def(loop, objOf("x"))
+	require.True(t, ok)
+	_, ok = DefinedWith(def)
+	assert.False(t, ok, "a range variable")
 	assert.False(t, f.x.Written(loop, objOf("y")))
 	assert.False(t, f.x.Written(loop, objOf("xs")))
 	// Another function's region does not count loop's writes.
