@@ -639,13 +639,6 @@ func (m *Model) HashesCollection(fn *types.Func) bool {
 	return f != nil && (m.hashesInLoop(f) || m.hashesByRecursion(f))
 }
 
-// Recursive reports whether fn is in a call cycle of the package.
-func (m *Model) Recursive(fn *types.Func) bool {
-	m.graph()
-	f := m.funcs[fn]
-	return f != nil && f.reason != nil && f.reason.kind == byRecursion || f != nil && m.inCycle(f)
-}
-
 // CallsItself reports whether fn calls itself directly.
 func (m *Model) CallsItself(fn *types.Func) bool {
 	m.graph()
@@ -659,16 +652,6 @@ func (m *Model) CallsItself(fn *types.Func) bool {
 		}
 	}
 	return false
-}
-
-// SameCycle reports whether g is fn or in fn's call cycle.
-func (m *Model) SameCycle(fn, g *types.Func) bool {
-	m.graph()
-	f, h := m.funcs[fn], m.funcs[g]
-	if f == nil || h == nil {
-		return fn == g
-	}
-	return f == h || m.comp[f] == m.comp[h] && m.compSize[m.comp[f]] > 1
 }
 
 // Cost returns the fact of fn, a function of the package, when it costs
