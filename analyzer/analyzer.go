@@ -295,17 +295,20 @@ func analyzedRoot(ap *analysis.Pass, tests bool) inspector.Cursor {
 	return inspector.New(files).Root()
 }
 
-// findSites collects every call of a known hash constructor, with the model's
-// verdict on the hasher it makes.
+// findSites collects every call of a known hash constructor, of a wrapper of
+// one, or of a function value that returns a hasher, with the model's verdict
+// on the hasher it makes.
 func (p *pass) findSites() []*Site {
 	var sites []*Site
 	for ic := range p.calls.Within(p.root) {
 		cur, call := ic.Cursor, ic.Node
-		fn := ic.Callee
-		if fn == nil {
-			continue
+		var ctor constructor
+		var ok bool
+		if ic.Callee != nil {
+			ctor, ok = p.lookupCtor(ic.Callee)
+		} else {
+			ctor, ok = p.funcValueCtor(call)
 		}
-		ctor, ok := p.lookupCtor(fn)
 		if !ok {
 			continue
 		}

@@ -55,7 +55,7 @@ func TestModelAgainstCompiler(t *testing.T) {
 		{"testdata", gopathEnv, filepath.Join(gopath, "src"), []string{
 			"hasheralloc", "hmacrekey", "concathash", "sumalloc", "hotbuffer", "hotness", "roles", "escape",
 			"example.com/escapelib", "example.com/escapeuser", "example.com/hashlib", "example.com/hashuser",
-			"wrappers", "example.com/wrapperlib", "example.com/wrapperuser", "writers", "joins",
+			"wrappers", "example.com/wrapperlib", "example.com/wrapperuser", "writers", "joins", "funcctors",
 		}},
 		{"std", stdEnv, ".", []string{
 			"archive/zip", "compress/zlib", "image/png", "crypto/hmac", "crypto/rsa", "crypto/hpke",

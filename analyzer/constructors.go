@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"sort"
 	"strings"
@@ -35,6 +36,9 @@ type constructor struct {
 	// a standard one called without arguments (its pool serves the wrapper).
 	wraps, wrapped string
 	panics, plain  bool
+
+	// funcValue is set for a call of a function value (see funcValueCtor).
+	funcValue bool
 }
 
 // stdConstructors are the constructors of the standard library and of the common
@@ -127,6 +131,60 @@ var cryptoHashConstructors = map[string]string{
 // cryptoHashNew is the crypto.Hash.New method: a hasher built through a
 // crypto.Hash value is not devirtualized and always reaches the heap.
 var cryptoHashNew = constructor{name: "crypto.Hash.New", alloc: always, allocs: 1}
+
+// A hasher from a function value: a call, without arguments, of a function
+// value or an interface method that returns a hash.Hash (hash.Hash32,
+// hash.Hash64), held in a variable, a parameter, a field, a map or a slice
+// (a registry of hash functions):
+//
+//	h := algos[crypto.SHA1]()   // var algos = map[crypto.Hash]func() hash.Hash{...}
+//	h := t.newHash()            // type tree struct{ newHash func() hash.Hash }
+//
+// The compiler does not inline a call whose callee it does not know, so the
+// hasher is made in the callee's frame and returned through an interface: it
+// is on the heap whatever the caller does with it (one allocation at least:
+// a standard constructor's digest; an HMAC makes 5). Calling it once per
+// item allocates once per item; hoisted out of a loop whose iterations do
+// not change the function value, one hasher Reset per iteration serves them
+// all. No pool serves it: which constructor it calls is not known.
+
+// funcValueCtor returns the constructor that call is when it calls a
+// function value or an interface method that returns a hasher.
+func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
+	if len(call.Args) != 0 || isBuiltin(p.TypesInfo, call.Fun) {
+		return constructor{}, false
+	}
+	tv, ok := p.TypesInfo.Types[call.Fun]
+	if !ok || tv.IsType() {
+		return constructor{}, false // a conversion
+	}
+	sig, ok := tv.Type.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isHashInterface(sig.Results().At(0).Type()) {
+		return constructor{}, false
+	}
+	return constructor{name: shorten(types.ExprString(call.Fun)), alloc: always, allocs: 1, funcValue: true}, true
+}
+
+// constructorsOnly reports whether every function that the function value e
+// may be is a known constructor: a call of it does nothing but make a
+// hasher.
+func (p *pass) constructorsOnly(e ast.Expr) bool {
+	targets, ok := p.funcValueTargets(e)
+	if !ok || len(targets) == 0 {
+		return false
+	}
+	for _, fn := range targets {
+		if _, ok := p.cfg.lookupConstructor(fn); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// isHashInterface reports whether t is hash.Hash, hash.Hash32 or hash.Hash64.
+func isHashInterface(t types.Type) bool {
+	return isNamed(t, "hash", "Hash", false) || isNamed(t, "hash", "Hash32", false) || isNamed(t, "hash", "Hash64", false)
+}
 
 // constructorList is the value of the -constructors flag: extra constructors,
 // given as importpath.Func, whose hashers are heap allocated whatever happens.

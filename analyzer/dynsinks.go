@@ -215,6 +215,60 @@ func (p *pass) findFieldTargets(field *types.Var) ([]*types.Func, bool) {
 	return targets, true
 }
 
+// funcValueTargets returns the functions that the function value e may be:
+// those that the package stores in the field or passes for the parameter e
+// names (see fieldTargets, paramTargets), the function that declares the
+// package variable e names, or the functions of the composite literal that
+// declares the package map, slice or array that e indexes (a registry:
+// algos[crypto.SHA256]). A package variable must be unexported and never
+// written after its declaration, elements included.
+func (p *pass) funcValueTargets(e ast.Expr) ([]*types.Func, bool) {
+	e = ast.Unparen(e)
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s, ok := p.TypesInfo.Selections[sel]; ok {
+			if s.Kind() != types.FieldVal {
+				return nil, false
+			}
+			return p.fieldTargets(s.Obj().(*types.Var))
+		}
+	}
+	index, indexed := e.(*ast.IndexExpr)
+	if indexed {
+		e = ast.Unparen(index.X)
+	}
+	v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)
+	if !ok || ast.Unparen(e) != identOf(e) && !p.pkgSelector(e) {
+		return nil, false
+	}
+	if v.Kind() == types.ParamVar && !indexed {
+		return p.paramTargets(v)
+	}
+	if v.Pkg() != p.Pkg || v.Parent() != v.Pkg().Scope() || !p.fixedPackageVar(v) {
+		return nil, false
+	}
+	value := ast.Unparen(p.declaredValue(v))
+	if !indexed {
+		fn, ok := p.funcValue(value)
+		return []*types.Func{fn}, ok
+	}
+	lit, ok := value.(*ast.CompositeLit)
+	if !ok || len(lit.Elts) == 0 {
+		return nil, false
+	}
+	var targets []*types.Func
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			elt = kv.Value
+		}
+		fn, ok := p.funcValue(elt)
+		if !ok {
+			return nil, false
+		}
+		targets = append(targets, fn)
+	}
+	return targets, true
+}
+
 // paramTargets returns the functions that the calls of v's function pass
 // for the parameter v of function type, when v's function is unexported,
 // only called, never assigns v, and every call passes a package function.

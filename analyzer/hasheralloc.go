@@ -86,6 +86,9 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if f == nil {
 		return nil, "the source file cannot be read", false
 	}
+	if s.ctor.funcValue {
+		return nil, "no pool serves the hashers of a function value: which constructor " + types.ExprString(s.Call.Fun) + " calls is not known", false
+	}
 	stdCtor := p.qualifiedCallee(s.Call)
 	if s.ctor.wrapped != "" {
 		// A wrapper whose hasher is a standard constructor's, called

@@ -21,6 +21,8 @@ func (p *pass) invariant(e ast.Expr, loop inspector.Cursor, own ast.Node) (bool,
 			return false
 		}
 		switch n := n.(type) {
+		case nil:
+			return false // the end of a node's children
 		case *ast.BasicLit, *ast.ParenExpr, *ast.StarExpr, *ast.IndexExpr:
 			return true
 		case *ast.CallExpr:

@@ -79,6 +79,7 @@ func TestOracle(t *testing.T) {
 		{"derivedkey", analyzer.Options{}},
 		{"derivedkey/loops", analyzer.Options{}},
 		{"joins", analyzer.Options{}},
+		{"funcctors", analyzer.Options{}},
 		{"example.com/wrapperuser", analyzer.Options{}},
 		{"sums", analyzer.Options{Sums: sumsOption}},
 		{"sumsinline", analyzer.Options{Sums: sumsOption, Pool: analyzer.PoolInline}},

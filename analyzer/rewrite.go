@@ -70,6 +70,12 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 	if s.ctor.panics {
 		return nil, s.ctor.name + " may panic, and hoisted it would run even when the loop does not"
 	}
+	// Reject a function value that may be anything but a known
+	// constructor: hoisted, a call that may do more than make a hasher
+	// would run once instead of once per iteration.
+	if s.ctor.funcValue && !p.constructorsOnly(s.Call.Fun) {
+		return nil, "what " + types.ExprString(s.Call.Fun) + " calls is not known, and hoisted it would run once instead of once per iteration"
+	}
 	name := def.Lhs[0].(*ast.Ident).Name
 	// Reject a name that is already in scope where the hasher is defined:
 	// after the move, the Reset would act on the new hasher, and the other
@@ -113,7 +119,9 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 // receiver, for crypto.Hash.New) keeps its value across loop's iterations.
 func (p *pass) argsInvariant(s *Site, loop inspector.Cursor) (bool, string) {
 	exprs := append([]ast.Expr(nil), s.Call.Args...)
-	if sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr); ok {
+	if s.ctor.funcValue {
+		exprs = append(exprs, s.Call.Fun) // the function value, e.g. algos[alg]
+	} else if sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr); ok {
 		if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
 			exprs = append(exprs, sel.X) // a method receiver, e.g. alg in alg.New()
 		}

@@ -1,0 +1,123 @@
+// Package funcctors holds hashers made by calls of function values: a
+// registry of hash functions, a field, a parameter, an interface method. The
+// compiler does not inline such a call, so each hasher reaches the heap.
+package funcctors
+
+import (
+	"crypto"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"hash"
+)
+
+// algos is a registry of hash functions that only the package fills.
+var algos = map[crypto.Hash]func() hash.Hash{
+	crypto.SHA1:   sha1.New,
+	crypto.SHA256: sha256.New,
+}
+
+// Registry is an exported registry: another package may put anything in it.
+var Registry = map[string]func() hash.Hash{"md5": md5.New}
+
+var items = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
+
+// DigestAll looks the hash function up and calls it for every item: hoisted
+// out of the loop, one hasher Reset per item serves them all.
+func DigestAll(items [][]byte) [][]byte {
+	var out [][]byte
+	for _, it := range items {
+		h := algos[crypto.SHA256]() // want `hasher-alloc: algos\[crypto.SHA256\]\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:29\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		h.Write(it)
+		out = append(out, h.Sum(nil))
+	}
+	return out
+}
+
+// DigestExported does the same with the exported registry: what its entry
+// calls is not known, so the call is not moved.
+func DigestExported(items [][]byte) [][]byte {
+	var out [][]byte
+	for _, it := range items {
+		h := Registry["md5"]() // want `hasher-alloc: Registry\["md5"\]\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:41\); reuse one hasher across iterations \(no automatic fix: what Registry\["md5"\] calls is not known, and hoisted it would run once instead of once per iteration\)`
+		h.Write(it)
+		out = append(out, h.Sum(nil))
+	}
+	return out
+}
+
+// Tree hashes with the hash function it was built with.
+type Tree struct {
+	newHash func() hash.Hash
+}
+
+// NewTree returns a tree that hashes with newHash.
+func NewTree(newHash func() hash.Hash) *Tree { return &Tree{newHash: newHash} }
+
+// Root hashes the leaves pairwise up to the root: node runs once per inner
+// node of the tree.
+func (t *Tree) Root(leaves [][]byte) []byte {
+	if len(leaves) == 1 {
+		return leaves[0]
+	}
+	mid := len(leaves) / 2
+	return t.node(t.Root(leaves[:mid]), t.Root(leaves[mid:]))
+}
+
+func (t *Tree) node(l, r []byte) []byte {
+	h := t.newHash() // want `hasher-alloc: t.newHash\(\) always allocates its hasher once per call of node, which Root calls \(Root recurses: Root → Root, once per node it walks\); reuse a pooled hasher \(no automatic fix: no pool serves the hashers of a function value: which constructor t.newHash calls is not known\)`
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(nil)
+}
+
+// factory makes hashers.
+type factory interface{ New() hash.Hash }
+
+type sha1Factory struct{}
+
+func (sha1Factory) New() hash.Hash { return sha1.New() }
+
+// countAll makes a hasher per item through an interface.
+func countAll(f factory, items [][]byte) int {
+	n := 0
+	for _, it := range items {
+		h := f.New() // want `hasher-alloc: f.New\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:84\); reuse one hasher across iterations \(no automatic fix: what f.New calls is not known, and hoisted it would run once instead of once per iteration\)`
+		h.Write(it)
+		n += h.Size()
+	}
+	return n
+}
+
+// Signer keeps the hasher it makes: made once for what keeps it.
+type Signer struct{ h hash.Hash }
+
+// NewSigner builds a signer with a hasher of newHash.
+func NewSigner(newHash func() hash.Hash) *Signer { return &Signer{h: newHash()} }
+
+// keyed hash functions take arguments: they are not constructors of this kind.
+func keyedAll(newMAC func(key []byte) hash.Hash, key []byte, items [][]byte) int {
+	n := 0
+	for _, it := range items {
+		m := newMAC(key)
+		m.Write(it)
+		n += m.Size()
+	}
+	return n
+}
+
+func CaseDigestAll() { DigestAll(items) }
+
+func CaseDigestExported() { DigestExported(items) }
+
+func CaseTree() { NewTree(sha256.New).Root(items) }
+
+func CaseCountAll() { countAll(sha1Factory{}, items) }
+
+func CaseKeyedAll() {
+	keyedAll(func(key []byte) hash.Hash { return md5.New() }, nil, items)
+}
+
+func ResultDigestAll() string { return string(DigestAll(items)[2]) }
+
+func ResultTree() string { return string(NewTree(sha256.New).Root(items)) }
