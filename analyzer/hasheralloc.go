@@ -38,6 +38,14 @@ func (p *siteChecks) checkHasherAlloc(s *Site) {
 	if !ok {
 		return // not per item, or a small part of what repeats it
 	}
+	// Reject a function value's hasher repeated only by a presumption
+	// about callers outside the package: what the call costs is not known
+	// (a digest, or an HMAC's five allocations, or more), so the package
+	// must show the repetition itself.
+	if s.ctor.funcValue && p.out.estimates[s.Call].Presumed {
+		p.silent(s.Call, hasherAlloc, "its hasher comes from a function value, whose cost is not known here, and only a presumption about callers outside the package repeats it ("+often+")")
+		return
+	}
 	if loop.Valid() {
 		fix, why := p.hoistFix(s, loop)
 		p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse one hasher across iterations", why)

@@ -141,6 +141,12 @@ type Estimate struct {
 	Why string
 	// Evidence is what the estimate rests on, for tools.
 	Evidence []Evidence
+	// Presumed is set when the repetition rests on a presumption about
+	// callers outside the package (an exported function, or a function
+	// literal, that returns a hash of what it is given) rather than on a
+	// loop, a recursion, a role, a directive or a profile that the package
+	// shows.
+	Presumed bool
 }
 
 // Evidence is one piece of what an estimate rests on.
@@ -344,7 +350,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			return first
 		}
 		if m.litEntry(lit) {
-			return Estimate{PerItem: true, Text: "once per call of the function literal at " + m.position(lit.Node().Pos()) +
+			return Estimate{PerItem: true, Presumed: true, Text: "once per call of the function literal at " + m.position(lit.Node().Pos()) +
 				" (it returns a hash of what it is given: its holder calls it once per item it hashes)",
 				Evidence: []Evidence{{lit.Node().Pos(), "hashing-function", "the function literal returns a hash of what it is given, which its holder calls it for once per item"}}}
 		}
@@ -358,6 +364,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	}
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
+	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byEntry {
+		est.Presumed = true
+	}
 	w := m.regionCost(fnCur, cur, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
 	// what it allocates once beside that loop is shared by every item. Not

@@ -114,6 +114,12 @@ func CaseTree() { NewTree(sha256.New).Root(items) }
 
 func CaseCountAll() { countAll(sha1Factory{}, items) }
 
+func CaseFactoryNew() { _ = sha1Factory{}.New().Size() }
+
+var signer *Signer
+
+func CaseSigner() { signer = NewSigner(sha256.New) }
+
 func CaseKeyedAll() {
 	keyedAll(func(key []byte) hash.Hash { return md5.New() }, nil, items)
 }
