@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -19,7 +20,7 @@ func (p *pass) auditOtherHashers(sites []*Site) {
 	}
 	for ic := range p.calls.Within(p.root) {
 		call := ic.Node
-		if known[call] || !isHasher(p.TypesInfo.TypeOf(call)) {
+		if known[call] || !hasherLike(p.TypesInfo.TypeOf(call)) {
 			continue
 		}
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
@@ -44,4 +45,23 @@ func (p *pass) auditOtherHashers(sites []*Site) {
 		}
 		p.silent(call, hasherAlloc, why)
 	}
+}
+
+// hasherLike reports whether a value of type t is a hasher, or has the
+// methods of one by name: a type that embeds a hasher and gives it a Sum
+// of its own (func (h Hasher) Sum() Hash).
+func hasherLike(t types.Type) bool {
+	if t == nil || isHasher(t) {
+		return t != nil
+	}
+	if _, isPtr := t.(*types.Pointer); !isPtr && !types.IsInterface(t) {
+		t = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"Write", "Sum", "Reset", "Size", "BlockSize"} {
+		if ms.Lookup(nil, name) == nil {
+			return false
+		}
+	}
+	return true
 }
