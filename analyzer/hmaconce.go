@@ -113,8 +113,8 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if !ok {
 		return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
 	}
-	if !plainExpr(s.Call.Args[1]) && !p.plainConversion(s.Call.Args[1]) {
-		return nil, "the key is not a plain expression"
+	if !sigOperand(s.Call.Args[1]) && !p.plainConversion(s.Call.Args[1]) {
+		return nil, "the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
 	defCur := s.cur.Parent()
@@ -131,8 +131,8 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var sum *ast.CallExpr
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		if w := p.macWrite(next.Node(), mac); w != nil {
-			if !plainExpr(w) && !p.plainConversion(w) {
-				return nil, types.ExprString(w) + " is not a plain expression"
+			if !sigOperand(w) && !p.plainConversion(w) {
+				return nil, "the part " + shorten(types.ExprString(w)) + " written into the MAC runs code (a call) that the one-shot HMAC would run at the Sum instead of at its Write"
 			}
 			parts = append(parts, w)
 			writes = append(writes, next.Node().(ast.Stmt))
@@ -280,7 +280,7 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() || p.addressTaken(fn, v) {
 					reachable = true
 				}
-			case *ast.IndexExpr, *ast.StarExpr:
+			case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr:
 				reachable = true
 			}
 		}

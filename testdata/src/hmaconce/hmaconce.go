@@ -140,3 +140,31 @@ func CaseUsedAfter() {
 		mac.Reset()
 	}
 }
+
+var arrayKeys = [][32]byte{{1}, {2}, {3}}
+
+// A key sliced from an array: evaluated at the Sum, it reads the same bytes.
+func CaseArrayKey() {
+	for _, k := range arrayKeys {
+		mac := hmac.New(sha256.New, k[:]) // want `hmac-rekey: hmac.New\(sha256.New, k\[:\]\) re-keys an HMAC \(5 allocations\) once per element of arrayKeys \(the loop at hmaconce.go:\d+\), with a key read or computed per call \(k\[:\]\); automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+		mac.Write(keys[0])
+		mac.Sum(out[:0])
+	}
+}
+
+var sharedKey [32]byte
+
+// A key sliced from a package array, with a call between that could change it.
+func CaseArrayKeyCallBetween() {
+	for range keys {
+		mac := hmac.New(sha256.New, sharedKey[:]) // want `hmac-rekey: hmac.New\(sha256.New, sharedKey\[:\]\) .*; compute it with a one-shot HMAC \(no automatic fix: the key is read through sharedKey\[:\], which refresh, called by refresh\(\) at hmaconce.go:\d+, could change before the Sum\)`
+		refresh()
+		mac.Write(keys[0])
+		mac.Sum(out[:0])
+	}
+}
+
+func ResultArrayKey() string {
+	CaseArrayKey()
+	return hex.EncodeToString(out[:32])
+}
