@@ -206,7 +206,7 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.Func]*hashesArg) (sink, bool) {
 	key := funcKey(fn)
 	if sum, ok := p.cfg.lookupSum(fn, key); ok && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
-		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), sum: sum}, true
+		return sink{call: call, arg: call.Args[0], name: shortName(fn), sum: sum}, true
 	}
 	if partsFuncs[key] && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), spread: true}, true
