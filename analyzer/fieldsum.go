@@ -256,8 +256,8 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 	if why := p.fieldAddable(st); why != "" {
 		return nil, why
 	}
-	if f.OneLine(st) {
-		return nil, "the struct that holds " + fh.field.Name() + " is declared on one line"
+	if f.OneLineComment(st) {
+		return nil, "the struct that holds " + fh.field.Name() + " is declared on one line, with a comment in it"
 	}
 	want := unexported(fh.field.Name()) + "Sum"
 	name := want

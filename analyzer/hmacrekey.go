@@ -298,8 +298,8 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 		for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), name); i++ {
 			name = want + strconv.Itoa(i)
 		}
-		if f.OneLine(st) {
-			return nil, "the struct that holds " + key.v.Name() + " is declared on one line", nil
+		if f.OneLineComment(st) {
+			return nil, "the struct that holds " + key.v.Name() + " is declared on one line, with a comment in it", nil
 		}
 		spec.Name, spec.Struct = name, st
 		spec.Pool = f.Text(sel.X) + "." + name

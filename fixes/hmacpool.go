@@ -365,14 +365,24 @@ func (p *hmacPool) put(m *hmacPoolMAC) {
 }
 `
 
-// AddField adds a field, last, to a struct whose closing brace is on a line of
-// its own, and formats the struct as gofmt would (field types and comments
-// are aligned across the struct's lines).
+// AddField adds a field, last, to a struct, and formats the struct as gofmt
+// would (field types and comments are aligned across the struct's lines). A
+// struct declared on one line (struct{ key []byte }) is spread over lines,
+// one field a line; it must have no comment (see OneLineComment).
 func (f *File) AddField(st *ast.StructType, field string) analysis.TextEdit {
 	indent := f.Indent(st.Pos())
-	lines := strings.Split(f.Text(st), "\n")
-	for i := 1; i < len(lines); i++ {
-		lines[i] = strings.TrimPrefix(lines[i], indent)
+	var lines []string
+	if f.OneLine(st) {
+		lines = append(lines, "struct {")
+		for _, fld := range st.Fields.List {
+			lines = append(lines, "\t"+f.Text(fld))
+		}
+		lines = append(lines, "}")
+	} else {
+		lines = strings.Split(f.Text(st), "\n")
+		for i := 1; i < len(lines); i++ {
+			lines[i] = strings.TrimPrefix(lines[i], indent)
+		}
 	}
 	last := len(lines) - 1
 	lines = append(lines[:last], "\t"+field, lines[last])
@@ -394,6 +404,20 @@ func (f *File) AddField(st *ast.StructType, field string) analysis.TextEdit {
 // OneLine reports whether a struct is declared on one line.
 func (f *File) OneLine(st *ast.StructType) bool {
 	return f.Fset.Position(st.Fields.Opening).Line == f.Fset.Position(st.Fields.Closing).Line
+}
+
+// OneLineComment reports whether a struct declared on one line holds a
+// comment, which AddField could not keep in place.
+func (f *File) OneLineComment(st *ast.StructType) bool {
+	if !f.OneLine(st) {
+		return false
+	}
+	for _, g := range f.AST.Comments {
+		if st.Pos() <= g.Pos() && g.End() <= st.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // OneShotSpec says how to compute a MAC with the runtime's one-shot HMAC.
