@@ -117,6 +117,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		return nil, "the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	fnCur, _ := enclosingFunc(s.cur)
 	defCur := s.cur.Parent()
 	switch defCur.ParentEdgeKind() {
 	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
@@ -130,6 +131,20 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var writes []ast.Stmt
 	var sum *ast.CallExpr
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
+		if w, check, ok := p.checkedWrite(fnCur, next, mac); ok {
+			// _, err := mac.Write(x) and if err != nil { ... }: hash.Hash's
+			// Write never returns an error, so the check goes with it.
+			if !sigOperand(w) && !p.plainConversion(w) {
+				return nil, "the part " + shorten(types.ExprString(w)) + " written into the MAC runs code (a call) that the one-shot HMAC would run at the Sum instead of at its Write"
+			}
+			parts = append(parts, w)
+			writes = append(writes, next.Node().(ast.Stmt))
+			if check.Valid() {
+				writes = append(writes, check.Node().(ast.Stmt))
+				next = check
+			}
+			continue
+		}
 		if w := p.macWrite(next.Node(), mac); w != nil {
 			if !sigOperand(w) && !p.plainConversion(w) {
 				return nil, "the part " + shorten(types.ExprString(w)) + " written into the MAC runs code (a call) that the one-shot HMAC would run at the Sum instead of at its Write"
@@ -147,6 +162,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			continue
 		}
 		sum = p.macSum(next, mac)
+		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWrite(&ast.ExprStmt{X: as.Rhs[0]}, mac) != nil {
+			return nil, fmt.Sprintf("the error of %s at %s is used beyond an if err != nil that follows it", shorten(p.text(as)), p.position(as.Pos()))
+		}
 		if sum == nil {
 			return nil, fmt.Sprintf("the MAC is used for more than Write and one Sum, by %s at %s", shorten(p.text(next.Node())), p.position(next.Node().Pos()))
 		}
@@ -155,7 +173,6 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		return nil, "the MAC is not written and summed in the statements that follow"
 	}
 	// Every use of the MAC must be one of those.
-	fnCur, _ := enclosingFunc(s.cur)
 	uses := 0
 	var other token.Pos
 	for id := range p.vals.Uses(fnCur, mac) {
@@ -200,6 +217,58 @@ func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 		return nil
 	}
 	return call.Args[0]
+}
+
+// checkedWrite recognizes a Write into mac whose error is checked, in the
+// statement at cur: "if _, err := mac.Write(x); err != nil { ... }", or
+// "_, err := mac.Write(x)" followed by "if err != nil { ... }" (then check is
+// that if), where err is used nowhere but in that if. It returns x.
+func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Expr, check inspector.Cursor, ok bool) {
+	var write *ast.AssignStmt
+	var cond *ast.IfStmt
+	switch n := cur.Node().(type) {
+	case *ast.IfStmt:
+		write, _ = n.Init.(*ast.AssignStmt)
+		cond = n
+	case *ast.AssignStmt:
+		write = n
+		next, ok := cur.NextSibling()
+		if !ok {
+			return nil, inspector.Cursor{}, false
+		}
+		cond, _ = next.Node().(*ast.IfStmt)
+		check = next
+		if cond != nil && cond.Init != nil {
+			return nil, inspector.Cursor{}, false
+		}
+	}
+	if write == nil || cond == nil || cond.Else != nil || write.Tok != token.DEFINE || len(write.Lhs) != 2 || len(write.Rhs) != 1 {
+		return nil, inspector.Cursor{}, false
+	}
+	if blank, ok := write.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
+		return nil, inspector.Cursor{}, false
+	}
+	errID, ok := write.Lhs[1].(*ast.Ident)
+	if !ok {
+		return nil, inspector.Cursor{}, false
+	}
+	errVar, ok := p.TypesInfo.Defs[errID].(*types.Var)
+	if !ok {
+		return nil, inspector.Cursor{}, false
+	}
+	// The condition is err != nil, and err is used nowhere but in the if,
+	// which goes.
+	bin, ok := ast.Unparen(cond.Cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ || p.TypesInfo.Uses[identOf(bin.X)] != errVar || !p.TypesInfo.Types[bin.Y].IsNil() {
+		return nil, inspector.Cursor{}, false
+	}
+	for use := range p.vals.Uses(fn, errVar) {
+		if n := use.Node(); n.Pos() < cond.Pos() || n.End() > cond.End() {
+			return nil, inspector.Cursor{}, false
+		}
+	}
+	x = p.macWrite(&ast.ExprStmt{X: write.Rhs[0]}, mac)
+	return x, check, x != nil
 }
 
 // macSum returns the one call mac.Sum(x) in the statement at cur, not in a

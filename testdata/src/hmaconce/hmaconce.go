@@ -168,3 +168,44 @@ func ResultArrayKey() string {
 	CaseArrayKey()
 	return hex.EncodeToString(out[:32])
 }
+
+// Writes whose error is checked: hash.Hash's Write never returns one, so the
+// checks go with the Writes.
+func signChecked(key, msg []byte) ([]byte, error) {
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of signChecked, which CaseChecked calls once per element of keys \(the loop at hmaconce.go:\d+\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	if _, err := mac.Write(msg); err != nil {
+		return nil, err
+	}
+	_, err := mac.Write(keys[0])
+	if err != nil {
+		return nil, fmt.Errorf("mac: %w", err)
+	}
+	return mac.Sum(out[:0]), nil
+}
+
+func CaseChecked() {
+	for _, k := range keys {
+		signChecked(k, keys[1])
+	}
+}
+
+func ResultChecked() string {
+	sig, err := signChecked(keys[2], keys[1])
+	return hex.EncodeToString(sig) + fmt.Sprint(err)
+}
+
+// An error that is used after its check is kept, and so is the MAC.
+func signErrKept(key, msg []byte) ([]byte, error) {
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) .* \(no automatic fix: the error of _, err := mac.Write\(msg\) at hmaconce.go:\d+ is used beyond an if err != nil that follows it\)`
+	_, err := mac.Write(msg)
+	if err != nil {
+		return nil, err
+	}
+	return mac.Sum(out[:0]), err
+}
+
+func CaseErrKept() {
+	for _, k := range keys {
+		signErrKept(k, keys[1])
+	}
+}
