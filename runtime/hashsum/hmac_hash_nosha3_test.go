@@ -1,0 +1,8 @@
+//go:build !go1.24
+
+package hashsum_test
+
+import "crypto"
+
+// sha3Hashes is empty before Go 1.24, which has no crypto/sha3.
+var sha3Hashes []crypto.Hash
