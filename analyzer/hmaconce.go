@@ -104,14 +104,32 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if def == nil {
 		return nil, why
 	}
-	hash := p.TypesInfo.Uses[identOf(s.Call.Args[0])]
-	fn, ok := hash.(*types.Func)
-	if !ok || fn.Signature().Recv() != nil || fn.Pkg() == nil {
-		return nil, "the hash function is not a standard constructor"
+	// The hash: a standard constructor, or the New of a crypto.Hash chosen
+	// at run time (hmac.New(s.hash.New, key)), on which AppendHMAC
+	// dispatches.
+	//
+	// -pool=inline writes no cryptographic code into the user's files (see
+	// docs/rewrites.md): the one-shot HMAC is the runtime module's.
+	if p.inlinePools() {
+		return nil, "-pool=inline writes no HMAC implementation into your files: with -pool=runtime, hashsum's one-shot HMAC (tested against crypto/hmac) computes it"
 	}
-	name, ok := oneShotHMACs[funcKey(fn)]
-	if !ok {
-		return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
+	var name string
+	var fn *types.Func
+	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
+	switch {
+	case cryptoHash != nil:
+		if !sigOperand(cryptoHash) {
+			return nil, "the hash " + shorten(types.ExprString(cryptoHash)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
+		}
+	default:
+		var ok bool
+		fn, ok = p.TypesInfo.Uses[identOf(s.Call.Args[0])].(*types.Func)
+		if !ok || fn.Signature().Recv() != nil || fn.Pkg() == nil {
+			return nil, "the hash function is neither a standard constructor nor the New of a crypto.Hash"
+		}
+		if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
+			return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
+		}
 	}
 	if !sigOperand(s.Call.Args[1]) && !p.plainConversion(s.Call.Args[1]) {
 		return nil, "the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
@@ -159,6 +177,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			if why := p.movable(next, s.Call.Args[1], "the key", writes, parts); why != "" {
 				return nil, why
 			}
+			if cryptoHash != nil {
+				if why := p.movable(next, cryptoHash, "the hash "+types.ExprString(cryptoHash), nil, nil); why != "" {
+					return nil, why
+				}
+			}
 			continue
 		}
 		sum = p.macSum(next, mac)
@@ -187,19 +210,18 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	// -pool=inline declares the same one-shot HMAC in the file.
-	ctor := funcKey(fn)
-	_, keySum := splitQualified(ctorSums[ctor])
-	fix := fixes.OneShotHMAC(f, def, writes, sum, fixes.OneShotSpec{
-		Runtime: name,
-		Key:     s.Call.Args[1],
-		Parts:   parts,
-		Inline:  p.inlinePools(),
-		Ctor:    ctor,
-		KeySum:  keySum,
-		Size:    digestSizes[ctor],
-	})
+	fix := fixes.OneShotHMAC(f, def, writes, sum, fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], Parts: parts})
 	return &fix, ""
+}
+
+// cryptoHashOperand returns h when e is h.New for a crypto.Hash h (a
+// method value), or nil.
+func (p *pass) cryptoHashOperand(e ast.Expr) ast.Expr {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "New" || !isCryptoHash(p.TypesInfo.TypeOf(sel.X)) {
+		return nil
+	}
+	return sel.X
 }
 
 // macWrite returns the argument of a statement mac.Write(x), or nil.
@@ -297,12 +319,6 @@ func (p *pass) plainConversion(e ast.Expr) bool {
 	}
 	tv, ok := p.TypesInfo.Types[call.Fun]
 	return ok && tv.IsType() && plainExpr(call.Args[0])
-}
-
-// splitQualified splits "importpath.Func" at its last dot.
-func splitQualified(qualified string) (path, name string) {
-	dot := strings.LastIndex(qualified, ".")
-	return qualified[:dot], qualified[dot+1:]
 }
 
 // movable says why the statement at cur, between hmac.New and the MAC's Sum,

@@ -104,6 +104,10 @@ func (g *generation) newMAC() *MAC
 `,
 	"github.com/hashalloc/hashalloc/runtime/hashsum": `package hashsum
 
+import "crypto"
+
+func AppendHMAC(h crypto.Hash, dst []byte, key []byte, parts ...[]byte) []byte
+
 func AppendHMACMD5(dst []byte, key []byte, parts ...[]byte) []byte
 
 func AppendHMACSHA1(dst []byte, key []byte, parts ...[]byte) []byte
