@@ -2,6 +2,7 @@ package frequency
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -131,6 +132,15 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 			if bin.Op == token.EQL && setsIn(ifs.Body, x) {
 				return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": an initialization or a refresh)"
 			}
+		}
+		// if key == "" { ...; key = fetched }: a default filled in when
+		// the caller gives none.
+		x, zero := bin.X, bin.Y
+		if m.isZeroConst(x) {
+			x, zero = bin.Y, bin.X
+		}
+		if bin.Op == token.EQL && m.isZeroConst(zero) && setsIn(ifs.Body, x) {
+			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": a default filled in when none is given)"
 		}
 	}
 	if n := len(ifs.Body.List); n > 0 {
@@ -276,6 +286,24 @@ func (m *Model) rareElse(ifs *ast.IfStmt) string {
 		return "only when " + types.ExprString(x) + " != nil (an error path)"
 	}
 	return ""
+}
+
+// isZeroConst reports whether e is a constant of its type's zero value: "",
+// 0, false.
+func (m *Model) isZeroConst(e ast.Expr) bool {
+	tv := m.cfg.Info.Types[e]
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	case constant.Bool:
+		return !constant.BoolVal(tv.Value)
+	}
+	return false
 }
 
 func (m *Model) isNil(e ast.Expr) bool {
