@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"golang.org/x/tools/go/ast/edge"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -552,7 +551,7 @@ func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bo
 		if self != nil && typeutil.StaticCallee(m.cfg.Info, c.Node) == self {
 			continue // a recursive call: the next repetition, not work beside it
 		}
-		if m.inOtherLiteral(cur, region) || m.rareBranch(cur, region) != "" || except.Valid() && offPath(cur, except, region) {
+		if m.inOtherLiteral(cur, region) || m.rareBranch(cur, region) != "" {
 			continue
 		}
 		w = w.more(m.callCost(cur, direct))
@@ -561,55 +560,6 @@ func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bo
 		}
 	}
 	return w
-}
-
-// offPath reports whether the call at cur lies, below region, in a branch
-// that excludes the node at at: at is in another branch of the same if
-// (its body, or an else), or in another case of the same switch or select.
-// Work there is done by the repetitions that take its branch, never by one
-// that reaches at (another algorithm's signature in a switch on the
-// algorithm). A branch that at comes before or after, without excluding
-// it, may run in the same repetition: its work counts.
-func offPath(cur, at, region inspector.Cursor) bool {
-	for c := cur.Parent(); c.Node() != nil && c != region; c = c.Parent() {
-		var construct inspector.Cursor
-		switch c.Node().(type) {
-		case *ast.CaseClause, *ast.CommClause:
-			construct = c.Parent().Parent() // the switch or select, through its body
-		case *ast.BlockStmt, *ast.IfStmt:
-			if k := c.ParentEdgeKind(); k == edge.IfStmt_Body || k == edge.IfStmt_Else {
-				construct = c.Parent()
-			}
-		case *ast.FuncDecl, *ast.FuncLit:
-			return false
-		}
-		if construct.Valid() && !isWithin(at, c) && inBranchOf(at, construct) {
-			return true
-		}
-	}
-	return false
-}
-
-// inBranchOf reports whether the node at at lies in a branch of the if,
-// switch or select at construct: not in its condition, init or tag, which
-// every branch runs.
-func inBranchOf(at, construct inspector.Cursor) bool {
-	for c := at; c.Node() != nil; c = c.Parent() {
-		if c == construct {
-			return false
-		}
-		switch c.Node().(type) {
-		case *ast.CaseClause, *ast.CommClause:
-			if c.Parent().Parent() == construct {
-				return true
-			}
-		case *ast.BlockStmt, *ast.IfStmt:
-			if k := c.ParentEdgeKind(); (k == edge.IfStmt_Body || k == edge.IfStmt_Else) && c.Parent() == construct {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // declaredFunc returns the function whose declaration holds the node at

@@ -227,42 +227,6 @@ func logEntries(entries [][]byte, f *os.File) {
 	}
 }
 
-// Work in a branch that excludes the site (another case of a switch on the
-// algorithm, the else of the site's if) is done by other repetitions, never
-// by one that reaches the site: it is not work beside it.
-func signAll(entries [][]byte, alg string, f *os.File) {
-	for _, e := range entries {
-		switch alg {
-		case "hmac":
-			site(1) // want `per item: once per element of entries \(the loop at branches\.go:\d+\)`
-		case "file":
-			f.Write(e)
-		}
-	}
-}
-
-func signElse(entries [][]byte, keyed bool, f *os.File) {
-	for _, e := range entries {
-		if keyed {
-			site(1) // want `per item: once per element of entries \(the loop at branches\.go:\d+\)`
-		} else {
-			f.Write(e)
-		}
-	}
-}
-
-// A branch the site follows, which does not exclude it, may run in the
-// same repetition: its work counts, in its switch's cases too.
-func signAfter(entries [][]byte, alg string, f *os.File) {
-	for _, e := range entries {
-		switch alg {
-		case "file":
-			f.Write(e)
-		}
-		site(1) // want `silent: each iteration also calls \(\*os.File\).Write \(file I/O\) at branches.go:\d+, beside which the allocation is noise`
-	}
-}
-
 // A default filled in when the caller gives none (a key fetched over the
 // network when the options hold none) is not work of every call.
 func signDefault(entries [][]byte, key string, f *os.File) {
