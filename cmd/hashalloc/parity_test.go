@@ -24,6 +24,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+	"golang.org/x/tools/imports"
 )
 
 // goEnv is the environment of the go commands run on a copy of the parity
@@ -71,6 +72,7 @@ func findingLines(output string) []string {
 // package did not have, which go vet's protocol must type-check without a
 // loader for packages outside the package's imports.
 func TestVetSameFindings(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "runs go vet -vettool on two copies of a module")
 	t.Parallel()
 	for _, pool := range []string{"runtime", "inline"} {
 		t.Run(pool, func(t *testing.T) {
@@ -116,22 +118,21 @@ func TestFixOnePass(t *testing.T) {
 // TestParity applies the fixes of the parity module through every entry
 // point, each on a copy of its own, and compares the fixed files byte for
 // byte with what hashalloc -fix writes: go fix -fixtool, the language
-// server's fix-all (source.fixAll.hashalloc), and with HASHALLOC_SLOW=1
-// golangci-lint --fix with the plugin.
+// server's fix-all (source.fixAll.hashalloc) and golangci-lint --fix with
+// the plugin.
 //
 // golangci-lint applies the edits of the fixes and formats the files, but
 // removes no import that the fixes leave unused together (go fix, gopls and
 // hashalloc -fix do): in runtime mode shared.go's two fixes each replace
 // one of the file's two uses of crypto/sha256, and neither alone may remove
-// its import. With the goimports formatter enabled, golangci-lint removes it
-// too; the test runs it as configured by default and checks that the
-// import is the only difference.
+// its import. The test runs golangci-lint as configured by default and
+// checks that the import is the only difference, then with the goimports
+// formatter enabled, which removes it, and checks that it writes the files
+// of hashalloc -fix as goimports formats them.
 func TestParity(t *testing.T) {
+	testenv.SkipUnlessSlow(t, "fixes copies of a module through four entry points, golangci-lint built with the plugin among them")
 	t.Parallel()
-	var gcl string
-	if testenv.Slow() {
-		gcl = buildCustomGCL(t)
-	}
+	gcl := buildCustomGCL(t)
 	for _, pool := range []string{"runtime", "inline"} {
 		t.Run(pool, func(t *testing.T) {
 			t.Parallel()
@@ -156,12 +157,8 @@ func TestParity(t *testing.T) {
 			lspFixAll(t, lspDir, pool)
 			assertSameFiles(t, "the language server's fix-all", want, readGoFiles(t, lspDir))
 
-			if gcl == "" {
-				t.Logf("golangci-lint --fix not compared: %s", testenv.SlowVar+"=1 builds golangci-lint with the plugin")
-				return
-			}
 			gclDir := parityModule(t)
-			writeFile(t, filepath.Join(gclDir, ".golangci.yml"), golangciConfig(pool))
+			writeFile(t, filepath.Join(gclDir, ".golangci.yml"), golangciConfig(pool, false))
 			r = run(t, gclDir, append(goEnv, "GOLANGCI_LINT_CACHE="+t.TempDir()), gcl, "run", "--fix", "./...")
 			assert.NotContains(t, r.stdout+r.stderr, "panic")
 			gclWant := maps.Clone(want)
@@ -173,6 +170,21 @@ func TestParity(t *testing.T) {
 				gclWant["shared.go"] = strings.Replace(want["shared.go"], decl, decl+"import \"crypto/sha256\"\n", 1)
 			}
 			assertSameFiles(t, "golangci-lint --fix", gclWant, readGoFiles(t, gclDir))
+
+			// With the goimports formatter, which removes that import (and
+			// gathers a file's import declarations into one): the files of
+			// -fix, as goimports formats them.
+			gclDir = parityModule(t)
+			writeFile(t, filepath.Join(gclDir, ".golangci.yml"), golangciConfig(pool, true))
+			r = run(t, gclDir, append(goEnv, "GOLANGCI_LINT_CACHE="+t.TempDir()), gcl, "run", "--fix", "./...")
+			assert.Equal(t, 0, r.code, "%s", r)
+			goimportsWant := map[string]string{}
+			for name, src := range want {
+				out, err := imports.Process(name, []byte(src), nil)
+				require.NoError(t, err, name)
+				goimportsWant[name] = string(out)
+			}
+			assertSameFiles(t, "golangci-lint --fix with goimports", goimportsWant, readGoFiles(t, gclDir))
 		})
 	}
 }
@@ -187,10 +199,14 @@ func assertSameFiles(t *testing.T, entry string, want, got map[string]string) {
 	}
 }
 
-// golangciConfig enables hashalloc in golangci-lint, and nothing else, with
-// the pool mode pool.
-func golangciConfig(pool string) string {
-	return `version: "2"
+// golangciConfig enables hashalloc in golangci-lint, and no other linter,
+// with the pool mode pool, and with goimports the goimports formatter.
+func golangciConfig(pool string, goimports bool) string {
+	formatters := ""
+	if goimports {
+		formatters = "formatters:\n  enable:\n    - goimports\n"
+	}
+	return formatters + `version: "2"
 linters:
   default: none
   enable:
