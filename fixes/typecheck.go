@@ -432,9 +432,15 @@ func (im *verifierImporter) readExport(path string) (*types.Package, error) {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := gcexportdata.NewReader(bufio.NewReader(f))
-	if err != nil {
-		return nil, fmt.Errorf("reading export data %s: %v", file, err)
+	var r io.Reader = bufio.NewReader(f)
+	if head, _ := r.(*bufio.Reader).Peek(8); string(head) == "!<arch>\n" {
+		// The compiler's archive, as go list -export writes it today: its
+		// export data is a section that NewReader finds. (Read alone
+		// takes the export data files that later go commands write.)
+		//lint:ignore SA1019 go list -export writes archives in the Go versions hashalloc supports
+		if r, err = gcexportdata.NewReader(r); err != nil {
+			return nil, fmt.Errorf("reading export data %s: %v", file, err)
+		}
 	}
 	p, err := gcexportdata.Read(r, im.fset, im.universe, path)
 	if err != nil {
