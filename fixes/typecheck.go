@@ -229,7 +229,10 @@ type verifierImporter struct {
 	// every package they reach, complete or not, by path: the export data
 	// of a package of the standard library is read into it, completing the
 	// package that is already there, so that its types stay the ones the
-	// package's types refer to.
+	// package's types refer to. (Only go vet's protocol gives a package
+	// incomplete ones, and it analyzes one package per process, whose
+	// analysis has done with them when its fixes are checked. The command
+	// and the language server read every package a package reaches whole.)
 	partial  bool
 	universe map[string]*types.Package
 	exports  map[string]string // export data files of the standard library, by path
