@@ -137,7 +137,7 @@ func fixAll(content []byte, pkg *types.Package, findings []*finding) ([]edit, in
 		}
 		sorted, err := textedit.Sort(l)
 		if err != nil {
-			continue // not offered: see finding.edits
+			continue // edits that overlap one another: a fix no driver applies
 		}
 		lists = append(lists, sorted)
 	}
