@@ -121,6 +121,13 @@ func (p *pass) proveFixes(findings []*finding) {
 			}
 			return os.ReadFile(tf.Name())
 		}}
+	// The import edits of the fixes of each file, planned together: any of
+	// them compose in every driver (see fixes.ComposeImports).
+	planned := make([]*analysis.SuggestedFix, len(fixed))
+	for i, f := range fixed {
+		planned[i] = f.fix
+	}
+	fixes.ComposeImports(p.Fset, p.Files, v.Source, planned)
 	withdraw := func(f *finding, why string) {
 		f.fix, f.why = nil, why
 	}
@@ -131,11 +138,7 @@ func (p *pass) proveFixes(findings []*finding) {
 	// without removing unused imports, each alone does, with the bodies
 	// the others change left as they were, and together with the removal.
 	if len(fixed) > 1 && p.insertOnly(fixed) {
-		all := make([]*analysis.SuggestedFix, len(fixed))
-		for i, f := range fixed {
-			all[i] = f.fix
-		}
-		if v.Check(false, all...) == nil {
+		if v.Check(false, planned...) == nil {
 			return
 		}
 	}

@@ -1,6 +1,9 @@
 package fixes
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -8,13 +11,18 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/internal/textedit"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
 )
 
 // Verifier proves fixes before they are offered: it applies them to the
@@ -24,6 +32,16 @@ import (
 // remove an import that a function it keeps still uses, add a field to a
 // struct that a positional literal builds — and only the type checker sees
 // it.
+//
+// A package of the standard library that the fixed code imports and the
+// package did not is type-checked from source, against the packages the
+// package's types already hold; but when those types were read from export
+// data, as under go vet -vettool and go fix -fixtool, the packages they hold
+// beyond the package's imports are incomplete (only what the export data
+// needed of them), and a package type-checked from source next to them
+// would have types of its own (a second hash.Hash). Then the standard
+// library's packages are read from the go command's export data instead
+// (go list -export), into the same packages.
 type Verifier struct {
 	Fset  *token.FileSet
 	Files []*ast.File // the package's files, as analyzed
@@ -127,6 +145,11 @@ func (v *Verifier) typeCheck(files []*ast.File) error {
 		v.imp = newVerifierImporter(v.Pkg, v.importsOf())
 		v.imp.sizes = v.Sizes
 	}
+	if v.imp.partial {
+		// One go command for the packages the files import that the
+		// export data has not brought whole.
+		v.imp.listExports(importPaths(files))
+	}
 	var first error
 	conf := types.Config{
 		Importer:    v.imp,
@@ -191,17 +214,36 @@ func (v *Verifier) importsOf() map[string]*types.Package {
 // verifierImporter imports what a fixed package may import: the packages the
 // package already depends on, as they were type-checked; the runtime
 // module's packages from their API (runtimeAPI); the standard library from
-// GOROOT's source. Packages it type-checks itself import their dependencies
-// through it, so that a type they share with the package is one type.
+// GOROOT's source, or, when the package's types came from export data
+// (partial), from the go command's export data. Packages it type-checks
+// itself import their dependencies through it, so that a type they share
+// with the package is one type.
 type verifierImporter struct {
 	known  map[string]*types.Package // by import path
 	sizes  types.Sizes
 	fset   *token.FileSet
 	failed map[string]error
+
+	// partial is set when a package the package's types reach is
+	// incomplete: they were read from export data. universe then holds
+	// every package they reach, complete or not, by path: the export data
+	// of a package of the standard library is read into it, completing the
+	// package that is already there, so that its types stay the ones the
+	// package's types refer to. (Only go vet's protocol gives a package
+	// incomplete ones, and it analyzes one package per process, whose
+	// analysis has done with them when its fixes are checked. The command
+	// and the language server read every package a package reaches whole.)
+	partial  bool
+	universe map[string]*types.Package
+	exports  map[string]string // export data files of the standard library, by path
+	listErr  map[string]error  // why go list gave no export data for a path
 }
 
 func newVerifierImporter(pkg *types.Package, direct map[string]*types.Package) *verifierImporter {
-	im := &verifierImporter{known: map[string]*types.Package{"unsafe": types.Unsafe}, fset: token.NewFileSet(), failed: map[string]error{}}
+	im := &verifierImporter{
+		known: map[string]*types.Package{"unsafe": types.Unsafe}, fset: token.NewFileSet(), failed: map[string]error{},
+		universe: map[string]*types.Package{}, exports: map[string]string{}, listErr: map[string]error{},
+	}
 	seen := map[*types.Package]bool{}
 	var visit func(p *types.Package)
 	visit = func(p *types.Package) {
@@ -209,10 +251,13 @@ func newVerifierImporter(pkg *types.Package, direct map[string]*types.Package) *
 			return
 		}
 		seen[p] = true
+		im.universe[p.Path()] = p
 		// A package read from export data for what its importers use of
 		// it is incomplete: the type checker takes no import of it.
 		if p.Complete() {
 			im.known[p.Path()] = p
+		} else {
+			im.partial = true
 		}
 		for _, dep := range p.Imports() {
 			visit(dep)
@@ -257,7 +302,13 @@ func (im *verifierImporter) ImportFrom(path, dir string, _ types.ImportMode) (*t
 	if err, ok := im.failed[path]; ok {
 		return nil, err
 	}
-	p, err := im.load(path, bp)
+	var p *types.Package
+	var err error
+	if bp != nil && im.partial {
+		p, err = im.readExport(path)
+	} else {
+		p, err = im.load(path, bp)
+	}
 	if err != nil {
 		err = fmt.Errorf("importing %s: %v", path, err)
 		im.failed[path] = err
@@ -305,4 +356,145 @@ func (im *verifierImporter) load(path string, bp *build.Package) (*types.Package
 		return nil, first
 	}
 	return p, nil
+}
+
+// importPaths returns the paths that files import, each once, in order.
+func importPaths(files []*ast.File) []string {
+	var paths []string
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			if path, err := strconv.Unquote(spec.Path.Value); err == nil && !slices.Contains(paths, path) {
+				paths = append(paths, path)
+			}
+		}
+	}
+	return paths
+}
+
+// listExports asks the go command, once, for the export data of the
+// packages of the standard library among paths, and among the imports of
+// the runtime module's packages among paths, that the importer does not
+// have whole yet.
+func (im *verifierImporter) listExports(paths []string) {
+	var want []string
+	add := func(path string) {
+		if _, ok := im.known[path]; ok || !isStd(path) || path == "C" {
+			return
+		}
+		if _, ok := im.exports[path]; ok {
+			return
+		}
+		if _, ok := im.listErr[path]; ok || slices.Contains(want, path) {
+			return
+		}
+		want = append(want, path)
+	}
+	for _, path := range paths {
+		if src, ok := runtimeAPI[path]; ok {
+			if f, err := parser.ParseFile(token.NewFileSet(), "api.go", src, parser.ImportsOnly); err == nil {
+				for _, spec := range f.Imports {
+					if p, err := strconv.Unquote(spec.Path.Value); err == nil {
+						add(p)
+					}
+				}
+			}
+			continue
+		}
+		add(path)
+	}
+	if len(want) == 0 {
+		return
+	}
+	files, err := listExportFiles(want)
+	for _, path := range want {
+		switch {
+		case err != nil:
+			im.listErr[path] = err
+		case files[path] != "":
+			im.exports[path] = files[path]
+		default:
+			im.listErr[path] = errors.New("go list gave no export data")
+		}
+	}
+}
+
+// readExport reads the package path of the standard library from the go
+// command's export data into the importer's universe.
+func (im *verifierImporter) readExport(path string) (*types.Package, error) {
+	if _, ok := im.exports[path]; !ok {
+		if _, ok := im.listErr[path]; !ok {
+			im.listExports([]string{path})
+		}
+	}
+	file, ok := im.exports[path]
+	if !ok {
+		return nil, fmt.Errorf("no export data: %v", im.listErr[path])
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = bufio.NewReader(f)
+	if head, _ := r.(*bufio.Reader).Peek(8); string(head) == "!<arch>\n" {
+		// The compiler's archive, as go list -export writes it today: its
+		// export data is a section that NewReader finds. (Read alone
+		// takes the export data files that later go commands write.)
+		//lint:ignore SA1019 go list -export writes archives in the Go versions hashalloc supports
+		if r, err = gcexportdata.NewReader(r); err != nil {
+			return nil, fmt.Errorf("reading export data %s: %v", file, err)
+		}
+	}
+	p, err := gcexportdata.Read(r, im.fset, im.universe, path)
+	if err != nil {
+		return nil, fmt.Errorf("reading export data %s: %v", file, err)
+	}
+	return p, nil
+}
+
+// listExportFiles runs go list -export on paths, packages of the standard
+// library, and returns their export data files by path. It runs in GOROOT's
+// source tree, outside any module or workspace of the user's, with the
+// environment's build tags.
+func listExportFiles(paths []string) (map[string]string, error) {
+	goCmd := filepath.Join(build.Default.GOROOT, "bin", "go")
+	if _, err := os.Stat(goCmd); err != nil {
+		goCmd = "go"
+	}
+	cmd := exec.Command(goCmd, append([]string{"list", "-e", "-export", "-json=ImportPath,Export,Error", "--"}, paths...)...)
+	cmd.Dir = filepath.Join(build.Default.GOROOT, "src")
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	if flags, ok := os.LookupEnv("GOFLAGS"); ok {
+		// A -modfile of the user's module means nothing in GOROOT.
+		var keep []string
+		for _, f := range strings.Fields(flags) {
+			if !strings.HasPrefix(strings.TrimLeft(f, "-"), "modfile") {
+				keep = append(keep, f)
+			}
+		}
+		cmd.Env = append(cmd.Env, "GOFLAGS="+strings.Join(keep, " "))
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list -export: %v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	files := map[string]string{}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var p struct {
+			ImportPath, Export string
+			Error              *struct{ Err string }
+		}
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("go list -export: %v", err)
+		}
+		if p.Error == nil && p.Export != "" {
+			files[p.ImportPath] = p.Export
+		}
+	}
+	return files, nil
 }

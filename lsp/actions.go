@@ -2,9 +2,11 @@ package lsp
 
 import (
 	"context"
+	"go/types"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"github.com/hashalloc/hashalloc/internal/textedit"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -51,8 +53,8 @@ func (s *server) CodeAction(_ context.Context, params *protocol.CodeActionParams
 		if !wants(only, protocol.CodeActionKindQuickFix) {
 			continue
 		}
-		if fd.fix != "" {
-			actions = append(actions, action(fd.fix, protocol.CodeActionKindQuickFix, docURI, f.m, normalize(fd.edits), fd, true))
+		if edits, n := fixAll(f.content, f.pkg, []*finding{fd}); n > 0 {
+			actions = append(actions, action(fd.fix, protocol.CodeActionKindQuickFix, docURI, f.m, edits, fd, true))
 		}
 		// The directive goes on a line of its own above the finding's, with
 		// the same indentation, which suppresses it (the line above counts).
@@ -69,7 +71,7 @@ func (s *server) CodeAction(_ context.Context, params *protocol.CodeActionParams
 	// Every fix of the file: on request, or beside the quick fixes of a
 	// finding when the client asks for any kind.
 	if (len(only) > 0 && wants(only, fixAllKind)) || (len(only) == 0 && touched) {
-		if edits, n := fixAll(f.findings); n > 0 {
+		if edits, n := fixAll(f.content, f.pkg, f.findings); n > 0 {
 			title := "Apply every hashalloc fix in " + filepath.Base(path)
 			actions = append(actions, action(title, fixAllKind, docURI, f.m, edits, nil, false))
 		}
@@ -115,70 +117,53 @@ func wants(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
 	return false
 }
 
-// fixAll merges the fixes of findings, in the order they were reported, as
-// hashalloc -fix does: identical edits (an import two fixes add) are applied
-// once, and a fix that overlaps one already taken is left out whole. It
-// returns the merged edits and how many fixes they apply.
-func fixAll(findings []*finding) ([]edit, int) {
-	var taken []edit
-	n := 0
-next:
+// fixAll applies the fixes of findings to content, the file of package pkg
+// as analyzed, as hashalloc -fix applies the fixes of a file (see
+// textedit.Compose): in the order the findings were reported, an edit two
+// fixes make made once, a fix that overlaps those before it left out, the
+// imports they leave unused together removed and what they changed
+// formatted. It returns the edits that turn content into the result, whole
+// lines, and how many fixes they apply: none when the result would not
+// parse (every fix was checked alone and with the others when it was made).
+func fixAll(content []byte, pkg *types.Package, findings []*finding) ([]edit, int) {
+	var lists [][]textedit.Edit
 	for _, fd := range findings {
 		if fd.fix == "" {
 			continue
 		}
-		var add []edit
-		for _, e := range fd.edits {
-			if slices.Contains(taken, e) {
-				continue
-			}
-			for _, t := range taken {
-				if conflict(t, e) {
-					continue next
-				}
-			}
-			add = append(add, e)
+		l := make([]textedit.Edit, len(fd.edits))
+		for i, e := range fd.edits {
+			l[i] = textedit.Edit{Start: e.start, End: e.end, New: e.text}
 		}
-		taken = append(taken, add...)
-		n++
+		sorted, err := textedit.Sort(l)
+		if err != nil {
+			continue // edits that overlap one another: a fix no driver applies
+		}
+		lists = append(lists, sorted)
 	}
-	return normalize(taken), n
+	if len(lists) == 0 {
+		return nil, 0
+	}
+	fixed, applied, err := textedit.Compose(content, lists, pkg)
+	if err != nil {
+		return nil, 0
+	}
+	n := 0
+	for _, ok := range applied {
+		if ok {
+			n++
+		}
+	}
+	return toEdits(textedit.LineEdits(content, fixed)), n
 }
 
-// conflict reports whether two different edits cannot both be applied: they
-// overlap, or both replace text from the same offset. An insertion at either
-// end of another edit is no conflict.
-func conflict(a, b edit) bool {
-	if a.start == a.end || b.start == b.end {
-		return a.start > b.start && a.start < b.end || b.start > a.start && b.start < a.end
+// toEdits converts textedit's edits into the server's.
+func toEdits(tes []textedit.Edit) []edit {
+	edits := make([]edit, len(tes))
+	for i, e := range tes {
+		edits[i] = edit{start: e.Start, end: e.End, text: e.New}
 	}
-	return a.start < b.end && b.start < a.end
-}
-
-// normalize sorts edits by offset, keeping the given order at one offset,
-// and joins the edits that start at the same offset (insertions, then at
-// most one replacement) into one, so that no client has to decide in which
-// order to apply them.
-func normalize(edits []edit) []edit {
-	edits = slices.Clone(edits)
-	slices.SortStableFunc(edits, func(a, b edit) int {
-		if a.start != b.start {
-			return a.start - b.start
-		}
-		// Insertions before the replacement at the same offset.
-		return (a.end - a.start) - (b.end - b.start)
-	})
-	var out []edit
-	for _, e := range edits {
-		if len(out) > 0 && out[len(out)-1].start == e.start {
-			last := &out[len(out)-1]
-			last.end = max(last.end, e.end)
-			last.text += e.text
-			continue
-		}
-		out = append(out, e)
-	}
-	return out
+	return edits
 }
 
 // fileResult returns the last analysis's result for the file at path, or nil.

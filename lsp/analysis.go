@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"go/types"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -32,6 +33,9 @@ type fileResult struct {
 	content  []byte // the content analyzed: an editor's buffer or the file on disk
 	m        *mapper
 	findings []*finding
+	// pkg is the file's package as analyzed: fixes applied together remove
+	// the imports they leave unused, which it names.
+	pkg *types.Package
 	// version is the version of the document analyzed, when it was open.
 	version int32
 	open    bool
@@ -65,7 +69,7 @@ func (v *view) result(dir string) *result {
 	for _, n := range roots {
 		for _, name := range n.goFiles {
 			if filepath.Dir(name) == dir && res.files[name] == nil {
-				res.files[name] = &fileResult{path: name}
+				res.files[name] = &fileResult{path: name, pkg: n.types}
 			}
 		}
 	}

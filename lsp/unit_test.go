@@ -2,10 +2,12 @@ package lsp
 
 import (
 	"flag"
+	"go/types"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/pprof/profile"
@@ -57,30 +59,61 @@ func TestMapper(t *testing.T) {
 	assert.Equal(t, 3, m.lineStart(7))
 }
 
+// TestFixAll checks that fix-all applies the fixes of a file as hashalloc
+// -fix does: an import two fixes add once, a fix that overlaps one before it
+// left out, the import the fixes leave unused together removed, what they
+// changed formatted; and that its edits are whole lines.
 func TestFixAll(t *testing.T) {
-	imp := edit{10, 10, "import \"x\"\n"}
-	findings := []*finding{
-		{fix: "a", edits: []edit{{20, 25, "A"}, imp}},
-		{fix: ""}, // no fix
-		{fix: "b", edits: []edit{{30, 31, "B"}, imp}},           // the same import: applied once
-		{fix: "c", edits: []edit{{24, 26, "C"}}},                // overlaps a: left out
-		{fix: "d", edits: []edit{{20, 20, "D"}, {40, 40, "E"}}}, // insertion at the start of a's edit
-		{fix: "e", edits: []edit{{30, 30, "F"}, {50, 50, "G"}}}, // the same for b
+	content := "package p\n\nimport \"crypto/sha256\"\n\nfunc A() { _ = sha256.Sum256(nil) }\n\nfunc B() { _ = sha256.Sum256(nil) }\n"
+	at := func(s string, n int) int {
+		off := -1
+		for range n {
+			off += 1 + strings.Index(content[off+1:], s)
+		}
+		return off
 	}
-	edits, n := fixAll(findings)
-	assert.Equal(t, 4, n)
-	assert.Equal(t, []edit{
-		{10, 10, "import \"x\"\n"},
-		{20, 25, "DA"},
-		{30, 31, "FB"},
-		{40, 40, "E"},
-		{50, 50, "G"},
-	}, edits)
+	call := len("sha256.Sum256(nil)")
+	imp := edit{at("import", 1), at("import", 1), "import \"hash\"\n"}
+	a, b := at("sha256.Sum256(nil)", 1), at("sha256.Sum256(nil)", 2)
+	findings := []*finding{
+		{fix: "a", edits: []edit{imp, {a, a + call, "hash.Hash(  nil)"}}},
+		{fix: ""}, // no fix
+		{fix: "c", edits: []edit{{a + 2, a + 5, "x"}}}, // overlaps a: left out
+		{fix: "b", edits: []edit{imp, {b, b + call, "hash.Hash(nil)"}}},
+	}
+	pkg := types.NewPackage("p", "p")
+	pkg.SetImports([]*types.Package{types.NewPackage("crypto/sha256", "sha256")})
+	edits, n := fixAll([]byte(content), pkg, findings)
+	assert.Equal(t, 2, n)
+	fixed := applyEdits(t, content, edits)
+	assert.Equal(t, "package p\n\nimport \"hash\"\n\nfunc A() { _ = hash.Hash(nil) }\n\nfunc B() { _ = hash.Hash(nil) }\n", fixed)
+	for _, e := range edits {
+		assert.True(t, e.start == 0 || content[e.start-1] == '\n', "an edit of whole lines: %+v", e)
+	}
 
-	assert.True(t, conflict(edit{5, 10, ""}, edit{7, 7, "x"}), "an insertion inside a replacement")
-	assert.False(t, conflict(edit{5, 10, ""}, edit{10, 10, "x"}), "an insertion at the end of a replacement")
-	assert.True(t, conflict(edit{5, 10, "a"}, edit{5, 8, "b"}), "two replacements at one offset")
-	assert.False(t, conflict(edit{5, 5, "a"}, edit{5, 5, "b"}), "two insertions at one offset")
+	// One fix alone, as its quick fix applies it: it keeps the import the
+	// other still uses.
+	edits, n = fixAll([]byte(content), pkg, findings[:1])
+	assert.Equal(t, 1, n)
+	assert.Equal(t, "package p\n\nimport \"hash\"\nimport \"crypto/sha256\"\n\nfunc A() { _ = hash.Hash(nil) }\n\nfunc B() { _ = sha256.Sum256(nil) }\n",
+		applyEdits(t, content, edits))
+
+	edits, n = fixAll([]byte(content), pkg, findings[1:2])
+	assert.Zero(t, n)
+	assert.Empty(t, edits)
+}
+
+// applyEdits applies non-overlapping edits, sorted, to content.
+func applyEdits(t *testing.T, content string, edits []edit) string {
+	t.Helper()
+	var out strings.Builder
+	last := 0
+	for _, e := range edits {
+		require.GreaterOrEqual(t, e.start, last)
+		out.WriteString(content[last:e.start] + e.text)
+		last = e.end
+	}
+	return out.String() + content[last:]
 }
 
 func TestWants(t *testing.T) {

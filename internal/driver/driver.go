@@ -128,6 +128,82 @@ func run(o options, stdout, stderr io.Writer) int {
 		prog = startProgress(stderr)
 		defer prog.clear()
 	}
+	a, ok := analyzeAll(o, prog, stderr)
+	if !ok {
+		return exitFailed
+	}
+	roots, res, c, prog := a.roots, a.res, a.c, a.prog
+	if prog != nil {
+		prog.clear()
+	}
+	if a.pgoNote != "" {
+		fmt.Fprintf(stderr, "hashalloc: %s\n", a.pgoNote)
+	}
+
+	code := exitClean
+	tree := jsonTree{}
+	analyzed := reportProblems(roots, res, tree, !o.json, stderr)
+	if analyzed < len(roots) {
+		code = exitFailed
+	}
+	if c != nil {
+		analyzed += len(c.hits)
+	}
+	switch {
+	case o.fix:
+		var fixing *progress
+		if prog != nil {
+			fixing = startStage(stderr, fmt.Sprintf("merging the fixes of %s", plural(countFindings(res.findings), "finding")))
+		}
+		plan := planFixes(res.findings)
+		if fixing != nil {
+			fixing.clear()
+		}
+		code = worse(code, fixRounds(o, plan, res.findings, analyzed, prog != nil, tree, stdout, stderr))
+	case o.json:
+		for _, f := range res.findings {
+			tree.add(f, true)
+		}
+	default:
+		printText(stderr, res.findings, o.context)
+		if countFindings(res.findings) > 0 {
+			code = worse(code, exitFindings)
+		}
+	}
+	if o.json {
+		if err := tree.print(stdout); err != nil {
+			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
+			return exitFailed
+		}
+		if code != exitFailed {
+			code = exitClean // the JSON says what was found
+		}
+	}
+	if a.summary {
+		fmt.Fprintf(stderr, "hashalloc: %d packages analyzed in %.1fs: %s\n",
+			analyzed, time.Since(start).Seconds(), plural(countFindings(res.findings), "finding"))
+	}
+	return code
+}
+
+// analysisRun is what analyzeAll found.
+type analysisRun struct {
+	roots []*packages.Package
+	res   *analysisResult
+	c     *cached // the result cache, or nil
+	// pgoNote says which default.pgo is the analysis's profile, if any.
+	pgoNote string
+	// prog is the progress shown, nil when there is none (or no longer).
+	prog *progress
+	// summary says whether the run ends with a summary line.
+	summary bool
+}
+
+// analyzeAll lists the packages of o.patterns, answers those the result
+// cache holds from it (unless -cache=off), loads and analyzes the others,
+// showing progress on prog (nil for none), and collects the findings. It
+// returns false after printing why it could not.
+func analyzeAll(o options, prog *progress, stderr io.Writer) (*analysisRun, bool) {
 	var c *cached
 	if o.cache {
 		var err error
@@ -162,7 +238,7 @@ func run(o options, stdout, stderr io.Writer) int {
 				prog.clear()
 			}
 			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
-			return exitFailed
+			return nil, false
 		}
 		if !o.profileSet && c == nil {
 			if pgoNote, err = useDefaultPGO(roots); err != nil {
@@ -170,7 +246,7 @@ func run(o options, stdout, stderr io.Writer) int {
 					prog.clear()
 				}
 				fmt.Fprintf(stderr, "hashalloc: %v\n", err)
-				return exitFailed
+				return nil, false
 			}
 		}
 		var done *atomic.Int64
@@ -196,7 +272,7 @@ func run(o options, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
-			return exitFailed
+			return nil, false
 		}
 	}
 	if c != nil && len(c.misses) > 0 {
@@ -213,57 +289,7 @@ func run(o options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hashalloc: cache: not used\n")
 	}
 	res.collect()
-	if prog != nil {
-		prog.clear()
-	}
-	if pgoNote != "" {
-		fmt.Fprintf(stderr, "hashalloc: %s\n", pgoNote)
-	}
-
-	code := exitClean
-	tree := jsonTree{}
-	analyzed := reportProblems(roots, res, tree, !o.json, stderr)
-	if analyzed < len(roots) {
-		code = exitFailed
-	}
-	if c != nil {
-		analyzed += len(c.hits)
-	}
-	switch {
-	case o.fix:
-		var fixing *progress
-		if prog != nil {
-			fixing = startStage(stderr, fmt.Sprintf("merging the fixes of %s", plural(countFindings(res.findings), "finding")))
-		}
-		plan := planFixes(res.findings)
-		if fixing != nil {
-			fixing.clear()
-		}
-		code = worse(code, fixAndReport(o, plan, res.findings, tree, stdout, stderr))
-	case o.json:
-		for _, f := range res.findings {
-			tree.add(f, true)
-		}
-	default:
-		printText(stderr, res.findings, o.context)
-		if countFindings(res.findings) > 0 {
-			code = worse(code, exitFindings)
-		}
-	}
-	if o.json {
-		if err := tree.print(stdout); err != nil {
-			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
-			return exitFailed
-		}
-		if code != exitFailed {
-			code = exitClean // the JSON says what was found
-		}
-	}
-	if summary {
-		fmt.Fprintf(stderr, "hashalloc: %d packages analyzed in %.1fs: %s\n",
-			analyzed, time.Since(start).Seconds(), plural(countFindings(res.findings), "finding"))
-	}
-	return code
+	return &analysisRun{roots: roots, res: res, c: c, pgoNote: pgoNote, prog: prog, summary: summary}, true
 }
 
 // worse returns the exit code that says more: a failure, then changes

@@ -3,16 +3,131 @@ package driver
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
+// maxFixRounds bounds the analyses of one -fix run: the first, and the
+// analyses again of what its fixes changed (see fixRounds).
+const maxFixRounds = 3
+
+// fixRounds applies plan, the fixes of findings merged, and reports what
+// remains, as fixAndReport does. When what remains may not be what a fresh
+// run would report, it writes the fixes and analyzes again, and fixes what
+// that analysis finds, up to maxFixRounds analyses in all, so that what it
+// reports, and its exit code, are a fresh run's: when the plan changes files
+// and leaves out a fix (that overlaps another's, or that another changed the
+// file under) or leaves a finding in a file it changes, whose fix may have
+// become possible, or which the fixes may have removed. analyzed is how
+// many roots the first analysis analyzed; showProgress says whether a
+// progress line is shown. -diff writes nothing, and so analyzes once.
+func fixRounds(o options, plan *fixPlan, findings []*finding, analyzed int, showProgress bool, tree jsonTree, stdout, stderr io.Writer) int {
+	fixed := map[string]int{} // findings fixed by the rounds before the last, by file
+	round := 1
+	for ; round < maxFixRounds && !o.diff && plan.stale(findings); round++ {
+		written, ok := writePlan(plan, stderr)
+		for _, ff := range written {
+			fixed[ff.name] += len(ff.findings)
+		}
+		if !ok {
+			printFixed(stderr, fixed, nil)
+			return exitFailed
+		}
+		again := o
+		again.verbose = false
+		var prog *progress
+		if showProgress {
+			prog = startStage(stderr, "analyzing what the fixes changed")
+		}
+		a, ok := analyzeAll(again, nil, stderr)
+		if prog != nil {
+			prog.clear()
+		}
+		if !ok {
+			printFixed(stderr, fixed, nil)
+			return exitFailed
+		}
+		n := reportProblems(a.roots, a.res, jsonTree{}, false, io.Discard)
+		if a.c != nil {
+			n += len(a.c.hits)
+		}
+		if n < analyzed {
+			// The fixed code has errors it had not: say which.
+			printFixed(stderr, fixed, nil)
+			reportProblems(a.roots, a.res, tree, !o.json, stderr)
+			return exitFailed
+		}
+		findings = a.res.findings
+		plan = planFixes(findings)
+	}
+	return fixAndReport(o, plan, findings, fixed, tree, stdout, stderr)
+}
+
+// stale reports whether what the plan leaves of findings may differ from
+// what an analysis of the files it fixes would report: it changes files,
+// and leaves out a fix, or leaves a finding in a file it changes.
+func (p *fixPlan) stale(findings []*finding) bool {
+	if len(p.files) == 0 || len(p.errs) > 0 {
+		return false
+	}
+	if len(p.notFixed) > 0 {
+		return true
+	}
+	changed := map[string]bool{}
+	for _, ff := range p.files {
+		changed[ff.name] = true
+	}
+	for _, f := range p.remaining(findings) {
+		if changed[f.posn.Filename] {
+			return true
+		}
+	}
+	return false
+}
+
+// writePlan writes the files that plan fixes and returns those it wrote;
+// false when one could not be written (its error is printed, and its
+// findings are no longer fixed).
+func writePlan(plan *fixPlan, stderr io.Writer) ([]*fixedFile, bool) {
+	ok := true
+	written := plan.files[:0]
+	for _, ff := range plan.files {
+		if err := writeFile(ff.name, ff.new); err != nil {
+			fmt.Fprintf(stderr, "hashalloc: %v\n", err)
+			ok = false
+			for _, f := range ff.findings {
+				delete(plan.fixed, f)
+			}
+			continue
+		}
+		written = append(written, ff)
+	}
+	plan.files = written
+	return written, ok
+}
+
+// printFixed prints one line per fixed file, in order of name: how many
+// findings the rounds before the last fixed in it (earlier, by name) and the
+// last did (last).
+func printFixed(stderr io.Writer, earlier map[string]int, last []*fixedFile) {
+	count := maps.Clone(earlier)
+	for _, ff := range last {
+		count[ff.name] += len(ff.findings)
+	}
+	for _, name := range slices.Sorted(maps.Keys(count)) {
+		fmt.Fprintf(stderr, "fixed %s (%s)\n", shortPath(name), plural(count[name], "finding"))
+	}
+}
+
 // fixAndReport applies plan, the fixes of findings merged (or with -diff
-// prints them as a patch on stdout), then says what it did: one line per fixed file, the
-// findings that remain and the fixes left out and why. With -json the
+// prints them as a patch on stdout), then says what it did: one line per
+// fixed file, with the findings that earlier rounds fixed in it (by name),
+// the findings that remain and the fixes left out and why. With -json the
 // remaining findings go into tree instead. It returns the exit code.
-func fixAndReport(o options, plan *fixPlan, findings []*finding, tree jsonTree, stdout, stderr io.Writer) int {
+func fixAndReport(o options, plan *fixPlan, findings []*finding, earlier map[string]int, tree jsonTree, stdout, stderr io.Writer) int {
 	failed := len(plan.errs) > 0
 	for _, err := range plan.errs {
 		fmt.Fprintf(stderr, "hashalloc: %v\n", err)
@@ -30,20 +145,9 @@ func fixAndReport(o options, plan *fixPlan, findings []*finding, tree jsonTree, 
 			}
 		}
 	} else {
-		written := plan.files[:0]
-		for _, ff := range plan.files {
-			if err := writeFile(ff.name, ff.new); err != nil {
-				fmt.Fprintf(stderr, "hashalloc: %v\n", err)
-				failed = true
-				for _, f := range ff.findings {
-					delete(plan.fixed, f)
-				}
-				continue
-			}
-			written = append(written, ff)
-			fmt.Fprintf(stderr, "fixed %s (%s)\n", shortPath(ff.name), plural(len(ff.findings), "finding"))
-		}
-		plan.files = written
+		written, ok := writePlan(plan, stderr)
+		failed = failed || !ok
+		printFixed(stderr, earlier, written)
 		movePositions(plan.files, findings)
 	}
 

@@ -1,0 +1,494 @@
+package fixes
+
+import (
+	"cmp"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// ComposeImports plans the import edits of the fixes of one package's files
+// together, file by file, so that any set of them composes in every driver:
+// each fix keeps its meaning alone (what it imports and removes), and the
+// import edits of two fixes are either the same edit or apart (they may
+// touch). The drivers merge fixes differently — go fix and go vet -fix
+// three-way merge them one after another, golangci-lint --fix makes the
+// union of every edit of a file and applies none of them when two overlap,
+// hashalloc -fix and the language server merge them as go fix does — and
+// all of them format the file, which removes an import written twice in
+// one group. So the same import is added at the same place by every fix
+// that adds it, and no fix's import edit falls inside another's deletion:
+//
+//   - a file with a parenthesized import declaration takes every new import
+//     in the first one, at its sorted place among the declaration's imports
+//     as the file has them (not as the fix leaves them), or in a new group
+//     before the closing parenthesis, after a blank line that follows an
+//     import no fix removes;
+//   - a file whose import declarations are all single has the last one that
+//     no fix removes turned into a parenthesized declaration by the fixes
+//     that add imports, the same three edits in each of them;
+//   - an import goes with its line, and a declaration it empties with the
+//     declaration, unless new imports go in it.
+//
+// The fixes of a file that only one fix of changes imports, and files whose
+// imports are not laid out as gofmt lays them out (two on a line), or that
+// import "C", are left as they are. source returns a file's content.
+func ComposeImports(fset *token.FileSet, files []*ast.File, source func(*token.File) ([]byte, error), fixes []*analysis.SuggestedFix) {
+	byFile := map[*token.File][]*analysis.SuggestedFix{}
+	for _, fix := range fixes {
+		if tf := fixFile(fset, fix); tf != nil {
+			byFile[tf] = append(byFile[tf], fix)
+		}
+	}
+	for _, f := range files {
+		tf := fset.File(f.FileStart)
+		if len(byFile[tf]) < 2 {
+			continue
+		}
+		src, err := source(tf)
+		if err != nil || len(src) != tf.Size() {
+			continue
+		}
+		composeFile(&File{Fset: fset, AST: f, Src: src}, byFile[tf])
+	}
+}
+
+// fixFile returns the file that every edit of fix lies in, or nil.
+func fixFile(fset *token.FileSet, fix *analysis.SuggestedFix) *token.File {
+	var tf *token.File
+	for _, e := range fix.TextEdits {
+		f := fset.File(e.Pos)
+		if f == nil || tf != nil && f != tf {
+			return nil
+		}
+		tf = f
+	}
+	return tf
+}
+
+// importIntent is what one fix does to a file's imports.
+type importIntent struct {
+	fix    *analysis.SuggestedFix
+	others []analysis.TextEdit // its edits outside the imports
+	adds   []newImport         // sorted by path
+	drops  map[*ast.ImportSpec]bool
+}
+
+// importLayout is a file's import declarations, with the region of the
+// file they take: from the first one's line to the line after the last
+// one, and a blank line after it.
+type importLayout struct {
+	f          *File
+	decls      []*ast.GenDecl
+	start, end int // offsets of the region
+}
+
+// composeFile plans the import edits of fixes, which all edit f.
+func composeFile(f *File, fixes []*analysis.SuggestedFix) {
+	l, ok := layout(f)
+	if !ok {
+		return
+	}
+	var intents []*importIntent
+	changing := 0
+	for _, fix := range fixes {
+		in, ok := l.intent(fix)
+		if !ok {
+			return
+		}
+		if len(in.adds) > 0 || len(in.drops) > 0 {
+			changing++
+		}
+		intents = append(intents, in)
+	}
+	if changing < 2 {
+		return
+	}
+	plan := l.plan(intents)
+	if plan == nil {
+		return
+	}
+	// Every fix must still do what it did to the imports, or none changes.
+	for i, in := range intents {
+		if len(in.adds) == 0 && len(in.drops) == 0 {
+			continue
+		}
+		got, ok := l.apply(plan[i])
+		if !ok || !slices.Equal(got, l.expected(in)) {
+			return
+		}
+	}
+	for i, in := range intents {
+		if len(in.adds) == 0 && len(in.drops) == 0 {
+			continue
+		}
+		in.fix.TextEdits = append(plan[i], in.others...)
+	}
+}
+
+// layout returns f's imports, or false when there are none or they are
+// laid out as gofmt would not: a composed plan needs every import and
+// parenthesis on a line of its own.
+func layout(f *File) (*importLayout, bool) {
+	l := &importLayout{f: f}
+	for _, d := range f.AST.Decls {
+		gen, ok := d.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			break
+		}
+		l.decls = append(l.decls, gen)
+	}
+	if len(l.decls) == 0 {
+		return nil, false
+	}
+	line := func(p token.Pos) int { return f.Fset.Position(p).Line }
+	prev := 0 // the last line taken
+	for _, gen := range l.decls {
+		if line(gen.Pos()) <= prev {
+			return nil, false
+		}
+		if gen.Lparen.IsValid() {
+			prev = line(gen.Lparen)
+		}
+		for _, s := range gen.Specs {
+			spec := s.(*ast.ImportSpec)
+			if spec.Path.Value == `"C"` || line(specStart(spec)) <= prev {
+				return nil, false
+			}
+			prev = line(spec.End())
+		}
+		if gen.Lparen.IsValid() {
+			if line(gen.Rparen) <= prev {
+				return nil, false
+			}
+			prev = line(gen.Rparen)
+		}
+	}
+	start := l.decls[0].Pos()
+	if l.decls[0].Doc != nil {
+		start = l.decls[0].Doc.Pos()
+	}
+	l.start = f.offset(f.LineStart(start))
+	l.end = f.offset(f.NextLine(l.decls[len(l.decls)-1].End()))
+	if l.end < len(f.Src) && f.Src[l.end] == '\n' {
+		l.end++ // a declaration deleted with the blank line after it
+	}
+	return l, true
+}
+
+// key identifies an import: its name as written (empty for none) and path.
+func key(spec *ast.ImportSpec) string {
+	name := ""
+	if spec.Name != nil {
+		name = spec.Name.Name
+	}
+	return name + " " + spec.Path.Value
+}
+
+// intent splits fix's edits into those of the imports and the others, and
+// says what the former do: which imports they add and which they remove.
+// It reports false when that cannot be told.
+func (l *importLayout) intent(fix *analysis.SuggestedFix) (*importIntent, bool) {
+	tf := l.f.Fset.File(l.f.AST.FileStart)
+	in := &importIntent{fix: fix, drops: map[*ast.ImportSpec]bool{}}
+	var mine []analysis.TextEdit
+	for _, e := range fix.TextEdits {
+		start, end := tf.Offset(e.Pos), tf.Offset(e.Pos)
+		if e.End.IsValid() {
+			end = tf.Offset(e.End)
+		}
+		inside := l.start <= start && end <= l.end
+		if inside && start == end && (start == l.start || start == l.end) {
+			// An insertion at the region's edge: an import declaration, or
+			// a declaration of the fix's before the first one after them.
+			inside = strings.HasPrefix(strings.TrimLeft(string(e.NewText), "\n"), "import")
+		}
+		switch {
+		case inside:
+			mine = append(mine, e)
+		case start < l.end && end > l.start:
+			return nil, false // an edit across the imports' region
+		default:
+			in.others = append(in.others, e)
+		}
+	}
+	if len(mine) == 0 {
+		return in, true
+	}
+	after, ok := l.apply(mine)
+	if !ok {
+		return nil, false
+	}
+	before := map[string]*ast.ImportSpec{}
+	for _, spec := range l.f.AST.Imports {
+		if before[key(spec)] != nil {
+			return nil, false
+		}
+		before[key(spec)] = spec
+	}
+	kept := map[string]bool{}
+	for _, k := range after {
+		if kept[k] {
+			return nil, false
+		}
+		kept[k] = true
+		if before[k] != nil {
+			continue
+		}
+		name, path, _ := strings.Cut(k, " ")
+		p, err := strconv.Unquote(path)
+		if err != nil {
+			return nil, false
+		}
+		if name == "" {
+			name = pathName(p)
+		}
+		in.adds = append(in.adds, newImport{path: p, name: name})
+	}
+	for k, spec := range before {
+		if !kept[k] {
+			in.drops[spec] = true
+		}
+	}
+	slices.SortFunc(in.adds, func(a, b newImport) int { return cmp.Compare(a.path, b.path) })
+	return in, true
+}
+
+// apply applies import edits to the region and returns the keys of the
+// imports it then declares, sorted; false when the result does not parse
+// or an edit falls outside the region.
+func (l *importLayout) apply(edits []analysis.TextEdit) ([]string, bool) {
+	tf := l.f.Fset.File(l.f.AST.FileStart)
+	sorted := slices.Clone(edits)
+	slices.SortStableFunc(sorted, func(a, b analysis.TextEdit) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End))
+	})
+	var b strings.Builder
+	b.WriteString("package p\n")
+	last := l.start
+	for _, e := range sorted {
+		start, end := tf.Offset(e.Pos), tf.Offset(e.Pos)
+		if e.End.IsValid() {
+			end = tf.Offset(e.End)
+		}
+		if start < last || end > l.end {
+			return nil, false
+		}
+		b.Write(l.f.Src[last:start])
+		b.Write(e.NewText)
+		last = end
+	}
+	b.Write(l.f.Src[last:l.end])
+	file, err := parser.ParseFile(token.NewFileSet(), "", b.String(), parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	var keys []string
+	for _, spec := range file.Imports {
+		keys = append(keys, key(spec))
+	}
+	slices.Sort(keys)
+	return keys, true
+}
+
+// expected returns the keys of the imports the region declares after in's
+// changes, sorted.
+func (l *importLayout) expected(in *importIntent) []string {
+	var keys []string
+	for _, spec := range l.f.AST.Imports {
+		if !in.drops[spec] {
+			keys = append(keys, key(spec))
+		}
+	}
+	for _, a := range in.adds {
+		name := ""
+		if a.name != pathName(a.path) {
+			name = a.name
+		}
+		keys = append(keys, name+" "+strconv.Quote(a.path))
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// plan returns the import edits of each of intents, planned together (nil
+// for an intent that changes no import), or nil when it cannot plan them.
+func (l *importLayout) plan(intents []*importIntent) [][]analysis.TextEdit {
+	f := l.f
+	removed := map[*ast.ImportSpec]bool{} // by any fix
+	adding := false
+	for _, in := range intents {
+		for spec := range in.drops {
+			removed[spec] = true
+		}
+		adding = adding || len(in.adds) > 0
+	}
+	var target *ast.GenDecl // the declaration that takes new imports
+	for _, gen := range l.decls {
+		if gen.Lparen.IsValid() {
+			target = gen
+			break
+		}
+	}
+	// A file of single declarations, to which every fix that adds imports
+	// adds the same: each of them adds one declaration of those, the same
+	// edit, before the last declaration (where the deletion of a
+	// declaration never reaches).
+	var alike []newImport
+	if adding && target == nil {
+		alike = sameAdds(intents)
+	}
+	var single *ast.GenDecl // the single declaration turned into a parenthesized one
+	if adding && target == nil && alike == nil {
+		for _, gen := range l.decls {
+			if single == nil || !removed[gen.Specs[0].(*ast.ImportSpec)] {
+				single = gen
+			}
+		}
+		target = single
+	}
+	// Where the fixes that start a new group in target put its blank line:
+	// after the last import of target that no fix removes.
+	var anchor *ast.ImportSpec
+	if single == nil && target != nil {
+		for _, s := range target.Specs {
+			if spec := s.(*ast.ImportSpec); !removed[spec] {
+				anchor = spec
+			}
+		}
+	}
+	if single != nil {
+		// The edits turn single into a parenthesized declaration: make sure
+		// that nothing else is inserted where its parenthesis closes.
+		end := f.NextLine(f.LineEnd(single.End()))
+		for _, in := range intents {
+			for _, e := range in.others {
+				if e.Pos == end {
+					return nil
+				}
+			}
+		}
+	}
+
+	plans := make([][]analysis.TextEdit, len(intents))
+	for i, in := range intents {
+		if len(in.adds) == 0 && len(in.drops) == 0 {
+			continue
+		}
+		var edits []analysis.TextEdit
+		for _, gen := range l.decls {
+			var gone []*ast.ImportSpec
+			for _, s := range gen.Specs {
+				if in.drops[s.(*ast.ImportSpec)] {
+					gone = append(gone, s.(*ast.ImportSpec))
+				}
+			}
+			switch {
+			case gen == single:
+				// Below: its import goes, its declaration stays.
+			case len(gone) == 0:
+			case len(gone) == len(gen.Specs) && (gen != target || !adding):
+				edits = append(edits, f.deleteDecl(gen))
+			default:
+				for _, spec := range gone {
+					edits = append(edits, f.DeleteLine(specStart(spec), spec.End()))
+				}
+			}
+		}
+		switch {
+		case single != nil && (len(in.adds) > 0 || in.drops[single.Specs[0].(*ast.ImportSpec)]):
+			spec := single.Specs[0].(*ast.ImportSpec)
+			edits = append(edits, analysis.TextEdit{Pos: spec.Pos(), End: spec.Pos(), NewText: []byte("(\n\t")})
+			if in.drops[spec] {
+				edits = append(edits, analysis.TextEdit{Pos: spec.Pos(), End: spec.End()})
+			}
+			eol := f.LineEnd(single.End())
+			for _, a := range in.adds {
+				edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n\t" + a.specText())})
+			}
+			end := f.NextLine(eol)
+			edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(")\n")})
+		case alike != nil && len(in.adds) > 0:
+			last := l.decls[len(l.decls)-1]
+			start := last.Pos()
+			if last.Doc != nil {
+				start = last.Doc.Pos()
+			}
+			at := f.LineStart(start)
+			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(importDecl(in.adds) + "\n")})
+		case single == nil && target != nil:
+			for _, a := range in.adds {
+				edits = append(edits, f.placeSpec(target, a, anchor)...)
+			}
+		}
+		// In order, each edit once: a new group's blank line is the same
+		// edit for each of its imports.
+		slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int {
+			return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End))
+		})
+		plans[i] = slices.CompactFunc(edits, func(a, b analysis.TextEdit) bool {
+			return a.Pos == b.Pos && a.End == b.End && string(a.NewText) == string(b.NewText)
+		})
+	}
+	return plans
+}
+
+// sameAdds returns the imports that every intent that adds imports adds,
+// when they all add the same, or nil.
+func sameAdds(intents []*importIntent) []newImport {
+	var same []newImport
+	for _, in := range intents {
+		switch {
+		case len(in.adds) == 0:
+		case same == nil:
+			same = in.adds
+		case !slices.Equal(same, in.adds):
+			return nil
+		}
+	}
+	return same
+}
+
+// placeSpec inserts a's line into gen, at its sorted place within the
+// first group of a's kind (standard library or not) among gen's imports as
+// the file has them, or else in a new group before the closing
+// parenthesis: the line, and a blank line after anchor (none when anchor is
+// nil), two edits that every fix starting the group makes alike.
+func (f *File) placeSpec(gen *ast.GenDecl, a newImport, anchor *ast.ImportSpec) []analysis.TextEdit {
+	std := isStd(a.path)
+	var last *ast.ImportSpec
+	for _, s := range gen.Specs {
+		is := s.(*ast.ImportSpec)
+		p, _ := strconv.Unquote(is.Path.Value)
+		if isStd(p) != std {
+			if last != nil {
+				break
+			}
+			continue
+		}
+		if last != nil && f.Fset.Position(specStart(is)).Line > f.Fset.Position(last.End()).Line+1 {
+			break // a blank line ends the group
+		}
+		if p > a.path {
+			at := f.LineStart(specStart(is))
+			return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(is.Pos()) + a.specText() + "\n")}}
+		}
+		last = is
+	}
+	if last != nil {
+		at := f.NextLine(last.End())
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(last.Pos()) + a.specText() + "\n")}}
+	}
+	at := f.LineStart(gen.Rparen)
+	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\t" + a.specText() + "\n")}}
+	if anchor != nil {
+		blank := f.LineEnd(anchor.End())
+		edits = append([]analysis.TextEdit{{Pos: blank, End: blank, NewText: []byte("\n")}}, edits...)
+	}
+	return edits
+}
