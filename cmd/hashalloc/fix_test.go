@@ -20,8 +20,8 @@ import (
 )
 
 // unfixable is a file with a finding that has no fix (the struct that holds
-// the key is declared on one line, where no field can be added), added to a
-// copy of the examples.
+// the key is declared on one line with a comment in it, where no field can be
+// added), added to a copy of the examples.
 const unfixable = `package extra
 
 import (
@@ -29,7 +29,7 @@ import (
 	"crypto/sha256"
 )
 
-type Signer struct{ key []byte }
+type Signer struct{ key []byte /* set once */ }
 
 func (s *Signer) Sign(m []byte) []byte {
 	mac := hmac.New(sha256.New, s.key)
@@ -114,7 +114,7 @@ func Sums(rs []io.Reader) [][]byte {
 	return sums
 }
 
-type Signer struct{ key []byte }
+type Signer struct{ key []byte /* set once */ }
 
 func (s *Signer) Sign(m []byte) []byte {
 	mac := hmac.New(sha256.New, s.key)
