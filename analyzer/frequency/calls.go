@@ -427,14 +427,34 @@ func hashShape(sig *types.Signature) bool {
 }
 
 // entryText says what a hashing function of signature sig does with what
-// it is given: it returns its hash, or it returns only an error (it checks
-// the hash, or keeps it in what it is given: a key's ID, a request's
-// signature).
+// it is given: it returns its hash; it returns only a verdict (a bool, with
+// or without an error: it checks a signature or a digest); or it returns
+// only an error (it checks the hash, or keeps it in what it is given: a
+// key's ID, a request's signature).
 func entryText(sig *types.Signature) string {
 	if onlyError(sig) {
 		return "hashes what it is given and returns only an error"
 	}
+	verdict := false
+	for v := range sig.Results().Variables() {
+		switch {
+		case isError(v.Type()):
+		case isBool(v.Type()):
+			verdict = true
+		default:
+			return "returns a hash of what it is given"
+		}
+	}
+	if verdict {
+		return "checks what it is given against a hash"
+	}
 	return "returns a hash of what it is given"
+}
+
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // onlyError reports whether a function of signature sig returns an error

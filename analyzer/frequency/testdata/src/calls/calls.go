@@ -31,6 +31,13 @@ func hashNode(n *node) {
 	}
 }
 
+// An exported function that returns only a verdict (a signature checked):
+// it checks what it is given against a hash.
+func CheckMAC(msg, mac []byte) bool {
+	site(1) // want `per item: once per call of CheckMAC \(it checks what it is given against a hash: its callers call it once per item they hash\)`
+	return len(msg) == len(mac)
+}
+
 // An exported function that returns a hash of what it is given: its callers
 // call it once per item they hash.
 func HashLeaf(b []byte) [32]byte {
