@@ -107,16 +107,12 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// The hash: a standard constructor, or the New of a crypto.Hash chosen
 	// at run time (hmac.New(s.hash.New, key)), on which AppendHMAC
 	// dispatches.
-	//
-	// -pool=inline writes no cryptographic code into the user's files (see
-	// docs/rewrites.md): the one-shot HMAC is the runtime module's.
-	if p.inlinePools() {
-		return nil, "-pool=inline writes no HMAC implementation into your files: with -pool=runtime, hashsum's one-shot HMAC (tested against crypto/hmac) computes it"
-	}
 	var name string
 	var fn *types.Func
 	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
 	switch {
+	case cryptoHash != nil && p.inlinePools():
+		return nil, "-pool=inline declares a one-shot HMAC of one hash, and " + types.ExprString(cryptoHash) + " is chosen at run time: -pool=runtime's hashsum.AppendHMAC dispatches on it"
 	case cryptoHash != nil:
 		if !sigOperand(cryptoHash) {
 			return nil, "the hash " + shorten(types.ExprString(cryptoHash)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
@@ -210,7 +206,14 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	fix := fixes.OneShotHMAC(f, def, writes, sum, fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], Parts: parts})
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], Parts: parts, Inline: p.inlinePools()}
+	if fn != nil {
+		// -pool=inline declares the same one-shot HMAC in the file.
+		spec.Ctor = funcKey(fn)
+		_, spec.KeySum = splitQualified(ctorSums[spec.Ctor])
+		spec.Size = digestSizes[spec.Ctor]
+	}
+	fix := fixes.OneShotHMAC(f, def, writes, sum, spec)
 	return &fix, ""
 }
 
@@ -444,4 +447,10 @@ var cheapStd = map[string]bool{
 	"encoding/binary": true,
 	"math/bits":       true,
 	"unicode/utf8":    true,
+}
+
+// splitQualified splits "importpath.Func" at its last dot.
+func splitQualified(qualified string) (path, name string) {
+	dot := strings.LastIndex(qualified, ".")
+	return qualified[:dot], qualified[dot+1:]
 }

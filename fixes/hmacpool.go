@@ -426,11 +426,19 @@ type OneShotSpec struct {
 	Runtime string
 	// Hash, instead of Runtime, is the crypto.Hash whose New the MAC was
 	// made with (hmac.New(s.hash.New, key)): hashsum.AppendHMAC dispatches
-	// on it at run time.
+	// on it at run time. Not with Inline.
 	Hash ast.Expr
 	// Key and Parts are what hmac.New and the Writes were given.
 	Key   ast.Expr
 	Parts []ast.Expr
+	// Inline declares the one-shot HMAC in the file instead of importing
+	// hashsum: Ctor is the hash's constructor ("crypto/sha256.New"), KeySum
+	// its one-shot sum ("Sum256"), which hashes a key longer than a block,
+	// and Size the size of its digest in bytes.
+	Inline bool
+	Ctor   string
+	KeySum string
+	Size   int64
 }
 
 // OneShotHMAC computes a MAC built, written and summed in consecutive
@@ -446,7 +454,12 @@ type OneShotSpec struct {
 func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, spec OneShotSpec) analysis.SuggestedFix {
 	im := f.Imports(sum.Pos())
 	var edits []analysis.TextEdit
-	fn := im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
+	var fn string
+	if spec.Inline {
+		edits, fn = f.oneShotFunc(spec, im)
+	} else {
+		fn = im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
+	}
 	im.Drop("crypto/hmac", def)
 	// The hash function goes with the definition: hmac.New(sha256.New, key)
 	// may have been the file's last use of its package. A crypto.Hash stays,
@@ -471,5 +484,65 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
-	return analysis.SuggestedFix{Message: "Compute the MAC with " + fn + ", which allocates nothing", TextEdits: edits}
+	msg := "Compute the MAC with " + fn + ", which allocates nothing"
+	if spec.Inline {
+		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMAC" + spec.Runtime + "), which allocates nothing"
+	}
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// oneShotFunc declares, once per file, the file-local one-shot HMAC of
+// -pool=inline: the runtime's AppendHMAC function of the same hash, written
+// out (RFC 2104, the key padded to a block and the hasher on the stack).
+//
+//	mac := hmac.New(sha256.New, key)
+//	mac.Write(a)                        =>   tag = appendHMACSHA256(nil, key, a)
+//	tag = mac.Sum(nil)                       ...
+//	                                         func appendHMACSHA256(dst, key []byte, parts ...[]byte) []byte { ... }
+func (f *File) oneShotFunc(spec OneShotSpec, im *Imports) ([]analysis.TextEdit, string) {
+	path, ctor := splitFunc(spec.Ctor)
+	pkg := im.Name(path, pathName(path))
+	fn, declare := f.Names.Declare(f, "appendHMAC"+spec.Runtime, func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		bytes := types.NewSlice(types.Typ[types.Byte])
+		return ok && sig.Variadic() && sig.Params().Len() == 3 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), bytes)
+	})
+	if !declare {
+		return nil, fn
+	}
+	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts under key,
+// the MAC that hmac.New(%[2]s.%[3]s, key) computes (RFC 2104), with its hasher and
+// its pad on the stack: it allocates nothing but what dst needs. A copy of
+// hashsum.AppendHMAC%[6]s (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
+func %[1]s(dst, key []byte, parts ...[]byte) []byte {
+	var pad [%[2]s.BlockSize]byte
+	if len(key) > len(pad) {
+		k := %[2]s.%[4]s(key)
+		copy(pad[:], k[:])
+	} else {
+		copy(pad[:], key)
+	}
+	for i := range pad {
+		pad[i] ^= 0x36 // ipad
+	}
+	h := %[2]s.%[3]s()
+	h.Write(pad[:])
+	for _, part := range parts {
+		h.Write(part)
+	}
+	var sum [%[5]d]byte
+	h.Sum(sum[:0])
+	for i := range pad {
+		pad[i] ^= 0x36 ^ 0x5c // ipad, then opad
+	}
+	h.Reset()
+	h.Write(pad[:])
+	h.Write(sum[:])
+	h.Sum(sum[:0])
+	return append(dst, sum[:]...)
+}
+
+`, fn, pkg, ctor, spec.KeySum, spec.Size, spec.Runtime)
+	at := f.firstDecl()
+	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, fn
 }
