@@ -423,7 +423,7 @@ func (l *importLayout) plan(intents []*importIntent) [][]analysis.TextEdit {
 			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(importDecl(in.adds) + "\n")})
 		case single == nil && target != nil:
 			for _, a := range in.adds {
-				edits = append(edits, f.placeSpec(target, a, anchor)...)
+				edits = append(edits, f.placeSpec(target, a, anchor, nil)...)
 			}
 		}
 		// In order, each edit once: a new group's blank line is the same
@@ -456,14 +456,18 @@ func sameAdds(intents []*importIntent) []newImport {
 
 // placeSpec inserts a's line into gen, at its sorted place within the
 // first group of a's kind (standard library or not) among gen's imports as
-// the file has them, or else in a new group before the closing
+// the file has them, less the dropped ones (whose lines other edits delete:
+// nothing is placed around them), or else in a new group before the closing
 // parenthesis: the line, and a blank line after anchor (none when anchor is
 // nil), two edits that every fix starting the group makes alike.
-func (f *File) placeSpec(gen *ast.GenDecl, a newImport, anchor *ast.ImportSpec) []analysis.TextEdit {
+func (f *File) placeSpec(gen *ast.GenDecl, a newImport, anchor *ast.ImportSpec, dropped map[*ast.ImportSpec]bool) []analysis.TextEdit {
 	std := isStd(a.path)
 	var last *ast.ImportSpec
 	for _, s := range gen.Specs {
 		is := s.(*ast.ImportSpec)
+		if dropped[is] {
+			continue
+		}
 		p, _ := strconv.Unquote(is.Path.Value)
 		if isStd(p) != std {
 			if last != nil {

@@ -313,44 +313,13 @@ func importDecl(add []newImport) string {
 // group makes the same blank-line edit, which merges, and adds its line next
 // to this one, so that fixes applied together start one group, not two.
 func (f *File) insertSpec(gen *ast.GenDecl, a newImport, dropped map[*ast.ImportSpec]bool) []analysis.TextEdit {
-	std := isStd(a.path)
-	var last, lastAny *ast.ImportSpec
+	var lastAny *ast.ImportSpec
 	for _, s := range gen.Specs {
-		is := s.(*ast.ImportSpec)
-		if dropped[is] {
-			continue // its line goes: nothing is placed around it
+		if is := s.(*ast.ImportSpec); !dropped[is] {
+			lastAny = is
 		}
-		lastAny = is
-		p, _ := strconv.Unquote(is.Path.Value)
-		if isStd(p) != std {
-			if last != nil {
-				break
-			}
-			continue
-		}
-		if last != nil && f.Fset.Position(is.Pos()).Line > f.Fset.Position(last.End()).Line+1 {
-			break // a blank line ends the group
-		}
-		if p > a.path {
-			at := f.LineStart(specStart(is))
-			return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(is.Pos()) + a.specText() + "\n")}}
-		}
-		last = is
 	}
-	if last != nil {
-		at := f.NextLine(last.End())
-		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(last.Pos()) + a.specText() + "\n")}}
-	}
-	// No group of this kind: a new one before the closing parenthesis.
-	at := f.LineStart(gen.Rparen)
-	if lastAny == nil {
-		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\t" + a.specText() + "\n")}}
-	}
-	blank := f.LineEnd(lastAny.End())
-	return []analysis.TextEdit{
-		{Pos: blank, End: blank, NewText: []byte("\n")},
-		{Pos: at, End: at, NewText: []byte("\t" + a.specText() + "\n")},
-	}
+	return f.placeSpec(gen, a, lastAny, dropped)
 }
 
 // specStart is where an import's line starts to matter: its doc comment, if
