@@ -15,23 +15,9 @@ func (s *LineSigner) Sign(msg []byte) string {
 	return s.name + hex.EncodeToString(mac.Sum(out[:0]))
 }
 
-// One with a comment in its line keeps it: the comment has no line to go to.
-type NotedSigner struct{ key []byte /* set once */ }
-
-func (s *NotedSigner) Sign(msg []byte) string {
-	mac := hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) .* \(no automatic fix: the struct that holds key is declared on one line, with a comment in it\)`
-	mac.Write(msg)
-	return hex.EncodeToString(mac.Sum(out[:0]))
-}
-
-var (
-	lineSigner  = &LineSigner{name: "line:", key: "a line key"}
-	notedSigner = &NotedSigner{key: []byte("a noted key")}
-)
+var lineSigner = &LineSigner{name: "line:", key: "a line key"}
 
 func CaseLineSigner() { lineSigner.Sign(items[0]) }
-
-func CaseNotedSigner() { notedSigner.Sign(items[0]) }
 
 func ResultLineSigner() string {
 	s := &LineSigner{name: "other:", key: "another key"}
