@@ -24,13 +24,13 @@ package analyzer
 
 import (
 	"fmt"
-	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"

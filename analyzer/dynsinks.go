@@ -2,12 +2,12 @@ package analyzer
 
 import (
 	"fmt"
-	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/types"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"

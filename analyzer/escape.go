@@ -1,12 +1,12 @@
 package analyzer
 
 import (
-	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"

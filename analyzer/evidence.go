@@ -3,7 +3,6 @@ package analyzer
 import (
 	"cmp"
 	"fmt"
-	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )

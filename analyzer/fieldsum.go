@@ -2,12 +2,12 @@ package analyzer
 
 import (
 	"fmt"
-	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strconv"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
