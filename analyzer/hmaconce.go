@@ -145,9 +145,14 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var writes []ast.Stmt
 	var sum *ast.CallExpr
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
-		if w, check, ok := p.checkedWrite(fnCur, next, mac); ok {
-			// _, err := mac.Write(x) and if err != nil { ... }: hash.Hash's
-			// Write never returns an error, so the check goes with it.
+		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
+		// hash.Hash's Write never returns an error, so the check goes with
+		// it.
+		w, check, checked := p.checkedWrite(fnCur, next, mac)
+		if !checked {
+			w = p.macWrite(next.Node(), mac)
+		}
+		if w != nil {
 			if !sigOperand(w) && !p.plainConversion(w) {
 				return nil, "the part " + shorten(types.ExprString(w)) + " written into the MAC runs code (a call) that the one-shot HMAC would run at the Sum instead of at its Write"
 			}
@@ -157,14 +162,6 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 				writes = append(writes, check.Node().(ast.Stmt))
 				next = check
 			}
-			continue
-		}
-		if w := p.macWrite(next.Node(), mac); w != nil {
-			if !sigOperand(w) && !p.plainConversion(w) {
-				return nil, "the part " + shorten(types.ExprString(w)) + " written into the MAC runs code (a call) that the one-shot HMAC would run at the Sum instead of at its Write"
-			}
-			parts = append(parts, w)
-			writes = append(writes, next.Node().(ast.Stmt))
 			continue
 		}
 		if !p.mentions(next.Node(), mac) {
@@ -181,7 +178,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			continue
 		}
 		sum = p.macSum(next, mac)
-		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWrite(&ast.ExprStmt{X: as.Rhs[0]}, mac) != nil {
+		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWriteCall(as.Rhs[0], mac) != nil {
 			return nil, fmt.Sprintf("the error of %s at %s is used beyond an if err != nil that follows it", shorten(p.text(as)), p.position(as.Pos()))
 		}
 		if sum == nil {
@@ -233,7 +230,13 @@ func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 	if !ok {
 		return nil
 	}
-	call, ok := es.X.(*ast.CallExpr)
+	return p.macWriteCall(es.X, mac)
+}
+
+// macWriteCall returns the argument of the call mac.Write(x) that e is, or
+// nil.
+func (p *pass) macWriteCall(e ast.Expr, mac *types.Var) ast.Expr {
+	call, ok := e.(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
@@ -292,7 +295,7 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 			return nil, inspector.Cursor{}, false
 		}
 	}
-	x = p.macWrite(&ast.ExprStmt{X: write.Rhs[0]}, mac)
+	x = p.macWriteCall(write.Rhs[0], mac)
 	return x, check, x != nil
 }
 
