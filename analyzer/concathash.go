@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -433,30 +434,33 @@ func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
 // sink is not in a loop or a function literal of its statement.
 func (p *pass) definedBefore(sinkCur inspector.Cursor, v *types.Var) (*ast.AssignStmt, int, bool) {
 	fn, ok := enclosingFunc(sinkCur)
+	list, at, end, ok2 := declaredBefore(sinkCur, v)
+	if !ok || !ok2 || p.vals.Count(fn, v) != 1 {
+		return nil, 0, false
+	}
+	def, ok := list[at].(*ast.AssignStmt)
+	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 || p.TypesInfo.Defs[identOf(def.Lhs[0])] != v {
+		return nil, 0, false
+	}
+	return def, end - at - 1, true
+}
+
+// declaredBefore returns the statements of the block of the sink at sinkCur,
+// the index of the one that declares v and the index of the sink's, when v is
+// declared before the sink's statement in that block and the sink is in no
+// loop or function literal of its statement.
+func declaredBefore(sinkCur inspector.Cursor, v *types.Var) (list []ast.Stmt, at, end int, ok bool) {
+	stmt, list, ok := sinkStatement(sinkCur)
 	if !ok {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
-	uses := p.vals.Count(fn, v)
-	stmt, list, ok := statementIn(sinkCur)
-	if !ok || uses != 1 {
-		return nil, 0, false
-	}
-	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return nil, 0, false
+	at, end = -1, slices.Index(list, stmt)
+	for i, s := range list[:end] {
+		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
+			at = i
 		}
 	}
-	id, ok := p.vals.Def(fn, v)
-	if !ok || id.ParentEdgeKind() != edge.AssignStmt_Lhs {
-		return nil, 0, false
-	}
-	def := id.Parent().Node().(*ast.AssignStmt)
-	at, i := slices.Index(list, stmt), slices.Index(list, ast.Stmt(def))
-	if i < 0 || i >= at || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return nil, 0, false
-	}
-	return def, at - i - 1, true
+	return list, at, end, at >= 0
 }
 
 // concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
@@ -667,40 +671,24 @@ func emptySeparator(e ast.Expr) bool {
 // filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
 // copy(v, a); copy(v[n:], b)), and used nowhere else.
 func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var) (*concat, bool) {
+	if def, between, ok := p.definedBefore(sinkCur, v); ok && between == 0 {
+		if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok {
+			if c, ok := p.concatExpr(call); ok {
+				c.expr, c.def = call, def
+				c.what = shorten(v.Name() + " := " + types.ExprString(call))
+				return c, true
+			}
+		}
+	}
 	fn, ok := enclosingFunc(sinkCur)
-	if !ok {
+	list, at, end, ok2 := declaredBefore(sinkCur, v)
+	if !ok || !ok2 {
 		return nil, false
 	}
-	var uses []inspector.Cursor
-	for cur := range p.vals.Uses(fn, v) {
-		uses = append(uses, cur)
-	}
-	// The statements of the block, from v's definition to the sink's.
-	stmt, list, ok := sinkStatement(sinkCur)
-	if !ok {
+	if def, ok := list[at].(*ast.AssignStmt); !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
 		return nil, false
 	}
-	at := -1
-	for i, s := range list {
-		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
-			at = i
-		}
-	}
-	if at < 0 {
-		return nil, false
-	}
-	def, ok := list[at].(*ast.AssignStmt)
-	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return nil, false
-	}
-	if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok {
-		if c, ok := p.concatExpr(call); ok && len(uses) == 1 && at+1 < len(list) && list[at+1] == stmt {
-			c.expr, c.def = call, def
-			c.what = shorten(v.Name() + " := " + types.ExprString(call))
-			return c, true
-		}
-	}
-	return p.makeCopy(list, at, stmt, v, uses)
+	return p.makeCopy(list, at, list[end], v, slices.Collect(p.vals.Uses(fn, v)))
 }
 
 // sinkStatement returns the statement of a statement list that holds the
@@ -805,15 +793,85 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		return nil, s.funcVar.Name() + " does more than return a standard sum of its argument"
 	}
 	// A hasher's Write.
-	if !s.write {
-		return nil, "the result of Write is used"
-	}
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
 	if !plainExpr(sel.X) {
 		return nil, types.ExprString(sel.X) + " is not a plain variable"
 	}
+	if !s.write {
+		return p.checkedWriteFix(cur, s, f, fc)
+	}
 	fix := fixes.WriteParts(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), fc)
 	return &fix, ""
+}
+
+// checkedWriteFix writes the parts one after another into the hasher whose
+// Write's error is checked: every part but the last as a statement before
+// the check, the last in its place. A hasher's Write never returns an error
+// (hash.Hash says so), so checking the last one alone loses nothing.
+//
+//	if _, err := h.Write(append(a, b...)); err != nil {   =>   h.Write(a)
+//	                                                           if _, err := h.Write(b); err != nil {
+func (p *pass) checkedWriteFix(cur inspector.Cursor, s sink, f *fixes.File, fc fixes.Concat) (*analysis.SuggestedFix, string) {
+	const why = "the result of Write is used"
+	// Reject a count that is kept: it would be the last part's length.
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || identOf(as.Lhs[0]) == nil || identOf(as.Lhs[0]).Name != "_" {
+		return nil, why
+	}
+	// Reject a list of parts: its elements are written in a loop.
+	if fc.Spread {
+		return nil, why + " and the parts are a list"
+	}
+	// The statement the writes go before: the assignment, or the if
+	// statement it begins.
+	stmt := ast.Stmt(as)
+	at := cur.Parent()
+	if at.ParentEdgeKind() == edge.IfStmt_Init {
+		at = at.Parent()
+		stmt = at.Node().(*ast.IfStmt)
+	}
+	if _, _, ok := statementIn(at); !ok {
+		return nil, why
+	}
+	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	fix := fixes.WritePartsChecked(f, stmt, s.arg, types.ExprString(sel.X), fc)
+	return &fix, ""
+}
+
+// inert reports whether code moved across stmts computes what it did: each
+// statement only defines a hasher by a call of a constructor of the catalog
+// with plain arguments, which writes no variable and no byte, and the moved
+// expressions mention none of the names they define.
+//
+//	toSign := fmt.Sprintf("%s.%d", id, ts)
+//	h := hmac.New(sha256.New, key)             <- inert
+//	h.Write([]byte(toSign))
+func (p *pass) inert(stmts []ast.Stmt, moved []ast.Expr) bool {
+	for _, s := range stmts {
+		def, ok := s.(*ast.AssignStmt)
+		if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+			return false
+		}
+		call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
+		if !ok || !plainExpr(call.Fun) || !slices.ContainsFunc(p.sites, func(site *Site) bool {
+			return site.Call == call && !site.ctor.funcValue && site.Wraps == ""
+		}) {
+			return false
+		}
+		for _, a := range call.Args {
+			if !plainExpr(a) {
+				return false
+			}
+		}
+		for _, e := range moved {
+			for n := range ast.Preorder(e) {
+				if id, ok := n.(*ast.Ident); ok && id.Name == identOf(def.Lhs[0]).Name {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // sumSpec says how the fixes compute the sum function's hash of several parts.
@@ -843,7 +901,12 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	case d == nil:
 		return p.otherHelperFix(f, s, fc)
 	case p.Fset.File(d.Pos()) != p.Fset.File(s.call.Pos()):
-		return nil, s.helper.Name() + " is declared in another file"
+		// Every edit stays in the finding's file: the same sum of the
+		// parts computed at the call, when the helper returns nothing else.
+		if fix, _ := p.otherHelperFix(f, s, fc); fix != nil {
+			return fix, ""
+		}
+		return nil, s.helper.Name() + " is declared in another file, and returns more than a standard sum of its argument"
 	case s.helper.Signature().Params().Len() != 1 || s.helper.Signature().Variadic():
 		return nil, s.helper.Name() + " has other parameters"
 	case d.Recv != nil || d.Type.TypeParams != nil:
@@ -903,10 +966,41 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 	if !s.write {
 		return nil, "the string is hashed by " + s.name + ", not written into a hasher that fmt.Fprintf could write into"
 	}
-	// Reject statements between the formatting and the Write: formatting
-	// at the Write would evaluate the arguments after them.
+	// Statements between the formatting and the Write: the arguments that
+	// run code are evaluated where the string was formatted, into
+	// temporaries, and the others (variables, fields, constants) at the
+	// Write, which only hashers' definitions may precede (see inert).
+	//
+	//	toSign := fmt.Sprintf("%s.%d", id, t.Unix())     unix := t.Unix()
+	//	h := hmac.New(sha256.New, key)              =>   h := hmac.New(sha256.New, key)
+	//	h.Write([]byte(toSign))                          fmt.Fprintf(h, "%s.%d", id, unix)
+	var temps map[ast.Expr]string
 	if c.between > 0 {
-		return nil, "statements between the formatting and " + s.name + " would run before the arguments are evaluated"
+		_, list, _ := statementIn(cur)
+		at := slices.Index(list, c.def)
+		var kept []ast.Expr
+		temps = map[ast.Expr]string{}
+		taken := map[string]bool{}
+		for _, a := range c.sprintf.Args {
+			if plainExpr(a) || p.TypesInfo.Types[a].Value != nil {
+				kept = append(kept, a)
+				continue
+			}
+			want := "arg"
+			if call, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+				if id := identOf(call.Fun); id != nil && len(call.Args) == 0 {
+					want = lowerFirst(id.Name)
+				}
+			}
+			name := f.FreeName(c.def.Pos(), want)
+			for i := 2; taken[name]; i++ {
+				name = f.FreeName(c.def.Pos(), want+strconv.Itoa(i))
+			}
+			taken[name], temps[a] = true, name
+		}
+		if at < 0 || !p.inert(list[at+1:at+1+c.between], kept) {
+			return nil, "statements between the formatting and " + s.name + " would run before the arguments are evaluated"
+		}
 	}
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
 	if !plainExpr(sel.X) {
@@ -923,7 +1017,7 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 			return nil, v.Name() + " stays on the stack: fmt.Fprintf would move it to the heap"
 		}
 	}
-	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc)
+	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc, temps)
 	return &fix, ""
 }
 
