@@ -42,7 +42,7 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 		return nil, false
 	}
 	fn, ok := enclosingFunc(sinkCur)
-	list, at, end, ok2 := declaredBefore(sinkCur, v)
+	list, at, end, _, ok2 := p.declaredBefore(sinkCur, v)
 	if !ok || !ok2 {
 		return nil, false
 	}
@@ -96,7 +96,7 @@ func (p *pass) bufferDef(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 		}
 		switch rhs := ast.Unparen(s.Rhs[0]).(type) {
 		case *ast.CallExpr:
-			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.isNilValue(rhs.Args[0]) || p.emptyMake(rhs.Args[0])) {
+			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.TypesInfo.Types[rhs.Args[0]].IsNil() || p.emptyMake(rhs.Args[0])) {
 				return rhs, true
 			}
 			if id, ok := ast.Unparen(rhs.Fun).(*ast.Ident); ok && id.Name == "new" && len(rhs.Args) == 1 && isBytesBuffer(p.TypesInfo.TypeOf(rhs.Args[0])) {
@@ -156,14 +156,4 @@ func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 		return call.Args[0], true
 	}
 	return nil, false
-}
-
-// isNilValue reports whether e is the predeclared nil.
-func (p *pass) isNilValue(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := p.TypesInfo.Uses[id].(*types.Nil)
-	return isNil
 }

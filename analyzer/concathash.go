@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -189,16 +188,37 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 	if s, ok := p.digestValueSink(call); ok {
 		return s, true
 	}
-	// h.Write(b), with h a hasher, or a variable of a hasher type whose
-	// methods have pointer receivers (var d digest; d.Write(b)).
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 {
+	if h, _ := p.hasherWrite(call); h == nil {
 		return sink{}, false
+	}
+	return sink{call: call, arg: call.Args[0], name: types.ExprString(call.Fun), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
+}
+
+// hasherWrite returns h and x of h.Write(x), with h a hasher, or a variable
+// of a hasher type whose methods have pointer receivers (var d digest;
+// d.Write(b)); or nils.
+func (p *pass) hasherWrite(e ast.Expr) (h, x ast.Expr) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Write" {
+		return nil, nil
 	}
 	if t := p.TypesInfo.TypeOf(sel.X); !isHasher(t) && (t == nil || !isHasher(types.NewPointer(t))) {
-		return sink{}, false
+		return nil, nil
 	}
-	return sink{call: call, arg: call.Args[0], name: types.ExprString(sel), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
+	return sel.X, call.Args[0]
+}
+
+// rangeElem returns v of for _, v := range x, or nil.
+func (p *pass) rangeElem(loop *ast.RangeStmt) *types.Var {
+	if loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil {
+		return nil
+	}
+	v, _ := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
+	return v
 }
 
 // funcSink returns the sink that call, a call of the package function fn, is:
@@ -313,32 +333,32 @@ func (p *pass) partsHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 		}
 		loop = use.Parent().Node().(*ast.RangeStmt)
 	}
-	if loop == nil || loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil || len(loop.Body.List) != 1 {
-		return nil
-	}
-	part, ok := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
-	es, ok2 := loop.Body.List[0].(*ast.ExprStmt)
-	if !ok || !ok2 {
-		return nil
-	}
-	write, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(write.Args) != 1 || p.TypesInfo.Uses[identOf(write.Args[0])] != part {
-		return nil
-	}
-	// The part is used by the Write only (not by the hasher's expression).
-	for id := range ast.Preorder(write.Fun) {
-		if id, ok := id.(*ast.Ident); ok && p.TypesInfo.Uses[id] == part {
-			return nil
-		}
-	}
-	sel, ok := ast.Unparen(write.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" {
-		return nil
-	}
-	if t := p.TypesInfo.TypeOf(sel.X); !isHasher(t) && (t == nil || !isHasher(types.NewPointer(t))) {
+	if loop == nil || p.eachWritten(loop) == nil {
 		return nil
 	}
 	return &hashesArg{Parts: true}
+}
+
+// eachWritten returns h of a loop that writes each element of a list, in
+// order, into the hasher h, and does nothing else; or nil.
+//
+//	for _, b := range list {
+//		h.Write(b)
+//	}
+func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
+	part := p.rangeElem(loop)
+	if part == nil || len(loop.Body.List) != 1 {
+		return nil
+	}
+	es, ok := loop.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	h, x := p.hasherWrite(es.X)
+	if h == nil || p.TypesInfo.Uses[identOf(x)] != part || p.mentions(h, part) {
+		return nil
+	}
+	return h
 }
 
 // funcDecl returns the declaration of fn in this package, from an index of
@@ -417,42 +437,27 @@ func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
 	if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
 		return nil, false
 	}
-	def, between, ok := p.definedBefore(sinkCur, v)
-	if !ok {
+	fn, ok := enclosingFunc(sinkCur)
+	_, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
+	if !ok || !ok2 || def == nil || p.vals.Count(fn, v) != 1 {
 		return nil, false
 	}
 	call, ok := sprintf(def.Rhs[0])
 	if !ok {
 		return nil, false
 	}
-	return &concat{expr: call, def: def, between: between, sprintf: call, what: shorten(v.Name() + " := " + types.ExprString(call))}, true
-}
-
-// definedBefore returns the statement v := e that defines v before the
-// statement of the sink at sinkCur, in the same list, and the number of
-// statements between them, when v is used only at the sink, once, and the
-// sink is not in a loop or a function literal of its statement.
-func (p *pass) definedBefore(sinkCur inspector.Cursor, v *types.Var) (*ast.AssignStmt, int, bool) {
-	fn, ok := enclosingFunc(sinkCur)
-	list, at, end, ok2 := declaredBefore(sinkCur, v)
-	if !ok || !ok2 || p.vals.Count(fn, v) != 1 {
-		return nil, 0, false
-	}
-	def, ok := list[at].(*ast.AssignStmt)
-	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 || p.TypesInfo.Defs[identOf(def.Lhs[0])] != v {
-		return nil, 0, false
-	}
-	return def, end - at - 1, true
+	return &concat{expr: call, def: def, between: end - at - 1, sprintf: call, what: shorten(v.Name() + " := " + types.ExprString(call))}, true
 }
 
 // declaredBefore returns the statements of the block of the sink at sinkCur,
-// the index of the one that declares v and the index of the sink's, when v is
-// declared before the sink's statement in that block and the sink is in no
-// loop or function literal of its statement.
-func declaredBefore(sinkCur inspector.Cursor, v *types.Var) (list []ast.Stmt, at, end int, ok bool) {
+// the index of the one that declares v and the index of the sink's, and that
+// declaration when it is v := e, when v is declared before the sink's
+// statement in that block and the sink is in no loop or function literal of
+// its statement.
+func (p *pass) declaredBefore(sinkCur inspector.Cursor, v *types.Var) (list []ast.Stmt, at, end int, def *ast.AssignStmt, ok bool) {
 	stmt, list, ok := sinkStatement(sinkCur)
 	if !ok {
-		return nil, 0, 0, false
+		return nil, 0, 0, nil, false
 	}
 	at, end = -1, slices.Index(list, stmt)
 	for i, s := range list[:end] {
@@ -460,7 +465,13 @@ func declaredBefore(sinkCur inspector.Cursor, v *types.Var) (list []ast.Stmt, at
 			at = i
 		}
 	}
-	return list, at, end, at >= 0
+	if at < 0 {
+		return nil, 0, 0, nil, false
+	}
+	if as, isDef := list[at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[identOf(as.Lhs[0])] == v {
+		def = as
+	}
+	return list, at, end, def, true
 }
 
 // concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
@@ -671,24 +682,20 @@ func emptySeparator(e ast.Expr) bool {
 // filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
 // copy(v, a); copy(v[n:], b)), and used nowhere else.
 func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var) (*concat, bool) {
-	if def, between, ok := p.definedBefore(sinkCur, v); ok && between == 0 {
-		if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok {
-			if c, ok := p.concatExpr(call); ok {
-				c.expr, c.def = call, def
-				c.what = shorten(v.Name() + " := " + types.ExprString(call))
-				return c, true
-			}
+	fn, ok := enclosingFunc(sinkCur)
+	list, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
+	if !ok || !ok2 || def == nil {
+		return nil, false
+	}
+	uses := slices.Collect(p.vals.Uses(fn, v))
+	if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && at+1 == end {
+		if c, ok := p.concatExpr(call); ok {
+			c.expr, c.def = call, def
+			c.what = shorten(v.Name() + " := " + types.ExprString(call))
+			return c, true
 		}
 	}
-	fn, ok := enclosingFunc(sinkCur)
-	list, at, end, ok2 := declaredBefore(sinkCur, v)
-	if !ok || !ok2 {
-		return nil, false
-	}
-	if def, ok := list[at].(*ast.AssignStmt); !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return nil, false
-	}
-	return p.makeCopy(list, at, list[end], v, slices.Collect(p.vals.Uses(fn, v)))
+	return p.makeCopy(list, at, list[end], v, uses)
 }
 
 // sinkStatement returns the statement of a statement list that holds the
@@ -812,29 +819,21 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 //	if _, err := h.Write(append(a, b...)); err != nil {   =>   h.Write(a)
 //	                                                           if _, err := h.Write(b); err != nil {
 func (p *pass) checkedWriteFix(cur inspector.Cursor, s sink, f *fixes.File, fc fixes.Concat) (*analysis.SuggestedFix, string) {
-	const why = "the result of Write is used"
-	// Reject a count that is kept: it would be the last part's length.
+	// Reject a count that is kept (it would be the last part's length), and
+	// a list of parts (written in a loop).
 	as, ok := cur.Parent().Node().(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || identOf(as.Lhs[0]) == nil || identOf(as.Lhs[0]).Name != "_" {
-		return nil, why
+	if !ok || len(as.Lhs) != 2 || identOf(as.Lhs[0]) == nil || identOf(as.Lhs[0]).Name != "_" || fc.Spread {
+		return nil, "the result of Write is used"
 	}
-	// Reject a list of parts: its elements are written in a loop.
-	if fc.Spread {
-		return nil, why + " and the parts are a list"
-	}
-	// The statement the writes go before: the assignment, or the if
-	// statement it begins.
-	stmt := ast.Stmt(as)
+	// The writes go before the assignment, or the if statement it begins.
 	at := cur.Parent()
 	if at.ParentEdgeKind() == edge.IfStmt_Init {
 		at = at.Parent()
-		stmt = at.Node().(*ast.IfStmt)
 	}
 	if _, _, ok := statementIn(at); !ok {
-		return nil, why
+		return nil, "the result of Write is used"
 	}
-	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
-	fix := fixes.WritePartsChecked(f, stmt, s.arg, types.ExprString(sel.X), fc)
+	fix := fixes.WritePartsChecked(f, at.Node().(ast.Stmt), s.arg, types.ExprString(ast.Unparen(s.call.Fun).(*ast.SelectorExpr).X), fc)
 	return &fix, ""
 }
 
@@ -974,29 +973,17 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 	//	toSign := fmt.Sprintf("%s.%d", id, t.Unix())     unix := t.Unix()
 	//	h := hmac.New(sha256.New, key)              =>   h := hmac.New(sha256.New, key)
 	//	h.Write([]byte(toSign))                          fmt.Fprintf(h, "%s.%d", id, unix)
-	var temps map[ast.Expr]string
+	var early []ast.Expr
 	if c.between > 0 {
 		_, list, _ := statementIn(cur)
 		at := slices.Index(list, c.def)
 		var kept []ast.Expr
-		temps = map[ast.Expr]string{}
-		taken := map[string]bool{}
 		for _, a := range c.sprintf.Args {
 			if plainExpr(a) || p.TypesInfo.Types[a].Value != nil {
 				kept = append(kept, a)
-				continue
+			} else {
+				early = append(early, a)
 			}
-			want := "arg"
-			if call, ok := ast.Unparen(a).(*ast.CallExpr); ok {
-				if id := identOf(call.Fun); id != nil && len(call.Args) == 0 {
-					want = lowerFirst(id.Name)
-				}
-			}
-			name := f.FreeName(c.def.Pos(), want)
-			for i := 2; taken[name]; i++ {
-				name = f.FreeName(c.def.Pos(), want+strconv.Itoa(i))
-			}
-			taken[name], temps[a] = true, name
 		}
 		if at < 0 || !p.inert(list[at+1:at+1+c.between], kept) {
 			return nil, "statements between the formatting and " + s.name + " would run before the arguments are evaluated"
@@ -1017,7 +1004,7 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 			return nil, v.Name() + " stays on the stack: fmt.Fprintf would move it to the heap"
 		}
 	}
-	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc, temps)
+	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc, early)
 	return &fix, ""
 }
 

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -339,22 +341,38 @@ func (f *File) firstDecl() token.Pos {
 //	h.Write([]byte(s))                 =>   fmt.Fprintf(h, format, args...)
 //
 // sprintf is the fmt.Sprintf call, without a spread argument; c.Remove the
-// statement that defined s. The arguments that temps names are evaluated
-// into them where s was defined, in order, and formatted from them:
+// statement that defined s. The early arguments are evaluated into
+// temporaries where s was defined, in order, and formatted from them:
 //
 //	s := fmt.Sprintf("%d.%s", t.Unix(), id)      unix := t.Unix()
 //	h := hmac.New(sha256.New, key)          =>   h := hmac.New(sha256.New, key)
 //	h.Write([]byte(s))                           fmt.Fprintf(h, "%d.%s", unix, id)
-func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.CallExpr, c Concat, temps map[ast.Expr]string) analysis.SuggestedFix {
+func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.CallExpr, c Concat, early []ast.Expr) analysis.SuggestedFix {
 	fun := ast.Unparen(sprintf.Fun).(*ast.SelectorExpr)
 	args := make([]string, len(sprintf.Args))
 	var defs []string
+	taken := map[string]bool{}
 	for i, a := range sprintf.Args {
 		args[i] = f.Text(a)
-		if name, ok := temps[a]; ok {
-			defs = append(defs, name+" := "+args[i])
-			args[i] = name
+		if !slices.Contains(early, a) {
+			continue
 		}
+		// A temporary named after the method or function it calls.
+		want := "arg"
+		if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				want = strings.ToLower(sel.Sel.Name[:1]) + sel.Sel.Name[1:]
+			} else if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				want = strings.ToLower(id.Name[:1]) + id.Name[1:]
+			}
+		}
+		name := f.FreeName(c.Remove[0].Pos(), want)
+		for n := 2; taken[name]; n++ {
+			name = f.FreeName(c.Remove[0].Pos(), want+strconv.Itoa(n))
+		}
+		taken[name] = true
+		defs = append(defs, name+" := "+args[i])
+		args[i] = name
 	}
 	call := f.Text(fun.X) + ".Fprintf(" + hasher + ", " + strings.Join(args, ", ")
 	edits := append(f.removeEdits(c), analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(call + ")")})
