@@ -55,10 +55,9 @@ type sink struct {
 	// spread: the sink is a variadic function that hashes each of its
 	// ...[]byte arguments in order, called with one of them.
 	spread bool
-	// helper is the package's own function whose parameter is hashed, with its
-	// declaration when it is in this package.
+	// helper is the function whose parameter is hashed, of this package or
+	// of another (by its fact).
 	helper     *types.Func
-	helperDecl *ast.FuncDecl
 	helperFact *hashesArg
 	// funcVar is the package variable of function type that the call goes
 	// through (see varSink); sliceResult says that the sum it computes is
@@ -247,7 +246,6 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 		s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
 		if fn.Pkg() == p.Pkg {
 			s.name = fn.Name()
-			s.helperDecl = p.funcDecl(fn.Origin())
 		}
 		return s, true
 	}
@@ -361,15 +359,6 @@ func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
 	return h
 }
 
-// funcDecl returns the declaration of fn in this package, from an index of
-// the package's declarations built once.
-func (p *pass) funcDecl(fn *types.Func) *ast.FuncDecl {
-	if cur, ok := p.decl(fn); ok {
-		return cur.Node().(*ast.FuncDecl)
-	}
-	return nil
-}
-
 // concatOf returns the concatenation that the sink's argument arg is, when it
 // is one that really allocates and is used for nothing but the hash.
 func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) {
@@ -387,7 +376,7 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 		if !ok || v.Parent() == v.Pkg().Scope() {
 			return nil, false
 		}
-		return p.concatVar(sinkCur, e, v)
+		return p.concatVar(sinkCur, v)
 	}
 	return nil, false
 }
@@ -503,7 +492,7 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 	if p.qualifiedCallee(call) == "slices.Concat" && len(call.Args) >= 2 && !call.Ellipsis.IsValid() && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) {
 		return &concat{expr: call, parts: call.Args, what: shorten(types.ExprString(call))}, true
 	}
-	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && emptySeparator(call.Args[1]) {
+	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && p.emptySeparator(call.Args[1]) {
 		lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
 		if !ok || len(lit.Elts) < 2 {
 			return nil, false
@@ -659,29 +648,24 @@ func (p *pass) literalVar(v *types.Var) bool {
 	return false
 }
 
-// emptySeparator reports whether e is nil or an empty byte slice.
-func emptySeparator(e ast.Expr) bool {
+// emptySeparator reports whether e is nil, []byte{} or []byte(""), or a
+// conversion of one.
+func (p *pass) emptySeparator(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e.Name == "nil"
 	case *ast.CompositeLit:
 		return len(e.Elts) == 0
 	case *ast.CallExpr:
-		if len(e.Args) == 1 {
-			if lit, ok := e.Args[0].(*ast.BasicLit); ok {
-				return lit.Value == `""`
-			}
-			return emptySeparator(e.Args[0])
-		}
+		return len(e.Args) == 1 && p.TypesInfo.Types[e.Fun].IsType() && p.emptySeparator(e.Args[0])
 	}
-	return false
+	tv := p.TypesInfo.Types[e]
+	return tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == `""`
 }
 
 // concatVar recognizes a local variable that holds a concatenation, defined in
 // the statement right before the sink's (v := append(a, b...)), or made and
 // filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
 // copy(v, a); copy(v[n:], b)), and used nowhere else.
-func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var) (*concat, bool) {
+func (p *pass) concatVar(sinkCur inspector.Cursor, v *types.Var) (*concat, bool) {
 	fn, ok := enclosingFunc(sinkCur)
 	list, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
 	if !ok || !ok2 || def == nil {
@@ -895,10 +879,12 @@ func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
 // helperFix calls a variadic form of a package's own hashing helper, declared
 // next to it in the same file.
 func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
-	d := s.helperDecl
-	switch {
-	case d == nil:
+	helperDecl, ok := p.decl(s.helper)
+	if !ok {
 		return p.otherHelperFix(f, s, fc)
+	}
+	d := helperDecl.Node().(*ast.FuncDecl)
+	switch {
 	case p.Fset.File(d.Pos()) != p.Fset.File(s.call.Pos()):
 		// Every edit stays in the finding's file: the same sum of the
 		// parts computed at the call, when the helper returns nothing else.
@@ -914,7 +900,6 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	param := s.helper.Signature().Params().At(0)
 	spec := fixes.HelperSpec{Decl: d, Param: param, Name: s.helper.Name() + "Parts"}
 	// Find the sink inside the helper.
-	helperDecl, _ := p.decl(s.helper)
 	for ic := range p.calls.Within(helperDecl) {
 		cur, call := ic.Cursor, ic.Node
 		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
