@@ -2,7 +2,6 @@ package concathash
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"hash"
@@ -24,10 +23,10 @@ func checkedWrite(h hash.Hash, l, r []byte) ([]byte, error) {
 	return h.Sum(nil), nil
 }
 
-func CaseCheckedWrite() { outSlice, _ = checkedWrite(sha256.New(), left[:32:32], right) }
+func CaseCheckedWrite() { outSlice, _ = checkedWrite(tree.New(), left[:32:32], right) }
 
 func ResultCheckedWrite() string {
-	sum, _ := checkedWrite(sha256.New(), left[:32:32], right)
+	sum, _ := checkedWrite(tree.New(), left[:32:32], right)
 	return hex.EncodeToString(sum)
 }
 
@@ -42,10 +41,10 @@ func checkedWriteVar(h hash.Hash, l, r []byte) ([]byte, error) {
 	return h.Sum(nil), nil
 }
 
-func CaseCheckedWriteVar() { outSlice, _ = checkedWriteVar(sha256.New(), left[:32:32], right) }
+func CaseCheckedWriteVar() { outSlice, _ = checkedWriteVar(tree.New(), left[:32:32], right) }
 
 func ResultCheckedWriteVar() string {
-	sum, _ := checkedWriteVar(sha256.New(), left[:32:32], right)
+	sum, _ := checkedWriteVar(tree.New(), left[:32:32], right)
 	return hex.EncodeToString(sum)
 }
 
@@ -59,7 +58,7 @@ func countedWrite(h hash.Hash, l, r []byte) int {
 
 var count int
 
-func CaseCountedWrite() { count = countedWrite(sha256.New(), left[:32:32], right) }
+func CaseCountedWrite() { count = countedWrite(tree.New(), left[:32:32], right) }
 
 // A webhook signer's shape (svix, standard-webhooks): the hasher is made
 // between the formatting and the Write. The argument that runs code is
