@@ -22,8 +22,9 @@ import (
 // or var buf bytes.Buffer; used by Write, WriteString and WriteByte
 // statements (their results discarded) between its definition and the
 // sink, and by the sink's buf.Bytes() only; the sink in no loop or function
-// literal of its statement. Reported without a fix: the parts are written
-// into the hasher by hand, where the hasher exists before them.
+// literal of its statement. The fix removes the buffer and its writes and
+// hashes the parts at the sink, when nothing but hashers' definitions runs
+// among the writes (see inert).
 
 // bufferConcat recognizes the concatenation that sel, a buf.Bytes() call
 // that the sink at sinkCur hashes, reads.
@@ -41,23 +42,8 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 		return nil, false
 	}
 	fn, ok := enclosingFunc(sinkCur)
-	if !ok {
-		return nil, false
-	}
-	stmt, list, ok := sinkStatement(sinkCur)
-	if !ok {
-		return nil, false
-	}
-	at, end := -1, -1
-	for i, s := range list {
-		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
-			at = i
-		}
-		if s == stmt {
-			end = i
-		}
-	}
-	if at < 0 || end <= at {
+	list, at, end, _, ok2 := p.declaredBefore(sinkCur, v)
+	if !ok || !ok2 {
 		return nil, false
 	}
 	build, ok := p.bufferDef(list[at], v)
@@ -67,28 +53,32 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 	// The statements between: writes of parts into v, or statements that
 	// do not mention it.
 	var parts []ast.Expr
-	writes := 0
+	var writes, others []ast.Stmt
 	for _, s := range list[at+1 : end] {
-		part, ok := p.bufferWrite(s, v)
-		if ok {
+		if part, ok := p.bufferWrite(s, v); ok {
 			parts = append(parts, part)
-			writes++
+			writes = append(writes, s)
 			continue
 		}
 		if p.mentions(s, v) {
 			return nil, false
 		}
+		others = append(others, s)
 	}
 	if len(parts) < 2 {
 		return nil, false // one part is no concatenation
 	}
 	// v is used by its definition, the writes and the sink only.
-	uses := p.vals.Count(fn, v)
-	if uses != writes+1 {
+	if p.vals.Count(fn, v) != len(writes)+1 {
 		return nil, false
 	}
-	return &concat{expr: build, parts: parts, def: list[at], what: "a bytes.Buffer filled with " + plural(len(parts), "part"),
-		noFix: "the parts are written into a bytes.Buffer: write them into the hasher instead"}, true
+	c := &concat{expr: build, parts: parts, def: list[at], stmts: writes, what: "a bytes.Buffer filled with " + plural(len(parts), "part")}
+	// The parts are evaluated at the sink instead of at their writes: the
+	// statements among the writes must not change them.
+	if !p.inert(others, parts) {
+		c.noFix = "statements other than its writes run between the bytes.Buffer and the hash, and could change the parts"
+	}
+	return c, true
 }
 
 // isBytesBuffer reports whether t is bytes.Buffer or a pointer to one.
@@ -106,7 +96,7 @@ func (p *pass) bufferDef(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 		}
 		switch rhs := ast.Unparen(s.Rhs[0]).(type) {
 		case *ast.CallExpr:
-			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.isNilValue(rhs.Args[0]) || p.emptyMake(rhs.Args[0])) {
+			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.TypesInfo.Types[rhs.Args[0]].IsNil() || p.emptyMake(rhs.Args[0])) {
 				return rhs, true
 			}
 			if id, ok := ast.Unparen(rhs.Fun).(*ast.Ident); ok && id.Name == "new" && len(rhs.Args) == 1 && isBytesBuffer(p.TypesInfo.TypeOf(rhs.Args[0])) {
@@ -166,14 +156,4 @@ func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 		return call.Args[0], true
 	}
 	return nil, false
-}
-
-// isNilValue reports whether e is the predeclared nil.
-func (p *pass) isNilValue(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := p.TypesInfo.Uses[id].(*types.Nil)
-	return isNil
 }

@@ -55,10 +55,9 @@ type sink struct {
 	// spread: the sink is a variadic function that hashes each of its
 	// ...[]byte arguments in order, called with one of them.
 	spread bool
-	// helper is the package's own function whose parameter is hashed, with its
-	// declaration when it is in this package.
+	// helper is the function whose parameter is hashed, of this package or
+	// of another (by its fact).
 	helper     *types.Func
-	helperDecl *ast.FuncDecl
 	helperFact *hashesArg
 	// funcVar is the package variable of function type that the call goes
 	// through (see varSink); sliceResult says that the sum it computes is
@@ -188,16 +187,37 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 	if s, ok := p.digestValueSink(call); ok {
 		return s, true
 	}
-	// h.Write(b), with h a hasher, or a variable of a hasher type whose
-	// methods have pointer receivers (var d digest; d.Write(b)).
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 {
+	if h, _ := p.hasherWrite(call); h == nil {
 		return sink{}, false
+	}
+	return sink{call: call, arg: call.Args[0], name: types.ExprString(call.Fun), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
+}
+
+// hasherWrite returns h and x of h.Write(x), with h a hasher, or a variable
+// of a hasher type whose methods have pointer receivers (var d digest;
+// d.Write(b)); or nils.
+func (p *pass) hasherWrite(e ast.Expr) (h, x ast.Expr) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Write" {
+		return nil, nil
 	}
 	if t := p.TypesInfo.TypeOf(sel.X); !isHasher(t) && (t == nil || !isHasher(types.NewPointer(t))) {
-		return sink{}, false
+		return nil, nil
 	}
-	return sink{call: call, arg: call.Args[0], name: types.ExprString(sel), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
+	return sel.X, call.Args[0]
+}
+
+// rangeElem returns v of for _, v := range x, or nil.
+func (p *pass) rangeElem(loop *ast.RangeStmt) *types.Var {
+	if loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil {
+		return nil
+	}
+	v, _ := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
+	return v
 }
 
 // funcSink returns the sink that call, a call of the package function fn, is:
@@ -226,7 +246,6 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 		s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
 		if fn.Pkg() == p.Pkg {
 			s.name = fn.Name()
-			s.helperDecl = p.funcDecl(fn.Origin())
 		}
 		return s, true
 	}
@@ -312,41 +331,32 @@ func (p *pass) partsHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 		}
 		loop = use.Parent().Node().(*ast.RangeStmt)
 	}
-	if loop == nil || loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil || len(loop.Body.List) != 1 {
-		return nil
-	}
-	part, ok := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
-	es, ok2 := loop.Body.List[0].(*ast.ExprStmt)
-	if !ok || !ok2 {
-		return nil
-	}
-	write, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(write.Args) != 1 || p.TypesInfo.Uses[identOf(write.Args[0])] != part {
-		return nil
-	}
-	// The part is used by the Write only (not by the hasher's expression).
-	for id := range ast.Preorder(write.Fun) {
-		if id, ok := id.(*ast.Ident); ok && p.TypesInfo.Uses[id] == part {
-			return nil
-		}
-	}
-	sel, ok := ast.Unparen(write.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" {
-		return nil
-	}
-	if t := p.TypesInfo.TypeOf(sel.X); !isHasher(t) && (t == nil || !isHasher(types.NewPointer(t))) {
+	if loop == nil || p.eachWritten(loop) == nil {
 		return nil
 	}
 	return &hashesArg{Parts: true}
 }
 
-// funcDecl returns the declaration of fn in this package, from an index of
-// the package's declarations built once.
-func (p *pass) funcDecl(fn *types.Func) *ast.FuncDecl {
-	if cur, ok := p.decl(fn); ok {
-		return cur.Node().(*ast.FuncDecl)
+// eachWritten returns h of a loop that writes each element of a list, in
+// order, into the hasher h, and does nothing else; or nil.
+//
+//	for _, b := range list {
+//		h.Write(b)
+//	}
+func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
+	part := p.rangeElem(loop)
+	if part == nil || len(loop.Body.List) != 1 {
+		return nil
 	}
-	return nil
+	es, ok := loop.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	h, x := p.hasherWrite(es.X)
+	if h == nil || p.TypesInfo.Uses[identOf(x)] != part || p.mentions(h, part) {
+		return nil
+	}
+	return h
 }
 
 // concatOf returns the concatenation that the sink's argument arg is, when it
@@ -366,7 +376,7 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 		if !ok || v.Parent() == v.Pkg().Scope() {
 			return nil, false
 		}
-		return p.concatVar(sinkCur, e, v)
+		return p.concatVar(sinkCur, v)
 	}
 	return nil, false
 }
@@ -416,47 +426,41 @@ func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
 	if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
 		return nil, false
 	}
-	def, between, ok := p.definedBefore(sinkCur, v)
-	if !ok {
+	fn, ok := enclosingFunc(sinkCur)
+	_, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
+	if !ok || !ok2 || def == nil || p.vals.Count(fn, v) != 1 {
 		return nil, false
 	}
 	call, ok := sprintf(def.Rhs[0])
 	if !ok {
 		return nil, false
 	}
-	return &concat{expr: call, def: def, between: between, sprintf: call, what: shorten(v.Name() + " := " + types.ExprString(call))}, true
+	return &concat{expr: call, def: def, between: end - at - 1, sprintf: call, what: shorten(v.Name() + " := " + types.ExprString(call))}, true
 }
 
-// definedBefore returns the statement v := e that defines v before the
-// statement of the sink at sinkCur, in the same list, and the number of
-// statements between them, when v is used only at the sink, once, and the
-// sink is not in a loop or a function literal of its statement.
-func (p *pass) definedBefore(sinkCur inspector.Cursor, v *types.Var) (*ast.AssignStmt, int, bool) {
-	fn, ok := enclosingFunc(sinkCur)
+// declaredBefore returns the statements of the block of the sink at sinkCur,
+// the index of the one that declares v and the index of the sink's, and that
+// declaration when it is v := e, when v is declared before the sink's
+// statement in that block and the sink is in no loop or function literal of
+// its statement.
+func (p *pass) declaredBefore(sinkCur inspector.Cursor, v *types.Var) (list []ast.Stmt, at, end int, def *ast.AssignStmt, ok bool) {
+	stmt, list, ok := sinkStatement(sinkCur)
 	if !ok {
-		return nil, 0, false
+		return nil, 0, 0, nil, false
 	}
-	uses := p.vals.Count(fn, v)
-	stmt, list, ok := statementIn(sinkCur)
-	if !ok || uses != 1 {
-		return nil, 0, false
-	}
-	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return nil, 0, false
+	at, end = -1, slices.Index(list, stmt)
+	for i, s := range list[:end] {
+		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
+			at = i
 		}
 	}
-	id, ok := p.vals.Def(fn, v)
-	if !ok || id.ParentEdgeKind() != edge.AssignStmt_Lhs {
-		return nil, 0, false
+	if at < 0 {
+		return nil, 0, 0, nil, false
 	}
-	def := id.Parent().Node().(*ast.AssignStmt)
-	at, i := slices.Index(list, stmt), slices.Index(list, ast.Stmt(def))
-	if i < 0 || i >= at || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return nil, 0, false
+	if as, isDef := list[at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[identOf(as.Lhs[0])] == v {
+		def = as
 	}
-	return def, at - i - 1, true
+	return list, at, end, def, true
 }
 
 // concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
@@ -488,7 +492,7 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 	if p.qualifiedCallee(call) == "slices.Concat" && len(call.Args) >= 2 && !call.Ellipsis.IsValid() && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) {
 		return &concat{expr: call, parts: call.Args, what: shorten(types.ExprString(call))}, true
 	}
-	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && emptySeparator(call.Args[1]) {
+	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && p.emptySeparator(call.Args[1]) {
 		lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
 		if !ok || len(lit.Elts) < 2 {
 			return nil, false
@@ -644,63 +648,38 @@ func (p *pass) literalVar(v *types.Var) bool {
 	return false
 }
 
-// emptySeparator reports whether e is nil or an empty byte slice.
-func emptySeparator(e ast.Expr) bool {
+// emptySeparator reports whether e is nil, []byte{} or []byte(""), or a
+// conversion of one.
+func (p *pass) emptySeparator(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e.Name == "nil"
 	case *ast.CompositeLit:
 		return len(e.Elts) == 0
 	case *ast.CallExpr:
-		if len(e.Args) == 1 {
-			if lit, ok := e.Args[0].(*ast.BasicLit); ok {
-				return lit.Value == `""`
-			}
-			return emptySeparator(e.Args[0])
-		}
+		return len(e.Args) == 1 && p.TypesInfo.Types[e.Fun].IsType() && p.emptySeparator(e.Args[0])
 	}
-	return false
+	tv := p.TypesInfo.Types[e]
+	return tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == `""`
 }
 
 // concatVar recognizes a local variable that holds a concatenation, defined in
 // the statement right before the sink's (v := append(a, b...)), or made and
 // filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
 // copy(v, a); copy(v[n:], b)), and used nowhere else.
-func (p *pass) concatVar(sinkCur inspector.Cursor, use *ast.Ident, v *types.Var) (*concat, bool) {
+func (p *pass) concatVar(sinkCur inspector.Cursor, v *types.Var) (*concat, bool) {
 	fn, ok := enclosingFunc(sinkCur)
-	if !ok {
+	list, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
+	if !ok || !ok2 || def == nil {
 		return nil, false
 	}
-	var uses []inspector.Cursor
-	for cur := range p.vals.Uses(fn, v) {
-		uses = append(uses, cur)
-	}
-	// The statements of the block, from v's definition to the sink's.
-	stmt, list, ok := sinkStatement(sinkCur)
-	if !ok {
-		return nil, false
-	}
-	at := -1
-	for i, s := range list {
-		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
-			at = i
-		}
-	}
-	if at < 0 {
-		return nil, false
-	}
-	def, ok := list[at].(*ast.AssignStmt)
-	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return nil, false
-	}
-	if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok {
-		if c, ok := p.concatExpr(call); ok && len(uses) == 1 && at+1 < len(list) && list[at+1] == stmt {
+	uses := slices.Collect(p.vals.Uses(fn, v))
+	if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && at+1 == end {
+		if c, ok := p.concatExpr(call); ok {
 			c.expr, c.def = call, def
 			c.what = shorten(v.Name() + " := " + types.ExprString(call))
 			return c, true
 		}
 	}
-	return p.makeCopy(list, at, stmt, v, uses)
+	return p.makeCopy(list, at, list[end], v, uses)
 }
 
 // sinkStatement returns the statement of a statement list that holds the
@@ -805,15 +784,77 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		return nil, s.funcVar.Name() + " does more than return a standard sum of its argument"
 	}
 	// A hasher's Write.
-	if !s.write {
-		return nil, "the result of Write is used"
-	}
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
 	if !plainExpr(sel.X) {
 		return nil, types.ExprString(sel.X) + " is not a plain variable"
 	}
+	if !s.write {
+		return p.checkedWriteFix(cur, s, f, fc)
+	}
 	fix := fixes.WriteParts(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), fc)
 	return &fix, ""
+}
+
+// checkedWriteFix writes the parts one after another into the hasher whose
+// Write's error is checked: every part but the last as a statement before
+// the check, the last in its place. A hasher's Write never returns an error
+// (hash.Hash says so), so checking the last one alone loses nothing.
+//
+//	if _, err := h.Write(append(a, b...)); err != nil {   =>   h.Write(a)
+//	                                                           if _, err := h.Write(b); err != nil {
+func (p *pass) checkedWriteFix(cur inspector.Cursor, s sink, f *fixes.File, fc fixes.Concat) (*analysis.SuggestedFix, string) {
+	// Reject a count that is kept (it would be the last part's length), and
+	// a list of parts (written in a loop).
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || identOf(as.Lhs[0]) == nil || identOf(as.Lhs[0]).Name != "_" || fc.Spread {
+		return nil, "the result of Write is used"
+	}
+	// The writes go before the assignment, or the if statement it begins.
+	at := cur.Parent()
+	if at.ParentEdgeKind() == edge.IfStmt_Init {
+		at = at.Parent()
+	}
+	if _, _, ok := statementIn(at); !ok {
+		return nil, "the result of Write is used"
+	}
+	fix := fixes.WritePartsChecked(f, at.Node().(ast.Stmt), s.arg, types.ExprString(ast.Unparen(s.call.Fun).(*ast.SelectorExpr).X), fc)
+	return &fix, ""
+}
+
+// inert reports whether code moved across stmts computes what it did: each
+// statement only defines a hasher by a call of a constructor of the catalog
+// with plain arguments, which writes no variable and no byte, and the moved
+// expressions mention none of the names they define.
+//
+//	toSign := fmt.Sprintf("%s.%d", id, ts)
+//	h := hmac.New(sha256.New, key)             <- inert
+//	h.Write([]byte(toSign))
+func (p *pass) inert(stmts []ast.Stmt, moved []ast.Expr) bool {
+	for _, s := range stmts {
+		def, ok := s.(*ast.AssignStmt)
+		if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
+			return false
+		}
+		call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
+		if !ok || !plainExpr(call.Fun) || !slices.ContainsFunc(p.sites, func(site *Site) bool {
+			return site.Call == call && !site.ctor.funcValue && site.Wraps == ""
+		}) {
+			return false
+		}
+		for _, a := range call.Args {
+			if !plainExpr(a) {
+				return false
+			}
+		}
+		for _, e := range moved {
+			for n := range ast.Preorder(e) {
+				if id, ok := n.(*ast.Ident); ok && id.Name == identOf(def.Lhs[0]).Name {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // sumSpec says how the fixes compute the sum function's hash of several parts.
@@ -838,12 +879,19 @@ func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
 // helperFix calls a variadic form of a package's own hashing helper, declared
 // next to it in the same file.
 func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
-	d := s.helperDecl
-	switch {
-	case d == nil:
+	helperDecl, ok := p.decl(s.helper)
+	if !ok {
 		return p.otherHelperFix(f, s, fc)
+	}
+	d := helperDecl.Node().(*ast.FuncDecl)
+	switch {
 	case p.Fset.File(d.Pos()) != p.Fset.File(s.call.Pos()):
-		return nil, s.helper.Name() + " is declared in another file"
+		// Every edit stays in the finding's file: the same sum of the
+		// parts computed at the call, when the helper returns nothing else.
+		if fix, _ := p.otherHelperFix(f, s, fc); fix != nil {
+			return fix, ""
+		}
+		return nil, s.helper.Name() + " is declared in another file, and returns more than a standard sum of its argument"
 	case s.helper.Signature().Params().Len() != 1 || s.helper.Signature().Variadic():
 		return nil, s.helper.Name() + " has other parameters"
 	case d.Recv != nil || d.Type.TypeParams != nil:
@@ -852,7 +900,6 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	param := s.helper.Signature().Params().At(0)
 	spec := fixes.HelperSpec{Decl: d, Param: param, Name: s.helper.Name() + "Parts"}
 	// Find the sink inside the helper.
-	helperDecl, _ := p.decl(s.helper)
 	for ic := range p.calls.Within(helperDecl) {
 		cur, call := ic.Cursor, ic.Node
 		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
@@ -903,10 +950,29 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 	if !s.write {
 		return nil, "the string is hashed by " + s.name + ", not written into a hasher that fmt.Fprintf could write into"
 	}
-	// Reject statements between the formatting and the Write: formatting
-	// at the Write would evaluate the arguments after them.
+	// Statements between the formatting and the Write: the arguments that
+	// run code are evaluated where the string was formatted, into
+	// temporaries, and the others (variables, fields, constants) at the
+	// Write, which only hashers' definitions may precede (see inert).
+	//
+	//	toSign := fmt.Sprintf("%s.%d", id, t.Unix())     unix := t.Unix()
+	//	h := hmac.New(sha256.New, key)              =>   h := hmac.New(sha256.New, key)
+	//	h.Write([]byte(toSign))                          fmt.Fprintf(h, "%s.%d", id, unix)
+	var early []ast.Expr
 	if c.between > 0 {
-		return nil, "statements between the formatting and " + s.name + " would run before the arguments are evaluated"
+		_, list, _ := statementIn(cur)
+		at := slices.Index(list, c.def)
+		var kept []ast.Expr
+		for _, a := range c.sprintf.Args {
+			if plainExpr(a) || p.TypesInfo.Types[a].Value != nil {
+				kept = append(kept, a)
+			} else {
+				early = append(early, a)
+			}
+		}
+		if at < 0 || !p.inert(list[at+1:at+1+c.between], kept) {
+			return nil, "statements between the formatting and " + s.name + " would run before the arguments are evaluated"
+		}
 	}
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
 	if !plainExpr(sel.X) {
@@ -923,7 +989,7 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 			return nil, v.Name() + " stays on the stack: fmt.Fprintf would move it to the heap"
 		}
 	}
-	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc)
+	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc, early)
 	return &fix, ""
 }
 

@@ -252,22 +252,7 @@ func (p *pass) offsetDef(stmt ast.Stmt, vars map[*types.Var]linear) bool {
 			return false
 		}
 		value, ok := p.linearOf(s.Rhs[0], vars)
-		if !ok {
-			return false
-		}
-		switch s.Tok {
-		case token.DEFINE:
-			vars[n] = value
-		case token.ADD_ASSIGN:
-			old, ok := vars[n]
-			if !ok {
-				return false
-			}
-			vars[n] = old.plus(value)
-		default:
-			return false
-		}
-		return true
+		return ok && assignLinear(vars, n, s.Tok, value)
 	case *ast.DeclStmt:
 		gen, ok := s.Decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.VAR || len(gen.Specs) != 1 {
@@ -348,20 +333,22 @@ func (p *pass) copyAt(stmt ast.Stmt, v *types.Var, offset linear, vars map[*type
 		return nil, false
 	}
 	// What copy returns is the part's length: see coverage above.
+	return part, n == nil || assignLinear(vars, n, tok, length)
+}
+
+// assignLinear records in vars the value of n after n := value or n +=
+// value (tok), and reports whether it is one of them.
+func assignLinear(vars map[*types.Var]linear, n *types.Var, tok token.Token, value linear) bool {
+	old, ok := vars[n]
 	switch {
-	case n == nil:
 	case tok == token.DEFINE:
-		vars[n] = length
-	case tok == token.ADD_ASSIGN:
-		old, ok := vars[n]
-		if !ok {
-			return nil, false
-		}
-		vars[n] = old.plus(length)
+		vars[n] = value
+	case tok == token.ADD_ASSIGN && ok:
+		vars[n] = old.plus(value)
 	default:
-		return nil, false
+		return false
 	}
-	return part, true
+	return true
 }
 
 // copyLoop matches a loop that copies each element of a list into v at a
@@ -372,14 +359,8 @@ func (p *pass) copyAt(stmt ast.Stmt, v *types.Var, offset linear, vars map[*type
 //
 // It returns the list and n.
 func (p *pass) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]linear) (ast.Expr, *types.Var, bool) {
-	if loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil || loop.Tok != token.DEFINE {
-		return nil, nil, false
-	}
-	elem, ok := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
-	if !ok || !types.Identical(elem.Type().Underlying(), byteSlice) || !sigOperand(loop.X) {
-		return nil, nil, false
-	}
-	if len(vars) != 1 {
+	elem := p.rangeElem(loop)
+	if elem == nil || !types.Identical(elem.Type().Underlying(), byteSlice) || !sigOperand(loop.X) || len(vars) != 1 {
 		return nil, nil, false
 	}
 	var n *types.Var
@@ -438,12 +419,11 @@ func (p *pass) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.St
 		return nil, false
 	}
 	loop, ok := list[at-1].(*ast.RangeStmt)
-	if !ok || loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil || len(loop.Body.List) != 1 ||
-		types.ExprString(loop.X) != types.ExprString(parts) {
+	if !ok || len(loop.Body.List) != 1 || types.ExprString(loop.X) != types.ExprString(parts) {
 		return nil, false
 	}
-	elem, ok := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
-	if !ok {
+	elem := p.rangeElem(loop)
+	if elem == nil {
 		return nil, false
 	}
 	as, ok := loop.Body.List[0].(*ast.AssignStmt)

@@ -61,6 +61,7 @@ func TestOracle(t *testing.T) {
 		{"funcvars", analyzer.Options{}},
 		{"dynsinks", analyzer.Options{}},
 		{"inlinepool", analyzer.Options{Pool: analyzer.PoolInline}},
+		{"concathashinline", analyzer.Options{Pool: analyzer.PoolInline}},
 		{"suppress", analyzer.Options{}},
 		{"sumalloc", analyzer.Options{}},
 		{"fieldsum", analyzer.Options{}},

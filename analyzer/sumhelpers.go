@@ -112,55 +112,53 @@ func (p *pass) partsSum(cur inspector.Cursor, fn *types.Func) string {
 	if len(body) != params.Len()+2 {
 		return ""
 	}
-	def, ok := body[0].(*ast.AssignStmt)
-	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return ""
-	}
-	h := p.TypesInfo.Defs[identOf(def.Lhs[0])]
-	call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
-	if !ok || h == nil || len(call.Args) != 0 {
-		return ""
-	}
-	ctor := p.qualifiedCallee(call)
+	h, ctor := p.newHasher(body[0])
 	if _, ok := stdConstructors[ctor]; !ok {
 		return ""
 	}
-	// writes reports whether s is h.Write(v) as a statement.
-	writes := func(s ast.Stmt, v types.Object) bool {
-		es, ok := s.(*ast.ExprStmt)
-		if !ok {
-			return false
-		}
-		w, ok := es.X.(*ast.CallExpr)
-		if !ok || len(w.Args) != 1 {
-			return false
-		}
-		sel, ok := w.Fun.(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "Write" && p.TypesInfo.Uses[identOf(sel.X)] == h && p.TypesInfo.Uses[identOf(w.Args[0])] == v
-	}
 	for i := range params.Len() - 1 {
-		if !writes(body[1+i], params.At(i)) {
+		if p.TypesInfo.Uses[identOf(p.methodArg(body[1+i], h, "Write"))] != params.At(i) {
 			return ""
 		}
 	}
 	loop, ok := body[params.Len()].(*ast.RangeStmt)
-	if !ok || loop.Key == nil || identOf(loop.Key).Name != "_" || loop.Value == nil || len(loop.Body.List) != 1 ||
-		p.TypesInfo.Uses[identOf(loop.X)] != params.At(params.Len()-1) || !writes(loop.Body.List[0], p.TypesInfo.Defs[identOf(loop.Value)]) {
-		return ""
-	}
-	ret, ok := body[params.Len()+1].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return ""
-	}
-	sum, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok || len(sum.Args) != 1 || !p.TypesInfo.Types[sum.Args[0]].IsNil() {
-		return ""
-	}
-	sel, ok := sum.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Sum" || p.TypesInfo.Uses[identOf(sel.X)] != h {
+	if !ok || p.TypesInfo.Uses[identOf(loop.X)] != params.At(params.Len()-1) || p.TypesInfo.Uses[identOf(p.eachWritten(loop))] != h ||
+		!p.returnsSum(body[params.Len()+1], h) {
 		return ""
 	}
 	return ctor
+}
+
+// newHasher returns h and the constructor of s, h := ctor() or var h =
+// ctor() ("importpath.Func"), or nil and "".
+func (p *pass) newHasher(s ast.Stmt) (types.Object, string) {
+	call, h, errVar := p.hasherDef(s)
+	if call == nil || errVar != nil || len(call.Args) != 0 {
+		return nil, ""
+	}
+	return h, p.qualifiedCallee(call)
+}
+
+// methodArg returns x of h.name(x), an expression or its statement, or nil.
+func (p *pass) methodArg(n ast.Node, h types.Object, name string) ast.Expr {
+	if es, ok := n.(*ast.ExprStmt); ok {
+		n = es.X
+	}
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name || p.TypesInfo.Uses[identOf(sel.X)] != h {
+		return nil
+	}
+	return call.Args[0]
+}
+
+// returnsSum reports whether s is return h.Sum(nil).
+func (p *pass) returnsSum(s ast.Stmt, h types.Object) bool {
+	ret, ok := s.(*ast.ReturnStmt)
+	return ok && len(ret.Results) == 1 && p.TypesInfo.Types[p.methodArg(ast.Unparen(ret.Results[0]), h, "Sum")].IsNil()
 }
 
 // otherHelperFix computes, at a call of another package's helper that
@@ -251,40 +249,9 @@ func (p *pass) writeSum(block *ast.BlockStmt, results *types.Tuple, param *types
 	if len(body) != 3 || results.Len() != 1 || !types.Identical(results.At(0).Type(), byteSlice) {
 		return ""
 	}
-	def, ok := body[0].(*ast.AssignStmt)
-	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return ""
-	}
-	h := p.TypesInfo.Defs[identOf(def.Lhs[0])]
-	ctor, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
-	if !ok || h == nil || len(ctor.Args) != 0 {
-		return ""
-	}
-	sum := p.cfg.ctorSum(p.qualifiedCallee(ctor))
-	if sum == "" {
-		return ""
-	}
-	// method returns the argument of h.name(x) with one argument, or nil.
-	method := func(e ast.Expr, name string) ast.Expr {
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return nil
-		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != name || p.TypesInfo.Uses[identOf(sel.X)] != h {
-			return nil
-		}
-		return call.Args[0]
-	}
-	write, ok := body[1].(*ast.ExprStmt)
-	if !ok || p.TypesInfo.Uses[identOf(method(write.X, "Write"))] != param {
-		return ""
-	}
-	ret, ok := body[2].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return ""
-	}
-	if nilArg := method(ret.Results[0], "Sum"); nilArg == nil || !p.TypesInfo.Types[nilArg].IsNil() {
+	h, ctor := p.newHasher(body[0])
+	sum := p.cfg.ctorSum(ctor)
+	if h == nil || sum == "" || p.TypesInfo.Uses[identOf(p.methodArg(body[1], h, "Write"))] != param || !p.returnsSum(body[2], h) {
 		return ""
 	}
 	return sum

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -210,6 +212,25 @@ func WriteParts(f *File, stmt *ast.ExprStmt, hasher string, c Concat) analysis.S
 	return analysis.SuggestedFix{Message: "Write the parts one after another", TextEdits: edits}
 }
 
+// WritePartsChecked writes every part but the last into the hasher before
+// stmt, the statement that checks the error of the Write of arg, and writes
+// the last in arg's place: a hasher's Write never returns an error, so the
+// check of the last one stands for all.
+//
+//	if _, err := h.Write(append(a, b...)); err != nil {   =>   h.Write(a)
+//	                                                           if _, err := h.Write(b); err != nil {
+func WritePartsChecked(f *File, stmt ast.Stmt, arg ast.Expr, hasher string, c Concat) analysis.SuggestedFix {
+	indent := f.Indent(stmt.Pos())
+	var writes strings.Builder
+	for _, part := range c.Parts[:len(c.Parts)-1] {
+		writes.WriteString(hasher + ".Write(" + f.Text(part) + ")\n" + indent)
+	}
+	edits := append(f.removeEdits(c),
+		analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(writes.String())},
+		analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(f.Text(c.Parts[len(c.Parts)-1]))})
+	return analysis.SuggestedFix{Message: "Write the parts one after another (a hasher's Write never returns an error: the last one's check stands for all)", TextEdits: edits}
+}
+
 // HelperSpec describes a package's own function that only hashes its one
 // []byte parameter, declared in the fixed file.
 type HelperSpec struct {
@@ -320,14 +341,44 @@ func (f *File) firstDecl() token.Pos {
 //	h.Write([]byte(s))                 =>   fmt.Fprintf(h, format, args...)
 //
 // sprintf is the fmt.Sprintf call, without a spread argument; c.Remove the
-// statement that defined s.
-func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.CallExpr, c Concat) analysis.SuggestedFix {
+// statement that defined s. The early arguments are evaluated into
+// temporaries where s was defined, in order, and formatted from them:
+//
+//	s := fmt.Sprintf("%d.%s", t.Unix(), id)      unix := t.Unix()
+//	h := hmac.New(sha256.New, key)          =>   h := hmac.New(sha256.New, key)
+//	h.Write([]byte(s))                           fmt.Fprintf(h, "%d.%s", unix, id)
+func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.CallExpr, c Concat, early []ast.Expr) analysis.SuggestedFix {
 	fun := ast.Unparen(sprintf.Fun).(*ast.SelectorExpr)
 	args := make([]string, len(sprintf.Args))
+	var defs []string
+	taken := map[string]bool{}
 	for i, a := range sprintf.Args {
 		args[i] = f.Text(a)
+		if !slices.Contains(early, a) {
+			continue
+		}
+		// A temporary named after the method or function it calls.
+		want := "arg"
+		if call, ok := ast.Unparen(a).(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				want = strings.ToLower(sel.Sel.Name[:1]) + sel.Sel.Name[1:]
+			} else if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+				want = strings.ToLower(id.Name[:1]) + id.Name[1:]
+			}
+		}
+		name := f.FreeName(c.Remove[0].Pos(), want)
+		for n := 2; taken[name]; n++ {
+			name = f.FreeName(c.Remove[0].Pos(), want+strconv.Itoa(n))
+		}
+		taken[name] = true
+		defs = append(defs, name+" := "+args[i])
+		args[i] = name
 	}
 	call := f.Text(fun.X) + ".Fprintf(" + hasher + ", " + strings.Join(args, ", ")
 	edits := append(f.removeEdits(c), analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(call + ")")})
+	if len(defs) > 0 {
+		def := c.Remove[0]
+		edits[0] = analysis.TextEdit{Pos: def.Pos(), End: def.End(), NewText: []byte(strings.Join(defs, "\n"+f.Indent(def.Pos())))}
+	}
 	return analysis.SuggestedFix{Message: "Format into " + hasher + " with fmt.Fprintf", TextEdits: edits}
 }

@@ -13,7 +13,7 @@ type Hasher struct{ crypto.Hash }
 // HashChildren joins the children in a bytes.Buffer only to write it into
 // the hasher once: the buffer is made per node.
 func (m *Hasher) HashChildren(l, r []byte) []byte {
-	buf := bytes.NewBuffer(make([]byte, 0, 32+len(l)+len(r))) // want `concat-hash: a bytes.Buffer filled with 2 parts builds a buffer only to hash it with h.Write once per call of HashChildren \(it returns a hash of what it is given: its callers call it once per item they hash\); hash the parts one after another \(no automatic fix: the parts are written into a bytes.Buffer: write them into the hasher instead\)`
+	buf := bytes.NewBuffer(make([]byte, 0, 32+len(l)+len(r))) // want `concat-hash: a bytes.Buffer filled with 2 parts builds a buffer only to hash it with h.Write once per call of HashChildren \(it returns a hash of what it is given: its callers call it once per item they hash\); automatic fix: write the parts one after another`
 	h := m.New()                                              // want `hasher-alloc: m.New\(\) always allocates its hasher once per call of HashChildren`
 	buf.Write(l)
 	buf.Write(r)
