@@ -111,11 +111,12 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var fn *types.Func
 	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
 	switch {
-	case cryptoHash != nil && p.inlinePools():
-		return nil, "-pool=inline declares a one-shot HMAC of one hash, and " + types.ExprString(cryptoHash) + " is chosen at run time: -pool=runtime's hashsum.AppendHMAC dispatches on it"
 	case cryptoHash != nil:
 		if !sigOperand(cryptoHash) {
 			return nil, "the hash " + shorten(types.ExprString(cryptoHash)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
+		}
+		if p.inlinePools() && len(p.namedHashes()) == 0 {
+			return nil, "-pool=inline declares a one-shot HMAC of each hash that the package names, and it names none of crypto.SHA256 and its kin: -pool=runtime's hashsum.AppendHMAC dispatches on " + shorten(types.ExprString(cryptoHash))
 		}
 	default:
 		var ok bool
@@ -210,6 +211,15 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		_, spec.KeySum = splitQualified(ctorSums[spec.Ctor])
 		spec.Size = digestSizes[spec.Ctor]
 	}
+	if cryptoHash != nil && spec.Inline {
+		// It declares a dispatch on the crypto.Hash, to a one-shot HMAC
+		// of each hash the package names (see namedHashes).
+		for _, ctor := range p.namedHashes() {
+			c := fixes.OneShotSpec{Runtime: oneShotHMACs[ctor], Inline: true, Ctor: ctor, Size: digestSizes[ctor]}
+			_, c.KeySum = splitQualified(ctorSums[ctor])
+			spec.Cases = append(spec.Cases, c)
+		}
+	}
 	fix := fixes.OneShotHMAC(f, def, writes, sum, spec)
 	return &fix, ""
 }
@@ -222,6 +232,33 @@ func (p *pass) cryptoHashOperand(e ast.Expr) ast.Expr {
 		return nil
 	}
 	return sel.X
+}
+
+// namedHashes returns the constructors of the hashes whose crypto.Hash
+// constant (crypto.SHA256, ...) the package's production code names, and
+// that have a one-shot HMAC, in crypto's order (crypto.MD5 first). A crypto.Hash chosen at run time is one of them unless
+// it comes from another package: -pool=inline's dispatch computes those with
+// a one-shot HMAC declared in the file, and any other with crypto/hmac, as
+// before the fix.
+func (p *pass) namedHashes() []string {
+	if p.model.namedHashes != nil {
+		return *p.model.namedHashes
+	}
+	named := map[string]bool{}
+	for cur := range p.prod.Preorder((*ast.SelectorExpr)(nil)) {
+		c, ok := p.TypesInfo.Uses[cur.Node().(*ast.SelectorExpr).Sel].(*types.Const)
+		if ok && isCryptoHash(c.Type()) {
+			named[cryptoHashConstructors[c.Name()]] = true
+		}
+	}
+	var ctors []string
+	for _, name := range []string{"MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512_224", "SHA512_256"} {
+		if ctor := cryptoHashConstructors[name]; named[ctor] {
+			ctors = append(ctors, ctor)
+		}
+	}
+	p.model.namedHashes = &ctors
+	return ctors
 }
 
 // macWrite returns the argument of a statement mac.Write(x), or nil.

@@ -426,8 +426,11 @@ type OneShotSpec struct {
 	Runtime string
 	// Hash, instead of Runtime, is the crypto.Hash whose New the MAC was
 	// made with (hmac.New(s.hash.New, key)): hashsum.AppendHMAC dispatches
-	// on it at run time. Not with Inline.
-	Hash ast.Expr
+	// on it at run time. With Inline, the file declares a copy of it that
+	// dispatches to a one-shot HMAC of each of Cases (each an Inline spec
+	// of one hash), and computes any other hash with crypto/hmac.
+	Hash  ast.Expr
+	Cases []OneShotSpec
 	// Key and Parts are what hmac.New and the Writes were given.
 	Key   ast.Expr
 	Parts []ast.Expr
@@ -455,9 +458,12 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	im := f.Imports(sum.Pos())
 	var edits []analysis.TextEdit
 	var fn string
-	if spec.Inline {
+	switch {
+	case spec.Inline && spec.Hash != nil:
+		edits, fn = f.dispatchFunc(spec, im)
+	case spec.Inline:
 		edits, fn = f.oneShotFunc(spec, im)
-	} else {
+	default:
 		fn = im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
 	}
 	im.Drop("crypto/hmac", def)
@@ -485,7 +491,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
 	msg := "Compute the MAC with " + fn + ", which allocates nothing"
-	if spec.Inline {
+	switch {
+	case spec.Inline && spec.Hash != nil:
+		msg = "Compute the MAC with " + fn + ", declared in this file (a copy of the runtime module's hashsum.AppendHMAC): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash"
+	case spec.Inline:
 		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMAC" + spec.Runtime + "), which allocates nothing"
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
@@ -545,4 +554,55 @@ func %[1]s(dst, key []byte, parts ...[]byte) []byte {
 `, fn, pkg, ctor, spec.KeySum, spec.Size, spec.Runtime)
 	at := f.firstDecl()
 	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, fn
+}
+
+// dispatchFunc declares, once per file, the file-local copy of
+// hashsum.AppendHMAC of -pool=inline, for a crypto.Hash chosen at run time:
+// a switch to the one-shot HMAC of each hash of spec.Cases (see
+// oneShotFunc), declared too, and crypto/hmac for any other hash.
+//
+//	mac := hmac.New(m.Hash.New, key)
+//	mac.Write(a)                        =>   tag = appendHMAC(m.Hash, nil, key, a)
+//	tag = mac.Sum(nil)                       ...
+//	                                         func appendHMAC(h crypto.Hash, dst, key []byte, parts ...[]byte) []byte {
+//	                                         	switch h {
+//	                                         	case crypto.SHA256:
+//	                                         		return appendHMACSHA256(dst, key, parts...)
+//	                                         	}
+//	                                         	m := hmac.New(h.New, key) ...
+func (f *File) dispatchFunc(spec OneShotSpec, im *Imports) ([]analysis.TextEdit, string) {
+	crypto := im.Name("crypto", "crypto")
+	hmac := im.Name("crypto/hmac", "hmac")
+	fn, declare := f.Names.Declare(f, "appendHMAC", func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		return ok && sig.Variadic() && sig.Params().Len() == 4 && sig.Results().Len() == 1
+	})
+	if !declare {
+		return nil, fn
+	}
+	var edits []analysis.TextEdit
+	var cases strings.Builder
+	for _, c := range spec.Cases {
+		e, name := f.oneShotFunc(c, im)
+		edits = append(edits, e...)
+		fmt.Fprintf(&cases, "\tcase %s.%s:\n\t\treturn %s(dst, key, parts...)\n", crypto, c.Runtime, name)
+	}
+	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts under key
+// with the hash h, the MAC that hmac.New(h.New, key) computes: with the
+// one-shot HMACs declared in this file for the hashes this package names,
+// and with crypto/hmac for any other. A copy of hashsum.AppendHMAC
+// (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
+func %[1]s(h %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
+	switch h {
+%[3]s	}
+	m := %[4]s.New(h.New, key)
+	for _, p := range parts {
+		m.Write(p)
+	}
+	return m.Sum(dst)
+}
+
+`, fn, crypto, cases.String(), hmac)
+	at := f.firstDecl()
+	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)}), fn
 }
