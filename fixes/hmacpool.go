@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -431,6 +432,10 @@ type OneShotSpec struct {
 	// of one hash), and computes any other hash with crypto/hmac.
 	Hash  ast.Expr
 	Cases []OneShotSpec
+	// HashDef, when not nil, defines the variable that held the hash
+	// function (newHash := func() hash.Hash { return sha256.New() }),
+	// which the MAC was its one use of: it goes with the MAC.
+	HashDef ast.Stmt
 	// Key and Parts are what hmac.New and the Writes were given.
 	Key   ast.Expr
 	Parts []ast.Expr
@@ -472,8 +477,12 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	// passed to AppendHMAC.
 	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Rhs) == 1 && spec.Hash == nil {
 		if call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr); ok && len(call.Args) > 0 {
-			if path, ok := f.qualifier(call.Args[0]); ok {
-				im.Drop(path, call.Args[0])
+			removed := []ast.Node{call.Args[0]}
+			if spec.HashDef != nil {
+				removed = append(removed, spec.HashDef)
+			}
+			for _, path := range f.referencedPackages(removed...) {
+				im.Drop(path, removed...)
 			}
 		}
 	}
@@ -486,6 +495,9 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	}
 	edits = append(edits, im.Edits()...)
 	edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
+	if spec.HashDef != nil {
+		edits = append(edits, f.DeleteLine(spec.HashDef.Pos(), spec.HashDef.End()))
+	}
 	for _, w := range writes {
 		edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
 	}
@@ -605,4 +617,21 @@ func %[1]s(h %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
 `, fn, crypto, cases.String(), hmac)
 	at := f.firstDecl()
 	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)}), fn
+}
+
+// referencedPackages returns the import paths, sorted, of the packages
+// that the nodes refer to by a qualified name or a dot import.
+func (f *File) referencedPackages(nodes ...ast.Node) []string {
+	var paths []string
+	for _, n := range nodes {
+		for n := range ast.Preorder(n) {
+			if id, ok := n.(*ast.Ident); ok {
+				if path, ok := f.qualifier(id); ok && !slices.Contains(paths, path) {
+					paths = append(paths, path)
+				}
+			}
+		}
+	}
+	slices.Sort(paths)
+	return paths
 }
