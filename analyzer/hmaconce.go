@@ -374,9 +374,15 @@ func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 }
 
 // macWriteCall returns the argument of the call mac.Write(x) that e is, or
-// nil.
+// the string s of io.WriteString(mac, s), which writes []byte(s) (an HMAC
+// has no WriteString method); or nil.
 func (p *pass) macWriteCall(e ast.Expr, mac *types.Var) ast.Expr {
 	call, ok := e.(*ast.CallExpr)
+	if ok && len(call.Args) == 2 && p.TypesInfo.Uses[identOf(call.Args[0])] == mac && ast.Unparen(call.Args[0]) == identOf(call.Args[0]) {
+		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && funcKey(fn) == "io.WriteString" {
+			return call.Args[1]
+		}
+	}
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}

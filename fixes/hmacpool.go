@@ -436,7 +436,8 @@ type OneShotSpec struct {
 	// function (newHash := func() hash.Hash { return sha256.New() }),
 	// which the MAC was its one use of: it goes with the MAC.
 	HashDef ast.Stmt
-	// Key and Parts are what hmac.New and the Writes were given.
+	// Key and Parts are what hmac.New and the Writes were given; a string
+	// part, written by io.WriteString, is converted to []byte.
 	Key   ast.Expr
 	Parts []ast.Expr
 	// Inline declares the one-shot HMAC in the file instead of importing
@@ -491,7 +492,11 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		args = append([]string{f.Text(spec.Hash)}, args...)
 	}
 	for _, part := range spec.Parts {
-		args = append(args, f.Text(part))
+		text := f.Text(part)
+		if b, ok := f.Info.TypeOf(part).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			text = "[]byte(" + text + ")" // written by io.WriteString
+		}
+		args = append(args, text)
 	}
 	edits = append(edits, im.Edits()...)
 	edits = append(edits, f.DeleteLine(def.Pos(), def.End()))

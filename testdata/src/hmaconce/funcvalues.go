@@ -6,6 +6,8 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"hash"
+	"io"
+	"strings"
 )
 
 // Hash functions that are not a standard constructor written out, but
@@ -101,6 +103,29 @@ func macMethodValue(a algorithm, key, msg []byte) []byte {
 	return mac.Sum(nil)
 }
 
+// A signing key derived as OSS's V4 signer derives it: the parts are
+// strings written with io.WriteString, which writes []byte(s).
+//
+//hashalloc:hot
+func signingKey(secret, date string) []byte {
+	h1 := hmac.New(func() hash.Hash { return sha256.New() }, []byte(secret)) // want `hmac-rekey: hmac.New\(...\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	io.WriteString(h1, date)
+	return h1.Sum(nil)
+}
+
+// Its negative twin: the string written is computed, by a call that the
+// one-shot HMAC would run at the Sum.
+//
+//hashalloc:hot
+func signingKeyUpper(secret, date string) []byte {
+	h1 := hmac.New(func() hash.Hash { return sha256.New() }, []byte(secret)) // want `hmac-rekey: hmac.New\(...\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the part strings.ToUpper\(date\) written into the MAC runs code \(a call\) that the one-shot HMAC would run at the Sum instead of at its Write\)`
+	io.WriteString(h1, strings.ToUpper(date))
+	return h1.Sum(nil)
+}
+
+func CaseSigningKey()      { signingKey("secret", "20260101") }
+func CaseSigningKeyUpper() { signingKeyUpper("secret", "20260101") }
+
 func CaseMacLiteral()       { macLiteral(keys[0], keys[1]) }
 func CaseMacLiteralChosen() { macLiteralChosen(512, keys[0], keys[1]) }
 func CaseMacLocal()         { macLocal(keys[0], keys[1]) }
@@ -125,5 +150,7 @@ func ResultFuncValues() string {
 	out = append(out, macParam(sha256.New, keys[2], keys[1])...)
 	out = append(out, macParamEither(sha512.New, keys[0], keys[1])...)
 	out = append(out, macMethodValue(256, keys[0], keys[1])...)
+	out = append(out, signingKey("secret", "20260101")...)
+	out = append(out, signingKeyUpper("secret", "20260101")...)
 	return hex.EncodeToString(out)
 }
