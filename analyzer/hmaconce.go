@@ -339,10 +339,11 @@ func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Fun
 
 // namedHashes returns the constructors of the hashes whose crypto.Hash
 // constant (crypto.SHA256, ...) the package's production code names, and
-// that have a one-shot HMAC, in crypto's order (crypto.MD5 first). A crypto.Hash chosen at run time is one of them unless
-// it comes from another package: -pool=inline's dispatch computes those with
-// a one-shot HMAC declared in the file, and any other with crypto/hmac, as
-// before the fix.
+// that have a one-shot HMAC, in crypto's order (crypto.MD5 first). A
+// crypto.Hash chosen at run time is one of them unless it comes from
+// another package: -pool=inline's dispatch computes those with a one-shot
+// HMAC declared in the file, and any other with crypto/hmac, as before the
+// fix.
 func (p *pass) namedHashes() []string {
 	if p.model.namedHashes != nil {
 		return *p.model.namedHashes
