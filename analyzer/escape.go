@@ -90,6 +90,7 @@ type flowModel struct {
 	wrappers     map[*types.Func]*constructor   // the package's constructor wrappers, see wrapperCtor
 	targets      map[types.Object][]*types.Func // the known targets of calls through fields, parameters, interfaces, see dynamicSink
 	literalFacts map[*types.Var]*hashesArg      // the facts of function literals that package variables hold, see literalFact
+	namedHashes  *[]string                      // the hashes whose crypto.Hash the package names, see namedHashes
 
 	// What the package's functions do with their parameters (params.go),
 	// and the facts of other packages' functions.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -109,20 +110,23 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// dispatches.
 	var name string
 	var fn *types.Func
+	var hashDef ast.Stmt
+	fnCur, _ := enclosingFunc(s.cur)
 	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
 	switch {
-	case cryptoHash != nil && p.inlinePools():
-		return nil, "-pool=inline declares a one-shot HMAC of one hash, and " + types.ExprString(cryptoHash) + " is chosen at run time: -pool=runtime's hashsum.AppendHMAC dispatches on it"
 	case cryptoHash != nil:
 		if !sigOperand(cryptoHash) {
 			return nil, "the hash " + shorten(types.ExprString(cryptoHash)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 		}
-	default:
-		var ok bool
-		fn, ok = p.TypesInfo.Uses[identOf(s.Call.Args[0])].(*types.Func)
-		if !ok || fn.Signature().Recv() != nil || fn.Pkg() == nil {
-			return nil, "the hash function is neither a standard constructor nor the New of a crypto.Hash"
+		if p.inlinePools() && len(p.namedHashes()) == 0 {
+			return nil, "-pool=inline declares a one-shot HMAC of each hash that the package names, and it names none of crypto.SHA256 and its kin: -pool=runtime's hashsum.AppendHMAC dispatches on " + shorten(types.ExprString(cryptoHash))
 		}
+	default:
+		var why string
+		if fn, hashDef, why = p.hashConstructor(fnCur, s.Call.Args[0]); fn == nil {
+			return nil, why
+		}
+		var ok bool
 		if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
 			return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
 		}
@@ -131,7 +135,6 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		return nil, "the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
-	fnCur, _ := enclosingFunc(s.cur)
 	defCur := s.cur.Parent()
 	switch defCur.ParentEdgeKind() {
 	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
@@ -203,12 +206,21 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], Parts: parts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, HashDef: hashDef, Key: s.Call.Args[1], Parts: parts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
 		_, spec.KeySum = splitQualified(ctorSums[spec.Ctor])
 		spec.Size = digestSizes[spec.Ctor]
+	}
+	if cryptoHash != nil && spec.Inline {
+		// It declares a dispatch on the crypto.Hash, to a one-shot HMAC
+		// of each hash the package names (see namedHashes).
+		for _, ctor := range p.namedHashes() {
+			c := fixes.OneShotSpec{Runtime: oneShotHMACs[ctor], Inline: true, Ctor: ctor, Size: digestSizes[ctor]}
+			_, c.KeySum = splitQualified(ctorSums[ctor])
+			spec.Cases = append(spec.Cases, c)
+		}
 	}
 	fix := fixes.OneShotHMAC(f, def, writes, sum, spec)
 	return &fix, ""
@@ -224,6 +236,135 @@ func (p *pass) cryptoHashOperand(e ast.Expr) ast.Expr {
 	return sel.X
 }
 
+// hashConstructor returns the standard constructor that the hash function
+// e, given to hmac.New in the function at fn, is:
+//
+//	hmac.New(sha256.New, key)
+//	hmac.New(func() hash.Hash { return sha256.New() }, key)
+//	newHash := func() hash.Hash { return sha256.New() }; hmac.New(newHash, key)
+//	hmac.New(s.newHash, key) // the package stores only sha256.New in the field
+//
+// a package function, a function literal that only returns its call, a
+// local variable that one of those defines and nothing writes (def is its
+// definition, which goes with the MAC: so it must have no other use), or a
+// field, parameter or package variable whose one possible value the
+// package shows (see funcValueTargets). Otherwise it says why not.
+func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Func, def ast.Stmt, why string) {
+	e = ast.Unparen(e)
+	text := shorten(types.ExprString(e))
+	if lit, ok := e.(*ast.FuncLit); ok {
+		// Reject a literal that does more than return a constructor's
+		// hasher: hashAlg(bits) chooses one at run time.
+		var ret *ast.ReturnStmt
+		if len(lit.Body.List) == 1 {
+			ret, _ = lit.Body.List[0].(*ast.ReturnStmt)
+		}
+		var call *ast.CallExpr
+		if ret != nil && len(ret.Results) == 1 {
+			call, _ = ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		}
+		if call == nil {
+			return nil, nil, "the hash function is a function literal that does more than return a constructor's hasher"
+		}
+		ctor, ok := p.funcValue(call.Fun)
+		if !ok || len(call.Args) != 0 {
+			return nil, nil, "the hash function is a function literal that returns " + shorten(types.ExprString(call)) + ", not a standard constructor's hasher"
+		}
+		return ctor, nil, ""
+	}
+	switch obj := p.TypesInfo.Uses[identOf(e)].(type) {
+	case *types.Func:
+		if ctor, ok := p.funcValue(e); ok {
+			return ctor, nil, ""
+		}
+		// Reject a method value (opts.Algorithm.Hash): its receiver
+		// chooses the hasher at run time, and a function value cannot
+		// be compared to dispatch on it.
+		return nil, nil, "the hash function " + text + " is a method value, whose receiver chooses the hash at run time"
+	case *types.Var:
+		if obj.Kind() != types.LocalVar {
+			break
+		}
+		// Reject a variable assigned again: which function it holds
+		// depends on the path taken.
+		id, ok := p.vals.Def(fn, obj)
+		value, defined := values.DefinedWith(id)
+		if !ok || !defined || p.vals.Written(fn, obj) {
+			return nil, nil, "the hash function " + text + " is a variable assigned where its value is not known here"
+		}
+		// Reject a variable used again: the fix deletes its definition
+		// with the MAC's, or it would be left unused; with two uses,
+		// each fix would leave the other's MAC undefined or, applied
+		// together, the variable unused.
+		if n := p.vals.Count(fn, obj); n != 1 {
+			return nil, nil, fmt.Sprintf("the hash function %s is used %d times: the fix of one MAC deletes it, and the others use it", text, n)
+		}
+		// The definition is a statement of its own: newHash := ... or
+		// var newHash = ..., defining it alone.
+		switch stmt := id.Parent().Node().(type) {
+		case *ast.AssignStmt:
+			if len(stmt.Lhs) == 1 {
+				def = stmt
+			}
+		case *ast.ValueSpec:
+			if decl, ok := id.Parent().Parent().Node().(*ast.GenDecl); ok && len(decl.Specs) == 1 && len(stmt.Names) == 1 {
+				def, _ = id.Parent().Parent().Parent().Node().(*ast.DeclStmt)
+			}
+		}
+		if def == nil {
+			return nil, nil, "the hash function " + text + " is defined with other variables"
+		}
+		ctor, inner, why := p.hashConstructor(fn, value)
+		if inner != nil {
+			return nil, nil, "the hash function " + text + " is defined by another variable, " + shorten(types.ExprString(value))
+		}
+		return ctor, def, why
+	}
+	// A field, parameter or package variable: the functions that the
+	// package stores in it. Reject several: a function value cannot be
+	// compared to dispatch on it.
+	targets, ok := p.funcValueTargets(e)
+	switch {
+	case !ok || len(targets) == 0:
+		return nil, nil, "the hash function " + text + " is a function value whose targets the package does not show (neither a standard constructor nor the New of a crypto.Hash)"
+	case len(targets) > 1:
+		names := make([]string, len(targets))
+		for i, t := range targets {
+			names[i] = shortName(t)
+		}
+		return nil, nil, "the hash function " + text + " may be any of " + strings.Join(names, ", ") + ", and the one-shot HMAC is of one hash"
+	}
+	return targets[0], nil, ""
+}
+
+// namedHashes returns the constructors of the hashes whose crypto.Hash
+// constant (crypto.SHA256, ...) the package's production code names, and
+// that have a one-shot HMAC, in crypto's order (crypto.MD5 first). A
+// crypto.Hash chosen at run time is one of them unless it comes from
+// another package: -pool=inline's dispatch computes those with a one-shot
+// HMAC declared in the file, and any other with crypto/hmac, as before the
+// fix.
+func (p *pass) namedHashes() []string {
+	if p.model.namedHashes != nil {
+		return *p.model.namedHashes
+	}
+	named := map[string]bool{}
+	for cur := range p.prod.Preorder((*ast.SelectorExpr)(nil)) {
+		c, ok := p.TypesInfo.Uses[cur.Node().(*ast.SelectorExpr).Sel].(*types.Const)
+		if ok && isCryptoHash(c.Type()) {
+			named[cryptoHashConstructors[c.Name()]] = true
+		}
+	}
+	var ctors []string
+	for _, name := range []string{"MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512_224", "SHA512_256"} {
+		if ctor := cryptoHashConstructors[name]; named[ctor] {
+			ctors = append(ctors, ctor)
+		}
+	}
+	p.model.namedHashes = &ctors
+	return ctors
+}
+
 // macWrite returns the argument of a statement mac.Write(x), or nil.
 func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 	es, ok := n.(*ast.ExprStmt)
@@ -234,9 +375,15 @@ func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 }
 
 // macWriteCall returns the argument of the call mac.Write(x) that e is, or
-// nil.
+// the string s of io.WriteString(mac, s), which writes []byte(s) (an HMAC
+// has no WriteString method); or nil.
 func (p *pass) macWriteCall(e ast.Expr, mac *types.Var) ast.Expr {
 	call, ok := e.(*ast.CallExpr)
+	if ok && len(call.Args) == 2 && p.TypesInfo.Uses[identOf(call.Args[0])] == mac && ast.Unparen(call.Args[0]) == identOf(call.Args[0]) {
+		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && funcKey(fn) == "io.WriteString" {
+			return call.Args[1]
+		}
+	}
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -426,9 +427,17 @@ type OneShotSpec struct {
 	Runtime string
 	// Hash, instead of Runtime, is the crypto.Hash whose New the MAC was
 	// made with (hmac.New(s.hash.New, key)): hashsum.AppendHMAC dispatches
-	// on it at run time. Not with Inline.
-	Hash ast.Expr
-	// Key and Parts are what hmac.New and the Writes were given.
+	// on it at run time. With Inline, the file declares a copy of it that
+	// dispatches to a one-shot HMAC of each of Cases (each an Inline spec
+	// of one hash), and computes any other hash with crypto/hmac.
+	Hash  ast.Expr
+	Cases []OneShotSpec
+	// HashDef, when not nil, defines the variable that held the hash
+	// function (newHash := func() hash.Hash { return sha256.New() }),
+	// which the MAC was its one use of: it goes with the MAC.
+	HashDef ast.Stmt
+	// Key and Parts are what hmac.New and the Writes were given; a string
+	// part, written by io.WriteString, is converted to []byte.
 	Key   ast.Expr
 	Parts []ast.Expr
 	// Inline declares the one-shot HMAC in the file instead of importing
@@ -455,9 +464,12 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	im := f.Imports(sum.Pos())
 	var edits []analysis.TextEdit
 	var fn string
-	if spec.Inline {
+	switch {
+	case spec.Inline && spec.Hash != nil:
+		edits, fn = f.dispatchFunc(spec, im)
+	case spec.Inline:
 		edits, fn = f.oneShotFunc(spec, im)
-	} else {
+	default:
 		fn = im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
 	}
 	im.Drop("crypto/hmac", def)
@@ -466,8 +478,12 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	// passed to AppendHMAC.
 	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Rhs) == 1 && spec.Hash == nil {
 		if call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr); ok && len(call.Args) > 0 {
-			if path, ok := f.qualifier(call.Args[0]); ok {
-				im.Drop(path, call.Args[0])
+			removed := []ast.Node{call.Args[0]}
+			if spec.HashDef != nil {
+				removed = append(removed, spec.HashDef)
+			}
+			for _, path := range f.referencedPackages(removed...) {
+				im.Drop(path, removed...)
 			}
 		}
 	}
@@ -476,16 +492,26 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		args = append([]string{f.Text(spec.Hash)}, args...)
 	}
 	for _, part := range spec.Parts {
-		args = append(args, f.Text(part))
+		text := f.Text(part)
+		if b, ok := f.Info.TypeOf(part).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			text = "[]byte(" + text + ")" // written by io.WriteString
+		}
+		args = append(args, text)
 	}
 	edits = append(edits, im.Edits()...)
 	edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
+	if spec.HashDef != nil {
+		edits = append(edits, f.DeleteLine(spec.HashDef.Pos(), spec.HashDef.End()))
+	}
 	for _, w := range writes {
 		edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
 	msg := "Compute the MAC with " + fn + ", which allocates nothing"
-	if spec.Inline {
+	switch {
+	case spec.Inline && spec.Hash != nil:
+		msg = "Compute the MAC with " + fn + ", declared in this file (a copy of the runtime module's hashsum.AppendHMAC): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash"
+	case spec.Inline:
 		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMAC" + spec.Runtime + "), which allocates nothing"
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
@@ -545,4 +571,72 @@ func %[1]s(dst, key []byte, parts ...[]byte) []byte {
 `, fn, pkg, ctor, spec.KeySum, spec.Size, spec.Runtime)
 	at := f.firstDecl()
 	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, fn
+}
+
+// dispatchFunc declares, once per file, the file-local copy of
+// hashsum.AppendHMAC of -pool=inline, for a crypto.Hash chosen at run time:
+// a switch to the one-shot HMAC of each hash of spec.Cases (see
+// oneShotFunc), declared too, and crypto/hmac for any other hash.
+//
+//	mac := hmac.New(m.Hash.New, key)
+//	mac.Write(a)                        =>   tag = appendHMAC(m.Hash, nil, key, a)
+//	tag = mac.Sum(nil)                       ...
+//	                                         func appendHMAC(h crypto.Hash, dst, key []byte, parts ...[]byte) []byte {
+//	                                         	switch h {
+//	                                         	case crypto.SHA256:
+//	                                         		return appendHMACSHA256(dst, key, parts...)
+//	                                         	}
+//	                                         	m := hmac.New(h.New, key) ...
+func (f *File) dispatchFunc(spec OneShotSpec, im *Imports) ([]analysis.TextEdit, string) {
+	crypto := im.Name("crypto", "crypto")
+	hmac := im.Name("crypto/hmac", "hmac")
+	fn, declare := f.Names.Declare(f, "appendHMAC", func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		return ok && sig.Variadic() && sig.Params().Len() == 4 && sig.Results().Len() == 1
+	})
+	if !declare {
+		return nil, fn
+	}
+	var edits []analysis.TextEdit
+	var cases strings.Builder
+	for _, c := range spec.Cases {
+		e, name := f.oneShotFunc(c, im)
+		edits = append(edits, e...)
+		fmt.Fprintf(&cases, "\tcase %s.%s:\n\t\treturn %s(dst, key, parts...)\n", crypto, c.Runtime, name)
+	}
+	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts under key
+// with the hash h, the MAC that hmac.New(h.New, key) computes: with the
+// one-shot HMACs declared in this file for the hashes this package names,
+// and with crypto/hmac for any other. A copy of hashsum.AppendHMAC
+// (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
+func %[1]s(h %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
+	switch h {
+%[3]s	}
+	m := %[4]s.New(h.New, key)
+	for _, p := range parts {
+		m.Write(p)
+	}
+	return m.Sum(dst)
+}
+
+`, fn, crypto, cases.String(), hmac)
+	at := f.firstDecl()
+	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)}), fn
+}
+
+// referencedPackages returns the import paths, sorted, of the packages
+// that the nodes refer to by a qualified name or a dot import.
+func (f *File) referencedPackages(nodes ...ast.Node) []string {
+	var paths []string
+	for _, n := range nodes {
+		for n := range ast.Preorder(n) {
+			if id, ok := n.(*ast.Ident); ok {
+				if path, ok := f.qualifier(id); ok && !slices.Contains(paths, path) {
+					paths = append(paths, path)
+				}
+			}
+		}
+	}
+	slices.Sort(paths)
+	return paths
 }

@@ -1,0 +1,156 @@
+package hmaconce
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"hash"
+	"io"
+	"strings"
+)
+
+// Hash functions that are not a standard constructor written out, but
+// whose one value the package shows: the fix computes the MAC with that
+// constructor's one-shot HMAC.
+
+// A function literal that only returns a constructor's hasher.
+//
+//hashalloc:hot
+func macLiteral(key, msg []byte) []byte {
+	mac := hmac.New(func() hash.Hash { return sha256.New() }, key) // want `hmac-rekey: hmac.New\(\(func\(\) hash.Hash literal\), key\) re-keys an HMAC \(5 allocations\) once per call of macLiteral \(it is marked //hashalloc:hot\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+// Its negative twin: the literal returns what a function chooses at run
+// time.
+//
+//hashalloc:hot
+func macLiteralChosen(bits int, key, msg []byte) []byte {
+	mac := hmac.New(func() hash.Hash { return hashFor(bits) }, key) // want `hmac-rekey: hmac.New\(\(func\(\) hash.Hash literal\), key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function is a function literal that returns hashFor\(bits\), not a standard constructor's hasher\)`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+func hashFor(bits int) hash.Hash {
+	if bits == 512 {
+		return sha512.New()
+	}
+	return sha256.New()
+}
+
+// A local variable that such a literal defines, used by this MAC only: its
+// definition goes with the MAC.
+//
+//hashalloc:hot
+func macLocal(key, msg []byte) []byte {
+	newHash := func() hash.Hash { return sha512.New() }
+	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACSHA512, which allocates nothing`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+// Its negative twin: the variable serves two MACs (a key derivation's
+// chain), and the fix of one would leave the other's undefined.
+//
+//hashalloc:hot
+func macLocalTwice(key, msg []byte) []byte {
+	newHash := func() hash.Hash { return sha256.New() }
+	first := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function newHash is used 2 times: the fix of one MAC deletes it, and the others use it\)`
+	first.Write(msg)
+	derived := first.Sum(nil)
+	second := hmac.New(newHash, derived) // want `hmac-rekey: hmac.New\(newHash, derived\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function newHash is used 2 times: the fix of one MAC deletes it, and the others use it\)`
+	second.Write(msg)
+	return second.Sum(nil)
+}
+
+// A parameter of an unexported function, for which every call passes the
+// same constructor.
+//
+//hashalloc:hot
+func macParam(newHash func() hash.Hash, key, msg []byte) []byte {
+	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+// Its negative twin: the calls pass two constructors, and a function value
+// cannot be compared to dispatch on it.
+//
+//hashalloc:hot
+func macParamEither(newHash func() hash.Hash, key, msg []byte) []byte {
+	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function newHash may be any of sha256.New, sha512.New, and the one-shot HMAC is of one hash\)`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+// algorithm chooses its hash in a method: a method value's hash is chosen
+// by its receiver at run time.
+type algorithm int
+
+func (a algorithm) hash() hash.Hash {
+	if a == 512 {
+		return sha512.New()
+	}
+	return sha256.New()
+}
+
+//hashalloc:hot
+func macMethodValue(a algorithm, key, msg []byte) []byte {
+	mac := hmac.New(a.hash, key) // want `hmac-rekey: hmac.New\(a.hash, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function a.hash is a method value, whose receiver chooses the hash at run time\)`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+// A signing key derived as OSS's V4 signer derives it: the parts are
+// strings written with io.WriteString, which writes []byte(s).
+//
+//hashalloc:hot
+func signingKey(secret, date string) []byte {
+	h1 := hmac.New(func() hash.Hash { return sha256.New() }, []byte(secret)) // want `hmac-rekey: hmac.New\(...\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+	io.WriteString(h1, date)
+	return h1.Sum(nil)
+}
+
+// Its negative twin: the string written is computed, by a call that the
+// one-shot HMAC would run at the Sum.
+//
+//hashalloc:hot
+func signingKeyUpper(secret, date string) []byte {
+	h1 := hmac.New(func() hash.Hash { return sha256.New() }, []byte(secret)) // want `hmac-rekey: hmac.New\(...\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the part strings.ToUpper\(date\) written into the MAC runs code \(a call\) that the one-shot HMAC would run at the Sum instead of at its Write\)`
+	io.WriteString(h1, strings.ToUpper(date))
+	return h1.Sum(nil)
+}
+
+func CaseSigningKey()      { signingKey("secret", "20260101") }
+func CaseSigningKeyUpper() { signingKeyUpper("secret", "20260101") }
+
+func CaseMacLiteral()       { macLiteral(keys[0], keys[1]) }
+func CaseMacLiteralChosen() { macLiteralChosen(512, keys[0], keys[1]) }
+func CaseMacLocal()         { macLocal(keys[0], keys[1]) }
+func CaseMacLocalTwice()    { macLocalTwice(keys[0], keys[1]) }
+func CaseMacParam()         { macParam(sha256.New, keys[0], keys[1]) }
+func CaseMacParamEither() {
+	macParamEither(sha256.New, keys[0], keys[1])
+	macParamEither(sha512.New, keys[0], keys[1])
+}
+func CaseMacMethodValue() {
+	macMethodValue(512, keys[0], keys[1])
+	algorithm(512).hash()
+	algorithm(256).hash()
+}
+
+func ResultFuncValues() string {
+	long := make([]byte, 200) // longer than a block: hashed first
+	out := macLiteral(long, keys[1])
+	out = append(out, macLiteralChosen(512, keys[0], keys[1])...)
+	out = append(out, macLocal(long, keys[1])...)
+	out = append(out, macLocalTwice(keys[0], keys[1])...)
+	out = append(out, macParam(sha256.New, keys[2], keys[1])...)
+	out = append(out, macParamEither(sha512.New, keys[0], keys[1])...)
+	out = append(out, macMethodValue(256, keys[0], keys[1])...)
+	out = append(out, signingKey("secret", "20260101")...)
+	out = append(out, signingKeyUpper("secret", "20260101")...)
+	return hex.EncodeToString(out)
+}
