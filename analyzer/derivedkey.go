@@ -133,22 +133,7 @@ func (p *pass) keyUsedInCalls(cur inspector.Cursor) bool {
 	if cur.ParentEdgeKind() == edge.CallExpr_Args {
 		return p.plainFuncCall(cur.Parent().Node().(*ast.CallExpr))
 	}
-	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
-		return false
-	}
-	assign := cur.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Lhs) != 1 {
-		return false
-	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
-		return false
-	}
-	fn, ok := enclosingFunc(cur)
+	v, id, fn, ok := p.model.assignedLocal(cur)
 	if !ok {
 		return false
 	}

@@ -378,19 +378,7 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 // onlyCalled reports whether the function literal at lit is assigned to a local
 // variable whose every use is a plain call.
 func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
-	assign := lit.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-		return false
-	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return false
-	}
-	f, ok := m.info.ObjectOf(id).(*types.Var)
-	if !ok || f.Parent() == f.Pkg().Scope() {
-		return false
-	}
-	fn, ok := enclosingFunc(lit)
+	f, _, fn, ok := m.assignedLocal(lit)
 	if !ok {
 		return false
 	}
@@ -400,6 +388,29 @@ func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
 		}
 	}
 	return true
+}
+
+// assignedLocal returns the local variable that the assignment whose only
+// value is at rhs assigns (v := rhs, v = rhs), the identifier that names it
+// there, and the function that holds the assignment.
+func (m *flowModel) assignedLocal(rhs inspector.Cursor) (*types.Var, *ast.Ident, inspector.Cursor, bool) {
+	if rhs.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	assign := rhs.Parent().Node().(*ast.AssignStmt)
+	if len(assign.Lhs) != 1 {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	v, ok := m.info.ObjectOf(id).(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	fn, ok := enclosingFunc(rhs)
+	return v, id, fn, ok
 }
 
 // enclosingFunc returns the innermost function declaration or literal around cur.
