@@ -284,7 +284,7 @@ func isZero(info *types.Info, e ast.Expr) bool {
 // node it walks. One call deep only: every function above a hashing one
 // would count otherwise, down to main.
 func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
-	if p.hashes(fn, hashers) {
+	if p.hashes(fn, 0) {
 		return true
 	}
 	for ic := range p.calls.Within(fn) {
@@ -301,7 +301,7 @@ func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var
 			if p.hashing == nil {
 				p.hashing = map[*types.Func]bool{}
 			}
-			hashes = p.hashes(decl, hashers)
+			hashes = p.hashes(decl, 0)
 			p.hashing[callee] = hashes
 		}
 		if hashes {
@@ -311,19 +311,15 @@ func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var
 	return false
 }
 
+// maxWrappers bounds how many wrappers of a hashing function hashes follows.
+const maxWrappers = 2
+
 // hashes reports whether the function at fn hashes: it calls a hash
 // constructor, a sum function, a hasher's Write or Sum, or a function value
 // of a hash's shape, or passes a hasher to a function, or it returns what a
 // function of its package that hashes returns (a wrapper, as merkledb's
-// calculateID returns hashNode(n)).
-func (p *pass) hashes(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
-	return p.hashesWrapped(fn, hashers, 0)
-}
-
-// maxWrappers bounds how many wrappers of a hashing function hashes follows.
-const maxWrappers = 2
-
-func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, depth int) bool {
+// calculateID returns hashNode(n)). depth counts the wrappers followed.
+func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 	for cur := range fn.Preorder((*ast.ReturnStmt)(nil)) {
 		ret := cur.Node().(*ast.ReturnStmt)
 		if depth >= maxWrappers || len(ret.Results) != 1 || insideFuncLit(cur, fn) {
@@ -337,7 +333,7 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 		if callee == nil || callee.Pkg() != p.Pkg {
 			continue
 		}
-		if decl, ok := p.decl(callee.Origin()); ok && decl.Node() != fn.Node() && p.hashesWrapped(decl, hashers, depth+1) {
+		if decl, ok := p.decl(callee.Origin()); ok && decl.Node() != fn.Node() && p.hashes(decl, depth+1) {
 			return true
 		}
 	}

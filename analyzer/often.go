@@ -14,8 +14,7 @@ import (
 
 // newModel builds the frequency model of the package: its production code,
 // without test code unless -tests, with what hashes by the sites found.
-func (p *pass) newModel(sites []*Site) *frequency.Model {
-	hashers := p.localHashers(sites)
+func (p *pass) newModel() *frequency.Model {
 	var tests inspector.Cursor
 	if p.cfg.tests {
 		tests = p.root
@@ -32,7 +31,7 @@ func (p *pass) newModel(sites []*Site) *frequency.Model {
 			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && testRoleOf(fn) != notTest
 		},
 		Hashes: func(fn *types.Func, body inspector.Cursor) bool {
-			return p.hashes(body, hashers)
+			return p.hashes(body, 0)
 		},
 		Role: roleOf,
 		Directive: func(fn *types.Func, decl *ast.FuncDecl) bool {
