@@ -23,6 +23,7 @@ func (p *pass) newModel() *frequency.Model {
 		Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Pkg, Root: p.prod,
 		Tests: tests,
 		Calls: p.calls,
+		Vals:  p.vals,
 		// A package of a module; the standard library and GOPATH
 		// packages have none (or an empty one).
 		ExportAllocs: p.Module != nil && p.Module.Path != "",

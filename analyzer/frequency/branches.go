@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -370,15 +371,12 @@ func (m *Model) clockVar(id *ast.Ident) bool {
 
 // definedByClock is clockVar of the variable v.
 func (m *Model) definedByClock(v *types.Var) bool {
-	def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
 	if !ok {
 		return false
 	}
-	as, ok := def.Parent().Node().(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Lhs[0] != def.Node() {
-		return false
-	}
-	return m.readsClock(as.Rhs[0], false)
+	e, ok := values.DefinedWith(def)
+	return ok && m.readsClock(e, false)
 }
 
 // setsIn reports whether block assigns to x (the same expression, as text).

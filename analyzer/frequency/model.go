@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -58,6 +59,9 @@ type Config struct {
 	// Calls, when not nil, is the index of the calls of Root and Tests
 	// that the caller has built already; else New builds one.
 	Calls *callindex.Index
+	// Vals, when not nil, is the def-use index of Root and Tests that the
+	// caller has built already; else New builds one.
+	Vals *values.Index
 }
 
 // Role is what the standard library makes of a function it calls
@@ -234,6 +238,9 @@ type reason struct {
 func New(cfg Config) *Model {
 	if cfg.Calls == nil {
 		cfg.Calls = callindex.New(cfg.Info)
+	}
+	if cfg.Vals == nil {
+		cfg.Vals = values.New(cfg.Info)
 	}
 	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, clockVars: map[*types.Var]bool{}, rareThens: map[*ast.IfStmt]string{}}
 	add := func(root inspector.Cursor, test bool) {
@@ -526,10 +533,7 @@ func (m *Model) localCalls(fn, lit inspector.Cursor) []inspector.Cursor {
 		return nil // assigned, not defined, here; or a package variable
 	}
 	var calls []inspector.Cursor
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if m.cfg.Info.Uses[use.Node().(*ast.Ident)] != v {
-			continue
-		}
+	for use := range m.cfg.Vals.Uses(fn, v) {
 		if use.ParentEdgeKind() != edge.CallExpr_Fun || isWithin(use, lit) {
 			return nil // assigned again, passed, stored, or called by itself
 		}
