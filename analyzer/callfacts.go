@@ -1,10 +1,12 @@
 package analyzer
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -258,19 +260,10 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		}
 	}
 	// The first allocation of each function is the one its messages name.
-	for fn, list := range items {
-		sortItems(list)
-		items[fn] = list
+	for _, list := range items {
+		slices.SortStableFunc(list, func(a, b perCallItem) int { return cmp.Compare(a.pos, b.pos) })
 	}
 	return items
-}
-
-func sortItems(list []perCallItem) {
-	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && list[j].pos < list[j-1].pos; j-- {
-			list[j], list[j-1] = list[j-1], list[j]
-		}
-	}
 }
 
 // callFact returns the fact of callee, a function of another package of the
