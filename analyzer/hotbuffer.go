@@ -793,13 +793,11 @@ func (p *hotBufferCheck) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*t
 		if isParamOf(decl.Type, w) {
 			return p.freq.CallsItself(p.TypesInfo.Defs[decl.Name].(*types.Func))
 		}
-		// w := y.(I)
-		for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
-			assign := cur.Node().(*ast.AssignStmt)
-			if len(assign.Lhs) >= 1 && len(assign.Rhs) == 1 && p.TypesInfo.Defs[identOf(assign.Lhs[0])] == w {
-				_, asserted := ast.Unparen(assign.Rhs[0]).(*ast.TypeAssertExpr)
-				return asserted
-			}
+		// w := y.(I), or w, ok := y.(I)
+		if def, ok := p.vals.Def(fn, w); ok && def.ParentEdgeKind() == edge.AssignStmt_Lhs && def.ParentEdgeIndex() == 0 {
+			assign := def.Parent().Node().(*ast.AssignStmt)
+			_, asserted := ast.Unparen(assign.Rhs[0]).(*ast.TypeAssertExpr)
+			return asserted && len(assign.Rhs) == 1
 		}
 	}
 	return false
