@@ -95,17 +95,13 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	for cur.ParentEdgeKind() == edge.ParenExpr_X {
 		cur = cur.Parent()
 	}
-	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+	v, _, fn, ok := p.model.assignedLocal(cur)
+	if !ok {
 		return sumUse{}, false
 	}
 	def := cur.Parent().Node().(*ast.AssignStmt)
-	if def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return sumUse{}, false
-	}
-	v, ok := p.TypesInfo.Defs[identOf(def.Lhs[0])].(*types.Var)
-	fn, inFunc := enclosingFunc(cur)
 	stmt, list, inList := statementIn(cur)
-	if !ok || !inFunc || !inList || stmt != def || p.writes(fn, v) {
+	if def.Tok != token.DEFINE || !inList || stmt != def || p.writes(fn, v) {
 		return sumUse{}, false
 	}
 	at := -1

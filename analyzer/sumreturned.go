@@ -48,12 +48,8 @@ func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
 	// once.
 	at := cur
 	if cur.ParentEdgeKind() == edge.AssignStmt_Rhs {
-		assign := cur.Parent().Node().(*ast.AssignStmt)
-		if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-			return sumUse{}, false
-		}
-		v, ok := p.TypesInfo.Defs[identOf(assign.Lhs[0])].(*types.Var)
-		if !ok {
+		v, _, _, ok := p.model.assignedLocal(cur)
+		if !ok || cur.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 			return sumUse{}, false
 		}
 		var uses []inspector.Cursor
