@@ -181,7 +181,7 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		// Only production code: a package and its test variant export
 		// the same facts.
 		file := p.Fset.File(fd.Pos())
-		if !ok || fd.Body == nil || testRoleOf(fn) != notTest || p.suppress.skipped[file] || strings.HasSuffix(file.Name(), "_test.go") {
+		if !ok || fd.Body == nil || isTest(fn) || p.suppress.skipped[file] || strings.HasSuffix(file.Name(), "_test.go") {
 			return nil, decl, false
 		}
 		if _, ok := early[fd.Body]; !ok {

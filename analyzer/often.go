@@ -27,9 +27,9 @@ func (p *pass) newModel() *frequency.Model {
 		// A package of a module; the standard library and GOPATH
 		// packages have none (or an empty one).
 		ExportAllocs: p.Module != nil && p.Module.Path != "",
-		Test:         func(fn *types.Func) bool { return testRoleOf(fn) != notTest },
+		Test:         isTest,
 		Skip: func(fn *types.Func, decl *ast.FuncDecl) bool {
-			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && testRoleOf(fn) != notTest
+			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && isTest(fn)
 		},
 		Hashes: func(fn *types.Func, body inspector.Cursor) bool {
 			return p.hashes(body, 0)
