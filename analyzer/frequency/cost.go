@@ -596,15 +596,15 @@ func (m *Model) inOtherLiteral(cur, top inspector.Cursor) bool {
 // it, is moderate work of its own.
 const largeBuffer = 4 << 10
 
-// worth says whether a site of cost c is a visible share of work w.
-func worth(c Cost, w work) bool {
-	switch w.class {
-	case Heavy:
-		return false
-	case Moderate:
-		return c.Allocs > 1 || c.Bytes >= largeBuffer
+// noise says why a site of cost c is noise beside the work w that each of
+// its repetitions also does ("each call also calls w at f.go:12, beside
+// which the allocation is noise"), or "" when it is a visible share of w.
+func (m *Model) noise(c Cost, w work, each string) string {
+	w = w.settled()
+	if w.class != Heavy && (w.class != Moderate || c.Allocs > 1 || c.Bytes >= largeBuffer) {
+		return ""
 	}
-	return true
+	return each + " " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 }
 
 // implCost says what a call of the method of sel, of an interface the

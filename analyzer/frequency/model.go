@@ -314,21 +314,14 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 				w = w.more(o)
 			}
 		}
-		if w = w.settled(); !worth(c, w) {
-			est.Why = "each iteration also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
-			return est
-		}
-		est.PerItem = true
+		est.Why = m.noise(c, w, "each iteration also calls")
+		est.PerItem = est.Why == ""
 		return est
 	}
 	if lit.Valid() {
 		if each := m.iteratorCallback(lit); each != "" {
-			est := Estimate{Text: "once per " + each}
-			if w := m.regionCost(lit, cur, true).settled(); !worth(c, w) {
-				est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
-				return est
-			}
-			est.PerItem = true
+			est := Estimate{Text: "once per " + each, Why: m.noise(c, m.regionCost(lit, cur, true), "each call also calls")}
+			est.PerItem = est.Why == ""
 			return est
 		}
 		if calls := m.localCalls(fnCur, lit); len(calls) > 0 {
@@ -347,9 +340,8 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 					first = est
 				}
 				if est.PerItem {
-					if w := m.regionCost(lit, cur, true).settled(); !worth(c, w) {
-						est.PerItem = false
-						est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
+					if why := m.noise(c, m.regionCost(lit, cur, true), "each call also calls"); why != "" {
+						est.PerItem, est.Why = false, why
 					}
 					return est
 				}
@@ -399,11 +391,8 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			w = w.more(work{class: role.Around, what: role.What, pos: root.fn.Pos()})
 		}
 	}
-	if w = w.settled(); !worth(c, w) {
-		est.Why = "each call also does " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
-		return est
-	}
-	est.PerItem = true
+	est.Why = m.noise(c, w, "each call also does")
+	est.PerItem = est.Why == ""
 	return est
 }
 
