@@ -160,8 +160,7 @@ func (p *pass) module() (string, bool) {
 	if p.Module != nil && p.Module.Path != "" {
 		return p.Module.Path, false
 	}
-	first, _, _ := strings.Cut(p.Pkg.Path(), "/")
-	return "", !strings.Contains(first, ".")
+	return "", isStdPkg(p.Pkg.Path())
 }
 
 // perCallItems lists, for every function of the package's production code,
