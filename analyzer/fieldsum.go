@@ -318,21 +318,22 @@ func (p *pass) fieldDigestSize(field *types.Var) int64 {
 			size = n
 		}
 	}
-	for cur := range p.root.Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.KeyValueExpr:
-			if id, ok := n.Key.(*ast.Ident); ok && p.TypesInfo.Uses[id] == field {
-				consider(n.Value)
+	for use := range p.vals.Uses(p.root, field) {
+		switch use.ParentEdgeKind() {
+		case edge.KeyValueExpr_Key: // T{field: value}
+			consider(use.Parent().Node().(*ast.KeyValueExpr).Value)
+		case edge.SelectorExpr_Sel: // x.field = value
+			lhs := use.Parent()
+			for lhs.ParentEdgeKind() == edge.ParenExpr_X {
+				lhs = lhs.Parent()
 			}
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[sel.Sel] == field {
-					if len(n.Lhs) != len(n.Rhs) {
-						size = 0
-						continue
-					}
-					consider(n.Rhs[i])
-				}
+			if lhs.ParentEdgeKind() != edge.AssignStmt_Lhs {
+				continue
+			}
+			if assign := lhs.Parent().Node().(*ast.AssignStmt); len(assign.Lhs) != len(assign.Rhs) {
+				size = 0
+			} else {
+				consider(assign.Rhs[lhs.ParentEdgeIndex()])
 			}
 		}
 	}
