@@ -192,7 +192,6 @@ type Model struct {
 // fnInfo is what the model knows of one function of the package.
 type fnInfo struct {
 	fn     *types.Func
-	decl   *ast.FuncDecl
 	cur    inspector.Cursor
 	calls  []*callEdge
 	reason *reason // why it runs per item; nil when it does not
@@ -250,7 +249,7 @@ func New(cfg Config) *Model {
 			if !ok || decl.Body == nil || m.funcs[fn] != nil || cfg.Skip != nil && cfg.Skip(fn, decl) {
 				continue
 			}
-			f := &fnInfo{fn: fn, decl: decl, cur: cur, test: test || cfg.Test != nil && cfg.Test(fn)}
+			f := &fnInfo{fn: fn, cur: cur, test: test || cfg.Test != nil && cfg.Test(fn)}
 			f.marked = cfg.Directive != nil && cfg.Directive(fn, decl)
 			m.funcs[fn] = f
 			m.order = append(m.order, f)
