@@ -135,7 +135,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 		by = "indexing"
 	}
 	for i := at + 1; fh != nil && i <= last; i++ {
-		if !p.noResum(list[i], fh) {
+		if !p.noResum(list[i]) {
 			return sumUse{}, false
 		}
 	}
@@ -194,7 +194,7 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 // the field's array again: its calls are builtins, conversions, and
 // functions of the packages that only compute on bytes (cheapStd, the
 // encoders), and none is a Sum on the field.
-func (p *pass) noResum(s ast.Node, fh *fieldHasher) bool {
+func (p *pass) noResum(s ast.Node) bool {
 	ok := true
 	ast.Inspect(s, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -140,7 +140,7 @@ func (p *hotBufferCheck) check(sites []*Site) {
 				continue
 			}
 			if _, seen := hashing[fn.Node()]; !seen {
-				hashing[fn.Node()] = p.hashingCode(fn, hashers)
+				hashing[fn.Node()] = p.hashingCode(fn)
 			}
 			if !hashing[fn.Node()] {
 				continue // not a hashing function
@@ -283,7 +283,7 @@ func isZero(info *types.Info, e ast.Expr) bool {
 // hashes itself, as merkledb's hashChangedNode calls hashNode for every
 // node it walks. One call deep only: every function above a hashing one
 // would count otherwise, down to main.
-func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
+func (p *hotBufferCheck) hashingCode(fn inspector.Cursor) bool {
 	if p.hashes(fn, 0) {
 		return true
 	}
