@@ -438,7 +438,8 @@ func (f *fixedness) add(holder, name string) {
 // fields of decl's pointer receiver that are fixed for the receiver.
 func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 	p := f.p
-	for x := ast.Expr(e); ; {
+	x := ast.Expr(e)
+	for {
 		sel, ok := x.(*ast.SelectorExpr)
 		if !ok {
 			break
@@ -454,7 +455,7 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 		}
 		x = ast.Unparen(sel.X)
 	}
-	root, ok := ast.Unparen(innermost(e)).(*ast.Ident)
+	root, ok := x.(*ast.Ident) // the operand the chain starts from
 	if !ok || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
 		return false
 	}
@@ -495,17 +496,6 @@ func (p *pass) reassigns(root inspector.Cursor, v *types.Var) bool {
 		}
 	}
 	return false
-}
-
-// innermost returns the operand that a selector chain starts from.
-func innermost(e ast.Expr) ast.Expr {
-	for {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok {
-			return e
-		}
-		e = sel.X
-	}
 }
 
 // variable reports whether the local variable or parameter v of decl is
