@@ -21,12 +21,10 @@ type suppressor struct {
 	ignored map[*token.File]map[int][]string
 	skipped map[*token.File]bool
 	support bool // the package is test support (see testSupport), skipped whole
-	// decls memoizes analyzedDecl.
-	decls map[*ast.FuncDecl]bool
 }
 
 func newSuppressor(p *pass) *suppressor {
-	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}, decls: map[*ast.FuncDecl]bool{}}
+	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
 	support := !p.cfg.tests && testSupport(p.Pkg.Path())
 	s.support = support
 	for _, f := range p.Files {
@@ -81,15 +79,7 @@ func ignoreDirective(text string) ([]string, bool) {
 // package-level initializer.
 func (s *suppressor) analyzed(cur inspector.Cursor) bool {
 	decl, ok := s.declOf(cur)
-	if !ok {
-		return false // a package-level initializer runs once
-	}
-	yes, ok := s.decls[decl]
-	if !ok {
-		yes = s.analyzedDecl(decl)
-		s.decls[decl] = yes
-	}
-	return yes
+	return ok && s.analyzedDecl(decl) // not ok: a package-level initializer runs once
 }
 
 // notAnalyzed records for the audit, under category, that hashalloc does
