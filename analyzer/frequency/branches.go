@@ -361,16 +361,6 @@ func (m *Model) clockVar(id *ast.Ident) bool {
 	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
 		return false
 	}
-	if clock, ok := m.clockVars[v]; ok {
-		return clock
-	}
-	clock := m.definedByClock(v)
-	m.clockVars[v] = clock
-	return clock
-}
-
-// definedByClock is clockVar of the variable v.
-func (m *Model) definedByClock(v *types.Var) bool {
 	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
 	if !ok {
 		return false

@@ -179,8 +179,6 @@ type Model struct {
 	// hashingLoops memoizes hashingLoop: the first loop of each function
 	// that hashes per item, or an invalid cursor.
 	hashingLoops map[*fnInfo]inspector.Cursor
-	// clockVars memoizes clockVar.
-	clockVars map[*types.Var]bool
 	// rareThens memoizes rareThen.
 	rareThens map[*ast.IfStmt]string
 	// resolved says that the call graph is built and every function's
@@ -241,7 +239,7 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, clockVars: map[*types.Var]bool{}, rareThens: map[*ast.IfStmt]string{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
