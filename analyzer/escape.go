@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -421,19 +422,13 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 	return inspector.Cursor{}, false
 }
 
-// shortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
+// shortName spells fn as a reader knows it (see frequency.ShortName), by
+// its path when its package forks a standard one.
 func shortName(fn *types.Func) string {
 	if fn.Pkg() != nil && fn.Signature().Recv() == nil && forksStd(fn.Pkg()) {
 		return fn.Pkg().Path() + "." + fn.Name()
 	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		qual := func(p *types.Package) string { return p.Name() }
-		return "(" + types.TypeString(recv.Type(), qual) + ")." + fn.Name()
-	}
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
+	return frequency.ShortName(fn)
 }
 
 // forksStd reports whether pkg has the name of a standard hash package but

@@ -406,30 +406,30 @@ func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
 		return w
 	}
 	if c, what := knownCost(fn); c > Cheap {
-		return work{class: c, what: shortName(fn) + " (" + what + ")", pos: call.Pos()}
+		return work{class: c, what: ShortName(fn) + " (" + what + ")", pos: call.Pos()}
 	}
 	if encodesAny(fn) {
-		return work{class: Moderate, what: shortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
+		return work{class: Moderate, what: ShortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
 	}
 	if m.readsHTTPBody(fn, call) {
-		return work{class: Heavy, what: shortName(fn) + " (an HTTP body, read from or sent to the network)", pos: call.Pos()}
+		return work{class: Heavy, what: ShortName(fn) + " (an HTTP body, read from or sent to the network)", pos: call.Pos()}
 	}
 	if m.copyBuffer(fn, call) {
-		return work{class: Moderate, what: shortName(fn) + " (a copy through a 32 KiB buffer of its own)", pos: call.Pos()}
+		return work{class: Moderate, what: ShortName(fn) + " (a copy through a 32 KiB buffer of its own)", pos: call.Pos()}
 	}
 	if direct && formatting(fn) {
-		return work{class: Moderate, what: shortName(fn) + " (formatting)", pos: call.Pos()}
+		return work{class: Moderate, what: ShortName(fn) + " (formatting)", pos: call.Pos()}
 	}
 	if m.cfg.ImportCost != nil {
 		if f, ok := m.cfg.ImportCost(fn); ok {
 			if f.Class > Cheap {
-				return work{class: f.Class, what: shortName(fn) + " (" + f.What + ")", pos: call.Pos()}
+				return work{class: f.Class, what: ShortName(fn) + " (" + f.What + ")", pos: call.Pos()}
 			}
-			return work{allocs: f.Allocs, allocWhat: shortName(fn), allocPos: call.Pos()}
+			return work{allocs: f.Allocs, allocWhat: ShortName(fn), allocPos: call.Pos()}
 		}
 	}
 	if n := m.allocsOf(fn, call); n > 0 {
-		return work{allocs: n, allocWhat: shortName(fn), allocPos: call.Pos()}
+		return work{allocs: n, allocWhat: ShortName(fn), allocPos: call.Pos()}
 	}
 	return work{}
 }

@@ -682,8 +682,8 @@ func (m *Model) Share(fn *types.Func) (float64, bool) {
 	return m.cfg.Profile.Share(fn), true
 }
 
-// shortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
-func shortName(fn *types.Func) string {
+// ShortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
+func ShortName(fn *types.Func) string {
 	if recv := fn.Signature().Recv(); recv != nil {
 		qual := func(p *types.Package) string { return p.Name() }
 		return "(" + types.TypeString(recv.Type(), qual) + ")." + fn.Name()
