@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -385,7 +386,7 @@ func (p *pass) firstEarlyReturn(body *ast.BlockStmt) int {
 			case *ast.BranchStmt:
 				exits = exits || n.Tok == token.GOTO
 			case *ast.CallExpr:
-				exits = exits || isPanic(n)
+				exits = exits || frequency.IsPanic(n)
 			}
 			return !exits
 		})

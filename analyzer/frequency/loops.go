@@ -289,7 +289,7 @@ func leaves(b *ast.BlockStmt) bool {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.ExprStmt:
-		return isPanic(last.X)
+		return IsPanic(last.X)
 	}
 	return false
 }
@@ -517,7 +517,7 @@ func leavesLoop(cur, loop inspector.Cursor) loopExit {
 			case *ast.ReturnStmt:
 				return returnsFromFunc
 			case *ast.ExprStmt:
-				if isPanic(n.X) {
+				if IsPanic(n.X) {
 					return returnsFromFunc
 				}
 			case *ast.BranchStmt:
@@ -590,8 +590,8 @@ func mayRepeat(stmt ast.Stmt, breakOut bool) bool {
 	return repeat
 }
 
-// isPanic reports whether e is a call of the builtin panic.
-func isPanic(e ast.Expr) bool {
+// IsPanic reports whether e is a call of the builtin panic.
+func IsPanic(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
