@@ -545,7 +545,7 @@ func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bo
 	self := m.declaredFunc(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
-		if except.Valid() && (cur == except || inside && isWithin(cur, except)) {
+		if except.Valid() && (cur == except || inside && except.Contains(cur)) {
 			continue
 		}
 		if self != nil && typeutil.StaticCallee(m.cfg.Info, c.Node) == self {
@@ -572,12 +572,6 @@ func (m *Model) declaredFunc(cur inspector.Cursor) *types.Func {
 		}
 	}
 	return nil
-}
-
-// isWithin reports whether the node at cur lies inside the node at outer.
-func isWithin(cur, outer inspector.Cursor) bool {
-	n, o := cur.Node(), outer.Node()
-	return o.Pos() <= n.Pos() && n.End() <= o.End()
 }
 
 // inOtherLiteral reports whether cur lies in a function literal below top

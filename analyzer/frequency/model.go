@@ -423,7 +423,7 @@ func (m *Model) sameCollection(fn, loop inspector.Cursor) []inspector.Cursor {
 		if o == rs || types.ExprString(o.X) != want || rootIdent(o.X) == nil || m.cfg.Info.Uses[rootIdent(o.X)] != m.cfg.Info.Uses[id] {
 			continue
 		}
-		if isWithin(c, loop) || isWithin(loop, c) {
+		if loop.Contains(c) || c.Contains(loop) {
 			continue // nested: not the same items' work
 		}
 		others = append(others, c)
@@ -520,7 +520,7 @@ func (m *Model) localCalls(fn, lit inspector.Cursor) []inspector.Cursor {
 	}
 	var calls []inspector.Cursor
 	for use := range m.cfg.Vals.Uses(fn, v) {
-		if use.ParentEdgeKind() != edge.CallExpr_Fun || isWithin(use, lit) {
+		if use.ParentEdgeKind() != edge.CallExpr_Fun || lit.Contains(use) {
 			return nil // assigned again, passed, stored, or called by itself
 		}
 		calls = append(calls, use.Parent())
