@@ -384,7 +384,7 @@ func (m *Model) hashingLoop(f *fnInfo) (inspector.Cursor, bool) {
 	var loop inspector.Cursor
 	if m.cfg.Hashes != nil {
 		for cur := range f.cur.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-			if m.inOtherLiteral(cur, f.cur) || m.classifyLoop(cur.Node()).small {
+			if m.literalOf(cur, f.cur).Valid() || m.classifyLoop(cur.Node()).small {
 				continue
 			}
 			if m.cfg.Hashes(nil, loopBody(cur)) {

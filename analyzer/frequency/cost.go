@@ -551,7 +551,7 @@ func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bo
 		if self != nil && typeutil.StaticCallee(m.cfg.Info, c.Node) == self {
 			continue // a recursive call: the next repetition, not work beside it
 		}
-		if m.inOtherLiteral(cur, region) || m.rareBranch(cur, region) != "" {
+		if m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
 			continue
 		}
 		w = w.more(m.callCost(cur, direct))
@@ -572,17 +572,6 @@ func (m *Model) declaredFunc(cur inspector.Cursor) *types.Func {
 		}
 	}
 	return nil
-}
-
-// inOtherLiteral reports whether cur lies in a function literal below top
-// that does not run in place.
-func (m *Model) inOtherLiteral(cur, top inspector.Cursor) bool {
-	for c := cur.Parent(); c.Valid() && c != top; c = c.Parent() {
-		if _, ok := c.Node().(*ast.FuncLit); ok && !inPlace(c) {
-			return true
-		}
-	}
-	return false
 }
 
 // largeBuffer is the size from which a buffer costs more than a single
