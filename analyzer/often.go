@@ -89,21 +89,14 @@ func (p *pass) oftenCost(cur inspector.Cursor, category string, c frequency.Cost
 }
 
 // exportCosts exports the cost fact of every exported function of the
-// package that costs more than an allocation per call.
+// analyzed files that costs more than an allocation per call.
 func (p *pass) exportCosts() {
-	for _, f := range p.Files {
-		for _, decl := range f.Decls {
-			d, ok := decl.(*ast.FuncDecl)
-			if !ok || !d.Name.IsExported() {
-				continue
-			}
-			fn, ok := p.TypesInfo.Defs[d.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if fact, ok := p.freq.Cost(fn); ok {
-				p.ExportObjectFact(fn, fact)
-			}
+	for fn := range p.vals.Funcs(p.root.Inspector()) {
+		if !fn.Exported() {
+			continue
+		}
+		if fact, ok := p.freq.Cost(fn); ok {
+			p.ExportObjectFact(fn, fact)
 		}
 	}
 }
