@@ -103,23 +103,21 @@ func (p *pass) checkCallFacts() {
 		}
 		memo[fn] = nil
 		pc := &perCall{}
-		addAll := func(f *allocsPerCall) {
-			if pc.all == nil {
+		add := func(sum **allocsPerCall, f *allocsPerCall) {
+			if *sum == nil {
 				c := *f
-				pc.all = &c
+				*sum = &c
 			} else {
-				pc.all.Allocs += f.Allocs
-				pc.all.Reported = pc.all.Reported && f.Reported
+				(*sum).Allocs += f.Allocs
+				(*sum).Reported = (*sum).Reported && f.Reported
 			}
 		}
+		addAll := func(f *allocsPerCall) { add(&pc.all, f) }
 		addForeign := func(f *allocsPerCall, holder *types.Func) {
 			if pc.foreign == nil {
-				c := *f
-				pc.foreign, pc.holder = &c, holder
-			} else {
-				pc.foreign.Allocs += f.Allocs
-				pc.foreign.Reported = pc.foreign.Reported && f.Reported
+				pc.holder = holder
 			}
+			add(&pc.foreign, f)
 		}
 		for _, it := range items[fn] {
 			switch {
