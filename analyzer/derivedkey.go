@@ -189,8 +189,7 @@ func isBytes(results *types.Tuple) bool {
 	default:
 		return false
 	}
-	b, ok := elem.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
+	return isByte(elem)
 }
 
 // hmacsOf returns how many HMACs the function fn of the package computes
