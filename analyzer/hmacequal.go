@@ -39,7 +39,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 	}
 	res := obj.Signature().Results()
 	if res.Len() < 1 || res.Len() > 2 || !types.Identical(res.At(0).Type(), byteSlice) ||
-		res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) ||
+		res.Len() == 2 && !isError(res.At(1).Type()) ||
 		len(decl.Type.Results.List[0].Names) > 0 {
 		return nil
 	}

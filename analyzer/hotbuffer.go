@@ -596,7 +596,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		return escape{outlives, "passed to a goroutine", pos}, nil
 	}
 	if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
-		if basic, ok := tv.Type.Underlying().(*types.Basic); ok && basic.Info()&types.IsString != 0 {
+		if isString(tv.Type) {
 			return escape{kind: stays}, nil // string(v) copies
 		}
 		return escape{unknown, "converted", pos}, nil
