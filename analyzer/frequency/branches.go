@@ -122,11 +122,7 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 	}
 	bin, ok := cond.(*ast.BinaryExpr)
 	if ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
-		x, nilSide := bin.X, bin.Y
-		if m.isNil(x) {
-			x, nilSide = bin.Y, bin.X
-		}
-		if m.isNil(nilSide) {
+		if x, isNil := operandBeside(bin, m.isNil); isNil {
 			if bin.Op == token.NEQ && isError(m.cfg.Info.TypeOf(x)) {
 				return "only when " + types.ExprString(cond) + " (an error path)"
 			}
@@ -136,11 +132,7 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 		}
 		// if key == "" { ...; key = fetched }: a default filled in when
 		// the caller gives none.
-		x, zero := bin.X, bin.Y
-		if m.isZeroConst(x) {
-			x, zero = bin.Y, bin.X
-		}
-		if bin.Op == token.EQL && m.isZeroConst(zero) && setsIn(ifs.Body, x) {
+		if x, zero := operandBeside(bin, m.isZeroConst); zero && bin.Op == token.EQL && setsIn(ifs.Body, x) {
 			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": a default filled in when none is given)"
 		}
 	}
@@ -279,14 +271,20 @@ func (m *Model) rareElse(ifs *ast.IfStmt) string {
 	if !ok || bin.Op != token.EQL {
 		return ""
 	}
-	x, other := bin.X, bin.Y
-	if m.isNil(x) {
-		x, other = bin.Y, bin.X
-	}
-	if m.isNil(other) && isError(m.cfg.Info.TypeOf(x)) {
+	if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
 		return "only when " + types.ExprString(x) + " != nil (an error path)"
 	}
 	return ""
+}
+
+// operandBeside returns the operand of the comparison bin that is compared
+// with one that is (nil, a zero constant): x of x == nil or of nil == x;
+// false when neither operand is.
+func operandBeside(bin *ast.BinaryExpr, is func(ast.Expr) bool) (ast.Expr, bool) {
+	if is(bin.X) {
+		return bin.Y, true
+	}
+	return bin.X, is(bin.Y)
 }
 
 // isZeroConst reports whether e is a constant of its type's zero value: "",
