@@ -227,7 +227,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.findWrappers()
 	sites := p.findSites()
 	p.sites = sites
-	p.freq = p.newModel(sites)
+	p.freq = p.newModel()
 	checks := &siteChecks{pass: p, pooled: map[*Site]bool{}, macEqual: map[*ast.CallExpr]bool{}, rekeyed: map[ast.Node]bool{}}
 	for _, s := range sites {
 		if !p.suppress.analyzed(s.cur) {

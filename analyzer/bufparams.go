@@ -40,9 +40,13 @@ func (p *hotBufferCheck) bufferParam(fn *types.Func, i int, hashers map[*types.V
 		}
 		return bufferParamFlow{}, false
 	}
+	if p.bufParams == nil {
+		p.bufParams = map[*types.Func][]*bufferParamFlow{}
+	}
 	flows, ok := p.bufParams[fn]
 	if !ok {
 		flows = p.summarizeBuffers(fn, hashers)
+		p.bufParams[fn] = flows
 	}
 	if flows == nil || flows[i] == nil {
 		return bufferParamFlow{}, false
@@ -54,12 +58,8 @@ func (p *hotBufferCheck) bufferParam(fn *types.Func, i int, hashers map[*types.V
 // cycle reaches fn again while its summary is computed: the call is not
 // decided then (unknown), which errs on silence.
 func (p *hotBufferCheck) summarizeBuffers(fn *types.Func, hashers map[*types.Var]*Site) []*bufferParamFlow {
-	if p.bufParams == nil {
-		p.bufParams = map[*types.Func][]*bufferParamFlow{}
-	}
 	cur, ok := p.decl(fn)
 	if !ok || cur.Node().(*ast.FuncDecl).Body == nil {
-		p.bufParams[fn] = nil
 		return nil
 	}
 	params := fn.Signature().Params()
@@ -74,17 +74,15 @@ func (p *hotBufferCheck) summarizeBuffers(fn *types.Func, hashers map[*types.Var
 		switch {
 		case !types.Identical(v.Type(), byteSlice) || fn.Signature().Variadic() && i == params.Len()-1:
 			flows[i] = nil
-			continue
 		case v.Name() == "" || v.Name() == "_":
 			flows[i] = &bufferParamFlow{kind: stays}
-			continue
+		default:
+			esc, returned := p.sliceEscape(cur, v, hashers, true)
+			flows[i] = &bufferParamFlow{kind: esc.kind, result: returned}
+			if returned && results != 1 {
+				flows[i].kind = unknown
+			}
 		}
-		esc, returned := p.sliceEscape(cur, v, hashers, true)
-		flow := &bufferParamFlow{kind: esc.kind, result: returned}
-		if returned && results != 1 {
-			flow.kind = unknown
-		}
-		flows[i] = flow
 	}
 	return flows
 }

@@ -1,12 +1,15 @@
 package analyzer
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -100,23 +103,21 @@ func (p *pass) checkCallFacts() {
 		}
 		memo[fn] = nil
 		pc := &perCall{}
-		addAll := func(f *allocsPerCall) {
-			if pc.all == nil {
+		add := func(sum **allocsPerCall, f *allocsPerCall) {
+			if *sum == nil {
 				c := *f
-				pc.all = &c
+				*sum = &c
 			} else {
-				pc.all.Allocs += f.Allocs
-				pc.all.Reported = pc.all.Reported && f.Reported
+				(*sum).Allocs += f.Allocs
+				(*sum).Reported = (*sum).Reported && f.Reported
 			}
 		}
+		addAll := func(f *allocsPerCall) { add(&pc.all, f) }
 		addForeign := func(f *allocsPerCall, holder *types.Func) {
 			if pc.foreign == nil {
-				c := *f
-				pc.foreign, pc.holder = &c, holder
-			} else {
-				pc.foreign.Allocs += f.Allocs
-				pc.foreign.Reported = pc.foreign.Reported && f.Reported
+				pc.holder = holder
 			}
+			add(&pc.foreign, f)
 		}
 		for _, it := range items[fn] {
 			switch {
@@ -158,8 +159,7 @@ func (p *pass) module() (string, bool) {
 	if p.Module != nil && p.Module.Path != "" {
 		return p.Module.Path, false
 	}
-	first, _, _ := strings.Cut(p.Pkg.Path(), "/")
-	return "", !strings.Contains(first, ".")
+	return "", isStdPkg(p.Pkg.Path())
 }
 
 // perCallItems lists, for every function of the package's production code,
@@ -179,7 +179,7 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		// Only production code: a package and its test variant export
 		// the same facts.
 		file := p.Fset.File(fd.Pos())
-		if !ok || fd.Body == nil || testRoleOf(fn) != notTest || p.suppress.skipped[file] || strings.HasSuffix(file.Name(), "_test.go") {
+		if !ok || fd.Body == nil || isTest(fn) || p.suppress.skipped[file] || strings.HasSuffix(file.Name(), "_test.go") {
 			return nil, decl, false
 		}
 		if _, ok := early[fd.Body]; !ok {
@@ -258,19 +258,10 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		}
 	}
 	// The first allocation of each function is the one its messages name.
-	for fn, list := range items {
-		sortItems(list)
-		items[fn] = list
+	for _, list := range items {
+		slices.SortStableFunc(list, func(a, b perCallItem) int { return cmp.Compare(a.pos, b.pos) })
 	}
 	return items
-}
-
-func sortItems(list []perCallItem) {
-	for i := 1; i < len(list); i++ {
-		for j := i; j > 0 && list[j].pos < list[j-1].pos; j-- {
-			list[j], list[j-1] = list[j-1], list[j]
-		}
-	}
 }
 
 // callFact returns the fact of callee, a function of another package of the
@@ -393,7 +384,7 @@ func (p *pass) firstEarlyReturn(body *ast.BlockStmt) int {
 			case *ast.BranchStmt:
 				exits = exits || n.Tok == token.GOTO
 			case *ast.CallExpr:
-				exits = exits || isPanic(n)
+				exits = exits || frequency.IsPanic(n)
 			}
 			return !exits
 		})

@@ -133,22 +133,7 @@ func (p *pass) keyUsedInCalls(cur inspector.Cursor) bool {
 	if cur.ParentEdgeKind() == edge.CallExpr_Args {
 		return p.plainFuncCall(cur.Parent().Node().(*ast.CallExpr))
 	}
-	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
-		return false
-	}
-	assign := cur.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Lhs) != 1 {
-		return false
-	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
-		return false
-	}
-	fn, ok := enclosingFunc(cur)
+	v, id, fn, ok := p.model.assignedLocal(cur)
 	if !ok {
 		return false
 	}
@@ -204,8 +189,7 @@ func isBytes(results *types.Tuple) bool {
 	default:
 		return false
 	}
-	b, ok := elem.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
+	return isByte(elem)
 }
 
 // hmacsOf returns how many HMACs the function fn of the package computes
@@ -453,7 +437,8 @@ func (f *fixedness) add(holder, name string) {
 // fields of decl's pointer receiver that are fixed for the receiver.
 func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 	p := f.p
-	for x := ast.Expr(e); ; {
+	x := ast.Expr(e)
+	for {
 		sel, ok := x.(*ast.SelectorExpr)
 		if !ok {
 			break
@@ -469,7 +454,7 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 		}
 		x = ast.Unparen(sel.X)
 	}
-	root, ok := ast.Unparen(innermost(e)).(*ast.Ident)
+	root, ok := x.(*ast.Ident) // the operand the chain starts from
 	if !ok || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
 		return false
 	}
@@ -510,17 +495,6 @@ func (p *pass) reassigns(root inspector.Cursor, v *types.Var) bool {
 		}
 	}
 	return false
-}
-
-// innermost returns the operand that a selector chain starts from.
-func innermost(e ast.Expr) ast.Expr {
-	for {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok {
-			return e
-		}
-		e = sel.X
-	}
 }
 
 // variable reports whether the local variable or parameter v of decl is

@@ -283,8 +283,7 @@ func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
 	var owner *types.Func
 	var ownerCur inspector.Cursor
 	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
-		decl := cur.Node().(*ast.FuncDecl)
-		if decl.Type.Params != nil && decl.Type.Params.Pos() <= v.Pos() && v.Pos() < decl.Type.Params.End() {
+		if isParamOf(cur.Node().(*ast.FuncDecl).Type, v) {
 			owner, ownerCur = fn, cur
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -379,19 +380,7 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 // onlyCalled reports whether the function literal at lit is assigned to a local
 // variable whose every use is a plain call.
 func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
-	assign := lit.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-		return false
-	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return false
-	}
-	f, ok := m.info.ObjectOf(id).(*types.Var)
-	if !ok || f.Parent() == f.Pkg().Scope() {
-		return false
-	}
-	fn, ok := enclosingFunc(lit)
+	f, _, fn, ok := m.assignedLocal(lit)
 	if !ok {
 		return false
 	}
@@ -403,6 +392,29 @@ func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
 	return true
 }
 
+// assignedLocal returns the local variable that the assignment whose only
+// value is at rhs assigns (v := rhs, v = rhs), the identifier that names it
+// there, and the function that holds the assignment.
+func (m *flowModel) assignedLocal(rhs inspector.Cursor) (*types.Var, *ast.Ident, inspector.Cursor, bool) {
+	if rhs.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	assign := rhs.Parent().Node().(*ast.AssignStmt)
+	if len(assign.Lhs) != 1 {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	v, ok := m.info.ObjectOf(id).(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return nil, nil, inspector.Cursor{}, false
+	}
+	fn, ok := enclosingFunc(rhs)
+	return v, id, fn, ok
+}
+
 // enclosingFunc returns the innermost function declaration or literal around cur.
 func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -411,19 +423,13 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 	return inspector.Cursor{}, false
 }
 
-// shortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
+// shortName spells fn as a reader knows it (see frequency.ShortName), by
+// its path when its package forks a standard one.
 func shortName(fn *types.Func) string {
 	if fn.Pkg() != nil && fn.Signature().Recv() == nil && forksStd(fn.Pkg()) {
 		return fn.Pkg().Path() + "." + fn.Name()
 	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		qual := func(p *types.Package) string { return p.Name() }
-		return "(" + types.TypeString(recv.Type(), qual) + ")." + fn.Name()
-	}
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
+	return frequency.ShortName(fn)
 }
 
 // forksStd reports whether pkg has the name of a standard hash package but

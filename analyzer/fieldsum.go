@@ -95,17 +95,13 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	for cur.ParentEdgeKind() == edge.ParenExpr_X {
 		cur = cur.Parent()
 	}
-	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+	v, _, fn, ok := p.model.assignedLocal(cur)
+	if !ok {
 		return sumUse{}, false
 	}
 	def := cur.Parent().Node().(*ast.AssignStmt)
-	if def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
-		return sumUse{}, false
-	}
-	v, ok := p.TypesInfo.Defs[identOf(def.Lhs[0])].(*types.Var)
-	fn, inFunc := enclosingFunc(cur)
 	stmt, list, inList := statementIn(cur)
-	if !ok || !inFunc || !inList || stmt != def || p.writes(fn, v) {
+	if def.Tok != token.DEFINE || !inList || stmt != def || p.writes(fn, v) {
 		return sumUse{}, false
 	}
 	at := -1
@@ -139,7 +135,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 		by = "indexing"
 	}
 	for i := at + 1; fh != nil && i <= last; i++ {
-		if !p.noResum(list[i], fh) {
+		if !p.noResum(list[i]) {
 			return sumUse{}, false
 		}
 	}
@@ -198,7 +194,7 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 // the field's array again: its calls are builtins, conversions, and
 // functions of the packages that only compute on bytes (cheapStd, the
 // encoders), and none is a Sum on the field.
-func (p *pass) noResum(s ast.Node, fh *fieldHasher) bool {
+func (p *pass) noResum(s ast.Node) bool {
 	ok := true
 	ast.Inspect(s, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -322,21 +318,22 @@ func (p *pass) fieldDigestSize(field *types.Var) int64 {
 			size = n
 		}
 	}
-	for cur := range p.root.Preorder((*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.KeyValueExpr:
-			if id, ok := n.Key.(*ast.Ident); ok && p.TypesInfo.Uses[id] == field {
-				consider(n.Value)
+	for use := range p.vals.Uses(p.root, field) {
+		switch use.ParentEdgeKind() {
+		case edge.KeyValueExpr_Key: // T{field: value}
+			consider(use.Parent().Node().(*ast.KeyValueExpr).Value)
+		case edge.SelectorExpr_Sel: // x.field = value
+			lhs := use.Parent()
+			for lhs.ParentEdgeKind() == edge.ParenExpr_X {
+				lhs = lhs.Parent()
 			}
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				if sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[sel.Sel] == field {
-					if len(n.Lhs) != len(n.Rhs) {
-						size = 0
-						continue
-					}
-					consider(n.Rhs[i])
-				}
+			if lhs.ParentEdgeKind() != edge.AssignStmt_Lhs {
+				continue
+			}
+			if assign := lhs.Parent().Node().(*ast.AssignStmt); len(assign.Lhs) != len(assign.Rhs) {
+				size = 0
+			} else {
+				consider(assign.Rhs[lhs.ParentEdgeIndex()])
 			}
 		}
 	}

@@ -39,7 +39,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 	}
 	res := obj.Signature().Results()
 	if res.Len() < 1 || res.Len() > 2 || !types.Identical(res.At(0).Type(), byteSlice) ||
-		res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) ||
+		res.Len() == 2 && !isError(res.At(1).Type()) ||
 		len(decl.Type.Results.List[0].Names) > 0 {
 		return nil
 	}
@@ -92,11 +92,11 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 // isSumNil reports whether e is mac.Sum(nil).
 func (p *pass) isSumNil(e ast.Expr, mac *types.Var) bool {
 	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+	if !ok {
 		return false
 	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Sum" && p.TypesInfo.Uses[identOf(sel.X)] == mac && ast.Unparen(sel.X) == identOf(sel.X)
+	v, ok := p.sumNilOn(call)
+	return ok && v == mac
 }
 
 // comparedCall recognizes, at the call cur of a function with n results,

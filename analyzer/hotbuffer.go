@@ -140,7 +140,7 @@ func (p *hotBufferCheck) check(sites []*Site) {
 				continue
 			}
 			if _, seen := hashing[fn.Node()]; !seen {
-				hashing[fn.Node()] = p.hashingCode(fn, hashers)
+				hashing[fn.Node()] = p.hashingCode(fn)
 			}
 			if !hashing[fn.Node()] {
 				continue // not a hashing function
@@ -283,8 +283,8 @@ func isZero(info *types.Info, e ast.Expr) bool {
 // hashes itself, as merkledb's hashChangedNode calls hashNode for every
 // node it walks. One call deep only: every function above a hashing one
 // would count otherwise, down to main.
-func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
-	if p.hashes(fn, hashers) {
+func (p *hotBufferCheck) hashingCode(fn inspector.Cursor) bool {
+	if p.hashes(fn, 0) {
 		return true
 	}
 	for ic := range p.calls.Within(fn) {
@@ -301,7 +301,7 @@ func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var
 			if p.hashing == nil {
 				p.hashing = map[*types.Func]bool{}
 			}
-			hashes = p.hashes(decl, hashers)
+			hashes = p.hashes(decl, 0)
 			p.hashing[callee] = hashes
 		}
 		if hashes {
@@ -311,19 +311,15 @@ func (p *hotBufferCheck) hashingCode(fn inspector.Cursor, hashers map[*types.Var
 	return false
 }
 
+// maxWrappers bounds how many wrappers of a hashing function hashes follows.
+const maxWrappers = 2
+
 // hashes reports whether the function at fn hashes: it calls a hash
 // constructor, a sum function, a hasher's Write or Sum, or a function value
 // of a hash's shape, or passes a hasher to a function, or it returns what a
 // function of its package that hashes returns (a wrapper, as merkledb's
-// calculateID returns hashNode(n)).
-func (p *pass) hashes(fn inspector.Cursor, hashers map[*types.Var]*Site) bool {
-	return p.hashesWrapped(fn, hashers, 0)
-}
-
-// maxWrappers bounds how many wrappers of a hashing function hashes follows.
-const maxWrappers = 2
-
-func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, depth int) bool {
+// calculateID returns hashNode(n)). depth counts the wrappers followed.
+func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 	for cur := range fn.Preorder((*ast.ReturnStmt)(nil)) {
 		ret := cur.Node().(*ast.ReturnStmt)
 		if depth >= maxWrappers || len(ret.Results) != 1 || insideFuncLit(cur, fn) {
@@ -337,7 +333,7 @@ func (p *pass) hashesWrapped(fn inspector.Cursor, hashers map[*types.Var]*Site, 
 		if callee == nil || callee.Pkg() != p.Pkg {
 			continue
 		}
-		if decl, ok := p.decl(callee.Origin()); ok && decl.Node() != fn.Node() && p.hashesWrapped(decl, hashers, depth+1) {
+		if decl, ok := p.decl(callee.Origin()); ok && decl.Node() != fn.Node() && p.hashes(decl, depth+1) {
 			return true
 		}
 	}
@@ -600,7 +596,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		return escape{outlives, "passed to a goroutine", pos}, nil
 	}
 	if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
-		if basic, ok := tv.Type.Underlying().(*types.Basic); ok && basic.Info()&types.IsString != 0 {
+		if isString(tv.Type) {
 			return escape{kind: stays}, nil // string(v) copies
 		}
 		return escape{unknown, "converted", pos}, nil
@@ -797,13 +793,11 @@ func (p *hotBufferCheck) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*t
 		if isParamOf(decl.Type, w) {
 			return p.freq.CallsItself(p.TypesInfo.Defs[decl.Name].(*types.Func))
 		}
-		// w := y.(I)
-		for cur := range fn.Preorder((*ast.AssignStmt)(nil)) {
-			assign := cur.Node().(*ast.AssignStmt)
-			if len(assign.Lhs) >= 1 && len(assign.Rhs) == 1 && p.TypesInfo.Defs[identOf(assign.Lhs[0])] == w {
-				_, asserted := ast.Unparen(assign.Rhs[0]).(*ast.TypeAssertExpr)
-				return asserted
-			}
+		// w := y.(I), or w, ok := y.(I)
+		if def, ok := p.vals.Def(fn, w); ok && def.ParentEdgeKind() == edge.AssignStmt_Lhs && def.ParentEdgeIndex() == 0 {
+			assign := def.Parent().Node().(*ast.AssignStmt)
+			_, asserted := ast.Unparen(assign.Rhs[0]).(*ast.TypeAssertExpr)
+			return asserted && len(assign.Rhs) == 1
 		}
 	}
 	return false

@@ -3,7 +3,6 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/inspector"
@@ -66,7 +65,7 @@ func (p *pass) identInvariant(id *ast.Ident, loop inspector.Cursor, own ast.Node
 		if obj.Parent() == obj.Pkg().Scope() {
 			// A table of the standard library (crc32.IEEETable) is set once
 			// by its package: only an assignment in the loop could change it.
-			if obj.Pkg() != p.Pkg && !strings.Contains(strings.SplitN(obj.Pkg().Path(), "/", 2)[0], ".") {
+			if obj.Pkg() != p.Pkg && isStdPkg(obj.Pkg().Path()) {
 				return !p.touches(loop, obj, own, false)
 			}
 			return p.fixedPackageVar(obj)

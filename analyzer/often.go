@@ -14,8 +14,7 @@ import (
 
 // newModel builds the frequency model of the package: its production code,
 // without test code unless -tests, with what hashes by the sites found.
-func (p *pass) newModel(sites []*Site) *frequency.Model {
-	hashers := p.localHashers(sites)
+func (p *pass) newModel() *frequency.Model {
 	var tests inspector.Cursor
 	if p.cfg.tests {
 		tests = p.root
@@ -24,15 +23,16 @@ func (p *pass) newModel(sites []*Site) *frequency.Model {
 		Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Pkg, Root: p.prod,
 		Tests: tests,
 		Calls: p.calls,
+		Vals:  p.vals,
 		// A package of a module; the standard library and GOPATH
 		// packages have none (or an empty one).
 		ExportAllocs: p.Module != nil && p.Module.Path != "",
-		Test:         func(fn *types.Func) bool { return testRoleOf(fn) != notTest },
+		Test:         isTest,
 		Skip: func(fn *types.Func, decl *ast.FuncDecl) bool {
-			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && testRoleOf(fn) != notTest
+			return p.suppress.skipped[p.Fset.File(decl.Pos())] || !p.cfg.tests && isTest(fn)
 		},
 		Hashes: func(fn *types.Func, body inspector.Cursor) bool {
-			return p.hashes(body, hashers)
+			return p.hashes(body, 0)
 		},
 		Role: roleOf,
 		Directive: func(fn *types.Func, decl *ast.FuncDecl) bool {
@@ -89,21 +89,14 @@ func (p *pass) oftenCost(cur inspector.Cursor, category string, c frequency.Cost
 }
 
 // exportCosts exports the cost fact of every exported function of the
-// package that costs more than an allocation per call.
+// analyzed files that costs more than an allocation per call.
 func (p *pass) exportCosts() {
-	for _, f := range p.Files {
-		for _, decl := range f.Decls {
-			d, ok := decl.(*ast.FuncDecl)
-			if !ok || !d.Name.IsExported() {
-				continue
-			}
-			fn, ok := p.TypesInfo.Defs[d.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			if fact, ok := p.freq.Cost(fn); ok {
-				p.ExportObjectFact(fn, fact)
-			}
+	for fn := range p.vals.Funcs(p.root.Inspector()) {
+		if !fn.Exported() {
+			continue
+		}
+		if fact, ok := p.freq.Cost(fn); ok {
+			p.ExportObjectFact(fn, fact)
 		}
 	}
 }

@@ -223,29 +223,24 @@ func symbolOf(fn *types.Func) string {
 	return pkg + "." + name + "." + fn.Name()
 }
 
-// covers reports whether the profile has a function of the package at path
-// (see profile; "main" stands for every package main).
-// Covers, Share and Unit are the profile as the frequency model reads it.
-func (x *profileIndex) Covers(pkg *types.Package) bool { return x.covers(pkg) }
-
-// Share is the share of the profile's samples in fn, inclusive.
-func (x *profileIndex) Share(fn *types.Func) float64 { return x.share(fn) }
-
-// Unit names what a share is a share of.
-func (x *profileIndex) Unit() string { return x.unit }
-
-func (x *profileIndex) covers(pkg *types.Package) bool {
+// Covers reports whether the profile has a function of pkg (see profile;
+// "main" stands for every package main). Covers, Share and Unit are the
+// profile as the frequency model reads it.
+func (x *profileIndex) Covers(pkg *types.Package) bool {
 	if pkg.Name() == "main" {
 		return x.pkgs["main"]
 	}
 	return x.pkgs[pkg.Path()]
 }
 
-// share returns the fraction of the profile's samples that have fn on their
-// stack.
-func (x *profileIndex) share(fn *types.Func) float64 {
+// Share returns the fraction of the profile's samples that have fn on their
+// stack, inclusive.
+func (x *profileIndex) Share(fn *types.Func) float64 {
 	return float64(x.funcs[symbolOf(fn)]) / float64(x.total)
 }
+
+// Unit names what a share is a share of.
+func (x *profileIndex) Unit() string { return x.unit }
 
 // lineShare returns the fraction of the samples that have fn's line on
 // their stack.

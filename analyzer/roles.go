@@ -166,24 +166,16 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// testRole is what a function is to the testing package.
-type testRole int
-
-const (
-	notTest   testRole = iota
-	testFunc           // takes a *testing.T, *testing.F or testing.TB
-	benchFunc          // takes a *testing.B
-)
-
-// testRoleOf says whether fn is test code: a function with a parameter of
+// isTest reports whether fn is test code: a function with a parameter of
 // type *testing.T, *testing.B, *testing.F or testing.TB, wherever it is
 // declared (a test helper in a non-test file is test code too), or a method
 // of a struct that holds one (a test harness that keeps its t).
-func testRoleOf(fn *types.Func) testRole {
-	role := notTest
+func isTest(fn *types.Func) bool {
 	sig := fn.Signature()
 	for v := range sig.Params().Variables() {
-		role = max(role, testingRole(v.Type()))
+		if isTesting(v.Type()) {
+			return true
+		}
 	}
 	if recv := sig.Recv(); recv != nil {
 		t := recv.Type()
@@ -192,34 +184,34 @@ func testRoleOf(fn *types.Func) testRole {
 		}
 		if st, ok := t.Underlying().(*types.Struct); ok {
 			for f := range st.Fields() {
-				role = max(role, testingRole(f.Type()))
+				if isTesting(f.Type()) {
+					return true
+				}
 			}
 		}
 	}
-	return role
+	return false
 }
 
-// testingRole is the role of a value of type t: benchFunc for *testing.B,
-// testFunc for *testing.T, *testing.F and testing.TB.
-func testingRole(t types.Type) testRole {
+// isTesting reports whether t is *testing.T, *testing.B, *testing.F or
+// testing.TB.
+func isTesting(t types.Type) bool {
 	if ptr, ok := t.(*types.Pointer); ok {
 		t = ptr.Elem()
 	}
 	named, ok := t.(*types.Named)
 	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "testing" {
-		return notTest
+		return false
 	}
 	switch named.Obj().Name() {
-	case "B":
-		return benchFunc
-	case "T", "F", "TB":
-		return testFunc
+	case "B", "T", "F", "TB":
+		return true
 	}
-	return notTest
+	return false
 }
 
 // isTestCode reports whether the function declared by decl is test code.
 func (p *pass) isTestCode(decl *ast.FuncDecl) bool {
 	fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-	return ok && testRoleOf(fn) != notTest
+	return ok && isTest(fn)
 }

@@ -165,21 +165,24 @@ func isSumNil(info *types.Info, call *ast.CallExpr) bool {
 	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && info.Types[call.Args[0]].IsNil() && isHasher(info.TypeOf(sel.X))
 }
 
-// sumNil returns the constructor site of h when call is h.Sum(nil) on a
-// local hasher h that the allocation model decides on.
-func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, bool) {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Sum" || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+// sumNilOn returns the variable h when call is h.Sum(nil) on a hasher that
+// a variable holds.
+func (p *pass) sumNilOn(call *ast.CallExpr) (*types.Var, bool) {
+	if !isSumNil(p.TypesInfo, call) {
 		return nil, false
 	}
-	if !isHasher(p.TypesInfo.TypeOf(sel.X)) {
-		return nil, false
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	id, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.Ident)
 	if !ok {
 		return nil, false
 	}
 	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	return v, ok
+}
+
+// sumNil returns the constructor site of h when call is h.Sum(nil) on a
+// local hasher h that the allocation model decides on.
+func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, bool) {
+	v, ok := p.sumNilOn(call)
 	if !ok {
 		return nil, false
 	}
@@ -195,17 +198,8 @@ func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, 
 // sync.Pool — and never assigned again: its result allocates as any Sum(nil)
 // does, and no stack array can take its place.
 func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
-	call := cur.Node().(*ast.CallExpr)
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Sum" || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
-		return false
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	v, ok := p.sumNilOn(cur.Node().(*ast.CallExpr))
 	if !ok {
-		return false
-	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok || !isHasher(v.Type()) {
 		return false
 	}
 	fn, ok := enclosingFunc(cur)

@@ -48,12 +48,8 @@ func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
 	// once.
 	at := cur
 	if cur.ParentEdgeKind() == edge.AssignStmt_Rhs {
-		assign := cur.Parent().Node().(*ast.AssignStmt)
-		if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-			return sumUse{}, false
-		}
-		v, ok := p.TypesInfo.Defs[identOf(assign.Lhs[0])].(*types.Var)
-		if !ok {
+		v, _, _, ok := p.model.assignedLocal(cur)
+		if !ok || cur.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 			return sumUse{}, false
 		}
 		var uses []inspector.Cursor
@@ -111,19 +107,8 @@ func (p *pass) copiedAtOnce(call inspector.Cursor) bool {
 	if call.ParentEdgeKind() == edge.StarExpr_X {
 		return true
 	}
-	if call.ParentEdgeKind() != edge.AssignStmt_Rhs {
-		return false
-	}
-	assign := call.Parent().Node().(*ast.AssignStmt)
-	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-		return false
-	}
-	v, ok := p.TypesInfo.Defs[identOf(assign.Lhs[0])].(*types.Var)
-	if !ok {
-		return false
-	}
-	fn, ok := enclosingFunc(call)
-	if !ok {
+	v, _, fn, ok := p.model.assignedLocal(call)
+	if !ok || call.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 		return false
 	}
 	uses := 0

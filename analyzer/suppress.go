@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -22,15 +21,10 @@ type suppressor struct {
 	ignored map[*token.File]map[int][]string
 	skipped map[*token.File]bool
 	support bool // the package is test support (see testSupport), skipped whole
-	// decls memoizes analyzedDecl.
-	decls map[*ast.FuncDecl]bool
-	// funcDecls lists the function declarations of each inspector in
-	// preorder, for declOf.
-	funcDecls map[*inspector.Inspector][]inspector.Cursor
 }
 
 func newSuppressor(p *pass) *suppressor {
-	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}, decls: map[*ast.FuncDecl]bool{}, funcDecls: map[*inspector.Inspector][]inspector.Cursor{}}
+	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
 	support := !p.cfg.tests && testSupport(p.Pkg.Path())
 	s.support = support
 	for _, f := range p.Files {
@@ -85,15 +79,7 @@ func ignoreDirective(text string) ([]string, bool) {
 // package-level initializer.
 func (s *suppressor) analyzed(cur inspector.Cursor) bool {
 	decl, ok := s.declOf(cur)
-	if !ok {
-		return false // a package-level initializer runs once
-	}
-	yes, ok := s.decls[decl]
-	if !ok {
-		yes = s.analyzedDecl(decl)
-		s.decls[decl] = yes
-	}
-	return yes
+	return ok && s.analyzedDecl(decl) // not ok: a package-level initializer runs once
 }
 
 // notAnalyzed records for the audit, under category, that hashalloc does
@@ -138,27 +124,17 @@ func (s *suppressor) analyzedDecl(decl *ast.FuncDecl) bool {
 	return !(decl.Recv == nil && decl.Name.Name == "init")
 }
 
-// declOf is outermostFunc, by a binary search of the function declarations
-// of cur's inspector (function declarations do not nest, and a cursor's
-// index grows in preorder): analyzed asks it of every call and statement.
+// declOf returns the function declaration that holds cur (see declAt:
+// every inspector of the pass holds some of the files of p.root).
 func (s *suppressor) declOf(cur inspector.Cursor) (*ast.FuncDecl, bool) {
 	if cur.Node() == nil {
-		return outermostFunc(cur)
-	}
-	in := cur.Inspector()
-	decls, ok := s.funcDecls[in]
-	if !ok {
-		for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
-			decls = append(decls, c)
-		}
-		s.funcDecls[in] = decls
-	}
-	at := cur.Index()
-	i := sort.Search(len(decls), func(i int) bool { return decls[i].Index() > at }) - 1
-	if i < 0 || !decls[i].Contains(cur) {
 		return nil, false
 	}
-	return decls[i].Node().(*ast.FuncDecl), true
+	decl, ok := s.p.declAt(cur.Node().Pos())
+	if !ok {
+		return nil, false
+	}
+	return decl.Node().(*ast.FuncDecl), true
 }
 
 // suppressed reports whether a comment on pos's line, or on the line above,
@@ -182,14 +158,6 @@ func (s *suppressor) suppressed(pos token.Pos, category string) bool {
 		}
 	}
 	return false
-}
-
-// outermostFunc returns the function declaration that holds cur.
-func outermostFunc(cur inspector.Cursor) (*ast.FuncDecl, bool) {
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		return c.Node().(*ast.FuncDecl), true
-	}
-	return nil, false
 }
 
 func baseName(filename string) string { return filepath.Base(filename) }

@@ -224,13 +224,3 @@ func enclosingLoop(cur inspector.Cursor, crossFuncLit bool) (inspector.Cursor, b
 	}
 	return inspector.Cursor{}, false
 }
-
-// isPanic reports whether e is a call of the builtin panic.
-func isPanic(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	return ok && id.Name == "panic"
-}

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -121,11 +122,7 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 	}
 	bin, ok := cond.(*ast.BinaryExpr)
 	if ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
-		x, nilSide := bin.X, bin.Y
-		if m.isNil(x) {
-			x, nilSide = bin.Y, bin.X
-		}
-		if m.isNil(nilSide) {
+		if x, isNil := operandBeside(bin, m.isNil); isNil {
 			if bin.Op == token.NEQ && isError(m.cfg.Info.TypeOf(x)) {
 				return "only when " + types.ExprString(cond) + " (an error path)"
 			}
@@ -135,11 +132,7 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 		}
 		// if key == "" { ...; key = fetched }: a default filled in when
 		// the caller gives none.
-		x, zero := bin.X, bin.Y
-		if m.isZeroConst(x) {
-			x, zero = bin.Y, bin.X
-		}
-		if bin.Op == token.EQL && m.isZeroConst(zero) && setsIn(ifs.Body, x) {
+		if x, zero := operandBeside(bin, m.isZeroConst); zero && bin.Op == token.EQL && setsIn(ifs.Body, x) {
 			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": a default filled in when none is given)"
 		}
 	}
@@ -278,14 +271,20 @@ func (m *Model) rareElse(ifs *ast.IfStmt) string {
 	if !ok || bin.Op != token.EQL {
 		return ""
 	}
-	x, other := bin.X, bin.Y
-	if m.isNil(x) {
-		x, other = bin.Y, bin.X
-	}
-	if m.isNil(other) && isError(m.cfg.Info.TypeOf(x)) {
+	if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
 		return "only when " + types.ExprString(x) + " != nil (an error path)"
 	}
 	return ""
+}
+
+// operandBeside returns the operand of the comparison bin that is compared
+// with one that is (nil, a zero constant): x of x == nil or of nil == x;
+// false when neither operand is.
+func operandBeside(bin *ast.BinaryExpr, is func(ast.Expr) bool) (ast.Expr, bool) {
+	if is(bin.X) {
+		return bin.Y, true
+	}
+	return bin.X, is(bin.Y)
 }
 
 // isZeroConst reports whether e is a constant of its type's zero value: "",
@@ -360,25 +359,12 @@ func (m *Model) clockVar(id *ast.Ident) bool {
 	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
 		return false
 	}
-	if clock, ok := m.clockVars[v]; ok {
-		return clock
-	}
-	clock := m.definedByClock(v)
-	m.clockVars[v] = clock
-	return clock
-}
-
-// definedByClock is clockVar of the variable v.
-func (m *Model) definedByClock(v *types.Var) bool {
-	def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos()+token.Pos(len(v.Name())))
+	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
 	if !ok {
 		return false
 	}
-	as, ok := def.Parent().Node().(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Lhs[0] != def.Node() {
-		return false
-	}
-	return m.readsClock(as.Rhs[0], false)
+	e, ok := values.DefinedWith(def)
+	return ok && m.readsClock(e, false)
 }
 
 // setsIn reports whether block assigns to x (the same expression, as text).

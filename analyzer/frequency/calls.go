@@ -384,7 +384,7 @@ func (m *Model) hashingLoop(f *fnInfo) (inspector.Cursor, bool) {
 	var loop inspector.Cursor
 	if m.cfg.Hashes != nil {
 		for cur := range f.cur.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-			if m.inOtherLiteral(cur, f.cur) || m.classifyLoop(cur.Node()).small {
+			if m.literalOf(cur, f.cur).Valid() || m.classifyLoop(cur.Node()).small {
 				continue
 			}
 			if m.cfg.Hashes(nil, loopBody(cur)) {
@@ -523,10 +523,8 @@ func isStream(t types.Type) bool {
 			params = 2 // and the offset: io.ReaderAt, io.WriterAt
 		}
 		if sig.Params().Len() == params && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
-			if s, ok := sig.Params().At(0).Type().Underlying().(*types.Slice); ok {
-				if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-					return true
-				}
+			if s, ok := sig.Params().At(0).Type().Underlying().(*types.Slice); ok && isByte(s.Elem()) {
+				return true
 			}
 		}
 	}
@@ -542,11 +540,9 @@ func digestLike(t types.Type) bool {
 	case *types.Basic:
 		return u.Info()&(types.IsString|types.IsBoolean|types.IsInteger) != 0
 	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
+		return isByte(u.Elem())
 	case *types.Array:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
+		return isByte(u.Elem())
 	}
 	return false
 }

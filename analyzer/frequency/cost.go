@@ -406,30 +406,30 @@ func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
 		return w
 	}
 	if c, what := knownCost(fn); c > Cheap {
-		return work{class: c, what: shortName(fn) + " (" + what + ")", pos: call.Pos()}
+		return work{class: c, what: ShortName(fn) + " (" + what + ")", pos: call.Pos()}
 	}
 	if encodesAny(fn) {
-		return work{class: Moderate, what: shortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
+		return work{class: Moderate, what: ShortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
 	}
 	if m.readsHTTPBody(fn, call) {
-		return work{class: Heavy, what: shortName(fn) + " (an HTTP body, read from or sent to the network)", pos: call.Pos()}
+		return work{class: Heavy, what: ShortName(fn) + " (an HTTP body, read from or sent to the network)", pos: call.Pos()}
 	}
 	if m.copyBuffer(fn, call) {
-		return work{class: Moderate, what: shortName(fn) + " (a copy through a 32 KiB buffer of its own)", pos: call.Pos()}
+		return work{class: Moderate, what: ShortName(fn) + " (a copy through a 32 KiB buffer of its own)", pos: call.Pos()}
 	}
 	if direct && formatting(fn) {
-		return work{class: Moderate, what: shortName(fn) + " (formatting)", pos: call.Pos()}
+		return work{class: Moderate, what: ShortName(fn) + " (formatting)", pos: call.Pos()}
 	}
 	if m.cfg.ImportCost != nil {
 		if f, ok := m.cfg.ImportCost(fn); ok {
 			if f.Class > Cheap {
-				return work{class: f.Class, what: shortName(fn) + " (" + f.What + ")", pos: call.Pos()}
+				return work{class: f.Class, what: ShortName(fn) + " (" + f.What + ")", pos: call.Pos()}
 			}
-			return work{allocs: f.Allocs, allocWhat: shortName(fn), allocPos: call.Pos()}
+			return work{allocs: f.Allocs, allocWhat: ShortName(fn), allocPos: call.Pos()}
 		}
 	}
 	if n := m.allocsOf(fn, call); n > 0 {
-		return work{allocs: n, allocWhat: shortName(fn), allocPos: call.Pos()}
+		return work{allocs: n, allocWhat: ShortName(fn), allocPos: call.Pos()}
 	}
 	return work{}
 }
@@ -545,13 +545,13 @@ func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bo
 	self := m.declaredFunc(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
-		if except.Valid() && (cur == except || inside && isWithin(cur, except)) {
+		if except.Valid() && (cur == except || inside && except.Contains(cur)) {
 			continue
 		}
 		if self != nil && typeutil.StaticCallee(m.cfg.Info, c.Node) == self {
 			continue // a recursive call: the next repetition, not work beside it
 		}
-		if m.inOtherLiteral(cur, region) || m.rareBranch(cur, region) != "" {
+		if m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
 			continue
 		}
 		w = w.more(m.callCost(cur, direct))
@@ -574,37 +574,20 @@ func (m *Model) declaredFunc(cur inspector.Cursor) *types.Func {
 	return nil
 }
 
-// isWithin reports whether the node at cur lies inside the node at outer.
-func isWithin(cur, outer inspector.Cursor) bool {
-	n, o := cur.Node(), outer.Node()
-	return o.Pos() <= n.Pos() && n.End() <= o.End()
-}
-
-// inOtherLiteral reports whether cur lies in a function literal below top
-// that does not run in place.
-func (m *Model) inOtherLiteral(cur, top inspector.Cursor) bool {
-	for c := cur.Parent(); c.Valid() && c != top; c = c.Parent() {
-		if _, ok := c.Node().(*ast.FuncLit); ok && !inPlace(c) {
-			return true
-		}
-	}
-	return false
-}
-
 // largeBuffer is the size from which a buffer costs more than a single
 // allocation: zeroing 4 KiB and more, and the garbage collector's work on
 // it, is moderate work of its own.
 const largeBuffer = 4 << 10
 
-// worth says whether a site of cost c is a visible share of work w.
-func worth(c Cost, w work) bool {
-	switch w.class {
-	case Heavy:
-		return false
-	case Moderate:
-		return c.Allocs > 1 || c.Bytes >= largeBuffer
+// noise says why a site of cost c is noise beside the work w that each of
+// its repetitions also does ("each call also calls w at f.go:12, beside
+// which the allocation is noise"), or "" when it is a visible share of w.
+func (m *Model) noise(c Cost, w work, each string) string {
+	w = w.settled()
+	if w.class != Heavy && (w.class != Moderate || c.Allocs > 1 || c.Bytes >= largeBuffer) {
+		return ""
 	}
-	return true
+	return each + " " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 }
 
 // implCost says what a call of the method of sel, of an interface the

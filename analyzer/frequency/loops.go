@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -208,45 +209,18 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 	return text != "" && !strings.ContainsAny(text, "\n\r")
 }
 
-// definedOnce returns the value of the local variable id when it is
-// defined by x := value and never assigned again.
+// definedOnce returns the value of the local variable id when its
+// declaration gives it one (x := value) and nothing writes it again.
 func (m *Model) definedOnce(id *ast.Ident) (ast.Expr, bool) {
 	v, ok := m.cfg.Info.Uses[id].(*types.Var)
 	if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
 		return nil, false
 	}
-	def, ok := m.cfg.Root.FindByPos(v.Pos(), v.Pos())
-	if !ok {
+	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
+	if !ok || m.cfg.Vals.Written(m.cfg.Root, v) {
 		return nil, false
 	}
-	assign, ok := def.Parent().Node().(*ast.AssignStmt)
-	if !ok || assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || m.reassigned(v, def) {
-		return nil, false
-	}
-	return assign.Rhs[0], true
-}
-
-// reassigned reports whether the local variable v, defined at def, is
-// assigned again or has its address taken in the function that defines it.
-func (m *Model) reassigned(v *types.Var, def inspector.Cursor) bool {
-	var fn inspector.Cursor
-	for c := range def.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		fn = c
-		break
-	}
-	if !fn.Valid() {
-		return true
-	}
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if use == def || m.cfg.Info.Uses[use.Node().(*ast.Ident)] != v {
-			continue
-		}
-		switch use.ParentEdgeKind() {
-		case edge.AssignStmt_Lhs, edge.UnaryExpr_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
-			return true
-		}
-	}
-	return false
+	return values.DefinedWith(def)
 }
 
 // digestBlocks reports whether l counts the digest-sized blocks of an
@@ -315,7 +289,7 @@ func leaves(b *ast.BlockStmt) bool {
 	case *ast.ReturnStmt:
 		return true
 	case *ast.ExprStmt:
-		return isPanic(last.X)
+		return IsPanic(last.X)
 	}
 	return false
 }
@@ -543,7 +517,7 @@ func leavesLoop(cur, loop inspector.Cursor) loopExit {
 			case *ast.ReturnStmt:
 				return returnsFromFunc
 			case *ast.ExprStmt:
-				if isPanic(n.X) {
+				if IsPanic(n.X) {
 					return returnsFromFunc
 				}
 			case *ast.BranchStmt:
@@ -616,8 +590,8 @@ func mayRepeat(stmt ast.Stmt, breakOut bool) bool {
 	return repeat
 }
 
-// isPanic reports whether e is a call of the builtin panic.
-func isPanic(e ast.Expr) bool {
+// IsPanic reports whether e is a call of the builtin panic.
+func IsPanic(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false

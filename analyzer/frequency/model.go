@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -58,6 +59,9 @@ type Config struct {
 	// Calls, when not nil, is the index of the calls of Root and Tests
 	// that the caller has built already; else New builds one.
 	Calls *callindex.Index
+	// Vals, when not nil, is the def-use index of Root and Tests that the
+	// caller has built already; else New builds one.
+	Vals *values.Index
 }
 
 // Role is what the standard library makes of a function it calls
@@ -175,8 +179,6 @@ type Model struct {
 	// hashingLoops memoizes hashingLoop: the first loop of each function
 	// that hashes per item, or an invalid cursor.
 	hashingLoops map[*fnInfo]inspector.Cursor
-	// clockVars memoizes clockVar.
-	clockVars map[*types.Var]bool
 	// rareThens memoizes rareThen.
 	rareThens map[*ast.IfStmt]string
 	// resolved says that the call graph is built and every function's
@@ -188,7 +190,6 @@ type Model struct {
 // fnInfo is what the model knows of one function of the package.
 type fnInfo struct {
 	fn     *types.Func
-	decl   *ast.FuncDecl
 	cur    inspector.Cursor
 	calls  []*callEdge
 	reason *reason // why it runs per item; nil when it does not
@@ -235,7 +236,10 @@ func New(cfg Config) *Model {
 	if cfg.Calls == nil {
 		cfg.Calls = callindex.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, clockVars: map[*types.Var]bool{}, rareThens: map[*ast.IfStmt]string{}}
+	if cfg.Vals == nil {
+		cfg.Vals = values.New(cfg.Info)
+	}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
@@ -243,7 +247,7 @@ func New(cfg Config) *Model {
 			if !ok || decl.Body == nil || m.funcs[fn] != nil || cfg.Skip != nil && cfg.Skip(fn, decl) {
 				continue
 			}
-			f := &fnInfo{fn: fn, decl: decl, cur: cur, test: test || cfg.Test != nil && cfg.Test(fn)}
+			f := &fnInfo{fn: fn, cur: cur, test: test || cfg.Test != nil && cfg.Test(fn)}
 			f.marked = cfg.Directive != nil && cfg.Directive(fn, decl)
 			m.funcs[fn] = f
 			m.order = append(m.order, f)
@@ -307,21 +311,14 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 				w = w.more(o)
 			}
 		}
-		if w = w.settled(); !worth(c, w) {
-			est.Why = "each iteration also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
-			return est
-		}
-		est.PerItem = true
+		est.Why = m.noise(c, w, "each iteration also calls")
+		est.PerItem = est.Why == ""
 		return est
 	}
 	if lit.Valid() {
 		if each := m.iteratorCallback(lit); each != "" {
-			est := Estimate{Text: "once per " + each}
-			if w := m.regionCost(lit, cur, true).settled(); !worth(c, w) {
-				est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
-				return est
-			}
-			est.PerItem = true
+			est := Estimate{Text: "once per " + each, Why: m.noise(c, m.regionCost(lit, cur, true), "each call also calls")}
+			est.PerItem = est.Why == ""
 			return est
 		}
 		if calls := m.localCalls(fnCur, lit); len(calls) > 0 {
@@ -340,9 +337,8 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 					first = est
 				}
 				if est.PerItem {
-					if w := m.regionCost(lit, cur, true).settled(); !worth(c, w) {
-						est.PerItem = false
-						est.Why = "each call also calls " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
+					if why := m.noise(c, m.regionCost(lit, cur, true), "each call also calls"); why != "" {
+						est.PerItem, est.Why = false, why
 					}
 					return est
 				}
@@ -392,11 +388,8 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			w = w.more(work{class: role.Around, what: role.What, pos: root.fn.Pos()})
 		}
 	}
-	if w = w.settled(); !worth(c, w) {
-		est.Why = "each call also does " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
-		return est
-	}
-	est.PerItem = true
+	est.Why = m.noise(c, w, "each call also does")
+	est.PerItem = est.Why == ""
 	return est
 }
 
@@ -430,7 +423,7 @@ func (m *Model) sameCollection(fn, loop inspector.Cursor) []inspector.Cursor {
 		if o == rs || types.ExprString(o.X) != want || rootIdent(o.X) == nil || m.cfg.Info.Uses[rootIdent(o.X)] != m.cfg.Info.Uses[id] {
 			continue
 		}
-		if isWithin(c, loop) || isWithin(loop, c) {
+		if loop.Contains(c) || c.Contains(loop) {
 			continue // nested: not the same items' work
 		}
 		others = append(others, c)
@@ -526,11 +519,8 @@ func (m *Model) localCalls(fn, lit inspector.Cursor) []inspector.Cursor {
 		return nil // assigned, not defined, here; or a package variable
 	}
 	var calls []inspector.Cursor
-	for use := range fn.Preorder((*ast.Ident)(nil)) {
-		if m.cfg.Info.Uses[use.Node().(*ast.Ident)] != v {
-			continue
-		}
-		if use.ParentEdgeKind() != edge.CallExpr_Fun || isWithin(use, lit) {
+	for use := range m.cfg.Vals.Uses(fn, v) {
+		if use.ParentEdgeKind() != edge.CallExpr_Fun || lit.Contains(use) {
 			return nil // assigned again, passed, stored, or called by itself
 		}
 		calls = append(calls, use.Parent())
@@ -692,8 +682,8 @@ func (m *Model) Share(fn *types.Func) (float64, bool) {
 	return m.cfg.Profile.Share(fn), true
 }
 
-// shortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
-func shortName(fn *types.Func) string {
+// ShortName spells fn as a reader knows it: io.Copy, (*bytes.Buffer).WriteTo.
+func ShortName(fn *types.Func) string {
 	if recv := fn.Signature().Recv(); recv != nil {
 		qual := func(p *types.Package) string { return p.Name() }
 		return "(" + types.TypeString(recv.Type(), qual) + ")." + fn.Name()
