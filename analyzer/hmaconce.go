@@ -92,9 +92,14 @@ func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
 //	mac.Write(payload)
 //	tag = mac.Sum(nil)                      tag = hashsum.AppendHMACSHA256(nil, key, payload)
 //
-// The key and the parts move to the Sum, so they must be plain expressions,
-// and the statements between that are not Writes must leave them as they
-// were (see movable) and not use the MAC.
+// The key and the parts move to the Sum, so the statements between that are
+// not Writes must leave them as they were (see movable) and not use the MAC.
+// A key or a part that runs code stays where it was, assigned to a variable
+// that the Sum reads:
+//
+//	mac := hmac.New(sha1.New, []byte(key()))        k := []byte(key())
+//	mac.Write([]byte(u.Path + "?" + u.RawQuery)) => part := []byte(u.Path + "?" + u.RawQuery)
+//	tag := mac.Sum(nil)                             tag := hashsum.AppendHMACSHA1(nil, k, part)
 func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
@@ -127,8 +132,13 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
 		}
 	}
-	if !sigOperand(s.Call.Args[1]) && !p.plainConversion(s.Call.Args[1]) {
-		return nil, "the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
+	// A key or a part that runs code (a call) is evaluated into a variable
+	// where it was, in the same order, and the one-shot HMAC reads the
+	// variable: the code still runs once, at its place.
+	key := s.Call.Args[1]
+	hoistKey := !sigOperand(key) && !p.plainConversion(key)
+	if hoistKey {
+		key = nil // a variable of its own: nothing between can change it
 	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
 	fnCur, _ := enclosingFunc(s.cur)
@@ -141,8 +151,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// The statements after the definition, up to the one with the Sum:
 	// Writes, and statements that do not touch the MAC, the key or the
 	// parts written before them (see movable).
-	var parts []ast.Expr
-	var writes []ast.Stmt
+	var parts, moved []ast.Expr
+	var writes, movedWrites, partStmts []ast.Stmt
+	var hoisted []bool
 	var sum *ast.CallExpr
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
@@ -153,10 +164,19 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			w = p.macWrite(next.Node(), mac)
 		}
 		if w != nil {
-			if !sigOperand(w) && !p.plainConversion(w) {
-				return nil, "the part " + shorten(types.ExprString(w)) + " written into the MAC runs code (a call) that the one-shot HMAC would run at the Sum instead of at its Write"
+			hoist := !sigOperand(w) && !p.plainConversion(w)
+			if hoist {
+				// The code it runs stays before the Sum, like a statement
+				// between: it must leave the key and the parts before it
+				// as they were.
+				if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
+					return nil, why
+				}
+			} else {
+				moved, movedWrites = append(moved, w), append(movedWrites, next.Node().(ast.Stmt))
 			}
-			parts = append(parts, w)
+			parts, hoisted = append(parts, w), append(hoisted, hoist)
+			partStmts = append(partStmts, next.Node().(ast.Stmt))
 			writes = append(writes, next.Node().(ast.Stmt))
 			if check.Valid() {
 				writes = append(writes, check.Node().(ast.Stmt))
@@ -167,7 +187,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		if !p.mentions(next.Node(), mac) {
 			// Moved to the Sum, the key and the parts written so far are
 			// read after this statement instead of before it.
-			if why := p.movable(next, s.Call.Args[1], "the key", writes, parts); why != "" {
+			if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
 				return nil, why
 			}
 			if cryptoHash != nil {
@@ -203,7 +223,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], Parts: parts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -328,7 +348,8 @@ func (p *pass) plainConversion(e ast.Expr) bool {
 }
 
 // movable says why the statement at cur, between hmac.New and the MAC's Sum,
-// stops the one-shot fix from moving the key (key) and the parts already
+// stops the one-shot fix from moving the key (key, nil when it is kept in a
+// variable of its own) and the parts already
 // written (parts, by the statements writes) to the Sum, after the
 // statement; or "". It does not stop it when it:
 //
@@ -352,7 +373,10 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 		expr ast.Expr
 		what string
 	}
-	list := []moved{{key, what}}
+	var list []moved
+	if key != nil {
+		list = append(list, moved{key, what})
+	}
 	for i, part := range parts {
 		list = append(list, moved{part, types.ExprString(part) + " (written into the MAC at " + p.position(writes[i].Pos()) + ")"})
 	}

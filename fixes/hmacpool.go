@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -431,6 +432,12 @@ type OneShotSpec struct {
 	// Key and Parts are what hmac.New and the Writes were given.
 	Key   ast.Expr
 	Parts []ast.Expr
+	// HoistKey keeps the key, which runs code, where hmac.New evaluated it,
+	// in a variable; Hoisted does the same for each part that runs code,
+	// in place of its Write statement, PartStmts[i].
+	HoistKey  bool
+	Hoisted   []bool
+	PartStmts []ast.Stmt
 	// Inline declares the one-shot HMAC in the file instead of importing
 	// hashsum: Ctor is the hash's constructor ("crypto/sha256.New"), KeySum
 	// its one-shot sum ("Sum256"), which hashes a key longer than a block,
@@ -451,6 +458,11 @@ type OneShotSpec struct {
 //
 // def is the mac := hmac.New(...) statement, writes the Write statements and
 // sum the Sum call; the caller has proved that they are all the MAC's uses.
+// A key or a part that runs code keeps its place, assigned to a variable:
+//
+//	mac := hmac.New(sha1.New, []byte(k()))        key := []byte(k())
+//	mac.Write([]byte(p + q))                 =>   part := []byte(p + q)
+//	tag = mac.Sum(nil)                            tag = hashsum.AppendHMACSHA1(nil, key, part)
 func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, spec OneShotSpec) analysis.SuggestedFix {
 	im := f.Imports(sum.Pos())
 	var edits []analysis.TextEdit
@@ -471,17 +483,57 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 			}
 		}
 	}
-	args := []string{f.Text(sum.Args[0]), f.Text(spec.Key)}
+	// A key or a part that runs code is assigned, where it was evaluated, to
+	// a variable of a free name, which the one-shot HMAC reads.
+	// It is called key or part, or after the MAC (macKey) when the function
+	// already has one.
+	var taken []string
+	macName := ""
+	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Lhs) == 1 {
+		if id, ok := assign.Lhs[0].(*ast.Ident); ok {
+			macName = id.Name
+		}
+	}
+	hoist := func(at ast.Stmt, e ast.Expr, want string) (string, analysis.TextEdit) {
+		name := f.FreeName(sum.Pos(), want)
+		if name != want && macName != "" {
+			want = macName + strings.ToUpper(want[:1]) + want[1:]
+			name = f.FreeName(sum.Pos(), want)
+		}
+		for i := 2; slices.Contains(taken, name); i++ {
+			name = f.FreeName(sum.Pos(), want+strconv.Itoa(i))
+		}
+		taken = append(taken, name)
+		return name, analysis.TextEdit{Pos: at.Pos(), End: at.End(), NewText: []byte(name + " := " + f.Text(e))}
+	}
+	key := f.Text(spec.Key)
+	if spec.HoistKey {
+		var edit analysis.TextEdit
+		key, edit = hoist(def, spec.Key, "key")
+		edits = append(edits, edit)
+	} else {
+		edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
+	}
+	args := []string{f.Text(sum.Args[0]), key}
 	if spec.Hash != nil {
 		args = append([]string{f.Text(spec.Hash)}, args...)
 	}
-	for _, part := range spec.Parts {
-		args = append(args, f.Text(part))
+	kept := map[ast.Stmt]bool{}
+	for i, part := range spec.Parts {
+		text := f.Text(part)
+		if i < len(spec.Hoisted) && spec.Hoisted[i] {
+			var edit analysis.TextEdit
+			text, edit = hoist(spec.PartStmts[i], part, "part")
+			edits = append(edits, edit)
+			kept[spec.PartStmts[i]] = true
+		}
+		args = append(args, text)
 	}
 	edits = append(edits, im.Edits()...)
-	edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
 	for _, w := range writes {
-		edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
+		if !kept[w] {
+			edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
+		}
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
 	msg := "Compute the MAC with " + fn + ", which allocates nothing"
