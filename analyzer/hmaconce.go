@@ -230,6 +230,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		_, spec.KeySum = splitQualified(ctorSums[spec.Ctor])
 		spec.Size = digestSizes[spec.Ctor]
 	}
+	// A caller that only compares what the function returns with a MAC
+	// received gets a compare form that sums into an array on the stack.
+	spec.EqualForm = p.equalForm(f, fnCur, mac)
 	fix := fixes.OneShotHMAC(f, def, writes, sum, spec)
 	return &fix, ""
 }

@@ -438,6 +438,10 @@ type OneShotSpec struct {
 	HoistKey  bool
 	Hoisted   []bool
 	PartStmts []ast.Stmt
+	// EqualForm, when not nil, declares the compare form of the function
+	// that returns the MAC (see equalForm): it sums into a stack array
+	// (make([]byte, 0, Size)) and compares with hmac.Equal.
+	EqualForm *EqualForm
 	// Inline declares the one-shot HMAC in the file instead of importing
 	// hashsum: Ctor is the hash's constructor ("crypto/sha256.New"), KeySum
 	// its one-shot sum ("Sum256"), which hashes a key longer than a block,
@@ -471,6 +475,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		edits, fn = f.oneShotFunc(spec, im)
 	} else {
 		fn = im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
+	}
+	hmacName := ""
+	if spec.EqualForm != nil {
+		hmacName = im.Name("crypto/hmac", "hmac") // before Drop, which then keeps it
 	}
 	im.Drop("crypto/hmac", def)
 	// The hash function goes with the definition: hmac.New(sha256.New, key)
@@ -539,6 +547,25 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	msg := "Compute the MAC with " + fn + ", which allocates nothing"
 	if spec.Inline {
 		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMAC" + spec.Runtime + "), which allocates nothing"
+	}
+	if ef := spec.EqualForm; ef != nil {
+		// The compare form sums into an array on the stack: a make of a
+		// constant size that nothing keeps.
+		//
+		//	return mac.Sum(nil)   =>   return hmac.Equal(want, hashsum.AppendHMACSHA256(make([]byte, 0, 32), key, p))
+		size := spec.Size
+		if size == 0 {
+			size = 64 // the largest digest of a crypto.Hash that AppendHMAC computes without allocating
+		}
+		dst := 0
+		if spec.Hash != nil {
+			dst = 1
+		}
+		eqArgs := slices.Clone(args)
+		eqArgs[dst] = fmt.Sprintf("make([]byte, 0, %d)", size)
+		equal := hmacName + ".Equal(%s, " + fn + "(" + strings.Join(eqArgs, ", ") + "))"
+		edits = append(edits, f.equalForm(ef, edits, equal)...)
+		msg += ", and compare the sum that " + ef.Callers + " checks without allocating"
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
