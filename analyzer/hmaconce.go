@@ -154,6 +154,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var parts, moved []ast.Expr
 	var writes, movedWrites, partStmts []ast.Stmt
 	var hoisted []bool
+	var texts []string
 	var sum *ast.CallExpr
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
@@ -163,8 +164,12 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		if !checked {
 			w = p.macWrite(next.Node(), mac)
 		}
+		printed := ""
+		if w == nil {
+			w, printed = p.macPrint(f, next.Node(), mac)
+		}
 		if w != nil {
-			hoist := !sigOperand(w) && !p.plainConversion(w)
+			hoist := printed != "" || !sigOperand(w) && !p.plainConversion(w)
 			if hoist {
 				// The code it runs stays before the Sum, like a statement
 				// between: it must leave the key and the parts before it
@@ -175,7 +180,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			} else {
 				moved, movedWrites = append(moved, w), append(movedWrites, next.Node().(ast.Stmt))
 			}
-			parts, hoisted = append(parts, w), append(hoisted, hoist)
+			parts, hoisted, texts = append(parts, w), append(hoisted, hoist), append(texts, printed)
 			partStmts = append(partStmts, next.Node().(ast.Stmt))
 			writes = append(writes, next.Node().(ast.Stmt))
 			if check.Valid() {
@@ -223,7 +228,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -235,6 +240,49 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	spec.EqualForm = p.equalForm(f, fnCur, mac)
 	fix := fixes.OneShotHMAC(f, def, writes, sum, spec)
 	return &fix, ""
+}
+
+// fmtAppends maps the fmt functions that print to a writer to those that
+// append to a slice.
+var fmtAppends = map[string]string{"fmt.Fprintf": "Appendf", "fmt.Fprint": "Append", "fmt.Fprintln": "Appendln"}
+
+// macPrint recognizes a statement that prints into the MAC, as a part of its
+// message, and returns the call and what appends the same bytes to an array
+// on the stack (fmt.Appendf, Go 1.19), which the one-shot HMAC then reads:
+//
+//	fmt.Fprintf(mac, "%s:%d", id, t)   =>   part := fmt.Appendf(make([]byte, 0, 64), "%s:%d", id, t)
+//
+// The arguments are converted to interfaces as Fprintf converted them; a
+// text longer than the array grows it once.
+func (p *pass) macPrint(f *fixes.File, n ast.Node, mac *types.Var) (ast.Expr, string) {
+	es, ok := n.(*ast.ExprStmt)
+	if !ok {
+		return nil, ""
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok || len(call.Args) < 1 || !f.AtLeast("go1.19") {
+		return nil, ""
+	}
+	appendFn, ok := fmtAppends[p.qualifiedCallee(call)]
+	sel, isSel := call.Fun.(*ast.SelectorExpr)
+	if !ok || !isSel || p.TypesInfo.Uses[identOf(call.Args[0])] != mac || ast.Unparen(call.Args[0]) != identOf(call.Args[0]) {
+		return nil, ""
+	}
+	// Reject the MAC among what is printed: it would be used before its Sum.
+	for _, arg := range call.Args[1:] {
+		if p.mentions(arg, mac) {
+			return nil, ""
+		}
+	}
+	args := []string{"make([]byte, 0, 64)"}
+	for _, arg := range call.Args[1:] {
+		args = append(args, f.Text(arg))
+	}
+	ellipsis := ""
+	if call.Ellipsis.IsValid() {
+		ellipsis = "..."
+	}
+	return call, f.Text(sel.X) + "." + appendFn + "(" + strings.Join(args, ", ") + ellipsis + ")"
 }
 
 // cryptoHashOperand returns h when e is h.New for a crypto.Hash h (a

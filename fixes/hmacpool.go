@@ -438,6 +438,9 @@ type OneShotSpec struct {
 	HoistKey  bool
 	Hoisted   []bool
 	PartStmts []ast.Stmt
+	// HoistTexts, where not "", is what a hoisted part is assigned in
+	// place of its text: the fmt.Appendf of a fmt.Fprintf into the MAC.
+	HoistTexts []string
 	// EqualForm, when not nil, declares the compare form of the function
 	// that returns the MAC (see equalForm): it sums into a stack array
 	// (make([]byte, 0, Size)) and compares with hmac.Equal.
@@ -502,7 +505,7 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 			macName = id.Name
 		}
 	}
-	hoist := func(at ast.Stmt, e ast.Expr, want string) (string, analysis.TextEdit) {
+	hoist := func(at ast.Stmt, text, want string) (string, analysis.TextEdit) {
 		name := f.FreeName(sum.Pos(), want)
 		if name != want && macName != "" {
 			want = macName + strings.ToUpper(want[:1]) + want[1:]
@@ -512,12 +515,12 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 			name = f.FreeName(sum.Pos(), want+strconv.Itoa(i))
 		}
 		taken = append(taken, name)
-		return name, analysis.TextEdit{Pos: at.Pos(), End: at.End(), NewText: []byte(name + " := " + f.Text(e))}
+		return name, analysis.TextEdit{Pos: at.Pos(), End: at.End(), NewText: []byte(name + " := " + text)}
 	}
 	key := f.Text(spec.Key)
 	if spec.HoistKey {
 		var edit analysis.TextEdit
-		key, edit = hoist(def, spec.Key, "key")
+		key, edit = hoist(def, f.Text(spec.Key), "key")
 		edits = append(edits, edit)
 	} else {
 		edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
@@ -531,7 +534,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		text := f.Text(part)
 		if i < len(spec.Hoisted) && spec.Hoisted[i] {
 			var edit analysis.TextEdit
-			text, edit = hoist(spec.PartStmts[i], part, "part")
+			if i < len(spec.HoistTexts) && spec.HoistTexts[i] != "" {
+				text = spec.HoistTexts[i]
+			}
+			text, edit = hoist(spec.PartStmts[i], text, "part")
 			edits = append(edits, edit)
 			kept[spec.PartStmts[i]] = true
 		}

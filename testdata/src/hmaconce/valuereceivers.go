@@ -157,3 +157,34 @@ func ResultHoisted() string {
 	verdicts := fmt.Sprint(verifyKeyed(h, keys[1], tag), h.verifyStream("t", tag))
 	return signURL("publish key", publish) + " " + hex.EncodeToString(tag) + " " + fmt.Sprint(h.calls) + " " + verdicts
 }
+
+// ---- A part printed into the MAC: fmt.Appendf prints it into an array on
+// the stack, which the one-shot HMAC reads. ----
+
+// xsrfToken prints the user and the time into the MAC, as x/net's xsrftoken
+// does.
+//
+//hashalloc:hot
+func xsrfToken(key, userID string, now int64) string {
+	h := hmac.New(sha1.New, []byte(key)) // want `hmac-rekey: hmac.New\(sha1.New, \[\]byte\(key\)\) re-keys an HMAC \(5 allocations\) once per call of xsrfToken .*, with key key, which its callers pass; automatic fix: compute the MAC with hashsum\.AppendHMACSHA1, which allocates nothing`
+	fmt.Fprintf(h, "%s:%d", userID, now)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// xsrfSized prints what the MAC itself says: it is used before its Sum.
+//
+//hashalloc:hot
+func xsrfSized(key, userID string) string {
+	h := hmac.New(sha1.New, []byte(key)) // want `hmac-rekey: .*; compute it with a one-shot HMAC \(no automatic fix: the MAC is used for more than Write and one Sum, by fmt.Fprint\(h, userID, h.Size\(\)\) at valuereceivers.go:\d+\)`
+	fmt.Fprint(h, userID, h.Size())
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func CaseXSRFToken() { xsrfToken("xsrf key", "user@example.com", 1700000000) }
+func CaseXSRFSized() { xsrfSized("xsrf key", "user@example.com") }
+
+// ResultXSRF returns both tokens, one of a text longer than the array.
+func ResultXSRF() string {
+	long := string(make([]byte, 100))
+	return xsrfToken("k", "user", 1) + " " + xsrfToken("k", long, 2) + " " + xsrfSized("k", "user")
+}
