@@ -174,7 +174,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 				// The code it runs stays before the Sum, like a statement
 				// between: it must leave the key and the parts before it
 				// as they were.
-				if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
+				at := next
+				if c, ok := next.FindNode(w); ok {
+					at = c // the part's code, not the Write that takes it
+				}
+				if why := p.movable(at, key, "the key", movedWrites, moved); why != "" {
 					return nil, why
 				}
 			} else {

@@ -119,7 +119,7 @@ func (h *hook) tag(token []byte) []byte {
 //
 //hashalloc:hot
 func verifyKeyed(h *hook, token, sig []byte) bool {
-	mac := hmac.New(sha256.New, []byte(h.signingKey)) // want `hmac-rekey: .*; compute it with a one-shot HMAC \(no automatic fix: the key is read from h, which mac.Write\(h.rotate\(token\)\) at valuereceivers.go:\d+ uses before the Sum\)`
+	mac := hmac.New(sha256.New, []byte(h.signingKey)) // want `hmac-rekey: .*; compute it with a one-shot HMAC \(no automatic fix: the key is read from h, which h.rotate\(token\) at valuereceivers.go:\d+ uses before the Sum\)`
 	mac.Write(h.rotate(token))
 	return hmac.Equal(mac.Sum(nil), sig)
 }

@@ -51,7 +51,7 @@ func signURL(key string, u *url.URL) string {
 //
 //hashalloc:hot
 func signURLWith(key []byte, u *url.URL) string {
-	mac := hmac.New(sha256.New, key) // want `hmac-rekey: .*; compute it with a one-shot HMAC \(no automatic fix: the key is read from key, which mac.Write\(bump\(key, u\)\) at valuereceivers.go:\d+ uses before the Sum\)`
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: .*; compute it with a one-shot HMAC \(no automatic fix: the key is read from key, which bump\(key, u\) at valuereceivers.go:\d+ uses before the Sum\)`
 	mac.Write(bump(key, u))
 	return hex.EncodeToString(mac.Sum(nil))
 }

@@ -78,17 +78,18 @@ var (
 	hsp      = &hsPtr{hash: crypto.SHA256, key: []byte("jwt key")}
 	received = HSReceived{key: []byte("jwt key"), sigs: [][]byte{out[:]}}
 	out      [32]byte
+	payload  = []byte("payload")
 )
 
 // CaseJWTVerify verifies a token's signature: after the fixes, it allocates
 // nothing.
-func CaseJWTVerify() { hs256.Verify([]byte("payload"), out[:]) }
+func CaseJWTVerify() { hs256.Verify(payload, out[:]) }
 
 // CasePtrVerify verifies through the pool's compare form: after the fixes,
 // it allocates nothing.
-func CasePtrVerify() { hsp.Verify([]byte("payload"), out[:]) }
+func CasePtrVerify() { hsp.Verify(payload, out[:]) }
 
-func CaseReceivedVerify() { received.Verify([]byte("payload")) }
+func CaseReceivedVerify() { received.Verify(payload) }
 
 // ResultJWTVerify returns a signature and what each Verify says of a good
 // and a bad one.
