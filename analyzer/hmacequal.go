@@ -34,7 +34,9 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 		return nil
 	}
 	obj, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok || decl.Type.TypeParams != nil {
+	// Reject a variadic function: the MAC received would follow its
+	// variadic parameter.
+	if !ok || decl.Type.TypeParams != nil || obj.Signature().Variadic() {
 		return nil
 	}
 	res := obj.Signature().Results()
@@ -101,7 +103,8 @@ func (p *pass) isSumNil(e ast.Expr, mac *types.Var) bool {
 
 // comparedCall recognizes, at the call cur of a function with n results,
 // v, err := f(...) (or v := f(...)) with v used once, as an argument of
-// hmac.Equal, compared with a variable its function does not assign.
+// hmac.Equal, or hmac.Equal(f(...), sig) itself when f has one result,
+// compared with a variable its function does not assign.
 func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, string, bool) {
 	call := cur.Node().(*ast.CallExpr)
 	var sel *ast.Ident
@@ -113,37 +116,43 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 	default:
 		return fixes.EqualCall{}, "", false
 	}
-	if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
-		return fixes.EqualCall{}, "", false
-	}
-	assign := cur.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Rhs) != 1 || len(assign.Lhs) != n {
-		return fixes.EqualCall{}, "", false
-	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return fixes.EqualCall{}, "", false
-	}
-	v, ok := p.TypesInfo.Defs[id].(*types.Var)
-	if !ok || assign.Tok.String() != ":=" {
-		return fixes.EqualCall{}, "", false
-	}
 	fn, ok := enclosingFunc(cur)
 	if !ok {
 		return fixes.EqualCall{}, "", false
 	}
-	var uses []inspector.Cursor
-	for use := range p.vals.Uses(fn, v) {
-		uses = append(uses, use)
+	// The argument compared: the call itself, hmac.Equal(h.sign(p), sig),
+	// when it has one result, or the variable its result is assigned to.
+	arg, result := cur, ""
+	if n != 1 || cur.ParentEdgeKind() != edge.CallExpr_Args {
+		if cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+			return fixes.EqualCall{}, "", false
+		}
+		assign := cur.Parent().Node().(*ast.AssignStmt)
+		if len(assign.Rhs) != 1 || len(assign.Lhs) != n {
+			return fixes.EqualCall{}, "", false
+		}
+		id, ok := assign.Lhs[0].(*ast.Ident)
+		if !ok {
+			return fixes.EqualCall{}, "", false
+		}
+		v, ok := p.TypesInfo.Defs[id].(*types.Var)
+		if !ok || assign.Tok.String() != ":=" {
+			return fixes.EqualCall{}, "", false
+		}
+		var uses []inspector.Cursor
+		for use := range p.vals.Uses(fn, v) {
+			uses = append(uses, use)
+		}
+		if len(uses) != 1 || uses[0].ParentEdgeKind() != edge.CallExpr_Args {
+			return fixes.EqualCall{}, "", false
+		}
+		arg, result = uses[0], id.Name
 	}
-	if len(uses) != 1 || uses[0].ParentEdgeKind() != edge.CallExpr_Args {
-		return fixes.EqualCall{}, "", false
-	}
-	cmp := uses[0].Parent().Node().(*ast.CallExpr)
+	cmp := arg.Parent().Node().(*ast.CallExpr)
 	if p.qualifiedCallee(cmp) != "crypto/hmac.Equal" || len(cmp.Args) != 2 {
 		return fixes.EqualCall{}, "", false
 	}
-	sig := cmp.Args[1-uses[0].ParentEdgeIndex()]
+	sig := cmp.Args[1-arg.ParentEdgeIndex()]
 	w, ok := p.TypesInfo.Uses[identOf(sig)].(*types.Var)
 	if !ok || ast.Unparen(sig) != identOf(sig) || p.writes(fn, w) || w.Parent() == w.Pkg().Scope() {
 		return fixes.EqualCall{}, "", false
@@ -152,7 +161,7 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 	if d, ok := fn.Node().(*ast.FuncDecl); ok {
 		name = d.Name.Name
 	}
-	return fixes.EqualCall{Call: call, Sel: sel, Sig: sig, Compare: cmp, Result: id.Name}, name, true
+	return fixes.EqualCall{Call: call, Sel: sel, Sig: sig, Compare: cmp, Result: result}, name, true
 }
 
 // recvType returns the receiver type of a method, or nil.

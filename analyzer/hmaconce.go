@@ -93,9 +93,14 @@ func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
 //	mac.Write(payload)
 //	tag = mac.Sum(nil)                      tag = hashsum.AppendHMACSHA256(nil, key, payload)
 //
-// The key and the parts move to the Sum, so they must be plain expressions,
-// and the statements between that are not Writes must leave them as they
-// were (see movable) and not use the MAC.
+// The key and the parts move to the Sum, so the statements between that are
+// not Writes must leave them as they were (see movable) and not use the MAC.
+// A key or a part that runs code stays where it was, assigned to a variable
+// that the Sum reads:
+//
+//	mac := hmac.New(sha1.New, []byte(key()))        k := []byte(key())
+//	mac.Write([]byte(u.Path + "?" + u.RawQuery)) => part := []byte(u.Path + "?" + u.RawQuery)
+//	tag := mac.Sum(nil)                             tag := hashsum.AppendHMACSHA1(nil, k, part)
 func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
@@ -131,8 +136,13 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
 		}
 	}
-	if !sigOperand(s.Call.Args[1]) && !p.plainConversion(s.Call.Args[1]) {
-		return nil, "the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
+	// A key or a part that runs code (a call) is evaluated into a variable
+	// where it was, in the same order, and the one-shot HMAC reads the
+	// variable: the code still runs once, at its place.
+	key := s.Call.Args[1]
+	hoistKey := !sigOperand(key) && !p.plainConversion(key)
+	if hoistKey {
+		key = nil // a variable of its own: nothing between can change it
 	}
 	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
 	defCur := s.cur.Parent()
@@ -144,8 +154,10 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// The statements after the definition, up to the one with the Sum:
 	// Writes, and statements that do not touch the MAC, the key or the
 	// parts written before them (see movable).
-	var parts []ast.Expr
-	var writes []ast.Stmt
+	var parts, moved []ast.Expr
+	var writes, movedWrites, partStmts []ast.Stmt
+	var hoisted []bool
+	var texts []string
 	var sum *ast.CallExpr
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
@@ -155,11 +167,28 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		if !checked {
 			w = p.macWrite(next.Node(), mac)
 		}
+		printed := ""
+		if w == nil {
+			w, printed = p.macPrint(f, next.Node(), mac)
+		}
 		if w != nil {
-			if !sigOperand(w) && !p.plainConversion(w) {
-				return nil, "the part " + shorten(types.ExprString(w)) + " written into the MAC runs code (a call) that the one-shot HMAC would run at the Sum instead of at its Write"
+			hoist := printed != "" || !sigOperand(w) && !p.plainConversion(w)
+			if hoist {
+				// The code it runs stays before the Sum, like a statement
+				// between: it must leave the key and the parts before it
+				// as they were.
+				at := next
+				if c, ok := next.FindNode(w); ok {
+					at = c // the part's code, not the Write that takes it
+				}
+				if why := p.movable(at, key, "the key", movedWrites, moved); why != "" {
+					return nil, why
+				}
+			} else {
+				moved, movedWrites = append(moved, w), append(movedWrites, next.Node().(ast.Stmt))
 			}
-			parts = append(parts, w)
+			parts, hoisted, texts = append(parts, w), append(hoisted, hoist), append(texts, printed)
+			partStmts = append(partStmts, next.Node().(ast.Stmt))
 			writes = append(writes, next.Node().(ast.Stmt))
 			if check.Valid() {
 				writes = append(writes, check.Node().(ast.Stmt))
@@ -170,7 +199,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		if !p.mentions(next.Node(), mac) {
 			// Moved to the Sum, the key and the parts written so far are
 			// read after this statement instead of before it.
-			if why := p.movable(next, s.Call.Args[1], "the key", writes, parts); why != "" {
+			if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
 				return nil, why
 			}
 			if cryptoHash != nil {
@@ -206,7 +235,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, HashDef: hashDef, Key: s.Call.Args[1], Parts: parts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -222,8 +251,54 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			spec.Cases = append(spec.Cases, c)
 		}
 	}
+	// A caller that only compares what the function returns with a MAC
+	// received gets a compare form that sums into an array on the stack.
+	spec.EqualForm = p.equalForm(f, fnCur, mac)
 	fix := fixes.OneShotHMAC(f, def, writes, sum, spec)
 	return &fix, ""
+}
+
+// fmtAppends maps the fmt functions that print to a writer to those that
+// append to a slice.
+var fmtAppends = map[string]string{"fmt.Fprintf": "Appendf", "fmt.Fprint": "Append", "fmt.Fprintln": "Appendln"}
+
+// macPrint recognizes a statement that prints into the MAC, as a part of its
+// message, and returns the call and what appends the same bytes to an array
+// on the stack (fmt.Appendf, Go 1.19), which the one-shot HMAC then reads:
+//
+//	fmt.Fprintf(mac, "%s:%d", id, t)   =>   part := fmt.Appendf(make([]byte, 0, 64), "%s:%d", id, t)
+//
+// The arguments are converted to interfaces as Fprintf converted them; a
+// text longer than the array grows it once.
+func (p *pass) macPrint(f *fixes.File, n ast.Node, mac *types.Var) (ast.Expr, string) {
+	es, ok := n.(*ast.ExprStmt)
+	if !ok {
+		return nil, ""
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok || len(call.Args) < 1 || !f.AtLeast("go1.19") {
+		return nil, ""
+	}
+	appendFn, ok := fmtAppends[p.qualifiedCallee(call)]
+	sel, isSel := call.Fun.(*ast.SelectorExpr)
+	if !ok || !isSel || p.TypesInfo.Uses[identOf(call.Args[0])] != mac || ast.Unparen(call.Args[0]) != identOf(call.Args[0]) {
+		return nil, ""
+	}
+	// Reject the MAC among what is printed: it would be used before its Sum.
+	for _, arg := range call.Args[1:] {
+		if p.mentions(arg, mac) {
+			return nil, ""
+		}
+	}
+	args := []string{"make([]byte, 0, 64)"}
+	for _, arg := range call.Args[1:] {
+		args = append(args, f.Text(arg))
+	}
+	ellipsis := ""
+	if call.Ellipsis.IsValid() {
+		ellipsis = "..."
+	}
+	return call, f.Text(sel.X) + "." + appendFn + "(" + strings.Join(args, ", ") + ellipsis + ")"
 }
 
 // cryptoHashOperand returns h when e is h.New for a crypto.Hash h (a
@@ -475,7 +550,8 @@ func (p *pass) plainConversion(e ast.Expr) bool {
 }
 
 // movable says why the statement at cur, between hmac.New and the MAC's Sum,
-// stops the one-shot fix from moving the key (key) and the parts already
+// stops the one-shot fix from moving the key (key, nil when it is kept in a
+// variable of its own) and the parts already
 // written (parts, by the statements writes) to the Sum, after the
 // statement; or "". It does not stop it when it:
 //
@@ -499,7 +575,10 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 		expr ast.Expr
 		what string
 	}
-	list := []moved{{key, what}}
+	var list []moved
+	if key != nil {
+		list = append(list, moved{key, what})
+	}
 	for i, part := range parts {
 		list = append(list, moved{part, types.ExprString(part) + " (written into the MAC at " + p.position(writes[i].Pos()) + ")"})
 	}

@@ -87,6 +87,22 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 		msg += ", converted from a string each time"
 	}
 	fix, why, equals := p.keyedPoolFix(s, key, loop.Valid())
+	if fix != nil {
+		if err := p.checkFix(s.Call, fix); err != nil {
+			fix, why, equals = nil, err.Error(), nil
+		}
+	}
+	if fix == nil {
+		// The next rung: a one-shot HMAC keeps no key, so it needs no
+		// field or variable beside the key; it is offered where the keyed
+		// pool cannot be placed (a value receiver, a struct that may not
+		// gain a field or is declared elsewhere).
+		if once, _ := p.oneShotFix(s); once != nil {
+			p.rekeyed[s.Call] = true // sum-alloc defers to it, as for a changing key
+			msg += "; a keyed pool cannot be kept beside it (" + why + ")"
+			fix, equals = once, nil
+		}
+	}
 	fixed := p.report(s.Call, hmacRekey, msg, fix, "keep a keyed HMAC pool next to the key", why)
 	if fixed || fix != nil && !p.cfg.checks.enabled(hmacRekey) {
 		// The fix also compares these sums without allocating: sum-alloc

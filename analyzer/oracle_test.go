@@ -34,6 +34,8 @@ import (
 //     it reaches a finding (every finding claims an allocation);
 //   - after: a case that reaches a reported finding with a fix must allocate
 //     strictly less than before;
+//   - a case whose doc comment says "after the fixes, it allocates nothing"
+//     must measure 0 after the fixes;
 //   - every func ResultX() string must return the same before and after the
 //     fixes: a fix never changes what the program computes.
 //
@@ -152,6 +154,9 @@ func TestOracle(t *testing.T) {
 				if c.fixed && after[c.name] >= got {
 					t.Errorf("%s: %v allocs per run after the fixes, not fewer than %v before", c.name, after[c.name], got)
 				}
+				if c.nothingAfter && after[c.name] != 0 {
+					t.Errorf("%s: %v allocs per run after the fixes, where its comment says it allocates nothing", c.name, after[c.name])
+				}
 			}
 		})
 	}
@@ -163,6 +168,9 @@ type oracleCase struct {
 	heap  bool   // a reached constructor is predicted to heap allocate
 	why   string // the prediction's reason, for failures
 	fixed bool   // a reached constructor is reported with a fix
+	// nothingAfter: the case's doc comment says "after the fixes, it
+	// allocates nothing".
+	nothingAfter bool
 }
 
 // predict computes, for every case of the analyzed package, the model's
@@ -205,6 +213,9 @@ func predict(t *testing.T, r *analysistest.Result) []oracleCase {
 	var cases []oracleCase
 	for _, fn := range caseFuncs {
 		c := oracleCase{name: fn.Name()}
+		if doc := bodies[fn].Doc; doc != nil {
+			c.nothingAfter = strings.Contains(strings.Join(strings.Fields(doc.Text()), " "), "after the fixes, it allocates nothing")
+		}
 		seen := map[*types.Func]bool{}
 		var walk func(fn *types.Func)
 		walk = func(fn *types.Func) {

@@ -3,6 +3,7 @@ package fixes
 import (
 	"fmt"
 	"go/ast"
+	"slices"
 	"sort"
 	"strings"
 
@@ -36,7 +37,7 @@ type EqualCall struct {
 	Sel     *ast.Ident // the function's name in the call
 	Sig     ast.Expr   // the MAC received, which the call now takes
 	Compare ast.Expr   // the comparison, which the result replaces
-	Result  string     // the variable the call's first result is assigned to
+	Result  string     // the variable the call's first result is assigned to; "" when the comparison holds the call
 }
 
 // equalForm declares the compare form of ef.Decl next to it, made of
@@ -63,7 +64,10 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 		if e.End.IsValid() {
 			end = f.offset(e.End)
 		}
-		if start >= base && end <= stop && !(start == stop && end == stop) {
+		// An edit of a returned sum (the one-shot HMAC's) gives way to the
+		// comparison that replaces it.
+		isSum := slices.ContainsFunc(ef.Sums, func(sum ast.Expr) bool { return sum.Pos() == e.Pos && sum.End() == e.End })
+		if start >= base && end <= stop && !(start == stop && end == stop) && !isSum {
 			reps = append(reps, rep{start, end, string(e.NewText)})
 		}
 	}
@@ -98,6 +102,13 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 		sep := ""
 		if len(c.Call.Args) > 0 {
 			sep = ", "
+		}
+		if c.Result == "" {
+			// hmac.Equal(h.sign(p), sig)   =>   h.signEqual(p, sig)
+			call := string(f.Src[f.offset(c.Call.Pos()):f.offset(c.Sel.Pos())]) + ef.Name +
+				string(f.Src[f.offset(c.Sel.End()):f.offset(c.Call.Rparen)]) + sep + f.Text(c.Sig) + ")"
+			out = append(out, analysis.TextEdit{Pos: c.Compare.Pos(), End: c.Compare.End(), NewText: []byte(call)})
+			continue
 		}
 		out = append(out,
 			analysis.TextEdit{Pos: c.Sel.Pos(), End: c.Sel.End(), NewText: []byte(ef.Name)},

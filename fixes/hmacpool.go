@@ -440,6 +440,19 @@ type OneShotSpec struct {
 	// part, written by io.WriteString, is converted to []byte.
 	Key   ast.Expr
 	Parts []ast.Expr
+	// HoistKey keeps the key, which runs code, where hmac.New evaluated it,
+	// in a variable; Hoisted does the same for each part that runs code,
+	// in place of its Write statement, PartStmts[i].
+	HoistKey  bool
+	Hoisted   []bool
+	PartStmts []ast.Stmt
+	// HoistTexts, where not "", is what a hoisted part is assigned in
+	// place of its text: the fmt.Appendf of a fmt.Fprintf into the MAC.
+	HoistTexts []string
+	// EqualForm, when not nil, declares the compare form of the function
+	// that returns the MAC (see equalForm): it sums into a stack array
+	// (make([]byte, 0, Size)) and compares with hmac.Equal.
+	EqualForm *EqualForm
 	// Inline declares the one-shot HMAC in the file instead of importing
 	// hashsum: Ctor is the hash's constructor ("crypto/sha256.New"), KeySum
 	// its one-shot sum ("Sum256"), which hashes a key longer than a block,
@@ -460,6 +473,11 @@ type OneShotSpec struct {
 //
 // def is the mac := hmac.New(...) statement, writes the Write statements and
 // sum the Sum call; the caller has proved that they are all the MAC's uses.
+// A key or a part that runs code keeps its place, assigned to a variable:
+//
+//	mac := hmac.New(sha1.New, []byte(k()))        key := []byte(k())
+//	mac.Write([]byte(p + q))                 =>   part := []byte(p + q)
+//	tag = mac.Sum(nil)                            tag = hashsum.AppendHMACSHA1(nil, key, part)
 func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, spec OneShotSpec) analysis.SuggestedFix {
 	im := f.Imports(sum.Pos())
 	var edits []analysis.TextEdit
@@ -471,6 +489,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		edits, fn = f.oneShotFunc(spec, im)
 	default:
 		fn = im.Name(RuntimeSum, "hashsum") + ".AppendHMAC" + spec.Runtime
+	}
+	hmacName := ""
+	if spec.EqualForm != nil {
+		hmacName = im.Name("crypto/hmac", "hmac") // before Drop, which then keeps it
 	}
 	im.Drop("crypto/hmac", def)
 	// The hash function goes with the definition: hmac.New(sha256.New, key)
@@ -487,24 +509,74 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 			}
 		}
 	}
-	args := []string{f.Text(sum.Args[0]), f.Text(spec.Key)}
+	// A key or a part that runs code is assigned, where it was evaluated, to
+	// a variable of a free name, which the one-shot HMAC reads.
+	// It is called key or part, or after the MAC (macKey) when the function
+	// already has one.
+	var taken []string
+	macName := ""
+	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Lhs) == 1 {
+		if id, ok := assign.Lhs[0].(*ast.Ident); ok {
+			macName = id.Name
+		}
+	}
+	hoist := func(at ast.Stmt, text, want string) (string, analysis.TextEdit) {
+		name := f.FreeName(sum.Pos(), want)
+		if name != want && macName != "" {
+			want = macName + strings.ToUpper(want[:1]) + want[1:]
+			name = f.FreeName(sum.Pos(), want)
+		}
+		for i := 2; slices.Contains(taken, name); i++ {
+			name = f.FreeName(sum.Pos(), want+strconv.Itoa(i))
+		}
+		taken = append(taken, name)
+		return name, analysis.TextEdit{Pos: at.Pos(), End: at.End(), NewText: []byte(name + " := " + text)}
+	}
+	key := f.Text(spec.Key)
+	if spec.HoistKey {
+		var edit analysis.TextEdit
+		key, edit = hoist(def, f.Text(spec.Key), "key")
+		edits = append(edits, edit)
+	} else {
+		edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
+	}
+	args := []string{f.Text(sum.Args[0]), key}
 	if spec.Hash != nil {
 		args = append([]string{f.Text(spec.Hash)}, args...)
 	}
-	for _, part := range spec.Parts {
+	kept := map[ast.Stmt]bool{}
+	for i, part := range spec.Parts {
 		text := f.Text(part)
 		if b, ok := f.Info.TypeOf(part).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			text = "[]byte(" + text + ")" // written by io.WriteString
 		}
+		if i < len(spec.Hoisted) && spec.Hoisted[i] {
+			var edit analysis.TextEdit
+			if i < len(spec.HoistTexts) && spec.HoistTexts[i] != "" {
+				text = spec.HoistTexts[i]
+			}
+			text, edit = hoist(spec.PartStmts[i], text, "part")
+			edits = append(edits, edit)
+			kept[spec.PartStmts[i]] = true
+		}
 		args = append(args, text)
 	}
+	// io.WriteString(mac, s) may have been the file's last use of io.
+	var gone []ast.Node
+	for _, w := range writes {
+		if !kept[w] {
+			gone = append(gone, w)
+		}
+	}
+	im.Drop("io", gone...)
 	edits = append(edits, im.Edits()...)
-	edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
 	if spec.HashDef != nil {
 		edits = append(edits, f.DeleteLine(spec.HashDef.Pos(), spec.HashDef.End()))
 	}
 	for _, w := range writes {
-		edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
+		if !kept[w] {
+			edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
+		}
 	}
 	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
 	msg := "Compute the MAC with " + fn + ", which allocates nothing"
@@ -513,6 +585,25 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		msg = "Compute the MAC with " + fn + ", declared in this file (a copy of the runtime module's hashsum.AppendHMAC): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash"
 	case spec.Inline:
 		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMAC" + spec.Runtime + "), which allocates nothing"
+	}
+	if ef := spec.EqualForm; ef != nil {
+		// The compare form sums into an array on the stack: a make of a
+		// constant size that nothing keeps.
+		//
+		//	return mac.Sum(nil)   =>   return hmac.Equal(want, hashsum.AppendHMACSHA256(make([]byte, 0, 32), key, p))
+		size := spec.Size
+		if size == 0 {
+			size = 64 // the largest digest of a crypto.Hash that AppendHMAC computes without allocating
+		}
+		dst := 0
+		if spec.Hash != nil {
+			dst = 1
+		}
+		eqArgs := slices.Clone(args)
+		eqArgs[dst] = fmt.Sprintf("make([]byte, 0, %d)", size)
+		equal := hmacName + ".Equal(%s, " + fn + "(" + strings.Join(eqArgs, ", ") + "))"
+		edits = append(edits, f.equalForm(ef, edits, equal)...)
+		msg += ", and compare the sum that " + ef.Callers + " checks without allocating"
 	}
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }

@@ -119,7 +119,7 @@ type Signer struct{ key []byte }
 func (s Signer) Sign(m []byte) []byte {
 	mac := hmac.New(sha256.New, s.key)
 	mac.Write(m)
-	return mac.Sum(nil)
+	return append(mac.Sum(nil), byte(mac.Size()))
 }
 `,
 	})

@@ -38,5 +38,7 @@ func AppendHMAC(h crypto.Hash, dst, key []byte, parts ...[]byte) []byte {
 	for _, p := range parts {
 		m.Write(p)
 	}
-	return m.Sum(dst)
+	// Appended rather than summed into dst: dst given to Sum through the
+	// interface would escape, and with it a caller's array on the stack.
+	return append(dst, m.Sum(nil)...)
 }

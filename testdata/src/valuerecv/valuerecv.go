@@ -3,7 +3,8 @@
 // receiver would be a copy, lost after each call. When every value of the
 // type reaches its methods through a pointer, the fix gives them pointer
 // receivers; when a caller only compares the sum the signing helper returns,
-// it gets a compare form that does not allocate the sum.
+// it gets a compare form that does not allocate the sum. Otherwise the MAC is
+// computed with a one-shot HMAC, which keeps no key.
 package valuerecv
 
 import (
@@ -60,7 +61,7 @@ var fallback copied
 
 //hashalloc:hot
 func (c copied) sign(msg []byte) []byte {
-	mac := hmac.New(crypto.SHA256.New, c.key) // want `hmac-rekey: .*; keep a keyed HMAC pool next to the key \(no automatic fix: c is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but a copied value at valuerecv.go:\d+ is not reached through a pointer\)`
+	mac := hmac.New(crypto.SHA256.New, c.key) // want `hmac-rekey: .*; a keyed pool cannot be kept beside it \(c is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but a copied value at valuerecv.go:\d+ is not reached through a pointer\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }
@@ -71,7 +72,7 @@ type Exported struct{ key []byte }
 
 // Sign re-keys an HMAC on every call.
 func (e Exported) Sign(msg []byte) []byte {
-	mac := hmac.New(crypto.SHA256.New, e.key) // want `hmac-rekey: .*; keep a keyed HMAC pool next to the key \(no automatic fix: e is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but Exported is exported: code outside the package may hold Exported values\)`
+	mac := hmac.New(crypto.SHA256.New, e.key) // want `hmac-rekey: .*; a keyed pool cannot be kept beside it \(e is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but Exported is exported: code outside the package may hold Exported values\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }
@@ -81,7 +82,7 @@ type self struct{ key []byte }
 
 //hashalloc:hot
 func (s self) sign(msg []byte) (self, []byte) {
-	mac := hmac.New(crypto.SHA256.New, s.key) // want `hmac-rekey: .*; keep a keyed HMAC pool next to the key \(no automatic fix: s is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but sign uses its receiver s as a value at valuerecv.go:\d+\)`
+	mac := hmac.New(crypto.SHA256.New, s.key) // want `hmac-rekey: .*; a keyed pool cannot be kept beside it \(s is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but sign uses its receiver s as a value at valuerecv.go:\d+\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing`
 	mac.Write(msg)
 	return s, mac.Sum(nil)
 }
@@ -109,7 +110,8 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// The cases that keep their value receivers, reported without a fix.
+// The cases that keep their value receivers: the one-shot HMAC, which keeps
+// no key, needs no pool in them.
 func CaseCopied()   { fallback.sign([]byte("m")) }
 func CaseExported() { Exported{key: []byte("k")}.Sign([]byte("m")) }
 func CaseSelf()     { self{key: []byte("k")}.sign([]byte("m")) }
