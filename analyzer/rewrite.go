@@ -33,7 +33,13 @@ func (p *pass) definition(s *Site) (*ast.AssignStmt, string) {
 			return nil, id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"
 		}
 	}
-	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+	// Accept h, _ := blake2b.New256(nil): the error is dropped, so that
+	// the hasher alone is defined.
+	lhs := len(assign.Lhs)
+	if blank, ok := assign.Lhs[len(assign.Lhs)-1].(*ast.Ident); ok && lhs == 2 && blank.Name == "_" {
+		lhs = 1
+	}
+	if assign.Tok != token.DEFINE || lhs != 1 || len(assign.Rhs) != 1 {
 		return nil, "the hasher is not defined alone by h := ..."
 	}
 	id, ok := assign.Lhs[0].(*ast.Ident)
