@@ -124,11 +124,15 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 }
 
 // getEdit replaces the constructor call that def makes the hasher with by
-// get, and a blank error beside the hasher with nothing:
+// get, a blank error beside the hasher with nothing, and a named one by nil
+// (the caller proved the constructor's error nil):
 //
-//	h, _ := blake2b.New256(nil)   =>   h := blake2bNew256Pool.Get()
+//	h, _ := blake2b.New256(nil)     =>   h := blake2bNew256Pool.Get()
+//	h, err := blake2b.New256(nil)   =>   h, err := blake2bNew256Pool.Get(), error(nil)
 func getEdit(def *ast.AssignStmt, get string) analysis.TextEdit {
-	if len(def.Lhs) == 2 {
+	if len(def.Lhs) == 2 && def.Lhs[1].(*ast.Ident).Name != "_" {
+		get += ", error(nil)"
+	} else if len(def.Lhs) == 2 {
 		return analysis.TextEdit{Pos: def.Lhs[0].End(), End: def.Rhs[0].End(), NewText: []byte(" := " + get)}
 	}
 	return analysis.TextEdit{Pos: def.Rhs[0].Pos(), End: def.Rhs[0].End(), NewText: []byte(get)}

@@ -162,3 +162,21 @@ func ResultThirdParty() string {
 	return hex.EncodeToString(blake256(leaves[0])) + hex.EncodeToString(blake256(leaves[1])) +
 		hex.EncodeToString(blakeSized(leaves[2])) + hex.EncodeToString(murmur64(leaves[0])) + hex.EncodeToString(murmur64(leaves[1]))
 }
+
+// blakeLoop makes a checked hasher per iteration: hoisted, err would be
+// defined outside the loop, so it is not (negative twin of blakeChecked's
+// pool, whose call is not in a loop).
+func blakeLoop() int {
+	n := 0
+	for _, l := range leaves {
+		h, err := blake2b.New(16, nil) // want `hasher-alloc: blake2b.New\(16, nil\) always allocates its hasher once per element of leaves \(the loop at cryptohash.go:\d+\); reuse one hasher across iterations \(no automatic fix: err is defined beside the hasher, and hoisted it would be defined outside the loop\)`
+		if err != nil {
+			return 0
+		}
+		h.Write(l)
+		n += len(h.Sum(nil))
+	}
+	return n
+}
+
+func CaseBlakeLoop() { blakeLoop() }
