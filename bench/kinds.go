@@ -95,7 +95,7 @@ var Kinds = []Kind{
 		},
 	},
 	{
-		Name:   "crypto-hash-pool",
+		Name:   "crypto-pool",
 		Title:  "pool per crypto.Hash",
 		Check:  "hasher-alloc",
 		Before: "t.New() per call of a hot function, t a crypto.Hash field (not devirtualized: it always allocates)",
