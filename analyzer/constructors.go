@@ -3,6 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"sort"
 	"strings"
@@ -39,7 +40,31 @@ type constructor struct {
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool
+
+	// reuse says when a pool of the fixed file serves a constructor that no
+	// runtime pool does (see reusedArgs).
+	reuse reuse
 }
+
+// reuse is set for a constructor whose hasher's Reset restores the state the
+// constructor made it in, keyed or seeded, so that a pool serves the calls
+// with the same constant arguments. A constructor that returns an error too
+// (blake2b's, blake2s's) returns none for a digest size (its first argument,
+// when sized) from 1 to maxSize and a key (its last argument, when keyed) of
+// minKey to maxKey bytes.
+type reuse struct {
+	ok             bool
+	sized, keyed   bool
+	maxSize        int64
+	minKey, maxKey int64
+}
+
+// Reset restores every state the constructor makes (checked in their
+// sources): no error, or a digest size and key within the bounds.
+var (
+	resets       = reuse{ok: true}
+	blake2bKeyed = reuse{ok: true, keyed: true, maxKey: 64}
+)
 
 // stdConstructors are the constructors of the standard library and of the common
 // third-party hash modules, keyed by "importpath.Func".
@@ -72,14 +97,14 @@ var stdConstructors = map[string]constructor{
 	// Third-party constructors, measured with testing.AllocsPerRun on Go 1.26
 	// (golang.org/x/crypto v0.59.0, zeebo/blake3 v0.2.4, lukechampine.com/blake3
 	// v1.4.1, minio/sha256-simd v1.0.1).
-	"golang.org/x/crypto/blake2b.New":             {name: "blake2b.New", alloc: always, allocs: 1},
-	"golang.org/x/crypto/blake2b.New256":          {name: "blake2b.New256", alloc: always, allocs: 1},
-	"golang.org/x/crypto/blake2b.New384":          {name: "blake2b.New384", alloc: always, allocs: 1},
-	"golang.org/x/crypto/blake2b.New512":          {name: "blake2b.New512", alloc: always, allocs: 1},
-	"golang.org/x/crypto/blake2s.New128":          {name: "blake2s.New128", alloc: always, allocs: 1},
-	"golang.org/x/crypto/blake2s.New256":          {name: "blake2s.New256", alloc: always, allocs: 1},
+	"golang.org/x/crypto/blake2b.New":             {name: "blake2b.New", alloc: always, allocs: 1, reuse: reuse{ok: true, sized: true, maxSize: 64, keyed: true, maxKey: 64}},
+	"golang.org/x/crypto/blake2b.New256":          {name: "blake2b.New256", alloc: always, allocs: 1, reuse: blake2bKeyed},
+	"golang.org/x/crypto/blake2b.New384":          {name: "blake2b.New384", alloc: always, allocs: 1, reuse: blake2bKeyed},
+	"golang.org/x/crypto/blake2b.New512":          {name: "blake2b.New512", alloc: always, allocs: 1, reuse: blake2bKeyed},
+	"golang.org/x/crypto/blake2s.New128":          {name: "blake2s.New128", alloc: always, allocs: 1, reuse: reuse{ok: true, keyed: true, minKey: 1, maxKey: 32}},
+	"golang.org/x/crypto/blake2s.New256":          {name: "blake2s.New256", alloc: always, allocs: 1, reuse: reuse{ok: true, keyed: true, maxKey: 32}},
 	"lukechampine.com/blake3.New":                 {name: "blake3.New", alloc: always, allocs: 1},
-	"github.com/minio/sha256-simd.New":            {name: "sha256.New", alloc: always, allocs: 1},
+	"github.com/minio/sha256-simd.New":            {name: "sha256.New", alloc: always, allocs: 1, reuse: resets},
 	"golang.org/x/crypto/ripemd160.New":           {name: "ripemd160.New", allocs: 1},
 	"golang.org/x/crypto/sha3.New224":             {name: "sha3.New224", allocs: 1},
 	"golang.org/x/crypto/sha3.New256":             {name: "sha3.New256", allocs: 1},
@@ -99,12 +124,12 @@ var stdConstructors = map[string]constructor{
 	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak256": {name: "keccak.NewLegacyKeccak256", allocs: 1},
 	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak512": {name: "keccak.NewLegacyKeccak512", allocs: 1},
 	// murmur3's digests point to themselves (bmixer): 1 whatever happens.
-	"github.com/spaolacci/murmur3.New32":          {name: "murmur3.New32", alloc: always, allocs: 1},
-	"github.com/spaolacci/murmur3.New32WithSeed":  {name: "murmur3.New32WithSeed", alloc: always, allocs: 1},
-	"github.com/spaolacci/murmur3.New64":          {name: "murmur3.New64", alloc: always, allocs: 1},
-	"github.com/spaolacci/murmur3.New64WithSeed":  {name: "murmur3.New64WithSeed", alloc: always, allocs: 1},
-	"github.com/spaolacci/murmur3.New128":         {name: "murmur3.New128", alloc: always, allocs: 1},
-	"github.com/spaolacci/murmur3.New128WithSeed": {name: "murmur3.New128WithSeed", alloc: always, allocs: 1},
+	"github.com/spaolacci/murmur3.New32":          {name: "murmur3.New32", alloc: always, allocs: 1, reuse: resets},
+	"github.com/spaolacci/murmur3.New32WithSeed":  {name: "murmur3.New32WithSeed", alloc: always, allocs: 1, reuse: resets},
+	"github.com/spaolacci/murmur3.New64":          {name: "murmur3.New64", alloc: always, allocs: 1, reuse: resets},
+	"github.com/spaolacci/murmur3.New64WithSeed":  {name: "murmur3.New64WithSeed", alloc: always, allocs: 1, reuse: resets},
+	"github.com/spaolacci/murmur3.New128":         {name: "murmur3.New128", alloc: always, allocs: 1, reuse: resets},
+	"github.com/spaolacci/murmur3.New128WithSeed": {name: "murmur3.New128WithSeed", alloc: always, allocs: 1, reuse: resets},
 	// xxhash and xxh3: 0 on the stack, 1 when they escape.
 	"github.com/cespare/xxhash/v2.New":         {name: "xxhash.New", allocs: 1},
 	"github.com/cespare/xxhash/v2.NewWithSeed": {name: "xxhash.NewWithSeed", allocs: 1},
@@ -419,4 +444,94 @@ var sumConstructors = map[string]string{
 	"golang.org/x/crypto/sha3.Sum256":     "crypto/sha3.New256",
 	"golang.org/x/crypto/sha3.Sum384":     "crypto/sha3.New384",
 	"golang.org/x/crypto/sha3.Sum512":     "crypto/sha3.New512",
+}
+
+// reusedArgs returns the texts, valid at package level, of the arguments of
+// call, a constructor that ctor.reuse lets a pool of the fixed file serve,
+// and whether it returns an error too, which the arguments make nil; or why
+// no pool serves it. Each argument must be a constant (nil, or a []byte
+// conversion of a constant string, for a key): a pool serves the hashers of
+// one set of arguments.
+func (p *pass) reusedArgs(call *ast.CallExpr, ctor constructor) (args []string, fails bool, why string) {
+	if !ctor.reuse.ok {
+		return nil, false, "no pool serves " + ctor.name
+	}
+	sig, ok := p.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+	if !ok || call.Ellipsis.IsValid() {
+		return nil, false, "no pool serves " + ctor.name
+	}
+	fails = sig.Results().Len() == 2
+	if fails && !ctor.reuse.sized && !ctor.reuse.keyed {
+		return nil, false, "no pool serves " + ctor.name + ": its error is not known to be nil"
+	}
+	for i, arg := range call.Args {
+		value, text, ok := p.constArg(arg)
+		if !ok {
+			return nil, false, "no pool serves " + ctor.name + " with " + types.ExprString(arg) + ", which is not a constant: a pool holds the hashers of one set of arguments"
+		}
+		args = append(args, text)
+		// Reject a size or a key with which the constructor returns an
+		// error: its pool would hold nil hashers.
+		switch {
+		case i == 0 && ctor.reuse.sized:
+			if n, exact := constant.Int64Val(value); value.Kind() != constant.Int || !exact || n < 1 || n > ctor.reuse.maxSize {
+				return nil, false, types.ExprString(arg) + " is not a size that " + ctor.name + " accepts"
+			}
+		case i == len(call.Args)-1 && ctor.reuse.keyed:
+			n := int64(0)
+			if value != nil {
+				n = int64(len(constant.StringVal(value)))
+			}
+			if n < ctor.reuse.minKey || n > ctor.reuse.maxKey {
+				return nil, false, types.ExprString(arg) + " is not a key that " + ctor.name + " accepts"
+			}
+		}
+	}
+	return args, fails, ""
+}
+
+// constArg returns the value of a constant argument (nil for nil, the
+// string of a []byte conversion of a constant string) and its text at
+// package level: its own, unless it names a local constant.
+func (p *pass) constArg(arg ast.Expr) (constant.Value, string, bool) {
+	tv, ok := p.TypesInfo.Types[arg]
+	if !ok {
+		return nil, "", false
+	}
+	value, literal := tv.Value, ""
+	switch {
+	case tv.IsNil():
+		return nil, "nil", true
+	case value != nil:
+		literal = value.ExactString()
+	default:
+		conv, ok := ast.Unparen(arg).(*ast.CallExpr)
+		if !ok || len(conv.Args) != 1 || !types.Identical(tv.Type, byteSlice) {
+			return nil, "", false
+		}
+		if ftv := p.TypesInfo.Types[conv.Fun]; !ftv.IsType() {
+			return nil, "", false
+		}
+		value = p.TypesInfo.Types[conv.Args[0]].Value
+		if value == nil || value.Kind() != constant.String {
+			return nil, "", false
+		}
+		literal = "[]byte(" + value.ExactString() + ")"
+	}
+	text := types.ExprString(arg)
+	ast.Inspect(arg, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := p.TypesInfo.Uses[id]; obj != nil && obj.Pkg() == p.Pkg && obj.Parent() != p.Pkg.Scope() && !isPkgName(obj) {
+				text = literal // a local constant
+			}
+		}
+		return true
+	})
+	return value, text, true
+}
+
+// isPkgName reports whether obj is the name of an imported package.
+func isPkgName(obj types.Object) bool {
+	_, ok := obj.(*types.PkgName)
+	return ok
 }

@@ -106,19 +106,32 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		}
 		stdCtor = s.ctor.wraps
 	}
+	spec := fixes.PoolSpec{Result: p.TypesInfo.TypeOf(s.Call), Inline: p.inlinePools()}
 	if s.ctor == cryptoHashNew {
 		var ok bool
 		if stdCtor, ok = p.cryptoHashConstant(s.Call); !ok {
-			return nil, "the crypto.Hash is not a constant", false
-		}
-		if s.esc.kind == stays {
+			// A crypto.Hash that is not a constant: the pool of its value.
+			if spec.Hash, ok = p.cryptoHashText(s.Call); !ok {
+				return nil, "the crypto.Hash is neither a constant nor a variable", false
+			}
+		} else if s.esc.kind == stays {
 			fix := fixes.StdConstructor(f, s.Call, stdCtor)
 			return &fix, "", false
 		}
 	}
-	pool := stdConstructors[stdCtor].pool
-	if pool == "" {
-		return nil, "no pool serves " + s.ctor.name, false
+	if spec.Hash == "" {
+		spec.Ctor = stdCtor
+		if spec.Var = stdConstructors[stdCtor].pool; spec.Var == "" {
+			// No runtime pool: one of the file, of the hashers of these
+			// constant arguments.
+			var why string
+			if spec.Args, spec.Err, why = p.reusedArgs(s.Call, stdConstructors[stdCtor]); why != "" {
+				return nil, why, false
+			}
+		}
+	}
+	if tv, ok := p.TypesInfo.Types[s.Call]; ok && spec.Err {
+		spec.Result = tv.Type.(*types.Tuple).At(0).Type()
 	}
 	def, why := p.definition(s)
 	if def == nil {
@@ -132,17 +145,19 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	}
 	// Reject a hasher whose method calls take buffers that live on the stack:
 	// through the pooled interface value they would escape, trading the
-	// hasher's allocation for theirs.
-	if arg, ok := p.stackArgument(s, v); ok {
+	// hasher's allocation for theirs. (A crypto.Hash's hasher is called
+	// through its interface already: they escape without a pool too.)
+	if arg, ok := p.stackArgument(s, v); ok && s.ctor != cryptoHashNew {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape", false
 	}
-	fix := fixes.Pool(f, def, fixes.PoolSpec{
-		Var:    pool,
-		Ctor:   stdCtor,
-		Result: p.TypesInfo.TypeOf(s.Call),
-		Inline: p.inlinePools(),
-		Last:   p.releasePoint(s.cur.Parent(), v),
-	})
+	spec.Last = p.releasePoint(s.cur.Parent(), v)
+	// A crypto.Hash that a variable of the function holds, and that the
+	// function does not assign, is the same at the Put: any other (a field,
+	// which a call may change) is read by a deferred Put right after the Get.
+	if spec.Hash != "" && !p.unchangedLocal(s) {
+		spec.Last = nil
+	}
+	fix := fixes.Pool(f, def, spec)
 	return &fix, "", true
 }
 
@@ -224,6 +239,65 @@ func (p *pass) cryptoHashConstant(call *ast.CallExpr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// cryptoHashText returns the text of the crypto.Hash whose New call is,
+// when it is a variable or a field (embedded or not) of one, as t.Hash in
+// t.New() with type Hasher struct{ crypto.Hash }: reading it again at the
+// Put has no effect.
+func (p *pass) cryptoHashText(call *ast.CallExpr) (string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	for x := ast.Unparen(sel.X); ; {
+		if id, ok := x.(*ast.Ident); ok {
+			if _, isVar := p.TypesInfo.Uses[id].(*types.Var); !isVar {
+				return "", false
+			}
+			break
+		}
+		xs, ok := x.(*ast.SelectorExpr)
+		if !ok || p.TypesInfo.Selections[xs] == nil || p.TypesInfo.Selections[xs].Kind() != types.FieldVal {
+			return "", false // a call, an index, a package's name
+		}
+		x = ast.Unparen(xs.X)
+	}
+	text := types.ExprString(sel.X)
+	// The fields that embed the crypto.Hash, when New is promoted.
+	selection := p.TypesInfo.Selections[sel]
+	if selection == nil {
+		return "", false
+	}
+	t := selection.Recv()
+	for _, i := range selection.Index()[:len(selection.Index())-1] {
+		if ptr, ok := t.Underlying().(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return "", false
+		}
+		text += "." + st.Field(i).Name()
+		t = st.Field(i).Type()
+	}
+	return text, true
+}
+
+// unchangedLocal reports whether the crypto.Hash of s, a crypto.Hash.New
+// call, is a local variable (not a field) that its function never assigns.
+func (p *pass) unchangedLocal(s *Site) bool {
+	sel := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok || len(p.TypesInfo.Selections[sel].Index()) != 1 {
+		return false
+	}
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	fn, ok := enclosingFunc(s.cur)
+	return ok && !p.writes(fn, v)
 }
 
 // importedCrypto returns the crypto package if the package imports it.

@@ -33,7 +33,14 @@ func (p *pass) definition(s *Site) (*ast.AssignStmt, string) {
 			return nil, id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"
 		}
 	}
-	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+	// Accept h, _ := blake2b.New256(nil) and h, err := ...: the hasher is
+	// defined beside the constructor's error (which a fix either proves nil
+	// or leaves alone).
+	lhs := len(assign.Lhs)
+	if _, ok := assign.Lhs[len(assign.Lhs)-1].(*ast.Ident); ok && lhs == 2 && isError(p.TypesInfo.TypeOf(assign.Lhs[1])) {
+		lhs = 1
+	}
+	if assign.Tok != token.DEFINE || lhs != 1 || len(assign.Rhs) != 1 {
 		return nil, "the hasher is not defined alone by h := ..."
 	}
 	id, ok := assign.Lhs[0].(*ast.Ident)
@@ -77,6 +84,11 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 		return nil, "what " + types.ExprString(s.Call.Fun) + " calls is not known, and hoisted it would run once instead of once per iteration"
 	}
 	name := def.Lhs[0].(*ast.Ident).Name
+	// Reject h, err := ctor(): hoisted, err would be defined outside the
+	// loop, and the statements that read it would read it there.
+	if len(def.Lhs) == 2 && def.Lhs[1].(*ast.Ident).Name != "_" {
+		return nil, def.Lhs[1].(*ast.Ident).Name + " is defined beside the hasher, and hoisted it would be defined outside the loop"
+	}
 	// Reject a name that is already in scope where the hasher is defined:
 	// after the move, the Reset would act on the new hasher, and the other
 	// variable would be shadowed.

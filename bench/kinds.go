@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"crypto"
 	"crypto/hmac"
 	"crypto/sha256"
 	"fmt"
@@ -90,6 +91,24 @@ var Kinds = []Kind{
 				naive.Digest(bytes.NewReader(msg), nil),
 				fixed.Digest(bytes.NewReader(msg), nil),
 				digestWith(sha256.New(), bytes.NewReader(msg), nil),
+			}
+		},
+	},
+	{
+		Name:   "crypto-pool",
+		Title:  "pool per crypto.Hash",
+		Check:  "hasher-alloc",
+		Before: "t.New() per call of a hot function, t a crypto.Hash field (not devirtualized: it always allocates)",
+		After:  "hashpool.ForHash(t.Hash).Get, deferred Put",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: write a message into the hasher, Sum into a buffer",
+		bench:  cryptoHashPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				(&naive.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
+				(&fixed.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
+				leafWith(sha256.New(), msg, nil),
 			}
 		},
 	},

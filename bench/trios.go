@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"crypto"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
@@ -88,6 +89,36 @@ func pooledHasherBench(size int) [3]func(b *testing.B) {
 		run(func(r io.Reader, out []byte) []byte { return digestWith(h, r, out) })(b)
 	}
 	return [3]func(b *testing.B){run(naive.Digest), run(fixed.Digest), floor}
+}
+
+// leafWith is HashLeaf with a hasher that the caller keeps: the floor of
+// the pool per crypto.Hash.
+func leafWith(h hash.Hash, leaf, out []byte) []byte {
+	h.Reset()
+	h.Write(leaf)
+	return h.Sum(out[:0])
+}
+
+func cryptoHashPoolBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	run := func(hashLeaf func(leaf, out []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			out := make([]byte, 0, sha256.Size)
+			for b.Loop() {
+				out = hashLeaf(msg, out)
+			}
+			sink = out
+		}
+	}
+	floor := func(b *testing.B) {
+		h := sha256.New()
+		run(func(leaf, out []byte) []byte { return leafWith(h, leaf, out) })(b)
+	}
+	return [3]func(b *testing.B){
+		run((&naive.TreeHasher{Hash: crypto.SHA256}).HashLeaf),
+		run((&fixed.TreeHasher{Hash: crypto.SHA256}).HashLeaf),
+		floor,
+	}
 }
 
 // signWith returns the MAC of msg with a MAC that the caller keeps: the floor

@@ -34,6 +34,18 @@ type PoolSpec struct {
 	// Last is the statement after which the hasher is given back; nil
 	// gives it back with defer.
 	Last ast.Stmt
+
+	// Hash, when set, is the text of a crypto.Hash expression that is not a
+	// constant, whose New the pool replaces (Var and Ctor are then empty):
+	// a pool per crypto.Hash value serves it (see hashPools).
+	Hash string
+	// Args are the texts of the constructor's arguments, valid at package
+	// level, when no runtime pool serves it (Var is empty): the file then
+	// declares a pool of the hashers that Ctor(Args...) makes. Err is set
+	// when the constructor also returns an error, which the caller has
+	// proved nil for these arguments.
+	Args []string
+	Err  bool
 }
 
 // Pool takes a hasher that escapes from a pool for the duration of the call,
@@ -58,8 +70,11 @@ type PoolSpec struct {
 func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 	name := def.Lhs[0].(*ast.Ident).Name
 	call := def.Rhs[0]
-	ctorPath, ctorFunc := splitFunc(spec.Ctor)
 	im := f.Imports(call.Pos())
+	if spec.Hash != "" {
+		return f.hashPool(def, spec, im)
+	}
+	ctorPath, ctorFunc := splitFunc(spec.Ctor)
 	var edits []analysis.TextEdit
 
 	assert := ""
@@ -68,7 +83,14 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 	}
 
 	var get, put, reset string
-	if spec.Inline {
+	if spec.Var == "" {
+		var decl string
+		get, put, reset, decl = f.filePool(spec, name, im)
+		get += assert
+		if decl != "" {
+			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+		}
+	} else if spec.Inline {
 		pkg := im.Name(ctorPath, pathName(ctorPath))
 		syncName := im.Name("sync", "sync")
 		newFunc := "func() " + f.AnyType() + " { return " + pkg + "." + ctorFunc + "() }"
@@ -93,12 +115,153 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 		}
 	}
 	edits = append(edits, im.Edits()...)
-	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(get)})
+	edits = append(edits, getEdit(def, get))
 	edits = append(edits, f.Release(def, spec.Last, put, reset)...)
 	return analysis.SuggestedFix{
 		Message:   "Take " + name + " from a pool of " + pathName(ctorPath) + "." + ctorFunc + " hashers",
 		TextEdits: edits,
 	}
+}
+
+// getEdit replaces the constructor call that def makes the hasher with by
+// get, a blank error beside the hasher with nothing, and a named one by nil
+// (the caller proved the constructor's error nil):
+//
+//	h, _ := blake2b.New256(nil)     =>   h := blake2bNew256Pool.Get()
+//	h, err := blake2b.New256(nil)   =>   h, err := blake2bNew256Pool.Get(), error(nil)
+func getEdit(def *ast.AssignStmt, get string) analysis.TextEdit {
+	if len(def.Lhs) == 2 && def.Lhs[1].(*ast.Ident).Name != "_" {
+		get += ", error(nil)"
+	} else if len(def.Lhs) == 2 {
+		return analysis.TextEdit{Pos: def.Lhs[0].End(), End: def.Rhs[0].End(), NewText: []byte(" := " + get)}
+	}
+	return analysis.TextEdit{Pos: def.Rhs[0].Pos(), End: def.Rhs[0].End(), NewText: []byte(get)}
+}
+
+// filePool declares in the file a pool of the hashers that a constructor of
+// no runtime pool makes from constant arguments, whose Reset restores the
+// state the constructor made (it returns the texts of the Get, of the Put
+// of the hasher name, of the Reset after Get, "" when Put resets, and of
+// the declaration, "" when it exists):
+//
+//	h, _ := blake2b.New256(nil)   =>   h := blake2bNew256Pool.Get()
+//	                                   defer blake2bNew256Pool.Put(h)
+//	                                   ...
+//	                                   var blake2bNew256Pool = hashpool.New(func() hash.Hash { h, _ := blake2b.New256(nil); return h })
+//
+// or, with Inline, a sync.Pool whose hashers are Reset after Get:
+//
+//	var blake2bNew256Pool = sync.Pool{New: func() any { h, _ := blake2b.New256(nil); return h }}
+func (f *File) filePool(spec PoolSpec, name string, im *Imports) (get, put, reset, decl string) {
+	ctorPath, ctorFunc := splitFunc(spec.Ctor)
+	pkg := im.Name(ctorPath, pathName(ctorPath))
+	ctorCall := pkg + "." + ctorFunc + "(" + strings.Join(spec.Args, ", ") + ")"
+	body := "return " + ctorCall
+	if spec.Err {
+		body = "h, _ := " + ctorCall + "; return h" // the caller proved the error nil
+	}
+	var value string
+	if spec.Inline {
+		value = im.Name("sync", "sync") + ".Pool{New: func() " + f.AnyType() + " { " + body + " }}"
+		reset = name + ".Reset()"
+	} else {
+		value = im.Name(RuntimePool, "hashpool") + ".New(func() " + im.Name("hash", "hash") + ".Hash { " + body + " })"
+	}
+	want := pathName(ctorPath) + ctorFunc + "Pool"
+	poolVar, declare := f.Names.Declare(f, want, func(obj types.Object) bool {
+		v, ok := f.varValue(obj)
+		return ok && v == value
+	})
+	if declare {
+		decl = fmt.Sprintf("\n// %s reuses the hashers of %s, whose Reset restores the state it makes them in.\nvar %s = %s\n",
+			poolVar, ctorCall, poolVar, value)
+	}
+	return poolVar + ".Get()", poolVar + ".Put(" + name + ")", reset, decl
+}
+
+// hashPool takes the hasher of a crypto.Hash that is not a constant from a
+// pool of that hash's hashers:
+//
+//	h := t.New()   =>   h := hashpool.ForHash(t).Get()
+//	                    defer hashpool.ForHash(t).Put(h)
+//
+// or, with Inline, from an array of pools declared in the file with the
+// function that takes from it:
+//
+//	h := t.New()   =>   h := pooledHash(t)
+//	                    defer pooledHashes[t].Put(h)
+//	                    ...
+//	                    var pooledHashes [crypto.BLAKE2b_512 + 1]sync.Pool
+//	                    func pooledHash(h crypto.Hash) hash.Hash { ...Get, Reset, or h.New() }
+//
+// Every hash of package crypto is below crypto.BLAKE2b_512 + 1 (the last
+// that crypto.RegisterHash accepts): for any other value h.New() panics, as
+// without a pool, so that the Put is never reached.
+func (f *File) hashPool(def *ast.AssignStmt, spec PoolSpec, im *Imports) analysis.SuggestedFix {
+	name := def.Lhs[0].(*ast.Ident).Name
+	var get, put, reset string
+	var edits []analysis.TextEdit
+	if spec.Inline {
+		crypto, hash, sync := im.Name("crypto", "crypto"), im.Name("hash", "hash"), im.Name("sync", "sync")
+		arrayType := "[" + crypto + ".BLAKE2b_512 + 1]" + sync + ".Pool"
+		sig := "(h " + crypto + ".Hash) " + hash + ".Hash"
+		fn, declare := f.Names.Declare(f, "pooledHash", isHashPoolFunc, "es")
+		get = fn + "(" + spec.Hash + ")"
+		put = fn + "es[" + spec.Hash + "].Put(" + name + ")"
+		if declare {
+			decl := fmt.Sprintf(`
+// %[1]ses holds the hashers of each crypto.Hash, by its value.
+var %[1]ses %[2]s
+
+// %[1]s returns a hasher of h, reset, from %[1]ses, or h.New().
+func %[1]s%[3]s {
+	if h < %[4]s.Hash(len(%[1]ses)) {
+		if x, ok := %[1]ses[h].Get().(%[5]s.Hash); ok {
+			x.Reset()
+			return x
+		}
+	}
+	return h.New()
+}
+`, fn, arrayType, sig, crypto, hash)
+			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+		}
+	} else {
+		pool := im.Name(RuntimePool, "hashpool") + ".ForHash(" + spec.Hash + ")"
+		get, put = pool+".Get()", pool+".Put("+name+")"
+	}
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, getEdit(def, get))
+	edits = append(edits, f.Release(def, spec.Last, put, reset)...)
+	return analysis.SuggestedFix{
+		Message:   "Take " + name + " from a pool of the hashers of " + spec.Hash,
+		TextEdits: edits,
+	}
+}
+
+// isHashPoolFunc reports whether obj is the function that hashPool
+// declares, func(crypto.Hash) hash.Hash, beside its array of sync.Pool.
+func isHashPoolFunc(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !isNamedType(sig.Params().At(0).Type(), "crypto", "Hash") || !isHashHash(sig.Results().At(0).Type()) {
+		return false
+	}
+	array, ok := obj.Pkg().Scope().Lookup(obj.Name() + "es").(*types.Var)
+	if !ok {
+		return false
+	}
+	a, ok := array.Type().(*types.Array)
+	return ok && isNamedType(a.Elem(), "sync", "Pool")
+}
+
+// isNamedType reports whether t is the type name of package path.
+func isNamedType(t types.Type, path, name string) bool {
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == path && named.Obj().Name() == name
 }
 
 // Release returns the edits that run reset (if any) right after def and give
@@ -139,10 +302,7 @@ func (f *File) varValue(obj types.Object) (string, bool) {
 }
 
 // isHashHash reports whether t is hash.Hash.
-func isHashHash(t types.Type) bool {
-	named, ok := t.(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "hash" && named.Obj().Name() == "Hash"
-}
+func isHashHash(t types.Type) bool { return isNamedType(t, "hash", "Hash") }
 
 // splitFunc splits "importpath.Func".
 func splitFunc(qualified string) (path, name string) {

@@ -32,6 +32,8 @@ var FNV64 *Pool
 
 var FNV64a *Pool
 
+func ForHash(h crypto.Hash) *Pool
+
 var MD5 *Pool
 
 func New(newHash func() hash.Hash) *Pool

@@ -9,6 +9,12 @@
 //	buf = h.Sum(buf[:0])
 //	hashpool.SHA256.Put(h)
 //
+// Code that hashes with a crypto.Hash it is given takes the pool of that
+// hash with ForHash, which does not allocate:
+//
+//	h := hashpool.ForHash(t.hash).Get()
+//	defer hashpool.ForHash(t.hash).Put(h)
+//
 // An HMAC pool is a plain field beside the key it serves. Its zero value is
 // ready, and every Get names the hash and the key, which the pool checks (in
 // constant time), re-keying when they changed:
