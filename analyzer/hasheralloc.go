@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 )
 
 // hasherAlloc is the category of a hash constructor whose hasher reaches the
@@ -120,8 +121,17 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if pool == "" {
 		return nil, "no pool serves " + s.ctor.name, false
 	}
+	spec := fixes.PoolSpec{
+		Var:    pool,
+		Ctor:   stdCtor,
+		Result: p.TypesInfo.TypeOf(s.Call),
+		Inline: p.inlinePools(),
+	}
 	def, why := p.definition(s)
 	if def == nil {
+		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient {
+			return p.argumentPoolFix(s, f, spec)
+		}
 		return nil, why, false
 	}
 	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
@@ -136,13 +146,55 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if arg, ok := p.stackArgument(s, v); ok {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape", false
 	}
-	fix := fixes.Pool(f, def, fixes.PoolSpec{
-		Var:    pool,
-		Ctor:   stdCtor,
-		Result: p.TypesInfo.TypeOf(s.Call),
-		Inline: p.inlinePools(),
-		Last:   p.releasePoint(s.cur.Parent(), v),
-	})
+	spec.Last = p.releasePoint(s.cur.Parent(), v)
+	fix := fixes.Pool(f, def, spec)
+	return &fix, "", true
+}
+
+// argumentPoolFix takes from a pool a hasher that is passed on without a
+// variable to a function that lets it go (a transient escape), in a variable
+// defined before the statement that passes it (see fixes.PoolArgument):
+//
+//	return NewHash(md5.New(), ns, b)   =>   h := hashpool.MD5.Get()
+//	                                        defer hashpool.MD5.Put(h)
+//	                                        return NewHash(h, ns, b)
+//
+// The hasher is given back right after a simple statement, or with defer
+// after a return or a statement that may branch.
+func (p *pass) argumentPoolFix(s *Site, f *fixes.File, spec fixes.PoolSpec) (*analysis.SuggestedFix, string, bool) {
+	// Find the statement of a block that evaluates the call; reject a call
+	// that it may evaluate more than once, or later (a loop's condition, a
+	// function literal, a deferred call), or only in some case.
+	stmt := s.cur
+	for {
+		if _, ok := stmt.Node().(ast.Stmt); ok {
+			k := stmt.ParentEdgeKind()
+			if k == edge.BlockStmt_List || k == edge.CaseClause_Body || k == edge.CommClause_Body {
+				break
+			}
+		}
+		stmt = stmt.Parent()
+		switch stmt.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil, "the hasher is not assigned to a variable, and is passed on in a function literal", false
+		case *ast.ForStmt, *ast.RangeStmt:
+			return nil, "the hasher is not assigned to a variable, and is passed on in a loop's header", false
+		case *ast.CaseClause, *ast.CommClause, *ast.DeferStmt, *ast.GoStmt:
+			return nil, "the hasher is not assigned to a variable, and the call that takes it is not made where its statement runs", false
+		}
+	}
+	switch stmt.Node().(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.IncDecStmt, *ast.SendStmt:
+		spec.Last = stmt.Node().(ast.Stmt) // straight-line: give it back right after
+	case *ast.ReturnStmt:
+	default:
+		// Reject a deferred Put in a loop: it would keep every iteration's
+		// hasher until the function returns.
+		if _, ok := enclosingLoop(stmt, false); ok {
+			return nil, "the hasher is not assigned to a variable, and its statement may branch in a loop, where a deferred Put would keep every iteration's hasher", false
+		}
+	}
+	fix := fixes.PoolArgument(f, stmt.Node().(ast.Stmt), s.Call, f.FreeName(stmt.Node().Pos(), "h"), spec)
 	return &fix, "", true
 }
 
