@@ -19,8 +19,10 @@ type BufferSpec struct {
 	// is the empty first operand of an append. One of Len and Base is set,
 	// unless Inline.
 	Len, Cap, Base ast.Expr
-	// Inline declares a package-level sync.Pool of Size-byte arrays in the
-	// file instead of importing the runtime module; Build is make([]byte, Size).
+	// Inline declares a package-level sync.Pool in the file instead of
+	// importing the runtime module: of Size-byte arrays for a Build of
+	// make([]byte, Size), or, when Size is 0, of buffers of any length Len,
+	// grown as needed, for a buffer defined alone by Name := make([]byte, Len).
 	Inline bool
 	Size   int64
 }
@@ -42,6 +44,15 @@ type BufferSpec struct {
 //	                                       ...
 //	                                       var bytes8Pool = sync.Pool{New: func() any { return new([8]byte) }}
 //
+// or, with Inline, for a buffer of a size known only at run time, a pool of
+// buffers that grow as needed and a function that takes one of them:
+//
+//	buf := make([]byte, n)            =>   buf, bufPtr := pooledBytes(n)
+//	                                       defer pooledBytesPool.Put(bufPtr)
+//	                                       ...
+//	                                       var pooledBytesPool = sync.Pool{New: func() any { return new([]byte) }}
+//	                                       func pooledBytes(n int) ([]byte, *[]byte) { ... }
+//
 // Get returns zeroed bytes, like make. The deferred Put takes the buffer as
 // it is right after its definition, so later appends or reslicing do not
 // matter. def is the buf := ... statement; the caller has proved that the
@@ -50,7 +61,14 @@ func BufferPool(f *File, def ast.Stmt, spec BufferSpec) analysis.SuggestedFix {
 	im := f.Imports(spec.Build.Pos())
 	var edits []analysis.TextEdit
 	var put, reset string
-	if spec.Inline {
+	switch {
+	case spec.Inline && spec.Size == 0:
+		var decl string
+		put, decl, edits = f.pooledBytes(def.(*ast.AssignStmt), spec, im)
+		if decl != "" {
+			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+		}
+	case spec.Inline:
 		syncName := im.Name("sync", "sync")
 		array := fmt.Sprintf("[%d]byte", spec.Size)
 		newFunc := "func() " + f.AnyType() + " { return new(" + array + ") }"
@@ -70,7 +88,7 @@ func BufferPool(f *File, def ast.Stmt, spec BufferSpec) analysis.SuggestedFix {
 				pool, spec.Size, pool, syncName, newFunc)
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
-	} else {
+	default:
 		buffers := im.Name(RuntimePool, "hashpool") + ".Buffers"
 		switch {
 		case spec.Base != nil:
@@ -90,4 +108,52 @@ func BufferPool(f *File, def ast.Stmt, spec BufferSpec) analysis.SuggestedFix {
 		Message:   "Take " + spec.Name + " from a pool of byte buffers",
 		TextEdits: edits,
 	}
+}
+
+// pooledBytes returns the edits that take the buffer that def defines alone
+// from a pool of buffers of any size, the statement that gives it back, and
+// the declaration of the pool and of the function that takes from it, unless
+// the package has them. The pool holds pointers to slices, which fit in an
+// interface value without an allocation, as the runtime module's pool holds
+// pointers to arrays; its buffers grow to the largest size asked, and
+// sync.Pool drops what stays unused for two garbage collections.
+func (f *File) pooledBytes(def *ast.AssignStmt, spec BufferSpec, im *Imports) (put, decl string, edits []analysis.TextEdit) {
+	syncName := im.Name("sync", "sync")
+	fn, declare := f.Names.Declare(f, "pooledBytes", func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		bytes := types.NewSlice(types.Typ[types.Byte])
+		return ok && sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.Typ[types.Int]) &&
+			sig.Results().Len() == 2 && types.Identical(sig.Results().At(0).Type(), bytes) &&
+			types.Identical(sig.Results().At(1).Type(), types.NewPointer(bytes))
+	}, "Pool")
+	ptr := f.FreeName(def.Pos(), spec.Name+"Ptr")
+	n := f.Text(spec.Len)
+	if !types.Identical(f.Info.TypeOf(spec.Len), types.Typ[types.Int]) {
+		n = "int(" + n + ")"
+	}
+	edits = []analysis.TextEdit{
+		{Pos: def.Lhs[0].End(), End: def.Lhs[0].End(), NewText: []byte(", " + ptr)},
+		{Pos: spec.Build.Pos(), End: spec.Build.End(), NewText: []byte(fn + "(" + n + ")")},
+	}
+	if declare {
+		decl = fmt.Sprintf(`
+// %[1]sPool holds the buffers of %[1]s.
+var %[1]sPool = %[2]s.Pool{New: func() %[3]s { return new([]byte) }}
+
+// %[1]s returns n zeroed bytes, like make([]byte, n), taken from %[1]sPool,
+// and the pointer to give back to it with Put once they are no longer used.
+func %[1]s(n int) ([]byte, *[]byte) {
+	p := %[1]sPool.Get().(*[]byte)
+	if cap(*p) < n {
+		*p = make([]byte, n)
+	}
+	b := (*p)[:n]
+	for i := range b {
+		b[i] = 0
+	}
+	return b, p
+}
+`, fn, syncName, f.AnyType())
+	}
+	return fn + "Pool.Put(" + ptr + ")", decl, edits
 }
