@@ -69,24 +69,14 @@ func BufferPool(f *File, def ast.Stmt, spec BufferSpec) analysis.SuggestedFix {
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	case spec.Inline:
-		syncName := im.Name("sync", "sync")
-		array := fmt.Sprintf("[%d]byte", spec.Size)
-		newFunc := "func() " + f.AnyType() + " { return new(" + array + ") }"
-		pool, declare := f.Names.Declare(f, fmt.Sprintf("bytes%dPool", spec.Size), func(obj types.Object) bool {
-			value, ok := f.varValue(obj)
-			return ok && value == syncName+".Pool{New: "+newFunc+"}"
-		})
+		pool, array, decl := f.arrayPool(spec.Size, im)
+		edits = append(edits, decl...)
 		edits = append(edits, analysis.TextEdit{Pos: spec.Build.Pos(), End: spec.Build.End(),
 			NewText: []byte(pool + ".Get().(*" + array + ")[:]")})
 		put = pool + ".Put((*" + array + ")(" + spec.Name + "))"
 		reset = "clear(" + spec.Name + ")"
 		if !f.AtLeast("go1.21") {
 			reset = "*(*" + array + ")(" + spec.Name + ") = " + array + "{}"
-		}
-		if declare {
-			decl := fmt.Sprintf("\n// %s reuses %d-byte buffers.\nvar %s = %s.Pool{New: %s}\n",
-				pool, spec.Size, pool, syncName, newFunc)
-			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	default:
 		buffers := im.Name(RuntimePool, "hashpool") + ".Buffers"
@@ -156,4 +146,22 @@ func %[1]s(n int) ([]byte, *[]byte) {
 `, fn, syncName, f.AnyType())
 	}
 	return fn + "Pool.Put(" + ptr + ")", decl, edits
+}
+
+// arrayPool returns the name of the file's sync.Pool of size-byte arrays, the
+// array type, and the edit that declares the pool unless the package has it.
+func (f *File) arrayPool(size int64, im *Imports) (pool, array string, edits []analysis.TextEdit) {
+	syncName := im.Name("sync", "sync")
+	array = fmt.Sprintf("[%d]byte", size)
+	newFunc := "func() " + f.AnyType() + " { return new(" + array + ") }"
+	pool, declare := f.Names.Declare(f, fmt.Sprintf("bytes%dPool", size), func(obj types.Object) bool {
+		value, ok := f.varValue(obj)
+		return ok && value == syncName+".Pool{New: "+newFunc+"}"
+	})
+	if declare {
+		decl := fmt.Sprintf("\n// %s reuses %d-byte buffers.\nvar %s = %s.Pool{New: %s}\n",
+			pool, size, pool, syncName, newFunc)
+		edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+	}
+	return pool, array, edits
 }
