@@ -85,10 +85,10 @@ func BufferPool(f *File, def ast.Stmt, spec BufferSpec) analysis.SuggestedFix {
 			edits = append(edits, analysis.TextEdit{Pos: spec.Base.Pos(), End: spec.Base.End(), NewText: []byte(buffers + ".Get(0)")})
 		case spec.Cap != nil:
 			edits = append(edits, analysis.TextEdit{Pos: spec.Build.Pos(), End: spec.Build.End(),
-				NewText: []byte(buffers + ".Get(" + f.Text(spec.Cap) + ")[:" + f.Text(spec.Len) + "]")})
+				NewText: []byte(buffers + ".Get(" + f.intText(spec.Cap) + ")[:" + f.Text(spec.Len) + "]")})
 		default:
 			edits = append(edits, analysis.TextEdit{Pos: spec.Build.Pos(), End: spec.Build.End(),
-				NewText: []byte(buffers + ".Get(" + f.Text(spec.Len) + ")")})
+				NewText: []byte(buffers + ".Get(" + f.intText(spec.Len) + ")")})
 		}
 		put = buffers + ".Put(" + spec.Name + ")"
 	}
@@ -117,13 +117,9 @@ func (f *File) pooledBytes(def *ast.AssignStmt, spec BufferSpec, im *Imports) (p
 			types.Identical(sig.Results().At(1).Type(), types.NewPointer(bytes))
 	}, "Pool")
 	ptr := f.FreeName(def.Pos(), spec.Name+"Ptr")
-	n := f.Text(spec.Len)
-	if !types.Identical(f.Info.TypeOf(spec.Len), types.Typ[types.Int]) {
-		n = "int(" + n + ")"
-	}
 	edits = []analysis.TextEdit{
 		{Pos: def.Lhs[0].End(), End: def.Lhs[0].End(), NewText: []byte(", " + ptr)},
-		{Pos: spec.Build.Pos(), End: spec.Build.End(), NewText: []byte(fn + "(" + n + ")")},
+		{Pos: spec.Build.Pos(), End: spec.Build.End(), NewText: []byte(fn + "(" + f.intText(spec.Len) + ")")},
 	}
 	if declare {
 		decl = fmt.Sprintf(`
@@ -164,4 +160,14 @@ func (f *File) arrayPool(size int64, im *Imports) (pool, array string, edits []a
 		edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 	}
 	return pool, array, edits
+}
+
+// intText returns the text of the size e of a make, converted to int when it
+// has another integer type (make takes any): a make whose size does not fit
+// an int panics, and so does a slice of the converted, negative size.
+func (f *File) intText(e ast.Expr) string {
+	if t := f.Info.TypeOf(e); t == nil || types.Identical(t, types.Typ[types.Int]) || types.Identical(t, types.Typ[types.UntypedInt]) {
+		return f.Text(e)
+	}
+	return "int(" + f.Text(e) + ")"
 }
