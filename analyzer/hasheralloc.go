@@ -8,6 +8,9 @@ import (
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // hasherAlloc is the category of a hash constructor whose hasher reaches the
@@ -135,6 +138,9 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	}
 	def, why := p.definition(s)
 	if def == nil {
+		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && !spec.Err {
+			return p.argumentPoolFix(s, f, spec)
+		}
 		return nil, why, false
 	}
 	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
@@ -142,6 +148,12 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	// would return the first hasher while the function uses another.
 	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
 		return nil, v.Name() + " is assigned again", false
+	}
+	// The rung before a pool: a hasher that escapes only through binary.Write
+	// of fixed-size integers stays on the stack once its own Write takes them.
+	if writes, ok := p.integerWrites(s, v); ok && f.AtLeast("go1.19") {
+		fix := fixes.WriteIntegers(f, v.Name(), writes)
+		return &fix, "", false
 	}
 	// Reject a hasher whose method calls take buffers that live on the stack:
 	// through the pooled interface value they would escape, trading the
@@ -158,6 +170,53 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		spec.Last = nil
 	}
 	fix := fixes.Pool(f, def, spec)
+	return &fix, "", true
+}
+
+// argumentPoolFix takes from a pool a hasher that is passed on without a
+// variable to a function that lets it go (a transient escape), in a variable
+// defined before the statement that passes it (see fixes.PoolArgument):
+//
+//	return NewHash(md5.New(), ns, b)   =>   h := hashpool.MD5.Get()
+//	                                        defer hashpool.MD5.Put(h)
+//	                                        return NewHash(h, ns, b)
+//
+// The hasher is given back right after a simple statement, or with defer
+// after a return or a statement that may branch.
+func (p *pass) argumentPoolFix(s *Site, f *fixes.File, spec fixes.PoolSpec) (*analysis.SuggestedFix, string, bool) {
+	// Find the statement of a block that evaluates the call; reject a call
+	// that it may evaluate more than once, or later (a loop's condition, a
+	// function literal, a deferred call), or only in some case.
+	stmt := s.cur
+	for {
+		if _, ok := stmt.Node().(ast.Stmt); ok {
+			k := stmt.ParentEdgeKind()
+			if k == edge.BlockStmt_List || k == edge.CaseClause_Body || k == edge.CommClause_Body {
+				break
+			}
+		}
+		stmt = stmt.Parent()
+		switch stmt.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil, "the hasher is not assigned to a variable, and is passed on in a function literal", false
+		case *ast.ForStmt, *ast.RangeStmt:
+			return nil, "the hasher is not assigned to a variable, and is passed on in a loop's header", false
+		case *ast.CaseClause, *ast.CommClause, *ast.DeferStmt, *ast.GoStmt:
+			return nil, "the hasher is not assigned to a variable, and the call that takes it is not made where its statement runs", false
+		}
+	}
+	switch stmt.Node().(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.IncDecStmt, *ast.SendStmt:
+		spec.Last = stmt.Node().(ast.Stmt) // straight-line: give it back right after
+	case *ast.ReturnStmt:
+	default:
+		// Reject a deferred Put in a loop: it would keep every iteration's
+		// hasher until the function returns.
+		if _, ok := enclosingLoop(stmt, false); ok {
+			return nil, "the hasher is not assigned to a variable, and its statement may branch in a loop, where a deferred Put would keep every iteration's hasher", false
+		}
+	}
+	fix := fixes.PoolArgument(f, stmt.Node().(ast.Stmt), s.Call, f.FreeName(stmt.Node().Pos(), "h"), spec)
 	return &fix, "", true
 }
 
@@ -308,4 +367,79 @@ func (p *pass) importedCrypto() *types.Package {
 		}
 	}
 	return nil
+}
+
+// integerWrites returns the binary.Write calls of fixed-size integers into
+// the hasher v of s, a constructor whose hasher stays on the stack unless it
+// escapes, when they are the only uses of v that let it escape.
+func (p *pass) integerWrites(s *Site, v *types.Var) ([]fixes.IntegerWrite, bool) {
+	fn, ok := enclosingFunc(s.cur)
+	if !ok || s.ctor.alloc != onEscape {
+		return nil, false
+	}
+	var writes []fixes.IntegerWrite
+	for use := range p.vals.Uses(fn, v) {
+		if w, ok := p.integerWrite(use); ok {
+			writes = append(writes, w)
+			continue
+		}
+		if p.model.captured(use, v).kind != stays || p.model.classify(use, 1).kind != stays {
+			return nil, false
+		}
+	}
+	return writes, len(writes) > 0
+}
+
+// integerBits are the sizes of the integers that binary.Write writes as they
+// are, with the unsigned type of each size.
+var integerBits = map[types.BasicKind]struct {
+	bits     int
+	unsigned types.BasicKind
+}{
+	types.Int8: {8, types.Byte}, types.Uint8: {8, types.Byte},
+	types.Int16: {16, types.Uint16}, types.Uint16: {16, types.Uint16},
+	types.Int32: {32, types.Uint32}, types.Uint32: {32, types.Uint32},
+	types.Int64: {64, types.Uint64}, types.Uint64: {64, types.Uint64},
+}
+
+// integerWrite reports whether the hasher at use is written a fixed-size
+// integer by binary.Write(use, order, x) in a statement of its own that drops
+// the error, with an order that has Append methods.
+func (p *pass) integerWrite(use inspector.Cursor) (fixes.IntegerWrite, bool) {
+	if use.ParentEdgeKind() != edge.CallExpr_Args || use.ParentEdgeIndex() != 0 {
+		return fixes.IntegerWrite{}, false
+	}
+	call := use.Parent().Node().(*ast.CallExpr)
+	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn == nil || fn.FullName() != "encoding/binary.Write" || len(call.Args) != 3 {
+		return fixes.IntegerWrite{}, false
+	}
+	w := fixes.IntegerWrite{Call: call}
+	switch stmt := use.Parent().Parent().Node().(type) {
+	case *ast.ExprStmt:
+		w.Stmt = stmt
+	case *ast.AssignStmt:
+		if id, ok := stmt.Lhs[0].(*ast.Ident); ok && len(stmt.Lhs) == 1 && id.Name == "_" && stmt.Tok == token.ASSIGN {
+			w.Stmt = stmt
+		}
+	}
+	t := p.TypesInfo.TypeOf(call.Args[2])
+	basic, ok := t.Underlying().(*types.Basic)
+	if w.Stmt == nil || !ok {
+		return fixes.IntegerWrite{}, false
+	}
+	size, ok := integerBits[basic.Kind()]
+	if !ok {
+		return fixes.IntegerWrite{}, false // int, uint: binary.Write writes nothing and fails
+	}
+	w.Bits = size.bits
+	if !types.Identical(t, types.Typ[size.unsigned]) {
+		w.Convert = types.Typ[size.unsigned].Name()
+		if w.Bits == 8 {
+			w.Convert = "byte"
+		}
+	}
+	if m, _, _ := types.LookupFieldOrMethod(p.TypesInfo.TypeOf(call.Args[1]), true, p.Pkg, "AppendUint64"); m == nil && w.Bits > 8 {
+		return fixes.IntegerWrite{}, false
+	}
+	return w, true
 }

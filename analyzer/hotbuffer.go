@@ -893,10 +893,18 @@ func (p *hotBufferCheck) bufferFix(cur inspector.Cursor, b *buffer, esc escape, 
 	spec := fixes.BufferSpec{Name: b.v.Name(), Build: b.build}
 	switch {
 	case p.inlinePools():
-		if !b.made || len(b.build.Args) != 2 || b.size < 0 {
-			return nil, "-pool=inline pools buffers of a constant size only"
+		if !b.made || len(b.build.Args) != 2 {
+			return nil, "-pool=inline pools buffers made by make([]byte, n) only"
 		}
 		spec.Inline, spec.Size = true, b.size
+		if b.size < 0 {
+			// A size known only at run time: a pool of buffers that grow.
+			def, ok := b.def.(*ast.AssignStmt)
+			if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 {
+				return nil, "the buffer, of a size known only at run time, is not defined alone by buf := make(...)"
+			}
+			spec.Size, spec.Len = 0, b.build.Args[1]
+		}
 	case b.made:
 		if b.size > maxPooledBuffer {
 			return nil, "hashpool.Buffers pools buffers of up to 1 MiB"

@@ -306,11 +306,6 @@ func (p *siteChecks) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared 
 	if s.ctor.alloc == always {
 		return nil, fmt.Sprintf("%s is called through an interface, so a stack array passed to it would escape", types.ExprString(call.Fun))
 	}
-	// Reject a hasher that the hasher-alloc fix takes from a pool: a pooled
-	// hasher is an interface, and the array would escape in its place.
-	if p.pooled[s] {
-		return nil, "the hasher-alloc fix takes " + types.ExprString(call.Fun.(*ast.SelectorExpr).X) + " from a pool, and a stack array passed to a pooled hasher would escape"
-	}
 	// A hasher that stays on the stack, or one that only transiently escapes
 	// (passed to io.Copy): its own method calls are still devirtualized, and
 	// the array stays on the stack (measured). Anything else is not measured.
@@ -334,9 +329,21 @@ func (p *siteChecks) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared 
 	if !f.StartsLine(stmt.Pos()) {
 		return nil, "the statement does not start its line"
 	}
+	// A hasher that the hasher-alloc fix takes from a pool is an interface,
+	// and an array passed to its Sum would escape in its place: the sum goes
+	// into a pooled buffer, given back when the function returns, so not in
+	// a loop.
+	pooled := p.pooled[s]
+	if _, inLoop := enclosingLoop(cur, false); pooled && inLoop {
+		return nil, "the hasher-alloc fix takes " + types.ExprString(call.Fun.(*ast.SelectorExpr).X) + " from a pool, and a stack array passed to a pooled hasher would escape, and a pooled buffer given back with defer in a loop would be kept until the function returns"
+	}
 	name, ok := p.arrayName(f, block, call.Pos(), "sum", declared)
 	if !ok {
 		return nil, "no free name for the array"
+	}
+	if pooled {
+		fix := fixes.SumPooled(f, stmt, call, name, size, p.inlinePools())
+		return &fix, ""
 	}
 	fix := fixes.SumArray(f, stmt, call, name, size)
 	return &fix, ""

@@ -70,19 +70,71 @@ type PoolSpec struct {
 func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 	name := def.Lhs[0].(*ast.Ident).Name
 	call := def.Rhs[0]
-	im := f.Imports(call.Pos())
 	if spec.Hash != "" {
-		return f.hashPool(def, spec, im)
+		return f.hashPool(def, spec, f.Imports(call.Pos()))
 	}
+	get, put, reset, edits := f.poolCalls(call, name, spec)
+	edits = append(edits, getEdit(def, get))
+	edits = append(edits, f.Release(def, spec.Last, put, reset)...)
+	return analysis.SuggestedFix{
+		Message:   "Take " + name + " from a pool of " + poolCtorName(spec) + " hashers",
+		TextEdits: edits,
+	}
+}
+
+// PoolArgument takes a hasher that is passed on without a variable from a
+// pool, in a variable name defined right before stmt, the statement that
+// evaluates call once, and gives it back right after stmt, or with defer
+// when Last is nil:
+//
+//	return NewHash(md5.New(), ns, b)   =>   h := hashpool.MD5.Get()
+//	                                        defer hashpool.MD5.Put(h)
+//	                                        return NewHash(h, ns, b)
+//
+// The caller has proved that the callee does not keep the hasher and that
+// moving the constructor's call before stmt changes nothing else (a standard
+// constructor has no effect but the hasher).
+func PoolArgument(f *File, stmt ast.Stmt, call ast.Expr, name string, spec PoolSpec) analysis.SuggestedFix {
+	get, put, reset, edits := f.poolCalls(call, name, spec)
+	indent := "\n" + f.Indent(stmt.Pos())
+	before := name + " := " + get
+	if reset != "" {
+		before += indent + reset
+	}
+	if spec.Last == nil {
+		before += indent + "defer " + put
+	} else {
+		edits = append(edits, analysis.TextEdit{Pos: f.LineEnd(spec.Last.End()), End: f.LineEnd(spec.Last.End()), NewText: []byte(indent + put)})
+	}
+	edits = append(edits,
+		analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(before + indent)},
+		analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(name)})
+	return analysis.SuggestedFix{
+		Message:   "Take the hasher passed on from a pool of " + poolCtorName(spec) + " hashers",
+		TextEdits: edits,
+	}
+}
+
+// poolCtorName names spec's constructor as its package's callers do, as
+// sha256.New.
+func poolCtorName(spec PoolSpec) string {
 	ctorPath, ctorFunc := splitFunc(spec.Ctor)
-	var edits []analysis.TextEdit
+	return pathName(ctorPath) + "." + ctorFunc
+}
+
+// poolCalls returns the expression that takes a hasher of spec's pool in
+// place of call, the statement that gives the hasher name back, the one that
+// resets it after Get (if any), and the edits they need: imports, and the
+// pool's declaration when Inline.
+func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, reset string, edits []analysis.TextEdit) {
+	ctorPath, ctorFunc := splitFunc(spec.Ctor)
+	im := f.Imports(call.Pos())
 
 	assert := ""
 	if !isHashHash(spec.Result) || spec.Inline {
 		assert = ".(" + f.TypeText(spec.Result, im) + ")"
 	}
 
-	var get, put, reset string
 	if spec.Var == "" {
 		var decl string
 		get, put, reset, decl = f.filePool(spec, name, im)
@@ -114,13 +166,7 @@ func Pool(f *File, def *ast.AssignStmt, spec PoolSpec) analysis.SuggestedFix {
 			im.Drop(path, call)
 		}
 	}
-	edits = append(edits, im.Edits()...)
-	edits = append(edits, getEdit(def, get))
-	edits = append(edits, f.Release(def, spec.Last, put, reset)...)
-	return analysis.SuggestedFix{
-		Message:   "Take " + name + " from a pool of " + pathName(ctorPath) + "." + ctorFunc + " hashers",
-		TextEdits: edits,
-	}
+	return get, put, reset, append(edits, im.Edits()...)
 }
 
 // getEdit replaces the constructor call that def makes the hasher with by
