@@ -435,7 +435,15 @@ func (p *pass) hashOf(f *fixes.File, hash ast.Expr, spec *fixes.HMACSpec) string
 	case *ast.Ident, *ast.SelectorExpr:
 		if fn, ok := p.TypesInfo.Uses[identOf(e)].(*types.Func); ok && fn.Signature().Recv() == nil {
 			if sel, isSel := e.(*ast.SelectorExpr); !isSel || p.TypesInfo.Selections[sel] == nil {
-				spec.HashID = strconv.Quote(fn.FullName()) // sha256.New
+				// Named as the code names it (sha256.New) when the standard
+				// library declares it, whose hash packages' names differ;
+				// by its import path otherwise, which no standard name
+				// equals (github.com/minio/sha256-simd.New).
+				id := fn.FullName()
+				if isStdPkg(fn.Pkg().Path()) {
+					id = fn.Pkg().Name() + "." + fn.Name()
+				}
+				spec.HashID = strconv.Quote(id)
 				return ""
 			}
 		}
