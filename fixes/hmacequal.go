@@ -91,6 +91,11 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 	var b strings.Builder
 	last := 0
 	for _, r := range reps {
+		if r.start-base < last {
+			// Within text that an edit before it replaces (a return of
+			// the error check that goes with a checked Write): gone with it.
+			continue
+		}
 		b.Write(src[last : r.start-base])
 		b.WriteString(r.text)
 		last = r.end - base
