@@ -172,6 +172,25 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "hmac-hash",
+		Title:  "one-shot HMAC of a crypto.Hash",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(h.New, key) per call of a hot function, h a crypto.Hash its caller chooses, the key changing per call",
+		After:  "hashsum.AppendHMAC(h, out[:0], key, msg): a switch on h to the one-shot HMAC of that hash",
+		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
+		Op:     "one HMAC-SHA256 of a message under one of four keys in turn",
+		bench:  hmacHashBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[1][:]
+			floor := hmac.New(sha256.New, key)
+			return [3][]byte{
+				naive.MACWith(crypto.SHA256, key, msg, nil),
+				fixed.MACWith(crypto.SHA256, key, msg, nil),
+				signWith(floor, msg, nil),
+			}
+		},
+	},
+	{
 		Name:   "multipart-sum",
 		Title:  "multi-part sum",
 		Check:  "concat-hash",

@@ -87,6 +87,14 @@ func MAC(key, msg, out []byte) []byte {
 	return hashsum.AppendHMACSHA256(out[:0], key, msg)
 }
 
+// MACWith returns the HMAC of msg under key with the hash h, which its
+// caller chooses (a JWT library's HS256/384/512), appended to out[:0].
+//
+//hashalloc:hot
+func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
+	return hashsum.AppendHMAC(h, out[:0], key, msg)
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return hashsum.SHA256(a, b)

@@ -81,6 +81,16 @@ func MAC(key, msg, out []byte) []byte {
 	return mac.Sum(out[:0])
 }
 
+// MACWith returns the HMAC of msg under key with the hash h, which its
+// caller chooses (a JWT library's HS256/384/512), appended to out[:0].
+//
+//hashalloc:hot
+func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
+	mac := hmac.New(h.New, key)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return sha256.Sum256(append(a, b...))
