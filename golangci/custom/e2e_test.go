@@ -211,7 +211,7 @@ func TestFix(t *testing.T) {
 	}
 	for _, want := range []string{
 		"keyMACs hmacPool", // pool: inline
-		`mac := s.keyMACs.get("crypto/sha256.New", sha256.New, s.key)`,
+		`mac := s.keyMACs.get("sha256.New", sha256.New, s.key)`,
 		"defer s.keyMACs.put(mac)",
 		"h.Reset()",
 		"h := sha256.New() //nolint:hashalloc", // left alone
