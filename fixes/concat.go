@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -366,11 +365,7 @@ func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.Cal
 				want = strings.ToLower(id.Name[:1]) + id.Name[1:]
 			}
 		}
-		name := f.FreeName(c.Remove[0].Pos(), want)
-		for n := 2; taken[name]; n++ {
-			name = f.FreeName(c.Remove[0].Pos(), want+strconv.Itoa(n))
-		}
-		taken[name] = true
+		name := f.FreshName(c.Remove[0].Pos(), want, taken)
 		defs = append(defs, name+" := "+args[i])
 		args[i] = name
 	}

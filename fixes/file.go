@@ -128,6 +128,17 @@ func (f *File) FreeName(pos token.Pos, want string) string {
 	}
 }
 
+// FreshName is FreeName that also avoids the names in taken, those the fix
+// declares already, and adds the name it returns to them.
+func (f *File) FreshName(pos token.Pos, want string, taken map[string]bool) string {
+	name := f.FreeName(pos, want)
+	for i := 2; taken[name]; i++ {
+		name = f.FreeName(pos, want+strconv.Itoa(i))
+	}
+	taken[name] = true
+	return name
+}
+
 // DeleteLine deletes [pos, end) together with the indentation before it, a
 // line comment after it and the newline that ends its line.
 func (f *File) DeleteLine(pos, end token.Pos) analysis.TextEdit {

@@ -513,7 +513,7 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	// a variable of a free name, which the one-shot HMAC reads.
 	// It is called key or part, or after the MAC (macKey) when the function
 	// already has one.
-	var taken []string
+	taken := map[string]bool{}
 	macName := ""
 	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Lhs) == 1 {
 		if id, ok := assign.Lhs[0].(*ast.Ident); ok {
@@ -521,15 +521,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		}
 	}
 	hoist := func(at ast.Stmt, text, want string) (string, analysis.TextEdit) {
-		name := f.FreeName(sum.Pos(), want)
-		if name != want && macName != "" {
+		if f.FreeName(sum.Pos(), want) != want && macName != "" {
 			want = macName + strings.ToUpper(want[:1]) + want[1:]
-			name = f.FreeName(sum.Pos(), want)
 		}
-		for i := 2; slices.Contains(taken, name); i++ {
-			name = f.FreeName(sum.Pos(), want+strconv.Itoa(i))
-		}
-		taken = append(taken, name)
+		name := f.FreshName(sum.Pos(), want, taken)
 		return name, analysis.TextEdit{Pos: at.Pos(), End: at.End(), NewText: []byte(name + " := " + text)}
 	}
 	key := f.Text(spec.Key)
