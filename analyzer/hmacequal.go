@@ -146,6 +146,14 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		if len(uses) != 1 || uses[0].ParentEdgeKind() != edge.CallExpr_Args {
 			return fixes.EqualCall{}, "", false
 		}
+		// The comparison runs once per computation of v: no loop or
+		// function literal lies between them.
+		for c := range uses[0].Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil)) {
+			if !c.Contains(cur) {
+				return fixes.EqualCall{}, "", false
+			}
+			break
+		}
 		arg, result = uses[0], id.Name
 	}
 	cmp := arg.Parent().Node().(*ast.CallExpr)
@@ -155,6 +163,11 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 	sig := cmp.Args[1-arg.ParentEdgeIndex()]
 	w, ok := p.TypesInfo.Uses[identOf(sig)].(*types.Var)
 	if !ok || ast.Unparen(sig) != identOf(sig) || p.writes(fn, w) || w.Parent() == w.Pkg().Scope() {
+		return fixes.EqualCall{}, "", false
+	}
+	// The MAC received is compared where f is called: it must be in scope
+	// there, the same variable.
+	if _, obj := p.Pkg.Scope().Innermost(call.Pos()).LookupParent(w.Name(), call.Pos()); obj != w {
 		return fixes.EqualCall{}, "", false
 	}
 	name := "a function literal"
