@@ -66,6 +66,11 @@ func (p *pass) runtimeMissing() string {
 	return resolvable.module(dir)
 }
 
+// RuntimeMissing returns the path of the module of the directory dir when
+// its build cannot import the runtime module (its go.mod does not require
+// it and no go.work that applies uses it), or "".
+func RuntimeMissing(dir string) string { return resolvable.module(dir) }
+
 // resolvable remembers, per directory, which module's go.mod cannot import
 // the runtime module: packages of one module are analyzed in parallel.
 var resolvable = &runtimeResolver{byDir: map[string]string{}}

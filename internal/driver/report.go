@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"maps"
@@ -8,6 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hashalloc/hashalloc/analyzer"
+	"github.com/hashalloc/hashalloc/fixes"
 )
 
 // maxFixRounds bounds the analyses of one -fix run: the first, and the
@@ -18,16 +22,14 @@ const maxFixRounds = 3
 // remains, as fixAndReport does. When what remains may not be what a fresh
 // run would report, it writes the fixes and analyzes again, and fixes what
 // that analysis finds, up to maxFixRounds analyses in all, so that what it
-// reports, and its exit code, are a fresh run's: when the plan changes files
-// and leaves out a fix (that overlaps another's, or that another changed the
-// file under) or leaves a finding in a file it changes, whose fix may have
-// become possible, or which the fixes may have removed. analyzed is how
+// reports, and its exit code, are a fresh run's: whenever the plan changes
+// files (see stale). analyzed is how
 // many roots the first analysis analyzed; showProgress says whether a
 // progress line is shown. -diff writes nothing, and so analyzes once.
 func fixRounds(o options, plan *fixPlan, findings []*finding, analyzed int, showProgress bool, tree jsonTree, stdout, stderr io.Writer) int {
 	fixed := map[string]int{} // findings fixed by the rounds before the last, by file
 	round := 1
-	for ; round < maxFixRounds && !o.diff && plan.stale(findings); round++ {
+	for ; round < maxFixRounds && !o.diff && plan.stale(); round++ {
 		written, ok := writePlan(plan, stderr)
 		for _, ff := range written {
 			fixed[ff.name] += len(ff.findings)
@@ -67,25 +69,30 @@ func fixRounds(o options, plan *fixPlan, findings []*finding, analyzed int, show
 }
 
 // stale reports whether what the plan leaves of findings may differ from
-// what an analysis of the files it fixes would report: it changes files,
-// and leaves out a fix, or leaves a finding in a file it changes.
-func (p *fixPlan) stale(findings []*finding) bool {
+// what an analysis of the files it fixes would report: whenever it changes
+// files. Besides a fix it leaves out and a finding left in a file it
+// changes, a fix changes the work beside other sites of its package: an
+// HMAC computed in one shot no longer makes the hex-encoded sum beside it
+// noise, and a fresh run reports that sum. The exception is a plan whose
+// fixes import the runtime module into a module whose build cannot resolve
+// it yet (-pool=runtime before go get): no analysis loads those files, and
+// what it leaves is what the user sees once the requirement is added.
+func (p *fixPlan) stale() bool {
 	if len(p.files) == 0 || len(p.errs) > 0 {
 		return false
 	}
-	if len(p.notFixed) > 0 {
-		return true
-	}
-	changed := map[string]bool{}
 	for _, ff := range p.files {
-		changed[ff.name] = true
-	}
-	for _, f := range p.remaining(findings) {
-		if changed[f.posn.Filename] {
-			return true
+		if importsRuntime(ff.new) && !importsRuntime(ff.old) && analyzer.RuntimeMissing(filepath.Dir(ff.name)) != "" {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// importsRuntime reports whether the Go source src imports a package of
+// the runtime module.
+func importsRuntime(src []byte) bool {
+	return bytes.Contains(src, []byte(`"`+fixes.RuntimeModule+"/"))
 }
 
 // writePlan writes the files that plan fixes and returns those it wrote;

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashalloc/hashalloc/fixes"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
@@ -67,7 +68,7 @@ func TestFixRounds(t *testing.T) {
 	}}}
 	plan := planFixes(a.res.findings)
 	require.Len(t, plan.notFixed, 1)
-	require.True(t, plan.stale(a.res.findings))
+	require.True(t, plan.stale())
 
 	var stderr strings.Builder
 	code := fixRounds(o, plan, a.res.findings, len(a.roots), false, jsonTree{}, os.Stdout, &stderr)
@@ -78,6 +79,23 @@ func TestFixRounds(t *testing.T) {
 	require.True(t, ok)
 	assert.Empty(t, a.res.findings, "a fresh run finds nothing")
 
-	// Without a stale plan, one round.
-	assert.False(t, planFixes(nil).stale(nil))
+	// A plan that changes files is stale even when it leaves nothing: its
+	// fixes change the work beside the package's other sites. One that
+	// changes nothing is not.
+	dir = writeModule(t, roundsModule)
+	t.Chdir(dir)
+	a, ok = analyzeAll(o, nil, os.Stderr)
+	require.True(t, ok)
+	plan = planFixes(a.res.findings)
+	require.Empty(t, plan.notFixed)
+	assert.True(t, plan.stale())
+	assert.False(t, planFixes(nil).stale())
+
+	// Nor is one whose fixes import the runtime module where the module
+	// does not require it yet: no analysis could load the fixed files.
+	name := filepath.Join(dir, "rounds.go")
+	old := []byte("package rounds\n")
+	imports := []byte("package rounds\n\nimport \"" + fixes.RuntimePool + "\"\n")
+	assert.False(t, (&fixPlan{files: []*fixedFile{{name: name, old: old, new: imports}}}).stale())
+	assert.True(t, (&fixPlan{files: []*fixedFile{{name: name, old: imports, new: imports}}}).stale(), "the import was there before")
 }
