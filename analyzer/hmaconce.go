@@ -224,6 +224,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		sum = p.macSum(next, mac)
 		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWriteCall(as.Rhs[0], mac) != nil {
+			if as.Tok == token.ASSIGN && len(as.Lhs) == 2 {
+				return nil, fmt.Sprintf("the error of %s at %s is assigned to %s, which nothing shows to hold nil before it: deleted with the Write, it would keep what it held", shorten(p.text(as)), p.position(as.Pos()), shorten(types.ExprString(as.Lhs[1])))
+			}
 			return nil, fmt.Sprintf("the error of %s at %s is used beyond an if err != nil that follows it", shorten(p.text(as)), p.position(as.Pos()))
 		}
 		if sum == nil {
@@ -501,6 +504,18 @@ func (p *pass) macWriteCall(e ast.Expr, mac *types.Var) ast.Expr {
 // statement at cur: "if _, err := mac.Write(x); err != nil { ... }", or
 // "_, err := mac.Write(x)" followed by "if err != nil { ... }" (then check is
 // that if), where err is used nowhere but in that if. It returns x.
+//
+// An error assigned to a variable declared before, "_, err = mac.Write(x)"
+// followed by "if err != nil { ... }", may be used anywhere after: the Write
+// leaves it nil, and so does the fix, which deletes both, when err holds nil
+// already (see nilBefore):
+//
+//	func verify(key []byte, ts string) (ok bool, err error) {
+//		mac := hmac.New(sha256.New, key)
+//		_, err = io.WriteString(mac, ts)    =>   (deleted: err is nil before and after it)
+//		if err != nil {
+//			return false, err
+//		}
 func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Expr, check inspector.Cursor, ok bool) {
 	var write *ast.AssignStmt
 	var cond *ast.IfStmt
@@ -520,7 +535,7 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 			return nil, inspector.Cursor{}, false
 		}
 	}
-	if write == nil || cond == nil || cond.Else != nil || write.Tok != token.DEFINE || len(write.Lhs) != 2 || len(write.Rhs) != 1 {
+	if write == nil || cond == nil || cond.Else != nil || len(write.Lhs) != 2 || len(write.Rhs) != 1 {
 		return nil, inspector.Cursor{}, false
 	}
 	if blank, ok := write.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
@@ -530,8 +545,12 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 	if !ok {
 		return nil, inspector.Cursor{}, false
 	}
+	assigned := write.Tok == token.ASSIGN && cond.Init == nil
 	errVar, ok := p.TypesInfo.Defs[errID].(*types.Var)
-	if !ok {
+	if assigned {
+		errVar, ok = p.TypesInfo.Uses[errID].(*types.Var)
+	}
+	if !ok || write.Tok != token.DEFINE && !assigned {
 		return nil, inspector.Cursor{}, false
 	}
 	// The condition is err != nil, and err is used nowhere but in the if,
@@ -540,13 +559,75 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 	if !ok || bin.Op != token.NEQ || p.TypesInfo.Uses[identOf(bin.X)] != errVar || !p.TypesInfo.Types[bin.Y].IsNil() {
 		return nil, inspector.Cursor{}, false
 	}
-	for use := range p.vals.Uses(fn, errVar) {
-		if n := use.Node(); n.Pos() < cond.Pos() || n.End() > cond.End() {
+	if assigned {
+		if !p.nilBefore(fn, cur, errVar, mac) {
 			return nil, inspector.Cursor{}, false
+		}
+	} else {
+		for use := range p.vals.Uses(fn, errVar) {
+			if n := use.Node(); n.Pos() < cond.Pos() || n.End() > cond.End() {
+				return nil, inspector.Cursor{}, false
+			}
 		}
 	}
 	x = p.macWriteCall(write.Rhs[0], mac)
 	return x, check, x != nil
+}
+
+// nilBefore reports whether the error variable v holds nil when the
+// statement at cur runs: the statements before it in its list mention v
+// only in checked Writes into mac (which leave it nil), and the list starts
+// at its declaration without a value (var err error), or is the body of the
+// function whose named result v is. No label before it (a goto could come
+// back with another error), and no code that could write v without naming
+// it (its address taken, or a function literal capturing it). The Writes
+// into mac that it passes leave v nil: hash.Hash's Write never returns an
+// error, so the ifs after them do not run.
+func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var) bool {
+	if p.addressTaken(fn, v) {
+		return false
+	}
+	checks := func(c inspector.Cursor) bool { // if v != nil { ... } after _, v = a Write into mac
+		st, ok := c.Node().(*ast.IfStmt)
+		prev, ok2 := c.PrevSibling()
+		if !ok || !ok2 || st.Init != nil || st.Else != nil {
+			return false
+		}
+		as, ok := prev.Node().(*ast.AssignStmt)
+		bin, ok2 := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+		return ok && ok2 && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[identOf(as.Lhs[1])] == v &&
+			p.macWriteCall(as.Rhs[0], mac) != nil && bin.Op == token.NEQ && p.TypesInfo.Uses[identOf(bin.X)] == v && p.TypesInfo.Types[bin.Y].IsNil()
+	}
+	for c, ok := cur.PrevSibling(); ; c, ok = c.PrevSibling() {
+		if !ok {
+			// The start of the list: the function's body, and v its
+			// named result.
+			body := cur.Parent()
+			kind := body.ParentEdgeKind()
+			return body.Parent() == fn && (kind == edge.FuncDecl_Body || kind == edge.FuncLit_Body) &&
+				v.Kind() == types.ResultVar && fn.Node().Pos() <= v.Pos() && v.Pos() < body.Node().Pos()
+		}
+		switch n := c.Node().(type) {
+		case *ast.LabeledStmt:
+			return false
+		case *ast.DeclStmt:
+			if gen, ok := n.Decl.(*ast.GenDecl); ok {
+				for _, spec := range gen.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok && slices.ContainsFunc(vs.Names, func(id *ast.Ident) bool { return p.TypesInfo.Defs[id] == v }) {
+						return len(vs.Values) == 0
+					}
+				}
+			}
+		case *ast.IfStmt:
+			if checks(c) {
+				c, _ = c.PrevSibling() // and its Write
+				continue
+			}
+		}
+		if p.mentions(c.Node(), v) {
+			return false
+		}
+	}
 }
 
 // macSum returns the one call mac.Sum(x) in the statement at cur, not in a
