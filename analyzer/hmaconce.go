@@ -825,13 +825,16 @@ type chosenHash struct {
 // has the same key, which runs no code, and a standard hash with a one-shot
 // HMAC. When s is not such an assignment, it returns why, as given.
 func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
-	assign, ok := s.cur.Parent().Node().(*ast.AssignStmt)
-	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return nil, why
+	}
+	assign := s.cur.Parent().Node().(*ast.AssignStmt)
+	if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
 		return nil, why
 	}
 	fnCur, ok1 := enclosingFunc(s.cur)
 	id, ok2 := assign.Lhs[0].(*ast.Ident)
-	if !ok || !ok1 || !ok2 {
+	if !ok1 || !ok2 {
 		return nil, why
 	}
 	mac, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
@@ -967,7 +970,11 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		}
 	}
 	if c.declType != nil && !complete {
-		return nil, fmt.Sprintf("%s, and the %s at %s has no %s: when none of its branches runs, %s is nil", why, stmtWord(c.join.Node()), where, map[bool]string{true: "else", false: "default"}[stmtWord(c.join.Node()) == "if"], mac.Name())
+		word, other := stmtWord(c.join.Node()), "default"
+		if word == "if" {
+			other = "else"
+		}
+		return nil, fmt.Sprintf("%s, and the %s at %s has no %s: when none of its branches runs, %s is nil", why, word, where, other, mac.Name())
 	}
 	// One key, and a hash with a one-shot HMAC, in every call.
 	for _, call := range c.calls {
