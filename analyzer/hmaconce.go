@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
@@ -107,8 +108,13 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		return nil, "the source file cannot be read"
 	}
 	def, why := p.definition(s)
+	var chosen *chosenHash
 	if def == nil {
-		return nil, why
+		// A MAC assigned in branches, each with a hash of its own: the
+		// variable holds the crypto.Hash each chose.
+		if chosen, why = p.branchedMAC(s, why); chosen == nil {
+			return nil, why
+		}
 	}
 	// The hash: a standard constructor, or the New of a crypto.Hash chosen
 	// at run time (hmac.New(s.hash.New, key)), on which AppendHMAC
@@ -119,6 +125,8 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	fnCur, _ := enclosingFunc(s.cur)
 	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
 	switch {
+	case chosen != nil:
+		cryptoHash = chosen.hash
 	case cryptoHash != nil:
 		if !sigOperand(cryptoHash) {
 			return nil, "the hash " + shorten(types.ExprString(cryptoHash)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
@@ -144,8 +152,13 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if hoistKey {
 		key = nil // a variable of its own: nothing between can change it
 	}
-	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
-	defCur := s.cur.Parent()
+	var mac *types.Var
+	var defCur inspector.Cursor
+	if chosen != nil {
+		mac, defCur = chosen.mac, chosen.join
+	} else {
+		mac, defCur = p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var), s.cur.Parent()
+	}
 	switch defCur.ParentEdgeKind() {
 	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
 	default:
@@ -211,6 +224,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		sum = p.macSum(next, mac)
 		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWriteCall(as.Rhs[0], mac) != nil {
+			if as.Tok == token.ASSIGN && len(as.Lhs) == 2 {
+				return nil, fmt.Sprintf("the error of %s at %s is assigned to %s, which nothing shows to hold nil before it: deleted with the Write, it would keep what it held", shorten(p.text(as)), p.position(as.Pos()), shorten(types.ExprString(as.Lhs[1])))
+			}
 			return nil, fmt.Sprintf("the error of %s at %s is used beyond an if err != nil that follows it", shorten(p.text(as)), p.position(as.Pos()))
 		}
 		if sum == nil {
@@ -229,6 +245,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			other = id.Node().Pos()
 		}
 	}
+	if chosen != nil {
+		uses -= chosen.assigns
+	}
 	if uses != len(parts)+1 {
 		if other.IsValid() {
 			return nil, "the MAC is used for more than Write and one Sum, after the Sum at " + p.position(other)
@@ -242,10 +261,15 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		_, spec.KeySum = splitQualified(ctorSums[spec.Ctor])
 		spec.Size = digestSizes[spec.Ctor]
 	}
+	var stmt ast.Stmt = def
+	if chosen != nil {
+		stmt, spec.Choices, spec.Consts, spec.DeclType = chosen.decl, chosen.calls, chosen.consts, chosen.declType
+	}
 	if cryptoHash != nil && spec.Inline {
 		// It declares a dispatch on the crypto.Hash, to a one-shot HMAC
-		// of each hash the package names (see namedHashes).
-		for _, ctor := range p.namedHashes() {
+		// of each hash the package names (see namedHashes), and of each
+		// hash a branch chooses.
+		for _, ctor := range p.dispatchedHashes() {
 			c := fixes.OneShotSpec{Runtime: oneShotHMACs[ctor], Inline: true, Ctor: ctor, Size: digestSizes[ctor]}
 			_, c.KeySum = splitQualified(ctorSums[ctor])
 			spec.Cases = append(spec.Cases, c)
@@ -254,7 +278,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// A caller that only compares what the function returns with a MAC
 	// received gets a compare form that sums into an array on the stack.
 	spec.EqualForm = p.equalForm(f, fnCur, mac)
-	fix := fixes.OneShotHMAC(f, def, writes, sum, spec)
+	fix := fixes.OneShotHMAC(f, stmt, writes, sum, spec)
 	return &fix, ""
 }
 
@@ -430,13 +454,20 @@ func (p *pass) namedHashes() []string {
 			named[cryptoHashConstructors[c.Name()]] = true
 		}
 	}
+	ctors := inCryptoOrder(named)
+	p.model.namedHashes = &ctors
+	return ctors
+}
+
+// inCryptoOrder returns the constructors in set that have a one-shot HMAC, in
+// crypto's order of their hashes (crypto.MD5 first).
+func inCryptoOrder(set map[string]bool) []string {
 	var ctors []string
 	for _, name := range []string{"MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512_224", "SHA512_256"} {
-		if ctor := cryptoHashConstructors[name]; named[ctor] {
+		if ctor := cryptoHashConstructors[name]; set[ctor] {
 			ctors = append(ctors, ctor)
 		}
 	}
-	p.model.namedHashes = &ctors
 	return ctors
 }
 
@@ -473,6 +504,18 @@ func (p *pass) macWriteCall(e ast.Expr, mac *types.Var) ast.Expr {
 // statement at cur: "if _, err := mac.Write(x); err != nil { ... }", or
 // "_, err := mac.Write(x)" followed by "if err != nil { ... }" (then check is
 // that if), where err is used nowhere but in that if. It returns x.
+//
+// An error assigned to a variable declared before, "_, err = mac.Write(x)"
+// followed by "if err != nil { ... }", may be used anywhere after: the Write
+// leaves it nil, and so does the fix, which deletes both, when err holds nil
+// already (see nilBefore):
+//
+//	func verify(key []byte, ts string) (ok bool, err error) {
+//		mac := hmac.New(sha256.New, key)
+//		_, err = io.WriteString(mac, ts)    =>   (deleted: err is nil before and after it)
+//		if err != nil {
+//			return false, err
+//		}
 func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Expr, check inspector.Cursor, ok bool) {
 	var write *ast.AssignStmt
 	var cond *ast.IfStmt
@@ -492,7 +535,7 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 			return nil, inspector.Cursor{}, false
 		}
 	}
-	if write == nil || cond == nil || cond.Else != nil || write.Tok != token.DEFINE || len(write.Lhs) != 2 || len(write.Rhs) != 1 {
+	if write == nil || cond == nil || cond.Else != nil || len(write.Lhs) != 2 || len(write.Rhs) != 1 {
 		return nil, inspector.Cursor{}, false
 	}
 	if blank, ok := write.Lhs[0].(*ast.Ident); !ok || blank.Name != "_" {
@@ -502,8 +545,12 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 	if !ok {
 		return nil, inspector.Cursor{}, false
 	}
+	assigned := write.Tok == token.ASSIGN && cond.Init == nil
 	errVar, ok := p.TypesInfo.Defs[errID].(*types.Var)
-	if !ok {
+	if assigned {
+		errVar, ok = p.TypesInfo.Uses[errID].(*types.Var)
+	}
+	if !ok || write.Tok != token.DEFINE && !assigned {
 		return nil, inspector.Cursor{}, false
 	}
 	// The condition is err != nil, and err is used nowhere but in the if,
@@ -512,13 +559,75 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 	if !ok || bin.Op != token.NEQ || p.TypesInfo.Uses[identOf(bin.X)] != errVar || !p.TypesInfo.Types[bin.Y].IsNil() {
 		return nil, inspector.Cursor{}, false
 	}
-	for use := range p.vals.Uses(fn, errVar) {
-		if n := use.Node(); n.Pos() < cond.Pos() || n.End() > cond.End() {
+	if assigned {
+		if !p.nilBefore(fn, cur, errVar, mac) {
 			return nil, inspector.Cursor{}, false
+		}
+	} else {
+		for use := range p.vals.Uses(fn, errVar) {
+			if n := use.Node(); n.Pos() < cond.Pos() || n.End() > cond.End() {
+				return nil, inspector.Cursor{}, false
+			}
 		}
 	}
 	x = p.macWriteCall(write.Rhs[0], mac)
 	return x, check, x != nil
+}
+
+// nilBefore reports whether the error variable v holds nil when the
+// statement at cur runs: the statements before it in its list mention v
+// only in checked Writes into mac (which leave it nil), and the list starts
+// at its declaration without a value (var err error), or is the body of the
+// function whose named result v is. No label before it (a goto could come
+// back with another error), and no code that could write v without naming
+// it (its address taken, or a function literal capturing it). The Writes
+// into mac that it passes leave v nil: hash.Hash's Write never returns an
+// error, so the ifs after them do not run.
+func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var) bool {
+	if p.addressTaken(fn, v) {
+		return false
+	}
+	checks := func(c inspector.Cursor) bool { // if v != nil { ... } after _, v = a Write into mac
+		st, ok := c.Node().(*ast.IfStmt)
+		prev, ok2 := c.PrevSibling()
+		if !ok || !ok2 || st.Init != nil || st.Else != nil {
+			return false
+		}
+		as, ok := prev.Node().(*ast.AssignStmt)
+		bin, ok2 := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+		return ok && ok2 && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[identOf(as.Lhs[1])] == v &&
+			p.macWriteCall(as.Rhs[0], mac) != nil && bin.Op == token.NEQ && p.TypesInfo.Uses[identOf(bin.X)] == v && p.TypesInfo.Types[bin.Y].IsNil()
+	}
+	for c, ok := cur.PrevSibling(); ; c, ok = c.PrevSibling() {
+		if !ok {
+			// The start of the list: the function's body, and v its
+			// named result.
+			body := cur.Parent()
+			kind := body.ParentEdgeKind()
+			return body.Parent() == fn && (kind == edge.FuncDecl_Body || kind == edge.FuncLit_Body) &&
+				v.Kind() == types.ResultVar && fn.Node().Pos() <= v.Pos() && v.Pos() < body.Node().Pos()
+		}
+		switch n := c.Node().(type) {
+		case *ast.LabeledStmt:
+			return false
+		case *ast.DeclStmt:
+			if gen, ok := n.Decl.(*ast.GenDecl); ok {
+				for _, spec := range gen.Specs {
+					if vs, ok := spec.(*ast.ValueSpec); ok && slices.ContainsFunc(vs.Names, func(id *ast.Ident) bool { return p.TypesInfo.Defs[id] == v }) {
+						return len(vs.Values) == 0
+					}
+				}
+			}
+		case *ast.IfStmt:
+			if checks(c) {
+				c, _ = c.PrevSibling() // and its Write
+				continue
+			}
+		}
+		if p.mentions(c.Node(), v) {
+			return false
+		}
+	}
 }
 
 // macSum returns the one call mac.Sum(x) in the statement at cur, not in a
@@ -682,4 +791,293 @@ var cheapStd = map[string]bool{
 func splitQualified(qualified string) (path, name string) {
 	dot := strings.LastIndex(qualified, ".")
 	return qualified[:dot], qualified[dot+1:]
+}
+
+// chosenHash is a MAC variable that the branches of an if or a switch
+// assign hmac.New calls of one key and of a hash each (see branchedMAC).
+type chosenHash struct {
+	mac      *types.Var
+	hash     ast.Expr         // an identifier of mac: what the one-shot HMAC dispatches on
+	decl     ast.Stmt         // var mac hash.Hash, or mac := hmac.New(...)
+	declType ast.Expr         // the type of var mac hash.Hash, or nil
+	join     inspector.Cursor // the if or switch whose branches assign it
+	calls    []*ast.CallExpr  // the hmac.New calls it is assigned, in order
+	consts   []string         // the crypto.Hash constant of each one's hash
+	assigns  int              // the uses of mac that assign it
+}
+
+// branchedMAC recognizes the MAC of s as a variable that chooses its hash
+// in branches, then is written and summed after them:
+//
+//	var mac hash.Hash                     mac := hmac.New(sha1.New, key)
+//	switch alg {                          if v2 {
+//	case "sha256":                        	mac = hmac.New(sha256.New, key)
+//		mac = hmac.New(sha256.New, key)   }
+//	default:                              mac.Write(msg)
+//		mac = hmac.New(sha1.New, key)     tag := mac.Sum(nil)
+//	}
+//	mac.Write(msg)
+//	tag := mac.Sum(nil)
+//
+// Each branch assigns it last, or does not reach the Writes (it returns or
+// panics); a variable declared without a value is assigned in every branch
+// that reaches them (the if has an else, the switch a default). Every call
+// has the same key, which runs no code, and a standard hash with a one-shot
+// HMAC. When s is not such an assignment, it returns why, as given.
+func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
+	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return nil, why
+	}
+	assign := s.cur.Parent().Node().(*ast.AssignStmt)
+	if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
+		return nil, why
+	}
+	fnCur, ok1 := enclosingFunc(s.cur)
+	id, ok2 := assign.Lhs[0].(*ast.Ident)
+	if !ok1 || !ok2 {
+		return nil, why
+	}
+	mac, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || mac.Kind() != types.LocalVar {
+		return nil, why
+	}
+	idCur, ok := p.vals.Def(fnCur, mac)
+	if !ok {
+		return nil, why
+	}
+	c := &chosenHash{mac: mac, hash: id}
+	var declCur inspector.Cursor
+	switch n := idCur.Parent().Node().(type) {
+	case *ast.ValueSpec:
+		gen, _ := idCur.Parent().Parent().Node().(*ast.GenDecl)
+		if gen == nil || len(gen.Specs) != 1 || len(n.Names) != 1 || len(n.Values) != 0 || n.Type == nil {
+			return nil, why
+		}
+		declCur, c.declType = idCur.Parent().Parent().Parent(), n.Type
+	case *ast.AssignStmt:
+		if n.Tok != token.DEFINE || len(n.Lhs) != 1 || len(n.Rhs) != 1 || !p.isHMACNew(n.Rhs[0]) {
+			return nil, why
+		}
+		declCur = idCur.Parent()
+		c.calls = append(c.calls, ast.Unparen(n.Rhs[0]).(*ast.CallExpr))
+	default:
+		return nil, why
+	}
+	c.decl, _ = declCur.Node().(ast.Stmt)
+	switch declCur.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+	default:
+		return nil, why
+	}
+	key := s.Call.Args[1]
+	if !sigOperand(key) && !p.plainConversion(key) {
+		return nil, why + ", and the key " + shorten(types.ExprString(key)) + " runs code (a call), in each branch"
+	}
+	// Between a definition with a value and the Sum, the key read at
+	// the definition must stay as it was: it is read at the Sum.
+	movable := func(cur inspector.Cursor) string {
+		if c.declType != nil {
+			return ""
+		}
+		return p.movable(cur, key, "the key", nil, nil)
+	}
+	// The statements up to the if or switch leave the MAC alone.
+	for next, ok := declCur.NextSibling(); ; next, ok = next.NextSibling() {
+		if !ok {
+			return nil, why
+		}
+		if !p.mentions(next.Node(), mac) {
+			if w := movable(next); w != "" {
+				return nil, w
+			}
+			continue
+		}
+		c.join = next
+		break
+	}
+	where := p.position(c.join.Node().Pos())
+	var headers []ast.Node // what runs before a branch: if conditions, switch tags and cases
+	var branches [][]ast.Stmt
+	complete := false // a branch runs whichever value the conditions have
+	switch n := c.join.Node().(type) {
+	case *ast.IfStmt:
+		for n != nil {
+			headers = append(headers, n.Init, n.Cond)
+			branches = append(branches, n.Body.List)
+			switch e := n.Else.(type) {
+			case *ast.BlockStmt:
+				branches, complete = append(branches, e.List), true
+			case *ast.IfStmt:
+				n = e
+				continue
+			}
+			break
+		}
+	case *ast.SwitchStmt:
+		headers = append(headers, n.Init, n.Tag)
+		for _, cc := range n.Body.List {
+			cc := cc.(*ast.CaseClause)
+			for _, e := range cc.List {
+				headers = append(headers, e)
+			}
+			complete = complete || cc.List == nil
+			branches = append(branches, cc.Body)
+		}
+	default:
+		return nil, fmt.Sprintf("%s (the statement at %s that assigns it is not an if or a switch)", why, where)
+	}
+	for _, h := range headers {
+		if h == nil {
+			continue
+		}
+		if _, calls := p.someCall(h); !calls {
+			continue // an expression that calls nothing changes nothing
+		}
+		hc, _ := c.join.FindNode(h)
+		if w := movable(hc); w != "" {
+			return nil, w
+		}
+	}
+	for _, list := range branches {
+		var last ast.Stmt
+		if len(list) > 0 {
+			last = list[len(list)-1]
+		}
+		call := p.assignedMAC(last, mac)
+		switch {
+		case call != nil:
+			c.calls, c.assigns = append(c.calls, call), c.assigns+1
+			list = list[:len(list)-1]
+		case terminates(last):
+		case c.declType != nil:
+			return nil, fmt.Sprintf("%s, and a branch of the %s at %s leaves it unassigned", why, stmtWord(c.join.Node()), where)
+		}
+		for _, st := range list {
+			if p.mentions(st, mac) {
+				return nil, fmt.Sprintf("%s, and %s at %s uses it in a branch", why, shorten(p.text(st)), p.position(st.Pos()))
+			}
+			// A branch left by break, goto or fallthrough may reach the
+			// Writes without having assigned the MAC.
+			for n := range ast.Preorder(st) {
+				if b, ok := n.(*ast.BranchStmt); ok && b.Tok != token.CONTINUE {
+					return nil, fmt.Sprintf("%s, and %s at %s may leave a branch before it assigns it", why, b.Tok, p.position(b.Pos()))
+				}
+			}
+			sc, _ := c.join.FindNode(st)
+			if w := movable(sc); w != "" {
+				return nil, w
+			}
+		}
+	}
+	if c.declType != nil && !complete {
+		word, other := stmtWord(c.join.Node()), "default"
+		if word == "if" {
+			other = "else"
+		}
+		return nil, fmt.Sprintf("%s, and the %s at %s has no %s: when none of its branches runs, %s is nil", why, word, where, other, mac.Name())
+	}
+	// One key, and a hash with a one-shot HMAC, in every call.
+	for _, call := range c.calls {
+		if len(call.Args) != 2 || !p.sameOperand(call.Args[1], key) {
+			return nil, fmt.Sprintf("%s, and %s at %s is given another key than %s", why, shorten(p.text(call)), p.position(call.Pos()), shorten(types.ExprString(key)))
+		}
+		ctor, def, w := p.hashConstructor(fnCur, call.Args[0])
+		if ctor == nil || def != nil {
+			if w == "" {
+				w = "the hash function " + shorten(types.ExprString(call.Args[0])) + " is defined by a variable of its own"
+			}
+			return nil, w
+		}
+		name, ok := oneShotHMACs[funcKey(ctor)]
+		if !ok {
+			return nil, "the runtime has no one-shot HMAC of " + shortName(ctor)
+		}
+		c.consts = append(c.consts, name)
+	}
+	return c, ""
+}
+
+// assignedMAC returns the call of the statement mac = hmac.New(...), or nil.
+func (p *pass) assignedMAC(st ast.Stmt, mac *types.Var) *ast.CallExpr {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || p.TypesInfo.Uses[identOf(as.Lhs[0])] != mac || !p.isHMACNew(as.Rhs[0]) {
+		return nil
+	}
+	return ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+}
+
+// isHMACNew reports whether e is a call of hmac.New.
+func (p *pass) isHMACNew(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && p.qualifiedCallee(call) == "crypto/hmac.New"
+}
+
+// sameOperand reports whether a and b, which run no code, are spelled alike
+// and name the same variables.
+func (p *pass) sameOperand(a, b ast.Expr) bool {
+	if types.ExprString(a) != types.ExprString(b) {
+		return false
+	}
+	objs := func(e ast.Expr) []types.Object {
+		var list []types.Object
+		for n := range ast.Preorder(e) {
+			if id, ok := n.(*ast.Ident); ok {
+				list = append(list, p.TypesInfo.ObjectOf(id))
+			}
+		}
+		return list
+	}
+	return slices.Equal(objs(a), objs(b))
+}
+
+// terminates reports whether st, the last statement of a branch, leaves the
+// function: a return or a call of panic.
+func terminates(st ast.Stmt) bool {
+	switch st := st.(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := st.X.(*ast.CallExpr)
+		return ok && identOf(call.Fun) != nil && identOf(call.Fun).Name == "panic"
+	}
+	return false
+}
+
+// stmtWord names the statement n: if or switch.
+func stmtWord(n ast.Node) string {
+	if _, ok := n.(*ast.IfStmt); ok {
+		return "if"
+	}
+	return "switch"
+}
+
+// dispatchedHashes returns the constructors of the hashes that -pool=inline's
+// copy of hashsum.AppendHMAC dispatches on: those the package names (see
+// namedHashes) and those that the package's MACs assigned in branches
+// choose (hmac.New(sha1.New, key) assigned to a variable assigned again), in
+// crypto's order. They are the same for every file of the package: two
+// fixes of one file declare the same copy, and the hash that a branch
+// chooses never falls to crypto/hmac, for which its package would have to
+// be linked still.
+func (p *pass) dispatchedHashes() []string {
+	set := map[string]bool{}
+	for _, ctor := range p.namedHashes() {
+		set[ctor] = true
+	}
+	for cur := range p.prod.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		as, ok := cur.Parent().Node().(*ast.AssignStmt)
+		if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Rhs || len(as.Lhs) != 1 || len(call.Args) != 2 || !p.isHMACNew(call) {
+			continue
+		}
+		v, ok := p.TypesInfo.ObjectOf(identOf(as.Lhs[0])).(*types.Var)
+		fn, inFunc := enclosingFunc(cur)
+		if !ok || !inFunc || !p.vals.Written(fn, v) {
+			continue
+		}
+		if ctor, def, _ := p.hashConstructor(fn, call.Args[0]); ctor != nil && def == nil {
+			set[funcKey(ctor)] = true // as branchedMAC finds it
+		}
+	}
+	return inCryptoOrder(set)
 }

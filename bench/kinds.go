@@ -191,6 +191,25 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "hmac-chosen",
+		Title:  "one-shot HMAC of a hash chosen in branches",
+		Check:  "hmac-rekey",
+		Before: "var mac hash.Hash assigned hmac.New(sha256.New, key) or hmac.New(sha1.New, key) in the branches of an if, then written and summed, per call of a hot function, the key changing per call",
+		After:  "mac keeps crypto.SHA256 or crypto.SHA1, and hashsum.AppendHMAC(mac, out[:0], key, msg) dispatches on it",
+		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
+		Op:     "one HMAC-SHA256 of a message under one of four keys in turn",
+		bench:  hmacChosenBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[1][:]
+			floor := hmac.New(sha256.New, key)
+			return [3][]byte{
+				naive.MACChosen(true, key, msg, nil),
+				fixed.MACChosen(true, key, msg, nil),
+				signWith(floor, msg, nil),
+			}
+		},
+	},
+	{
 		Name:   "multipart-sum",
 		Title:  "multi-part sum",
 		Check:  "concat-hash",

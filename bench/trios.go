@@ -191,6 +191,14 @@ func hmacHashBench(size int) [3]func(b *testing.B) {
 	return macTrio(size, with(naive.MACWith), with(fixed.MACWith))
 }
 
+// hmacChosenBench is hmacOneShotBench with the hash chosen in branches.
+func hmacChosenBench(size int) [3]func(b *testing.B) {
+	with := func(mac func(v2 bool, key, msg, out []byte) []byte) func(key, msg, out []byte) []byte {
+		return func(key, msg, out []byte) []byte { return mac(true, key, msg, out) }
+	}
+	return macTrio(size, with(naive.MACChosen), with(fixed.MACChosen))
+}
+
 // macTrio measures before and after, HMACs of a message under one of four
 // keys in turn, against the floor of one HMAC for a fixed key.
 func macTrio(size int, before, after func(key, msg, out []byte) []byte) [3]func(b *testing.B) {

@@ -432,6 +432,15 @@ type OneShotSpec struct {
 	// of one hash), and computes any other hash with crypto/hmac.
 	Hash  ast.Expr
 	Cases []OneShotSpec
+	// Choices, when not empty, are the hmac.New calls that the MAC variable
+	// (Hash) is assigned in the branches of an if or a switch, each replaced
+	// by the crypto.Hash constant of its hash, Consts[i]: the variable holds
+	// which hash was chosen, and the definition stays. DeclType, when not
+	// nil, is the type of its declaration (var h hash.Hash), which becomes
+	// crypto.Hash.
+	Choices  []*ast.CallExpr
+	Consts   []string
+	DeclType ast.Expr
 	// HashDef, when not nil, defines the variable that held the hash
 	// function (newHash := func() hash.Hash { return sha256.New() }),
 	// which the MAC was its one use of: it goes with the MAC.
@@ -478,8 +487,27 @@ type OneShotSpec struct {
 //	mac := hmac.New(sha1.New, []byte(k()))        key := []byte(k())
 //	mac.Write([]byte(p + q))                 =>   part := []byte(p + q)
 //	tag = mac.Sum(nil)                            tag = hashsum.AppendHMACSHA1(nil, key, part)
+//
+// A MAC assigned in branches keeps its variable, which holds the hash chosen
+// (see OneShotSpec.Choices), and the one-shot HMAC dispatches on it:
+//
+//	var mac hash.Hash                              var mac crypto.Hash
+//	if v2 {                                        if v2 {
+//		mac = hmac.New(sha256.New, key)               mac = crypto.SHA256
+//	} else {                                  =>   } else {
+//		mac = hmac.New(sha1.New, key)                 mac = crypto.SHA1
+//	}                                              }
+//	mac.Write(a)                                   tag = hashsum.AppendHMAC(mac, nil, key, a)
+//	tag = mac.Sum(nil)
 func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, spec OneShotSpec) analysis.SuggestedFix {
-	im := f.Imports(sum.Pos())
+	uses := []token.Pos{sum.Pos()}
+	for _, c := range spec.Choices {
+		uses = append(uses, c.Pos())
+	}
+	if spec.DeclType != nil {
+		uses = append(uses, spec.DeclType.Pos())
+	}
+	im := f.Imports(uses...)
 	var edits []analysis.TextEdit
 	var fn string
 	switch {
@@ -494,7 +522,25 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	if spec.EqualForm != nil {
 		hmacName = im.Name("crypto/hmac", "hmac") // before Drop, which then keeps it
 	}
-	im.Drop("crypto/hmac", def)
+	if len(spec.Choices) > 0 {
+		// Each hmac.New becomes the constant of its hash, and the
+		// declared type crypto.Hash: their packages may go with them.
+		crypto := im.Name("crypto", "crypto")
+		var removed []ast.Node
+		for i, c := range spec.Choices {
+			edits = append(edits, analysis.TextEdit{Pos: c.Pos(), End: c.End(), NewText: []byte(crypto + "." + spec.Consts[i])})
+			removed = append(removed, c)
+		}
+		if spec.DeclType != nil {
+			edits = append(edits, analysis.TextEdit{Pos: spec.DeclType.Pos(), End: spec.DeclType.End(), NewText: []byte(crypto + ".Hash")})
+			removed = append(removed, spec.DeclType)
+		}
+		for _, path := range f.referencedPackages(removed...) {
+			im.Drop(path, removed...)
+		}
+	} else {
+		im.Drop("crypto/hmac", def)
+	}
 	// The hash function goes with the definition: hmac.New(sha256.New, key)
 	// may have been the file's last use of its package. A crypto.Hash stays,
 	// passed to AppendHMAC.
@@ -528,11 +574,14 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		return name, analysis.TextEdit{Pos: at.Pos(), End: at.End(), NewText: []byte(name + " := " + text)}
 	}
 	key := f.Text(spec.Key)
-	if spec.HoistKey {
+	switch {
+	case len(spec.Choices) > 0:
+		// The definition stays: it declares the variable of the hash.
+	case spec.HoistKey:
 		var edit analysis.TextEdit
 		key, edit = hoist(def, f.Text(spec.Key), "key")
 		edits = append(edits, edit)
-	} else {
+	default:
 		edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
 	}
 	args := []string{f.Text(sum.Args[0]), key}
@@ -580,6 +629,9 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		msg = "Compute the MAC with " + fn + ", declared in this file (a copy of the runtime module's hashsum.AppendHMAC): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash"
 	case spec.Inline:
 		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMAC" + spec.Runtime + "), which allocates nothing"
+	}
+	if len(spec.Choices) > 0 {
+		msg += "; " + f.Text(spec.Hash) + " holds the crypto.Hash that each branch chooses"
 	}
 	if ef := spec.EqualForm; ef != nil {
 		// The compare form sums into an array on the stack: a make of a

@@ -95,6 +95,20 @@ func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
 	return hashsum.AppendHMAC(h, out[:0], key, msg)
 }
 
+// MACChosen returns the HMAC of msg under key, with SHA-256 when v2 is set
+// and SHA-1 otherwise (a presigned URL's two versions), appended to out[:0].
+//
+//hashalloc:hot
+func MACChosen(v2 bool, key, msg, out []byte) []byte {
+	var mac crypto.Hash
+	if v2 {
+		mac = crypto.SHA256
+	} else {
+		mac = crypto.SHA1
+	}
+	return hashsum.AppendHMAC(mac, out[:0], key, msg)
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return hashsum.SHA256(a, b)

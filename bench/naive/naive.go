@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto"
 	"crypto/hmac"
+	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
@@ -87,6 +88,21 @@ func MAC(key, msg, out []byte) []byte {
 //hashalloc:hot
 func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
 	mac := hmac.New(h.New, key)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+// MACChosen returns the HMAC of msg under key, with SHA-256 when v2 is set
+// and SHA-1 otherwise (a presigned URL's two versions), appended to out[:0].
+//
+//hashalloc:hot
+func MACChosen(v2 bool, key, msg, out []byte) []byte {
+	var mac hash.Hash
+	if v2 {
+		mac = hmac.New(sha256.New, key)
+	} else {
+		mac = hmac.New(sha1.New, key)
+	}
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }

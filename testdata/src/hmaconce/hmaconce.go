@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 )
 
 type event struct {
@@ -210,6 +211,58 @@ func CaseErrKept() {
 	for _, k := range keys {
 		signErrKept(k, keys[1])
 	}
+}
+
+// A webhook's signature checked into named results (mailgun's
+// VerifyWebhookSignature): the errors of the Writes go to err, which holds
+// nil before them and after them, so the Writes and their checks go.
+func verifyWebhook(signingKey, timestamp, token, signature string) (verified bool, err error) {
+	h := hmac.New(sha256.New, []byte(signingKey)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(signingKey\)\) re-keys an HMAC \(5 allocations\) once per call of verifyWebhook.*; automatic fix: compute the MAC with hashsum\.AppendHMACSHA256, which allocates nothing`
+
+	_, err = io.WriteString(h, timestamp)
+	if err != nil {
+		return false, err
+	}
+	_, err = io.WriteString(h, token)
+	if err != nil {
+		return false, err
+	}
+
+	calculated := h.Sum(nil)
+	want, err := hex.DecodeString(signature)
+	if err != nil {
+		return false, err
+	}
+	return hmac.Equal(calculated, want), err
+}
+
+// Its negative twin: err may hold another error before the Write, which
+// the Write would set to nil and the fix would keep.
+func verifyWebhookLate(signingKey, timestamp, signature string) (verified bool, err error) {
+	want, err := hex.DecodeString(signature)
+	h := hmac.New(sha256.New, []byte(signingKey)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(signingKey\)\) .*\(no automatic fix: the error of _, err = io.WriteString\(h, timestamp\) at hmaconce.go:\d+ is assigned to err, which nothing shows to hold nil before it: deleted with the Write, it would keep what it held\)`
+	_, err = io.WriteString(h, timestamp)
+	if err != nil {
+		return false, err
+	}
+	return hmac.Equal(h.Sum(nil), want), err
+}
+
+var signatures = []string{"00", "zz"}
+
+func CaseVerifyWebhook() {
+	for _, sig := range signatures {
+		verifyWebhook("key", "1700000000", "token", sig)
+		verifyWebhookLate("key", "1700000000", sig)
+	}
+}
+
+func ResultVerifyWebhook() string {
+	const good = "2a33c3249900da6874552b261be25faacf0e833bc2d0f0f7bc4339dda5614249" // HMAC-SHA256 of "1700000000token" under "key"
+	a, errA := verifyWebhook("key", "1700000000", "token", good)
+	b, errB := verifyWebhook("key", "1700000000", "token", "zz")
+	c, errC := verifyWebhookLate("key", "1700000000", "zz")
+	return fmt.Sprint(a, errA, b, errB, c, errC)
 }
 
 // SigningMethod signs with a hash chosen at run time and a key given per

@@ -32,9 +32,9 @@ type Signer struct {
 }
 
 func (s *Signer) Sign(msg []byte) string {
-	h := hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of Sign \(it returns a hash of what it is given: its callers call it once per item they hash\), with a key fixed for each \*Signer \(field key\); keep a keyed HMAC pool next to the key \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
+	h := hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of Sign \(it returns a hash of what it is given: its callers call it once per item they hash\), with a key fixed for each \*Signer \(field key\); a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
 	if s.v2 {
-		h = hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of Sign .*; keep a keyed HMAC pool next to the key \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
+		h = hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of Sign .*; a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
 	}
 	h.Write(msg)
 	return hex.EncodeToString(h.Sum(nil))
@@ -45,9 +45,9 @@ func (s *Signer) SignAlg(alg string, msg []byte) string {
 	var h hash.Hash
 	switch alg {
 	case "sha1":
-		h = hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of SignAlg .*\(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
+		h = hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of SignAlg .*; a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
 	default:
-		h = hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of SignAlg .*\(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
+		h = hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of SignAlg .*; a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
 	}
 	h.Write(msg)
 	return hex.EncodeToString(h.Sum(nil))
