@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -345,7 +346,7 @@ func (p *pass) callsIn(region inspector.Cursor) iter.Seq[inspector.Cursor] {
 // position spells pos as file:line for messages.
 func (p *pass) position(pos token.Pos) string {
 	posn := p.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", baseName(posn.Filename), posn.Line)
+	return fmt.Sprintf("%s:%d", filepath.Base(posn.Filename), posn.Line)
 }
 
 // funcOf returns the declared function or method whose body holds cur, and
