@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -169,17 +170,12 @@ func (p *pass) findFieldTargets(field *types.Var) ([]*types.Func, bool) {
 		return nil, false
 	}
 	var targets []*types.Func
-	seen := map[*types.Func]bool{}
 	add := func(e ast.Expr) bool {
 		fn, ok := p.funcValue(e)
-		if !ok {
-			return false
-		}
-		if !seen[fn] {
-			seen[fn] = true
+		if ok && !slices.Contains(targets, fn) {
 			targets = append(targets, fn)
 		}
-		return true
+		return ok
 	}
 	for cur := range p.prod.Preorder((*ast.CompositeLit)(nil), (*ast.SelectorExpr)(nil)) {
 		switch n := cur.Node().(type) {
@@ -301,7 +297,6 @@ func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
 		return nil, false
 	}
 	var targets []*types.Func
-	seen := map[*types.Func]bool{}
 	for cur := range p.vals.Uses(p.prod, owner) {
 		if cur.ParentEdgeKind() != edge.CallExpr_Fun {
 			return nil, false // used as a value: called from where is not known
@@ -314,8 +309,7 @@ func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
 		if !ok {
 			return nil, false
 		}
-		if !seen[fn] {
-			seen[fn] = true
+		if !slices.Contains(targets, fn) {
 			targets = append(targets, fn)
 		}
 	}

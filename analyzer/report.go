@@ -33,12 +33,11 @@ func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 // withdraw it, when the type checker rejects it (see proveFixes).
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
 	if !p.shows(node, category) {
-		switch {
-		case !p.cfg.checks.enabled(category):
-			p.silent(node, category, "-checks turns "+category+" off: "+msg)
-		default:
-			p.silent(node, category, "a //hashalloc:ignore or //nolint:hashalloc directive silences it: "+msg)
+		why := "a //hashalloc:ignore or //nolint:hashalloc directive silences it"
+		if !p.cfg.checks.enabled(category) {
+			why = "-checks turns " + category + " off"
 		}
+		p.silent(node, category, why+": "+msg)
 		return false
 	}
 	if fix != nil {
@@ -94,12 +93,7 @@ func (f *finding) diagnostic() analysis.Diagnostic {
 // Fixes that overlap are not applied together by any driver (the second is
 // applied by the next run), so they are not checked together either.
 func (p *pass) proveFixes(findings []*finding) {
-	var fixed []*finding
-	for _, f := range findings {
-		if f.fix != nil {
-			fixed = append(fixed, f)
-		}
-	}
+	fixed := slices.DeleteFunc(slices.Clone(findings), func(f *finding) bool { return f.fix == nil })
 	if len(fixed) == 0 {
 		return
 	}
