@@ -180,10 +180,7 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 	case edge.TypeAssertExpr_X:
 		return m.classify(parent, depth)
 
-	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
-		return escape{stays, "", pos}
-
-	case edge.ExprStmt_X:
+	case edge.BinaryExpr_X, edge.BinaryExpr_Y, edge.ExprStmt_X:
 		return escape{stays, "", pos}
 
 	case edge.AssignStmt_Rhs:
@@ -334,12 +331,8 @@ func (m *flowModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) es
 // the call n calls, when n is a call of a hash constructor whose callee is
 // known: where the hasher n yields is made; "" otherwise.
 func calleePkg(info *types.Info, n ast.Node) string {
-	call, ok := n.(*ast.CallExpr)
-	if !ok {
-		if e, isExpr := n.(ast.Expr); isExpr {
-			call, ok = ast.Unparen(e).(*ast.CallExpr)
-		}
-	}
+	e, _ := n.(ast.Expr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || !isHasher(info.TypeOf(call)) {
 		return ""
 	}
