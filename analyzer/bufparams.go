@@ -16,7 +16,7 @@ import (
 // hands the caller a value that holds the buffer's bytes, which the caller's
 // uses then decide. The summary of every []byte parameter is computed on
 // demand from the helper's body, with the rules of the buffer's own
-// function (bufferUse); a function of another package has none (the
+// function (sliceEscape); a function of another package has none (the
 // paramEscapes fact carries hasher parameters only), so a buffer passed to
 // one is not decided.
 

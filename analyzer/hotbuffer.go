@@ -374,12 +374,21 @@ func (p *hotBufferCheck) sliceEscape(fn inspector.Cursor, v *types.Var, param bo
 	for i := 0; i < len(vars); i++ {
 		w := vars[i]
 		for use := range p.vals.Uses(fn, w) {
-			id := use.Node().(*ast.Ident)
-			if capturedBy(use, w) {
-				verdict = worse(verdict, escape{unknown, "captured by a closure", id.Pos()})
-				continue
+			var esc escape
+			var alias *types.Var
+			switch {
+			case capturedBy(use, w):
+				esc = escape{unknown, "captured by a closure", use.Node().Pos()}
+			case use.ParentEdgeKind() == edge.AssignStmt_Lhs:
+				// w = w[:n], w = append(w, x...): still the same buffer (or a
+				// new one that append made). Anything else is not followed.
+				assign := use.Parent().Node().(*ast.AssignStmt)
+				if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || !p.derivedFrom(assign.Rhs[0], w) {
+					esc = escape{unknown, "assigned", use.Node().Pos()}
+				}
+			default:
+				esc, alias = p.sliceValue(u, use, w)
 			}
-			esc, alias := p.bufferUse(u, use, w)
 			if alias != nil && !seen[alias] {
 				seen[alias] = true
 				vars = append(vars, alias)
@@ -398,22 +407,6 @@ type sliceUses struct {
 	param    bool
 	returned bool
 	depth    int // of the values derived from the slice that are followed
-}
-
-// bufferUse classifies one use of v, the buffer's variable or an alias of
-// it; alias is the local variable that the use assigns the buffer to.
-func (p *hotBufferCheck) bufferUse(u *sliceUses, use inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
-	pos := use.Node().Pos()
-	if use.ParentEdgeKind() == edge.AssignStmt_Lhs {
-		// v = v[:n], v = append(v, x...): still the same buffer (or a new one
-		// that append made). Anything else is not followed.
-		assign := use.Parent().Node().(*ast.AssignStmt)
-		if len(assign.Lhs) == 1 && len(assign.Rhs) == 1 && p.derivedFrom(assign.Rhs[0], v) {
-			return escape{kind: stays}, nil
-		}
-		return escape{unknown, "assigned", pos}, nil
-	}
-	return p.sliceValue(u, use, v)
 }
 
 // sliceValue classifies the use of a value that holds v's bytes at e: v
@@ -451,35 +444,23 @@ func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.V
 		return kept(e.ParentEdgeKind(), pos), nil
 	case edge.SendStmt_Value:
 		return kept(e.ParentEdgeKind(), pos), nil
-	case edge.ValueSpec_Values:
-		// var key = v[:n]: an alias.
-		spec := e.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Names) == len(spec.Values) {
-			if w, ok := p.TypesInfo.Defs[spec.Names[e.ParentEdgeIndex()]].(*types.Var); ok && isBufferAlias(fn, w) {
-				return escape{kind: stays}, w
+	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
+		lhs := assignedAt(e, false)
+		if lhs == nil {
+			return escape{unknown, "assigned", pos}, nil
+		}
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+			if p.TypesInfo.Uses[id] == v {
+				return escape{kind: stays}, nil // v = v[:n]
+			}
+			if w, ok := p.TypesInfo.ObjectOf(id).(*types.Var); ok && w.Parent() != w.Pkg().Scope() {
+				if isBufferAlias(fn, w) {
+					return escape{kind: stays}, w // key := v[:n], var key = v[:n]: an alias
+				}
+				return escape{unknown, "copied to " + id.Name, pos}, nil
 			}
 		}
-		return escape{unknown, "declared", pos}, nil
-	case edge.AssignStmt_Rhs:
-		assign := e.Parent().Node().(*ast.AssignStmt)
-		if len(assign.Lhs) == len(assign.Rhs) {
-			lhs := assign.Lhs[e.ParentEdgeIndex()]
-			if p.TypesInfo.Uses[identOf(lhs)] == v {
-				if _, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-					return escape{kind: stays}, nil // v = v[:n]
-				}
-			}
-			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-				if w, ok := p.TypesInfo.ObjectOf(id).(*types.Var); ok && w.Parent() != w.Pkg().Scope() {
-					if isBufferAlias(fn, w) {
-						return escape{kind: stays}, w // key := v[:n]: an alias
-					}
-					return escape{unknown, "copied to " + id.Name, pos}, nil
-				}
-			}
-			return escape{outlives, "stored in " + types.ExprString(lhs), pos}, nil
-		}
-		return escape{unknown, "assigned", pos}, nil
+		return escape{outlives, "stored in " + types.ExprString(lhs), pos}, nil
 	case edge.CallExpr_Args:
 		return p.bufferArg(u, e, v)
 	}
@@ -514,25 +495,8 @@ func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor)
 	for lit.ParentEdgeKind() == edge.ParenExpr_X {
 		lit = lit.Parent()
 	}
-	var id *ast.Ident
-	switch lit.ParentEdgeKind() {
-	case edge.AssignStmt_Rhs:
-		assign := lit.Parent().Node().(*ast.AssignStmt)
-		if assign.Tok != token.DEFINE || len(assign.Lhs) != len(assign.Rhs) {
-			return false
-		}
-		id, _ = assign.Lhs[lit.ParentEdgeIndex()].(*ast.Ident)
-	case edge.ValueSpec_Values:
-		spec := lit.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Names) != len(spec.Values) {
-			return false
-		}
-		id = spec.Names[lit.ParentEdgeIndex()]
-	}
-	if id == nil {
-		return false
-	}
-	w, ok := p.TypesInfo.Defs[id].(*types.Var)
+	id, _ := assignedAt(lit, false).(*ast.Ident)
+	w, ok := p.TypesInfo.Defs[id].(*types.Var) // defined there: key := Key{...}, var key = Key{...}
 	if !ok {
 		return false
 	}
@@ -978,10 +942,8 @@ func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, st
 		if spec != nil {
 			// Reject a later spec that reads the buffer: it would read it
 			// before the fix sets it.
-			for n := range ast.Preorder(vs) {
-				if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == b.v {
-					return nil, "a variable declared after it in the same block reads it"
-				}
+			if p.mentions(vs, b.v) {
+				return nil, "a variable declared after it in the same block reads it"
 			}
 			continue
 		}
@@ -1006,24 +968,22 @@ func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, st
 // result of one: names, constants, selectors, indexing, len and cap,
 // conversions and operators.
 func (p *hotBufferCheck) effectFree(e ast.Expr) bool {
-	free := true
-	ast.Inspect(e, func(n ast.Node) bool {
+	for n := range ast.Preorder(e) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if tv, ok := p.TypesInfo.Types[n.Fun]; ok && tv.IsType() {
-				return true // a conversion
+				continue // a conversion
 			}
 			if name := p.builtin(n); name != "len" && name != "cap" {
-				free = false
+				return false
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW {
-				free = false // a receive
+				return false // a receive
 			}
 		case *ast.FuncLit:
-			free = false
+			return false
 		}
-		return free
-	})
-	return free
+	}
+	return true
 }
