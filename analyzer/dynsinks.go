@@ -96,12 +96,7 @@ func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesAr
 		if !ok || s.spread {
 			return sink{}, false
 		}
-		index := -1
-		for j, a := range call.Args {
-			if a == s.arg {
-				index = j
-			}
-		}
+		index := slices.Index(call.Args, s.arg)
 		if index < 0 || arg >= 0 && index != arg {
 			return sink{}, false // the targets hash different arguments
 		}
@@ -286,13 +281,8 @@ func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
 	if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.writes(ownerCur, v) {
 		return nil, false
 	}
-	index := -1
 	params := owner.Signature().Params()
-	for i := range params.Len() {
-		if params.At(i) == v {
-			index = i
-		}
-	}
+	index := slices.Index(slices.Collect(params.Variables()), v)
 	if index < 0 || owner.Signature().Variadic() && index == params.Len()-1 {
 		return nil, false
 	}
