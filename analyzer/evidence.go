@@ -157,11 +157,6 @@ type concatFound struct {
 	shown bool
 }
 
-// emit holds f back until flush.
-func (p *pass) emit(f *finding) {
-	p.out.pending = append(p.out.pending, f)
-}
-
 // flush proves the fixes of the findings held back and reports them: with a
 // profile, the largest share first (then by position); without one, in the
 // order they were found.

@@ -46,7 +46,7 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 		}
 	}
 	ev := p.evidence(node)
-	p.emit(&finding{
+	p.out.pending = append(p.out.pending, &finding{ // held back until flush
 		d:      analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Category: category, Related: ev.related},
 		what:   msg + ev.note(),
 		fix:    fix,

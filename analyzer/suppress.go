@@ -118,14 +118,12 @@ func (s *suppressor) whyNotAnalyzed(cur inspector.Cursor) string {
 // declOf returns the function declaration that holds cur (see declAt:
 // every inspector of the pass holds some of the files of p.root).
 func (s *suppressor) declOf(cur inspector.Cursor) (*ast.FuncDecl, bool) {
-	if cur.Node() == nil {
-		return nil, false
+	if cur.Node() != nil {
+		if decl, ok := s.p.declAt(cur.Node().Pos()); ok {
+			return decl.Node().(*ast.FuncDecl), true
+		}
 	}
-	decl, ok := s.p.declAt(cur.Node().Pos())
-	if !ok {
-		return nil, false
-	}
-	return decl.Node().(*ast.FuncDecl), true
+	return nil, false
 }
 
 // suppressed reports whether a comment on pos's line, or on the line above,
