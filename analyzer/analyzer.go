@@ -206,7 +206,7 @@ type pass struct {
 
 	files fixFiles // the files that fixes edit
 	sites []*Site  // every hash constructor call of the package
-	out   output   // findings held back, see emit
+	out   output   // findings held back until flush
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
@@ -217,7 +217,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		calls: callindex.New(ap.TypesInfo),
 		vals:  values.New(ap.TypesInfo),
 	}
-	p.model = &flowModel{info: ap.TypesInfo, vals: p.vals}
+	p.model = &flowModel{info: ap.TypesInfo, vals: p.vals, targets: map[types.Object][]*types.Func{}}
 	p.prod = p.root
 	if c.tests {
 		p.prod = analyzedRoot(ap, false)
