@@ -12,6 +12,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -21,7 +23,8 @@ import (
 // advice and the reason no fix is offered.
 func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 	if fix != nil {
-		return msg + "; automatic fix: " + lowerFirst(fix.Message)
+		r, size := utf8.DecodeRuneInString(fix.Message) // the fix's message, lower-cased
+		return msg + "; automatic fix: " + string(unicode.ToLower(r)) + fix.Message[size:]
 	}
 	return msg + "; " + manual + " (no automatic fix: " + why + ")"
 }

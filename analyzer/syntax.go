@@ -7,17 +7,10 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
-
-func lowerFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[size:]
-}
 
 // qualifiedCallee returns "importpath.Func" for a call of a package function.
 func (p *pass) qualifiedCallee(call *ast.CallExpr) string {
