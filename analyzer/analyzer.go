@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -205,7 +206,7 @@ type pass struct {
 
 	files fixFiles // the files that fixes edit
 	sites []*Site  // every hash constructor call of the package
-	out   output   // findings held back, see emit
+	out   output   // findings held back until flush
 }
 
 func (c *config) run(ap *analysis.Pass) (any, error) {
@@ -216,7 +217,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		calls: callindex.New(ap.TypesInfo),
 		vals:  values.New(ap.TypesInfo),
 	}
-	p.model = &flowModel{info: ap.TypesInfo, vals: p.vals}
+	p.model = &flowModel{info: ap.TypesInfo, vals: p.vals, targets: map[types.Object][]*types.Func{}}
 	p.prod = p.root
 	if c.tests {
 		p.prod = analyzedRoot(ap, false)
@@ -345,7 +346,7 @@ func (p *pass) callsIn(region inspector.Cursor) iter.Seq[inspector.Cursor] {
 // position spells pos as file:line for messages.
 func (p *pass) position(pos token.Pos) string {
 	posn := p.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", baseName(posn.Filename), posn.Line)
+	return fmt.Sprintf("%s:%d", filepath.Base(posn.Filename), posn.Line)
 }
 
 // funcOf returns the declared function or method whose body holds cur, and

@@ -16,8 +16,9 @@ import (
 // hands the caller a value that holds the buffer's bytes, which the caller's
 // uses then decide. The summary of every []byte parameter is computed on
 // demand from the helper's body, with the rules of the buffer's own
-// function (bufferUse), and exported for exported functions in the
-// paramEscapes fact (Kinds and Result at the parameter's index).
+// function (sliceEscape); a function of another package has none (the
+// paramEscapes fact carries hasher parameters only), so a buffer passed to
+// one is not decided.
 
 // bufferParamFlow is what a function does with one []byte parameter.
 type bufferParamFlow struct {
@@ -26,26 +27,17 @@ type bufferParamFlow struct {
 }
 
 // bufferParam returns fn's summary of its parameter i, and false when fn has
-// none: i is not a []byte parameter, or fn is of another package without a
-// fact, or has no body.
-func (p *hotBufferCheck) bufferParam(fn *types.Func, i int, hashers map[*types.Var]*Site) (bufferParamFlow, bool) {
+// none: i is not a []byte parameter, or fn is of another package, or has no
+// body.
+func (p *hotBufferCheck) bufferParam(fn *types.Func, i int) (bufferParamFlow, bool) {
 	fn = fn.Origin()
 	params := fn.Signature().Params()
-	if i >= params.Len() || fn.Signature().Variadic() && i == params.Len()-1 || !types.Identical(params.At(i).Type(), byteSlice) {
+	if fn.Pkg() != p.Pkg || i >= params.Len() || fn.Signature().Variadic() && i == params.Len()-1 || !types.Identical(params.At(i).Type(), byteSlice) {
 		return bufferParamFlow{}, false
-	}
-	if fn.Pkg() != p.Pkg {
-		if flow := p.importedFlow(fn); flow != nil && i < len(flow.kinds) {
-			return bufferParamFlow{kind: flow.kinds[i], result: flow.result[i]}, true
-		}
-		return bufferParamFlow{}, false
-	}
-	if p.bufParams == nil {
-		p.bufParams = map[*types.Func][]*bufferParamFlow{}
 	}
 	flows, ok := p.bufParams[fn]
 	if !ok {
-		flows = p.summarizeBuffers(fn, hashers)
+		flows = p.summarizeBuffers(fn)
 		p.bufParams[fn] = flows
 	}
 	if flows == nil || flows[i] == nil {
@@ -57,7 +49,7 @@ func (p *hotBufferCheck) bufferParam(fn *types.Func, i int, hashers map[*types.V
 // summarizeBuffers computes fn's summaries of its []byte parameters. A call
 // cycle reaches fn again while its summary is computed: the call is not
 // decided then (unknown), which errs on silence.
-func (p *hotBufferCheck) summarizeBuffers(fn *types.Func, hashers map[*types.Var]*Site) []*bufferParamFlow {
+func (p *hotBufferCheck) summarizeBuffers(fn *types.Func) []*bufferParamFlow {
 	cur, ok := p.decl(fn)
 	if !ok || cur.Node().(*ast.FuncDecl).Body == nil {
 		return nil
@@ -77,7 +69,7 @@ func (p *hotBufferCheck) summarizeBuffers(fn *types.Func, hashers map[*types.Var
 		case v.Name() == "" || v.Name() == "_":
 			flows[i] = &bufferParamFlow{kind: stays}
 		default:
-			esc, returned := p.sliceEscape(cur, v, hashers, true)
+			esc, returned := p.sliceEscape(cur, v, true)
 			flows[i] = &bufferParamFlow{kind: esc.kind, result: returned}
 			if returned && results != 1 {
 				flows[i].kind = unknown

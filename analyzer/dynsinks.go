@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -95,12 +96,7 @@ func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesAr
 		if !ok || s.spread {
 			return sink{}, false
 		}
-		index := -1
-		for j, a := range call.Args {
-			if a == s.arg {
-				index = j
-			}
-		}
+		index := slices.Index(call.Args, s.arg)
 		if index < 0 || arg >= 0 && index != arg {
 			return sink{}, false // the targets hash different arguments
 		}
@@ -139,7 +135,54 @@ func (p *pass) targetName(fn *types.Func) string {
 // stores in the unexported field of function type field, when each is a
 // package function and nothing else writes the field.
 func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
-	return p.targetsOnce(field, func() ([]*types.Func, bool) { return p.findFieldTargets(field) })
+	return p.targetsOnce(field, func() ([]*types.Func, bool) {
+		if field.Exported() || field.Pkg() != p.Pkg {
+			return nil, false
+		}
+		if _, ok := field.Type().Underlying().(*types.Signature); !ok {
+			return nil, false
+		}
+		var targets []*types.Func
+		add := func(e ast.Expr) bool {
+			fn, ok := p.funcValue(e)
+			if ok && !slices.Contains(targets, fn) {
+				targets = append(targets, fn)
+			}
+			return ok
+		}
+		for cur := range p.prod.Preorder((*ast.CompositeLit)(nil), (*ast.SelectorExpr)(nil)) {
+			switch n := cur.Node().(type) {
+			case *ast.CompositeLit:
+				st, ok := p.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
+				if !ok {
+					continue
+				}
+				for i, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if p.TypesInfo.Uses[identOf(kv.Key)] == field && !add(kv.Value) {
+							return nil, false
+						}
+					} else if i < st.NumFields() && st.Field(i) == field && !add(elt) {
+						return nil, false
+					}
+				}
+			case *ast.SelectorExpr:
+				if p.TypesInfo.Uses[n.Sel] != field || !values.IsWritten(cur) {
+					continue
+				}
+				// t.hash = f: an assignment of a package function; anything
+				// else (&t.hash, t.hash, x = ...) is a write not followed.
+				assign, ok := cur.Parent().Node().(*ast.AssignStmt)
+				if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) {
+					return nil, false
+				}
+				if !add(assign.Rhs[cur.ParentEdgeIndex()]) {
+					return nil, false
+				}
+			}
+		}
+		return targets, true
+	})
 }
 
 // targetsOnce computes the targets of obj (a field, a parameter, an
@@ -147,9 +190,6 @@ func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
 func (p *pass) targetsOnce(obj types.Object, find func() ([]*types.Func, bool)) ([]*types.Func, bool) {
 	if t, ok := p.model.targets[obj]; ok {
 		return t, t != nil
-	}
-	if p.model.targets == nil {
-		p.model.targets = map[types.Object][]*types.Func{}
 	}
 	t, ok := find()
 	if !ok {
@@ -159,60 +199,6 @@ func (p *pass) targetsOnce(obj types.Object, find func() ([]*types.Func, bool)) 
 	}
 	p.model.targets[obj] = t
 	return t, ok
-}
-
-func (p *pass) findFieldTargets(field *types.Var) ([]*types.Func, bool) {
-	if field.Exported() || field.Pkg() != p.Pkg {
-		return nil, false
-	}
-	if _, ok := field.Type().Underlying().(*types.Signature); !ok {
-		return nil, false
-	}
-	var targets []*types.Func
-	seen := map[*types.Func]bool{}
-	add := func(e ast.Expr) bool {
-		fn, ok := p.funcValue(e)
-		if !ok {
-			return false
-		}
-		if !seen[fn] {
-			seen[fn] = true
-			targets = append(targets, fn)
-		}
-		return true
-	}
-	for cur := range p.prod.Preorder((*ast.CompositeLit)(nil), (*ast.SelectorExpr)(nil)) {
-		switch n := cur.Node().(type) {
-		case *ast.CompositeLit:
-			st, ok := p.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
-			if !ok {
-				continue
-			}
-			for i, elt := range n.Elts {
-				if kv, ok := elt.(*ast.KeyValueExpr); ok {
-					if p.TypesInfo.Uses[identOf(kv.Key)] == field && !add(kv.Value) {
-						return nil, false
-					}
-				} else if i < st.NumFields() && st.Field(i) == field && !add(elt) {
-					return nil, false
-				}
-			}
-		case *ast.SelectorExpr:
-			if p.TypesInfo.Uses[n.Sel] != field || !values.IsWritten(cur) {
-				continue
-			}
-			// t.hash = f: an assignment of a package function; anything
-			// else (&t.hash, t.hash, x = ...) is a write not followed.
-			assign, ok := cur.Parent().Node().(*ast.AssignStmt)
-			if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) {
-				return nil, false
-			}
-			if !add(assign.Rhs[cur.ParentEdgeIndex()]) {
-				return nil, false
-			}
-		}
-	}
-	return targets, true
 }
 
 // funcValueTargets returns the functions that the function value e may be:
@@ -276,50 +262,41 @@ func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
 	if _, ok := v.Type().Underlying().(*types.Signature); !ok || v.Kind() != types.ParamVar {
 		return nil, false
 	}
-	return p.targetsOnce(v, func() ([]*types.Func, bool) { return p.findParamTargets(v) })
-}
-
-func (p *pass) findParamTargets(v *types.Var) ([]*types.Func, bool) {
-	var owner *types.Func
-	var ownerCur inspector.Cursor
-	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
-		if isParamOf(cur.Node().(*ast.FuncDecl).Type, v) {
-			owner, ownerCur = fn, cur
+	return p.targetsOnce(v, func() ([]*types.Func, bool) {
+		var owner *types.Func
+		var ownerCur inspector.Cursor
+		for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
+			if isParamOf(cur.Node().(*ast.FuncDecl).Type, v) {
+				owner, ownerCur = fn, cur
+			}
 		}
-	}
-	if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.writes(ownerCur, v) {
-		return nil, false
-	}
-	index := -1
-	params := owner.Signature().Params()
-	for i := range params.Len() {
-		if params.At(i) == v {
-			index = i
-		}
-	}
-	if index < 0 || owner.Signature().Variadic() && index == params.Len()-1 {
-		return nil, false
-	}
-	var targets []*types.Func
-	seen := map[*types.Func]bool{}
-	for cur := range p.vals.Uses(p.prod, owner) {
-		if cur.ParentEdgeKind() != edge.CallExpr_Fun {
-			return nil, false // used as a value: called from where is not known
-		}
-		call := cur.Parent().Node().(*ast.CallExpr)
-		if call.Ellipsis.IsValid() || index >= len(call.Args) {
+		if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.writes(ownerCur, v) {
 			return nil, false
 		}
-		fn, ok := p.funcValue(call.Args[index])
-		if !ok {
+		params := owner.Signature().Params()
+		index := slices.Index(slices.Collect(params.Variables()), v)
+		if index < 0 || owner.Signature().Variadic() && index == params.Len()-1 {
 			return nil, false
 		}
-		if !seen[fn] {
-			seen[fn] = true
-			targets = append(targets, fn)
+		var targets []*types.Func
+		for cur := range p.vals.Uses(p.prod, owner) {
+			if cur.ParentEdgeKind() != edge.CallExpr_Fun {
+				return nil, false // used as a value: called from where is not known
+			}
+			call := cur.Parent().Node().(*ast.CallExpr)
+			if call.Ellipsis.IsValid() || index >= len(call.Args) {
+				return nil, false
+			}
+			fn, ok := p.funcValue(call.Args[index])
+			if !ok {
+				return nil, false
+			}
+			if !slices.Contains(targets, fn) {
+				targets = append(targets, fn)
+			}
 		}
-	}
-	return targets, true
+		return targets, true
+	})
 }
 
 // interfaceTargets returns the one method that a call through the
@@ -331,25 +308,23 @@ func (p *pass) interfaceTargets(sel *types.Selection) ([]*types.Func, bool) {
 	if !ok || named.Obj().Pkg() != p.Pkg || named.Obj().Exported() {
 		return nil, false
 	}
-	return p.targetsOnce(sel.Obj(), func() ([]*types.Func, bool) { return p.findInterfaceTargets(named, sel) })
-}
-
-func (p *pass) findInterfaceTargets(named *types.Named, sel *types.Selection) ([]*types.Func, bool) {
-	iface, ok := named.Underlying().(*types.Interface)
-	if !ok || p.exposed(named) {
-		return nil, false
-	}
-	var target *types.Func
-	for _, impl := range frequency.Implementations(p.Pkg, iface, sel.Obj().Name()) {
-		if impl.Method == nil || target != nil && target != impl.Method {
-			return nil, false // more than one implementation
+	return p.targetsOnce(sel.Obj(), func() ([]*types.Func, bool) {
+		iface, ok := named.Underlying().(*types.Interface)
+		if !ok || p.exposed(named) {
+			return nil, false
 		}
-		target = impl.Method
-	}
-	if target == nil {
-		return nil, false
-	}
-	return []*types.Func{target}, true
+		var target *types.Func
+		for _, impl := range frequency.Implementations(p.Pkg, iface, sel.Obj().Name()) {
+			if impl.Method == nil || target != nil && target != impl.Method {
+				return nil, false // more than one implementation
+			}
+			target = impl.Method
+		}
+		if target == nil {
+			return nil, false
+		}
+		return []*types.Func{target}, true
+	})
 }
 
 // exposed reports whether a value of the interface type named can come from

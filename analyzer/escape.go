@@ -180,32 +180,15 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 	case edge.TypeAssertExpr_X:
 		return m.classify(parent, depth)
 
-	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+	case edge.BinaryExpr_X, edge.BinaryExpr_Y, edge.ExprStmt_X:
 		return escape{stays, "", pos}
 
-	case edge.ExprStmt_X:
-		return escape{stays, "", pos}
-
-	case edge.AssignStmt_Rhs:
-		assign := parent.Node().(*ast.AssignStmt)
-		var lhs ast.Expr
-		switch {
-		case len(assign.Lhs) == len(assign.Rhs):
-			lhs = assign.Lhs[cur.ParentEdgeIndex()]
-		case len(assign.Rhs) == 1:
-			lhs = assign.Lhs[0] // h, err := blake2b.New256(nil)
-		default:
+	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
+		lhs := assignedAt(cur, true) // h, err := blake2b.New256(nil) assigns h
+		if lhs == nil {
 			return escape{unknown, "multiple assignment", pos}
 		}
 		return m.assignedTo(cur, lhs, depth)
-
-	case edge.ValueSpec_Values:
-		spec := parent.Node().(*ast.ValueSpec)
-		idx := cur.ParentEdgeIndex()
-		if len(spec.Names) != len(spec.Values) {
-			idx = 0
-		}
-		return m.assignedTo(cur, spec.Names[idx], depth)
 	}
 	return escape{unknown, "used as " + cur.ParentEdgeKind().String(), pos}
 }
@@ -334,12 +317,8 @@ func (m *flowModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) es
 // the call n calls, when n is a call of a hash constructor whose callee is
 // known: where the hasher n yields is made; "" otherwise.
 func calleePkg(info *types.Info, n ast.Node) string {
-	call, ok := n.(*ast.CallExpr)
-	if !ok {
-		if e, isExpr := n.(ast.Expr); isExpr {
-			call, ok = ast.Unparen(e).(*ast.CallExpr)
-		}
-	}
+	e, _ := n.(ast.Expr)
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || !isHasher(info.TypeOf(call)) {
 		return ""
 	}

@@ -108,31 +108,20 @@ func (ev evidence) note() string {
 	return s + ")"
 }
 
-// declAt returns the function declaration that holds pos, from a list of the
-// package's declarations sorted once by position.
+// declAt returns the function declaration of the analyzed files that holds
+// pos.
 func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
-	if p.out.decls == nil {
-		for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
-			p.out.decls = append(p.out.decls, cur)
+	if at, ok := p.root.FindByPos(pos, pos); ok {
+		for decl := range at.Enclosing((*ast.FuncDecl)(nil)) {
+			return decl, true
 		}
-		slices.SortFunc(p.out.decls, func(a, b inspector.Cursor) int { return cmp.Compare(a.Node().Pos(), b.Node().Pos()) })
 	}
-	i, found := slices.BinarySearchFunc(p.out.decls, pos, func(c inspector.Cursor, pos token.Pos) int {
-		return cmp.Compare(c.Node().Pos(), pos)
-	})
-	if !found {
-		i--
-	}
-	if i < 0 || pos >= p.out.decls[i].Node().End() {
-		return inspector.Cursor{}, false
-	}
-	return p.out.decls[i], true
+	return inspector.Cursor{}, false
 }
 
 // output is what a pass holds back of its findings until flush, and the
 // concatenations concat-hash found (the per-call facts count them).
 type output struct {
-	decls     []inspector.Cursor              // every function declaration, by position (see declAt)
 	estimates map[ast.Node]frequency.Estimate // the model's estimate at each site often was asked about
 	pending   []*finding
 	concats   []concatFound
@@ -166,11 +155,6 @@ type concatFound struct {
 	pos   token.Pos
 	what  string
 	shown bool
-}
-
-// emit holds f back until flush.
-func (p *pass) emit(f *finding) {
-	p.out.pending = append(p.out.pending, f)
 }
 
 // flush proves the fixes of the findings held back and reports them: with a

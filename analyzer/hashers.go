@@ -7,8 +7,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"golang.org/x/tools/go/ast/edge"
 )
 
 // hashHash is the hash.Hash interface.
@@ -38,31 +36,11 @@ func isHasher(t types.Type) bool {
 func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 	hashers := map[*types.Var]*Site{}
 	for _, s := range sites {
-		var id *ast.Ident
-		switch s.cur.ParentEdgeKind() {
-		case edge.AssignStmt_Rhs:
-			assign := s.cur.Parent().Node().(*ast.AssignStmt)
-			switch {
-			case assign.Tok != token.DEFINE:
-			case len(assign.Lhs) == len(assign.Rhs):
-				id, _ = assign.Lhs[s.cur.ParentEdgeIndex()].(*ast.Ident)
-			case len(assign.Rhs) == 1:
-				id, _ = assign.Lhs[0].(*ast.Ident) // h, err := blake2b.New256(nil)
-			}
-		case edge.ValueSpec_Values:
-			spec := s.cur.Parent().Node().(*ast.ValueSpec)
-			if len(spec.Names) == len(spec.Values) {
-				id = spec.Names[s.cur.ParentEdgeIndex()]
-			} else if len(spec.Values) == 1 {
-				id = spec.Names[0]
-			}
-		}
-		if id == nil {
-			continue
-		}
+		// h := sha256.New(), var h = sha256.New(), h, err := blake2b.New256(nil)
+		id, _ := assignedAt(s.cur, true).(*ast.Ident)
 		v, ok := p.TypesInfo.Defs[id].(*types.Var)
 		if !ok {
-			continue
+			continue // not defined there (h = sha256.New())
 		}
 		if fn, ok := enclosingFunc(s.cur); !ok || p.writes(fn, v) {
 			continue // assigned again: which hasher it holds is not known

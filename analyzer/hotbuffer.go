@@ -116,19 +116,19 @@ type buffer struct {
 // hotBufferCheck is the state of the hot-buffer check over one package.
 type hotBufferCheck struct {
 	*pass
-	hashing   map[*types.Func]bool               // whether a function hashes itself, see hashingCode
+	hashers   map[*types.Var]*Site               // the local hashers of the package, see localHashers
+	hashing   map[ast.Node]bool                  // whether a function hashes itself, see hashingCode
 	bufParams map[*types.Func][]*bufferParamFlow // what a function does with a buffer parameter, see bufferParam
 }
 
 // checkHotBuffer reports the byte buffers that hot hashing functions build
 // per call (or per iteration) and that really reach the heap.
 func (p *pass) checkHotBuffer(sites []*Site) {
-	(&hotBufferCheck{pass: p}).check(sites)
+	(&hotBufferCheck{pass: p, hashers: p.localHashers(sites), hashing: map[ast.Node]bool{},
+		bufParams: map[*types.Func][]*bufferParamFlow{}}).check()
 }
 
-func (p *hotBufferCheck) check(sites []*Site) {
-	hashers := p.localHashers(sites)
-	hashing := map[ast.Node]bool{}
+func (p *hotBufferCheck) check() {
 	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
 	for cur := range p.root.Preorder((*ast.AssignStmt)(nil), (*ast.DeclStmt)(nil)) {
 		if !p.suppress.analyzed(cur) {
@@ -139,10 +139,7 @@ func (p *hotBufferCheck) check(sites []*Site) {
 			if !ok {
 				continue
 			}
-			if _, seen := hashing[fn.Node()]; !seen {
-				hashing[fn.Node()] = p.hashingCode(fn)
-			}
-			if !hashing[fn.Node()] {
+			if !p.hashingCode(fn) {
 				continue // not a hashing function
 			}
 			cost := frequency.Cost{Allocs: 1}
@@ -153,7 +150,7 @@ func (p *hotBufferCheck) check(sites []*Site) {
 			if !ok {
 				continue // not per item, or a small part of what repeats it
 			}
-			esc := p.bufferEscape(fn, b, hashers)
+			esc, _ := p.sliceEscape(fn, b.v, false)
 			if esc.kind == unknown || esc.kind == outlives {
 				continue // cannot tell, or meant to outlive the call
 			}
@@ -243,12 +240,10 @@ func (p *hotBufferCheck) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*
 	return nil, false
 }
 
-// builtin returns the name of the builtin function that call calls, or "".
+// builtin returns the name of the builtin function that call calls, or "":
+// a builtin of the universe (len), or of package unsafe (unsafe.String).
 func (p *pass) builtin(call *ast.CallExpr) string {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return ""
-	}
+	id := identOf(call.Fun)
 	if _, ok := p.TypesInfo.Uses[id].(*types.Builtin); !ok {
 		return ""
 	}
@@ -284,28 +279,22 @@ func isZero(info *types.Info, e ast.Expr) bool {
 // node it walks. One call deep only: every function above a hashing one
 // would count otherwise, down to main.
 func (p *hotBufferCheck) hashingCode(fn inspector.Cursor) bool {
-	if p.hashes(fn, 0) {
+	hashes := func(decl inspector.Cursor) bool {
+		h, ok := p.hashing[decl.Node()]
+		if !ok {
+			h = p.hashes(decl, 0)
+			p.hashing[decl.Node()] = h
+		}
+		return h
+	}
+	if hashes(fn) {
 		return true
 	}
 	for ic := range p.calls.Within(fn) {
-		callee := ic.Callee
-		if callee == nil || callee.Pkg() != p.Pkg {
-			continue
-		}
-		decl, ok := p.decl(callee)
-		if !ok || decl.Node() == fn.Node() {
-			continue
-		}
-		hashes, ok := p.hashing[callee]
-		if !ok {
-			if p.hashing == nil {
-				p.hashing = map[*types.Func]bool{}
+		if callee := ic.Callee; callee != nil && callee.Pkg() == p.Pkg {
+			if decl, ok := p.decl(callee); ok && decl.Node() != fn.Node() && hashes(decl) {
+				return true
 			}
-			hashes = p.hashes(decl, 0)
-			p.hashing[callee] = hashes
-		}
-		if hashes {
-			return true
 		}
 	}
 	return false
@@ -344,9 +333,6 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 				return true
 			}
 			if callee.Pkg() != nil && callee.Signature().Recv() == nil {
-				if _, ok := sumFuncs[callee.Pkg().Path()+"."+callee.Name()]; ok {
-					return true
-				}
 				if _, ok := p.cfg.lookupSum(callee, funcKey(callee)); ok {
 					return true // a sum of the catalog or -sums
 				}
@@ -372,35 +358,37 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 	return false
 }
 
-// bufferEscape decides what the function at fn does with the buffer: stays
-// (only read, written, sliced, copied), transient (it escapes through a call
-// that does not keep it), outlives (returned, stored, sent) or unknown. A
-// local variable assigned the buffer or a slice of it (key :=
-// keyBuffer[:n]) is the buffer too: its uses are judged the same way.
-func (p *hotBufferCheck) bufferEscape(fn inspector.Cursor, b *buffer, hashers map[*types.Var]*Site) escape {
-	esc, _ := p.sliceEscape(fn, b.v, hashers, false)
-	return esc
-}
-
 // sliceEscape decides what the function at fn does with the []byte variable
-// v, as bufferEscape does. With param (v is a parameter of fn, summarized for
-// its callers), returning v or a slice of it as fn's only result is not a
-// verdict: it reports returned instead, and what the caller does with the
-// result decides.
-func (p *hotBufferCheck) sliceEscape(fn inspector.Cursor, v *types.Var, hashers map[*types.Var]*Site, param bool) (_ escape, returned bool) {
+// v (a buffer): stays (only read, written, sliced, copied), transient (it
+// escapes through a call that does not keep it), outlives (returned, stored,
+// sent) or unknown. A local variable assigned the buffer or a slice of it
+// (key := keyBuffer[:n]) is the buffer too: its uses are judged the same
+// way. With param (v is a parameter of fn, summarized for its callers),
+// returning v or a slice of it as fn's only result is not a verdict: it
+// reports returned instead, and what the caller does with the result decides.
+func (p *hotBufferCheck) sliceEscape(fn inspector.Cursor, v *types.Var, param bool) (_ escape, returned bool) {
 	verdict := escape{kind: stays}
 	vars := []*types.Var{v}
 	seen := map[*types.Var]bool{v: true}
-	u := &sliceUses{fn: fn, hashers: hashers, param: param}
+	u := &sliceUses{fn: fn, param: param}
 	for i := 0; i < len(vars); i++ {
 		w := vars[i]
 		for use := range p.vals.Uses(fn, w) {
-			id := use.Node().(*ast.Ident)
-			if capturedBy(use, w) {
-				verdict = worse(verdict, escape{unknown, "captured by a closure", id.Pos()})
-				continue
+			var esc escape
+			var alias *types.Var
+			switch {
+			case capturedBy(use, w):
+				esc = escape{unknown, "captured by a closure", use.Node().Pos()}
+			case use.ParentEdgeKind() == edge.AssignStmt_Lhs:
+				// w = w[:n], w = append(w, x...): still the same buffer (or a
+				// new one that append made). Anything else is not followed.
+				assign := use.Parent().Node().(*ast.AssignStmt)
+				if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || !p.derivedFrom(assign.Rhs[0], w) {
+					esc = escape{unknown, "assigned", use.Node().Pos()}
+				}
+			default:
+				esc, alias = p.sliceValue(u, use, w)
 			}
-			esc, alias := p.bufferUse(u, use, w)
 			if alias != nil && !seen[alias] {
 				seen[alias] = true
 				vars = append(vars, alias)
@@ -412,30 +400,13 @@ func (p *hotBufferCheck) sliceEscape(fn inspector.Cursor, v *types.Var, hashers 
 }
 
 // sliceUses is what classifying the uses of a byte slice in one function
-// needs: the function, the hashers of the package, and, for a parameter
-// summarized for its callers, whether the function returns it.
+// needs: the function and, for a parameter summarized for its callers,
+// whether the function returns it.
 type sliceUses struct {
 	fn       inspector.Cursor
-	hashers  map[*types.Var]*Site
 	param    bool
 	returned bool
 	depth    int // of the values derived from the slice that are followed
-}
-
-// bufferUse classifies one use of v, the buffer's variable or an alias of
-// it; alias is the local variable that the use assigns the buffer to.
-func (p *hotBufferCheck) bufferUse(u *sliceUses, use inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
-	pos := use.Node().Pos()
-	if use.ParentEdgeKind() == edge.AssignStmt_Lhs {
-		// v = v[:n], v = append(v, x...): still the same buffer (or a new one
-		// that append made). Anything else is not followed.
-		assign := use.Parent().Node().(*ast.AssignStmt)
-		if len(assign.Lhs) == 1 && len(assign.Rhs) == 1 && p.derivedFrom(assign.Rhs[0], v) {
-			return escape{kind: stays}, nil
-		}
-		return escape{unknown, "assigned", pos}, nil
-	}
-	return p.sliceValue(u, use, v)
 }
 
 // sliceValue classifies the use of a value that holds v's bytes at e: v
@@ -473,35 +444,23 @@ func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.V
 		return kept(e.ParentEdgeKind(), pos), nil
 	case edge.SendStmt_Value:
 		return kept(e.ParentEdgeKind(), pos), nil
-	case edge.ValueSpec_Values:
-		// var key = v[:n]: an alias.
-		spec := e.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Names) == len(spec.Values) {
-			if w, ok := p.TypesInfo.Defs[spec.Names[e.ParentEdgeIndex()]].(*types.Var); ok && isBufferAlias(fn, w) {
-				return escape{kind: stays}, w
+	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
+		lhs := assignedAt(e, false)
+		if lhs == nil {
+			return escape{unknown, "assigned", pos}, nil
+		}
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+			if p.TypesInfo.Uses[id] == v {
+				return escape{kind: stays}, nil // v = v[:n]
+			}
+			if w, ok := p.TypesInfo.ObjectOf(id).(*types.Var); ok && w.Parent() != w.Pkg().Scope() {
+				if isBufferAlias(fn, w) {
+					return escape{kind: stays}, w // key := v[:n], var key = v[:n]: an alias
+				}
+				return escape{unknown, "copied to " + id.Name, pos}, nil
 			}
 		}
-		return escape{unknown, "declared", pos}, nil
-	case edge.AssignStmt_Rhs:
-		assign := e.Parent().Node().(*ast.AssignStmt)
-		if len(assign.Lhs) == len(assign.Rhs) {
-			lhs := assign.Lhs[e.ParentEdgeIndex()]
-			if p.TypesInfo.Uses[identOf(lhs)] == v {
-				if _, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-					return escape{kind: stays}, nil // v = v[:n]
-				}
-			}
-			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-				if w, ok := p.TypesInfo.ObjectOf(id).(*types.Var); ok && w.Parent() != w.Pkg().Scope() {
-					if isBufferAlias(fn, w) {
-						return escape{kind: stays}, w // key := v[:n]: an alias
-					}
-					return escape{unknown, "copied to " + id.Name, pos}, nil
-				}
-			}
-			return escape{outlives, "stored in " + types.ExprString(lhs), pos}, nil
-		}
-		return escape{unknown, "assigned", pos}, nil
+		return escape{outlives, "stored in " + types.ExprString(lhs), pos}, nil
 	case edge.CallExpr_Args:
 		return p.bufferArg(u, e, v)
 	}
@@ -536,25 +495,8 @@ func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor)
 	for lit.ParentEdgeKind() == edge.ParenExpr_X {
 		lit = lit.Parent()
 	}
-	var id *ast.Ident
-	switch lit.ParentEdgeKind() {
-	case edge.AssignStmt_Rhs:
-		assign := lit.Parent().Node().(*ast.AssignStmt)
-		if assign.Tok != token.DEFINE || len(assign.Lhs) != len(assign.Rhs) {
-			return false
-		}
-		id, _ = assign.Lhs[lit.ParentEdgeIndex()].(*ast.Ident)
-	case edge.ValueSpec_Values:
-		spec := lit.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Names) != len(spec.Values) {
-			return false
-		}
-		id = spec.Names[lit.ParentEdgeIndex()]
-	}
-	if id == nil {
-		return false
-	}
-	w, ok := p.TypesInfo.Defs[id].(*types.Var)
+	id, _ := assignedAt(lit, false).(*ast.Ident)
+	w, ok := p.TypesInfo.Defs[id].(*types.Var) // defined there: key := Key{...}, var key = Key{...}
 	if !ok {
 		return false
 	}
@@ -589,7 +531,7 @@ func isBufferAlias(fn inspector.Cursor, w *types.Var) bool {
 // alias is a local variable that the call's result, which holds the
 // buffer's bytes, is assigned to.
 func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
-	fn, hashers := u.fn, u.hashers
+	fn := u.fn
 	pos := arg.Node().Pos()
 	call := arg.Parent().Node().(*ast.CallExpr)
 	if arg.Parent().ParentEdgeKind() == edge.GoStmt_Call {
@@ -608,44 +550,37 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		if arg.ParentEdgeIndex() > 0 && call.Ellipsis.IsValid() {
 			return escape{kind: stays}, nil // append(x, v...) copies
 		}
-		// v = append(v, x...) is a write to v, seen from the left-hand side.
-		if arg.Parent().ParentEdgeKind() == edge.AssignStmt_Rhs {
-			assign := arg.Parent().Parent().Node().(*ast.AssignStmt)
-			if len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v {
-				return escape{kind: stays}, nil
-			}
+		if p.assignedBack(arg.Parent(), v) {
+			return escape{kind: stays}, nil // v = append(v, x...): seen from the left-hand side
 		}
 		return escape{unknown, "appended to", pos}, nil
+	case "SliceData", "String":
+		// unsafe.SliceData(v) and unsafe.String(that, n) hold the buffer's
+		// bytes: what becomes of them decides.
+		if arg.ParentEdgeIndex() == 0 {
+			return p.derivedValue(u, arg.Parent(), v)
+		}
+		return escape{unknown, "passed to unsafe." + name, pos}, nil
 	case "":
 	default:
 		return escape{unknown, "passed to " + name, pos}, nil
-	}
-	// unsafe.SliceData(v) and unsafe.String(that, n) hold the buffer's bytes:
-	// what becomes of them decides.
-	if name := p.unsafeBuiltin(call); (name == "SliceData" || name == "String") && arg.ParentEdgeIndex() == 0 {
-		return p.derivedValue(u, arg.Parent(), v)
 	}
 	if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
 		if binaryAppends[callee.FullName()] && arg.ParentEdgeIndex() == 0 {
 			// v = binary.BigEndian.AppendUint32(v, x) appends to v, as
 			// append does; its result elsewhere holds the buffer's bytes.
-			if arg.Parent().ParentEdgeKind() == edge.AssignStmt_Rhs {
-				assign := arg.Parent().Parent().Node().(*ast.AssignStmt)
-				if len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v {
-					return escape{kind: stays}, nil
-				}
+			if p.assignedBack(arg.Parent(), v) {
+				return escape{kind: stays}, nil
 			}
 			return p.derivedValue(u, arg.Parent(), v)
 		}
 		if kind, ok := bufferReaders[callee.FullName()]; ok {
 			return escape{kind, "passed to " + shortName(callee), pos}, nil
 		}
-		if callee.Pkg() != nil && callee.Signature().Recv() == nil {
-			if _, ok := sumFuncs[callee.Pkg().Path()+"."+callee.Name()]; ok {
-				return escape{kind: stays}, nil
-			}
+		if isCatalogSum(callee) {
+			return escape{kind: stays}, nil
 		}
-		if bp, ok := p.bufferParam(callee, arg.ParentEdgeIndex(), hashers); ok {
+		if bp, ok := p.bufferParam(callee, arg.ParentEdgeIndex()); ok {
 			switch {
 			case bp.kind != stays:
 				return escape{bp.kind, "passed to " + shortName(callee), pos}, nil
@@ -670,14 +605,24 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		return escape{unknown, "passed to " + types.ExprString(call.Fun), pos}, nil
 	}
 	if w, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
-		if s, ok := hashers[w]; ok && s.ctor.alloc == onEscape && ast.Unparen(sel.X) == identOf(sel.X) {
+		if s, ok := p.hashers[w]; ok && s.ctor.alloc == onEscape && ast.Unparen(sel.X) == identOf(sel.X) {
 			return escape{kind: stays}, nil // devirtualized: the buffer stays on the stack
 		}
 	}
-	if types.IsInterface(p.TypesInfo.TypeOf(sel.X)) && p.dynamic(fn, sel.X, hashers) {
+	if types.IsInterface(p.TypesInfo.TypeOf(sel.X)) && p.dynamic(fn, sel.X) {
 		return escape{transient, "passed to " + types.ExprString(sel) + " through an interface", pos}, nil
 	}
 	return escape{unknown, "passed to " + types.ExprString(sel), pos}, nil
+}
+
+// assignedBack reports whether the call at call is assigned back to v alone:
+// v = append(v, x...), a write to v that its left-hand side decides.
+func (p *hotBufferCheck) assignedBack(call inspector.Cursor, v *types.Var) bool {
+	if call.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return false
+	}
+	assign := call.Parent().Node().(*ast.AssignStmt)
+	return len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v
 }
 
 // valueCallDynamic reports whether a call of the function value f, in the
@@ -726,21 +671,6 @@ func (p *hotBufferCheck) derivedValue(u *sliceUses, call inspector.Cursor, v *ty
 	return p.sliceValue(u, call, v)
 }
 
-// unsafeBuiltin returns the name of the builtin of package unsafe that call
-// calls, or "".
-func (p *hotBufferCheck) unsafeBuiltin(call *ast.CallExpr) string {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return ""
-	}
-	if b, ok := p.TypesInfo.Uses[sel.Sel].(*types.Builtin); ok {
-		if pkg, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); ok && pkg.Imported().Path() == "unsafe" {
-			return b.Name()
-		}
-	}
-	return ""
-}
-
 // derivedFrom reports whether e is v, a slice of v or append(<derived>, ...).
 func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 	switch e := ast.Unparen(e).(type) {
@@ -767,7 +697,7 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 // inline made, a value asserted from an interface, or a parameter of a
 // function that calls itself (which the compiler never inlines into a caller
 // that might know x's type).
-func (p *hotBufferCheck) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.Var]*Site) bool {
+func (p *hotBufferCheck) dynamic(fn inspector.Cursor, x ast.Expr) bool {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.SelectorExpr:
 		sel, ok := p.TypesInfo.Selections[x]
@@ -780,7 +710,7 @@ func (p *hotBufferCheck) dynamic(fn inspector.Cursor, x ast.Expr, hashers map[*t
 		if w.Parent() == w.Pkg().Scope() {
 			return true
 		}
-		if s, ok := hashers[w]; ok {
+		if s, ok := p.hashers[w]; ok {
 			return s.ctor.alloc == always
 		}
 		if p.writes(fn, w) {
@@ -828,11 +758,9 @@ func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
 		if p.builtin(call) == "copy" && e.ParentEdgeIndex() == 0 {
 			continue
 		}
-		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && fn.Pkg() != nil && fn.Signature().Recv() == nil {
-			if _, ok := sumFuncs[fn.Pkg().Path()+"."+fn.Name()]; ok {
-				sinks++
-				continue
-			}
+		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && isCatalogSum(fn) {
+			sinks++
+			continue
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && isHasher(p.TypesInfo.TypeOf(sel.X)) {
 			sinks++
@@ -841,6 +769,16 @@ func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
 		return false
 	}
 	return sinks == 1
+}
+
+// isCatalogSum reports whether fn is a sum function of the catalog
+// (sha256.Sum256), which reads its argument and keeps nothing of it.
+func isCatalogSum(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	_, ok := sumFuncs[funcKey(fn)]
+	return ok
 }
 
 // bufferAllocates says what allocates, or false when the buffer stays on
@@ -1004,10 +942,8 @@ func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, st
 		if spec != nil {
 			// Reject a later spec that reads the buffer: it would read it
 			// before the fix sets it.
-			for n := range ast.Preorder(vs) {
-				if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == b.v {
-					return nil, "a variable declared after it in the same block reads it"
-				}
+			if p.mentions(vs, b.v) {
+				return nil, "a variable declared after it in the same block reads it"
 			}
 			continue
 		}
@@ -1032,24 +968,22 @@ func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, st
 // result of one: names, constants, selectors, indexing, len and cap,
 // conversions and operators.
 func (p *hotBufferCheck) effectFree(e ast.Expr) bool {
-	free := true
-	ast.Inspect(e, func(n ast.Node) bool {
+	for n := range ast.Preorder(e) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if tv, ok := p.TypesInfo.Types[n.Fun]; ok && tv.IsType() {
-				return true // a conversion
+				continue // a conversion
 			}
 			if name := p.builtin(n); name != "len" && name != "cap" {
-				free = false
+				return false
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW {
-				free = false // a receive
+				return false // a receive
 			}
 		case *ast.FuncLit:
-			free = false
+			return false
 		}
-		return free
-	})
-	return free
+	}
+	return true
 }

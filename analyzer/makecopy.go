@@ -380,20 +380,15 @@ func (p *pass) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]l
 		return ok && p.TypesInfo.Uses[identOf(d.X)] == v && ast.Unparen(d.X) == identOf(d.X) &&
 			d.High == nil && d.Low != nil && p.TypesInfo.Uses[identOf(d.Low)] == n && ast.Unparen(d.Low) == identOf(d.Low)
 	}
-	advance := func(s ast.Stmt, value func(ast.Expr) bool) bool {
-		as, ok := s.(*ast.AssignStmt)
-		return ok && as.Tok == token.ADD_ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 &&
-			p.TypesInfo.Uses[identOf(as.Lhs[0])] == n && ast.Unparen(as.Lhs[0]) == identOf(as.Lhs[0]) && value(as.Rhs[0])
-	}
 	body := loop.Body.List
 	switch len(body) {
 	case 1:
-		if !advance(body[0], copyOf) {
+		if !p.advances(body[0], n, copyOf) {
 			return nil, nil, false
 		}
 	case 2:
 		es, ok := body[0].(*ast.ExprStmt)
-		if !ok || !copyOf(es.X) || !advance(body[1], func(e ast.Expr) bool { return p.isLenOf(e, elem) }) {
+		if !ok || !copyOf(es.X) || !p.advances(body[1], n, func(e ast.Expr) bool { return p.isLenOf(e, elem) }) {
 			return nil, nil, false
 		}
 	default:
@@ -426,12 +421,17 @@ func (p *pass) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.St
 	if elem == nil {
 		return nil, false
 	}
-	as, ok := loop.Body.List[0].(*ast.AssignStmt)
-	if !ok || as.Tok != token.ADD_ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 ||
-		p.TypesInfo.Uses[identOf(as.Lhs[0])] != sv || ast.Unparen(as.Lhs[0]) != identOf(as.Lhs[0]) || !p.isLenOf(as.Rhs[0], elem) {
+	if !p.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return p.isLenOf(e, elem) }) {
 		return nil, false
 	}
 	return []ast.Stmt{list[at-2], list[at-1]}, true
+}
+
+// advances reports whether s is n += x, with value(x).
+func (p *pass) advances(s ast.Stmt, n *types.Var, value func(ast.Expr) bool) bool {
+	as, ok := s.(*ast.AssignStmt)
+	return ok && as.Tok == token.ADD_ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 &&
+		p.TypesInfo.Uses[identOf(as.Lhs[0])] == n && ast.Unparen(as.Lhs[0]) == identOf(as.Lhs[0]) && value(as.Rhs[0])
 }
 
 // isLenOf reports whether e is len(v).
@@ -443,14 +443,12 @@ func (p *pass) isLenOf(e ast.Expr, v *types.Var) bool {
 
 // mentions reports whether the code of n mentions v.
 func (p *pass) mentions(n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
+	for n := range ast.Preorder(n) {
 		if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == v {
-			found = true
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // usedOutside reports whether the function at fn mentions v outside the

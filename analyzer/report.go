@@ -12,6 +12,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -21,7 +23,8 @@ import (
 // advice and the reason no fix is offered.
 func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 	if fix != nil {
-		return msg + "; automatic fix: " + lowerFirst(fix.Message)
+		r, size := utf8.DecodeRuneInString(fix.Message) // the fix's message, lower-cased
+		return msg + "; automatic fix: " + string(unicode.ToLower(r)) + fix.Message[size:]
 	}
 	return msg + "; " + manual + " (no automatic fix: " + why + ")"
 }
@@ -33,12 +36,11 @@ func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 // withdraw it, when the type checker rejects it (see proveFixes).
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
 	if !p.shows(node, category) {
-		switch {
-		case !p.cfg.checks.enabled(category):
-			p.silent(node, category, "-checks turns "+category+" off: "+msg)
-		default:
-			p.silent(node, category, "a //hashalloc:ignore or //nolint:hashalloc directive silences it: "+msg)
+		why := "a //hashalloc:ignore or //nolint:hashalloc directive silences it"
+		if !p.cfg.checks.enabled(category) {
+			why = "-checks turns " + category + " off"
 		}
+		p.silent(node, category, why+": "+msg)
 		return false
 	}
 	if fix != nil {
@@ -47,7 +49,7 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 		}
 	}
 	ev := p.evidence(node)
-	p.emit(&finding{
+	p.out.pending = append(p.out.pending, &finding{ // held back until flush
 		d:      analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Category: category, Related: ev.related},
 		what:   msg + ev.note(),
 		fix:    fix,
@@ -94,12 +96,7 @@ func (f *finding) diagnostic() analysis.Diagnostic {
 // Fixes that overlap are not applied together by any driver (the second is
 // applied by the next run), so they are not checked together either.
 func (p *pass) proveFixes(findings []*finding) {
-	var fixed []*finding
-	for _, f := range findings {
-		if f.fix != nil {
-			fixed = append(fixed, f)
-		}
-	}
+	fixed := slices.DeleteFunc(slices.Clone(findings), func(f *finding) bool { return f.fix == nil })
 	if len(fixed) == 0 {
 		return
 	}

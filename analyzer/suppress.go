@@ -3,7 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/token"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -25,11 +25,10 @@ type suppressor struct {
 
 func newSuppressor(p *pass) *suppressor {
 	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
-	support := !p.cfg.tests && testSupport(p.Pkg.Path())
-	s.support = support
+	s.support = !p.cfg.tests && testSupport(p.Pkg.Path())
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
-		if support || ast.IsGenerated(f) && !userCgoFile(p.Fset, f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
+		if s.support || ast.IsGenerated(f) && !userCgoFile(p.Fset, f) || (!p.cfg.tests && strings.HasSuffix(tf.Name(), "_test.go")) {
 			s.skipped[tf] = true
 			continue
 		}
@@ -65,10 +64,8 @@ func ignoreDirective(text string) ([]string, bool) {
 	}
 	if rest, ok := strings.CutPrefix(text, "//nolint:"); ok {
 		rest, _, _ = strings.Cut(rest, " ")
-		for _, name := range strings.Split(rest, ",") {
-			if name == "hashalloc" || name == "all" {
-				return nil, true
-			}
+		if names := strings.Split(rest, ","); slices.Contains(names, "hashalloc") || slices.Contains(names, "all") {
+			return nil, true
 		}
 	}
 	return nil, false
@@ -79,7 +76,13 @@ func ignoreDirective(text string) ([]string, bool) {
 // package-level initializer.
 func (s *suppressor) analyzed(cur inspector.Cursor) bool {
 	decl, ok := s.declOf(cur)
-	return ok && s.analyzedDecl(decl) // not ok: a package-level initializer runs once
+	if !ok || s.skipped[s.p.Fset.File(decl.Pos())] {
+		return false // a package-level initializer (it runs once), or a skipped file
+	}
+	if !s.p.cfg.tests && s.p.isTestCode(decl) {
+		return false // takes a *testing.T or the like: test code wherever it is
+	}
+	return !(decl.Recv == nil && decl.Name.Name == "init")
 }
 
 // notAnalyzed records for the audit, under category, that hashalloc does
@@ -112,29 +115,15 @@ func (s *suppressor) whyNotAnalyzed(cur inspector.Cursor) string {
 	return "an init function runs once, when the package is initialized"
 }
 
-// analyzedDecl is analyzed for the code of decl: the same for all of it,
-// since decl and its code are in one file.
-func (s *suppressor) analyzedDecl(decl *ast.FuncDecl) bool {
-	if s.skipped[s.p.Fset.File(decl.Pos())] {
-		return false
-	}
-	if !s.p.cfg.tests && s.p.isTestCode(decl) {
-		return false // takes a *testing.T or the like: test code wherever it is
-	}
-	return !(decl.Recv == nil && decl.Name.Name == "init")
-}
-
 // declOf returns the function declaration that holds cur (see declAt:
 // every inspector of the pass holds some of the files of p.root).
 func (s *suppressor) declOf(cur inspector.Cursor) (*ast.FuncDecl, bool) {
-	if cur.Node() == nil {
-		return nil, false
+	if cur.Node() != nil {
+		if decl, ok := s.p.declAt(cur.Node().Pos()); ok {
+			return decl.Node().(*ast.FuncDecl), true
+		}
 	}
-	decl, ok := s.p.declAt(cur.Node().Pos())
-	if !ok {
-		return nil, false
-	}
-	return decl.Node().(*ast.FuncDecl), true
+	return nil, false
 }
 
 // suppressed reports whether a comment on pos's line, or on the line above,
@@ -144,23 +133,12 @@ func (s *suppressor) suppressed(pos token.Pos, category string) bool {
 	lines := s.ignored[tf]
 	line := tf.Line(pos)
 	for _, l := range []int{line, line - 1} {
-		cats, ok := lines[l]
-		if !ok {
-			continue
-		}
-		if len(cats) == 0 {
+		if cats, ok := lines[l]; ok && (len(cats) == 0 || slices.Contains(cats, category)) {
 			return true
-		}
-		for _, c := range cats {
-			if c == category {
-				return true
-			}
 		}
 	}
 	return false
 }
-
-func baseName(filename string) string { return filepath.Base(filename) }
 
 // testSupportDirs are the directory names that hold test support by Go
 // convention: integration and end-to-end tests and their load generators,

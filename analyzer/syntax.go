@@ -7,17 +7,10 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
-
-func lowerFirst(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[size:]
-}
 
 // qualifiedCallee returns "importpath.Func" for a call of a package function.
 func (p *pass) qualifiedCallee(call *ast.CallExpr) string {
@@ -48,6 +41,33 @@ func capturedBy(cur inspector.Cursor, v *types.Var) bool {
 		return v.Pos() < lit.Pos() || v.Pos() >= lit.End()
 	}
 	return false
+}
+
+// assignedAt returns what the value at cur is assigned to: x in x := cur,
+// x = cur or var x = cur, where each name is given a value of its own; with
+// oneCall, also the first name given a call's results (h, err := f()).
+// nil otherwise.
+func assignedAt(cur inspector.Cursor, oneCall bool) ast.Expr {
+	var lhs []ast.Expr
+	values := 0
+	switch cur.ParentEdgeKind() {
+	case edge.AssignStmt_Rhs:
+		assign := cur.Parent().Node().(*ast.AssignStmt)
+		lhs, values = assign.Lhs, len(assign.Rhs)
+	case edge.ValueSpec_Values:
+		spec := cur.Parent().Node().(*ast.ValueSpec)
+		for _, id := range spec.Names {
+			lhs = append(lhs, id)
+		}
+		values = len(spec.Values)
+	}
+	switch {
+	case lhs != nil && len(lhs) == values:
+		return lhs[cur.ParentEdgeIndex()]
+	case lhs != nil && oneCall && values == 1:
+		return lhs[0]
+	}
+	return nil
 }
 
 // insideFuncLit reports whether a function literal below top holds cur.
