@@ -58,7 +58,7 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 			}
 			return loopInfo{item: noun + " received from " + what}
 		case *types.Basic:
-			if isIntegerType(info.TypeOf(l.X)) {
+			if isBasic(info.TypeOf(l.X), types.IsInteger) {
 				return loopInfo{item: "iteration up to " + what}
 			}
 		case *types.Signature:
@@ -127,7 +127,7 @@ func (m *Model) searchLoop(l *ast.ForStmt) bool {
 	counters := map[*types.Var]bool{}
 	for _, stmt := range l.Body.List {
 		if inc, ok := stmt.(*ast.IncDecStmt); ok && inc.Tok == token.INC {
-			if v, ok := info.Uses[plainIdent(inc.X)].(*types.Var); ok && isIntegerType(v.Type()) && !(l.Pos() <= v.Pos() && v.Pos() < l.End()) {
+			if v, ok := info.Uses[plainIdent(inc.X)].(*types.Var); ok && isBasic(v.Type(), types.IsInteger) && !(l.Pos() <= v.Pos() && v.Pos() < l.End()) {
 				counters[v] = true
 			}
 		}
@@ -378,11 +378,6 @@ func (m *Model) intValue(e ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(constant.ToInt(tv.Value))
-}
-
-func isIntegerType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // repeatingLoop returns the innermost loop around cur, inside its function
