@@ -539,9 +539,6 @@ func (m *Model) inCycle(f *fnInfo) bool {
 
 // cycle spells the shortest call cycle from f back to f: "a → b → a".
 func (m *Model) cycle(f *fnInfo) string {
-	if c, ok := m.cycles[f]; ok {
-		return c
-	}
 	prev := map[*fnInfo]*fnInfo{f: nil}
 	queue := []*fnInfo{f}
 	text := ""
@@ -570,7 +567,6 @@ func (m *Model) cycle(f *fnInfo) string {
 	if text == "" {
 		text = fmt.Sprintf("%s → … (a call cycle of %d functions)", f.fn.Name(), m.compSize[m.comp[f]])
 	}
-	m.cycles[f] = text
 	return text
 }
 

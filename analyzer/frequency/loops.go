@@ -1,7 +1,6 @@
 package frequency
 
 import (
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -196,16 +195,10 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 		return false
 	}
 	tv := info.Types[call.Args[sep]]
-	if tv.Value == nil {
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
 		return false // a separator the caller chooses: maybe lines
 	}
-	var text string
-	switch tv.Value.Kind() {
-	case constant.String:
-		text = constant.StringVal(tv.Value)
-	default:
-		return false
-	}
+	text := constant.StringVal(tv.Value)
 	return text != "" && !strings.ContainsAny(text, "\n\r")
 }
 
@@ -593,10 +586,4 @@ func IsPanic(e ast.Expr) bool {
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	return ok && id.Name == "panic"
-}
-
-// loopText says which loop repeats a site, for messages: "the loop over
-// leaves at merkle.go:30".
-func (m *Model) loopText(loop ast.Node, info loopInfo) string {
-	return fmt.Sprintf("once per %s (the loop at %s)", info.item, m.position(loop.Pos()))
 }

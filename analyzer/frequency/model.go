@@ -170,7 +170,6 @@ type Model struct {
 	implCosts map[implKey]work
 	comp      map[*fnInfo]int
 	compSize  map[int]int
-	cycles    map[*fnInfo]string
 	measured  bool                 // a profile covers the package
 	taken     map[*types.Func]bool // the functions whose value is taken
 	// ownHashes memoizes Config.Hashes of each function's own body: every
@@ -239,7 +238,7 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
@@ -300,7 +299,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		if why := m.rareBranch(cur, body); why != "" {
 			return Estimate{Why: "it runs " + why}
 		}
-		est := Estimate{Loop: loop, Text: m.loopText(loop.Node(), info)}
+		est := Estimate{Loop: loop, Text: fmt.Sprintf("once per %s (the loop at %s)", info.item, m.position(loop.Node().Pos()))}
 		est.Evidence = append(est.Evidence, Evidence{loop.Node().Pos(), "loop", "repeated by the loop at " + m.position(loop.Node().Pos())})
 		w := m.regionCost(body, cur, true, true)
 		// The heavy work of the other loops over the same items is theirs
