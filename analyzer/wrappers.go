@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -127,19 +128,19 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 	if !ok {
 		return nil
 	}
-	ctor := p.wrapperShape(fn, cur.Node().(*ast.FuncDecl))
+	ctor := p.wrapperShape(fn, cur)
 	p.model.wrappers[fn] = ctor
 	return ctor
 }
 
-// wrapperShape matches the body of fn, declared by decl, against the shapes
+// wrapperShape matches the body of fn, declared at cur, against the shapes
 // of a constructor wrapper (see above) and returns the constructor it is.
 //
 //	return ctor(args)
 //	h := ctor(args); return h                  (or var h = ctor(args), h, _ := ctor(args))
 //	h, err := ctor(args); if err != nil { panic(err) }; return h
-func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
-	sig := fn.Signature()
+func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
+	decl, sig := cur.Node().(*ast.FuncDecl), fn.Signature()
 	if decl.Body == nil || decl.Type.TypeParams != nil || sig.Results().Len() != 1 {
 		return nil
 	}
@@ -181,14 +182,7 @@ func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
 		}
 		// The hasher is used by the return only: no method of it is
 		// called, it is passed nowhere.
-		uses := 0
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == h {
-				uses++
-			}
-			return true
-		})
-		if uses != 1 {
+		if p.vals.Count(cur, h) != 1 {
 			return nil
 		}
 	default:
