@@ -297,12 +297,7 @@ func (p *pass) noInline(fn *types.Func, decl *ast.FuncDecl) bool {
 	if decl.Body == nil {
 		return false
 	}
-	never := false
-	if decl.Doc != nil {
-		for _, c := range decl.Doc.List {
-			never = never || strings.HasPrefix(c.Text, "//go:noinline")
-		}
-	}
+	never := hasDirective(decl, "//go:noinline")
 	cost := 0
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if never {
