@@ -27,18 +27,8 @@ func (m *Model) buildCalls() {
 	methods := map[string][]*fnInfo{}
 	var values []*fnInfo
 	taken := map[*types.Func]bool{}
-	// The names of the model's functions: an identifier of another name
-	// uses none of them, and needs no look-up in info.Uses.
-	names := map[string]bool{}
-	for _, f := range m.order {
-		names[f.fn.Name()] = true
-	}
 	for cur := range m.cfg.Root.Preorder((*ast.Ident)(nil)) {
-		id := cur.Node().(*ast.Ident)
-		if !names[id.Name] {
-			continue
-		}
-		fn, ok := info.Uses[id].(*types.Func)
+		fn, ok := info.Uses[cur.Node().(*ast.Ident)].(*types.Func)
 		if !ok || fn.Pkg() != m.cfg.Pkg || m.funcs[fn.Origin()] == nil {
 			continue
 		}
