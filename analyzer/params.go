@@ -105,17 +105,12 @@ func (p *pass) summarizeParams() {
 	m := p.model
 	m.flows = map[*types.Func]*paramFlow{}
 	m.imported = p.importedFlow
-	type fnDecl struct {
-		fn  *types.Func
-		cur inspector.Cursor
-	}
-	var funcs []fnDecl
-	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
+	funcs := p.vals.Funcs(p.root.Inspector()) // a flow for those with a hasher parameter
+	for fn, cur := range funcs {
 		decl := cur.Node().(*ast.FuncDecl)
 		if decl.Body == nil || !anyHasherParam(fn) {
 			continue
 		}
-		funcs = append(funcs, fnDecl{fn, cur})
 		n := fn.Signature().Params().Len()
 		m.flows[fn] = &paramFlow{
 			name:   shortName(fn),
@@ -130,8 +125,8 @@ func (p *pass) summarizeParams() {
 	converged := false
 	for round := 0; round < maxSummaryRounds && !converged; round++ {
 		converged = true
-		for _, f := range funcs {
-			if p.summarize(f.fn, f.cur) {
+		for fn, cur := range funcs {
+			if m.flows[fn] != nil && p.summarize(fn, cur) {
 				converged = false
 			}
 		}
@@ -144,9 +139,9 @@ func (p *pass) summarizeParams() {
 			}
 		}
 	}
-	for _, f := range funcs {
-		flow := m.flows[f.fn]
-		if !f.fn.Exported() {
+	for fn := range funcs {
+		flow := m.flows[fn]
+		if flow == nil || !fn.Exported() {
 			continue
 		}
 		fact := &paramEscapes{Kinds: make([]uint8, len(flow.kinds)), Result: flow.result}
@@ -156,7 +151,7 @@ func (p *pass) summarizeParams() {
 			informative = informative || k != unknown
 		}
 		if informative {
-			p.ExportObjectFact(f.fn, fact)
+			p.ExportObjectFact(fn, fact)
 		}
 	}
 }
