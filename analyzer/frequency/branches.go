@@ -99,20 +99,14 @@ func (m *Model) processWide(cond ast.Expr) bool {
 }
 
 // rareThen says why the then branch of the if statement at ifCur rarely
-// runs, or "".
-func (m *Model) rareThen(ifCur inspector.Cursor) string {
+// runs, or "", and keeps the answer: rareBranch asks it of each if
+// statement once per call in its body.
+func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	ifs := ifCur.Node().(*ast.IfStmt)
-	why, ok := m.rareThens[ifs]
-	if !ok {
-		why = m.findRareThen(ifCur, ifs)
-		m.rareThens[ifs] = why
+	if why, ok := m.rareThens[ifs]; ok {
+		return why
 	}
-	return why
-}
-
-// findRareThen is rareThen of the if statement ifs at ifCur: rareBranch asks
-// it of each if statement once per call in its body.
-func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
+	defer func() { m.rareThens[ifs] = why }()
 	cond := ast.Unparen(ifs.Cond)
 	if m.readsClock(cond, true) {
 		return "only when " + types.ExprString(cond) + " (a test on the clock: an expiry or a refresh)"
