@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
@@ -642,15 +643,7 @@ func (m *Model) HashesCollection(fn *types.Func) bool {
 func (m *Model) CallsItself(fn *types.Func) bool {
 	m.graph()
 	f := m.funcs[fn]
-	if f == nil {
-		return false
-	}
-	for _, c := range f.calls {
-		if c.callee == f {
-			return true
-		}
-	}
-	return false
+	return f != nil && slices.ContainsFunc(f.calls, func(c *callEdge) bool { return c.callee == f })
 }
 
 // Cost returns the fact of fn, a function of the package, when it costs
