@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -320,7 +319,8 @@ func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && locals && !found {
-			found = m.clockVar(id)
+			e, ok := m.localValue(id, false)
+			found = ok && m.readsClock(e, false)
 			return !found
 		}
 		call, ok := n.(*ast.CallExpr)
@@ -344,21 +344,6 @@ func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 		return !found
 	})
 	return found
-}
-
-// clockVar reports whether id is a local variable defined, alone, by a read
-// of the clock: now := time.Now(), now := time.Now().Unix().
-func (m *Model) clockVar(id *ast.Ident) bool {
-	v, ok := m.cfg.Info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
-		return false
-	}
-	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
-	if !ok {
-		return false
-	}
-	e, ok := values.DefinedWith(def)
-	return ok && m.readsClock(e, false)
 }
 
 // setsIn reports whether block assigns to x (the same expression, as text).

@@ -174,7 +174,7 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 		x = ast.Unparen(s.X)
 	}
 	if id, ok := x.(*ast.Ident); ok {
-		if x, ok = m.definedOnce(id); !ok {
+		if x, ok = m.localValue(id, true); !ok {
 			return false
 		}
 		x = ast.Unparen(x)
@@ -202,15 +202,16 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 	return text != "" && !strings.ContainsAny(text, "\n\r")
 }
 
-// definedOnce returns the value of the local variable id when its
-// declaration gives it one (x := value) and nothing writes it again.
-func (m *Model) definedOnce(id *ast.Ident) (ast.Expr, bool) {
+// localValue returns the value of the local variable id when its
+// declaration gives it one, alone (x := value, now := time.Now()), and, with
+// once, nothing writes it again.
+func (m *Model) localValue(id *ast.Ident, once bool) (ast.Expr, bool) {
 	v, ok := m.cfg.Info.Uses[id].(*types.Var)
 	if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil, false
+		return nil, false // not a local variable: a field, a package variable
 	}
 	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
-	if !ok || m.cfg.Vals.Written(m.cfg.Root, v) {
+	if !ok || once && m.cfg.Vals.Written(m.cfg.Root, v) {
 		return nil, false
 	}
 	return values.DefinedWith(def)
@@ -227,7 +228,7 @@ func (m *Model) digestBlocks(l *ast.ForStmt) bool {
 	}
 	bound := ast.Unparen(bin.Y)
 	if id, ok := bound.(*ast.Ident); ok {
-		if bound, ok = m.definedOnce(id); !ok {
+		if bound, ok = m.localValue(id, true); !ok {
 			return false
 		}
 	}
