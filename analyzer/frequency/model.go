@@ -359,9 +359,8 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	}
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
-	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byEntry {
-		est.Presumed = true
-	}
+	root := m.funcs[m.Root(fn)]
+	est.Presumed = root != nil && root.reason != nil && root.reason.kind == byEntry
 	w := m.regionCost(fnCur, cur, true, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
 	// what it allocates once beside that loop is shared by every item. Not
@@ -382,7 +381,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
 	}
-	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byRole {
+	if root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
 			w = w.more(work{class: role.Around, what: role.What, pos: root.fn.Pos()})
 		}
