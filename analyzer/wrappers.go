@@ -165,7 +165,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		}
 		if len(body) == 3 {
 			// if err != nil { panic(err) }
-			if errVar == nil || !p.panicsOnError(body[1], errVar) {
+			if errVar == nil || !p.panicsOnError(cur, body[1], errVar) {
 				return nil
 			}
 			panics = true
@@ -317,9 +317,9 @@ func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Obje
 	return call, h, errVar
 }
 
-// panicsOnError reports whether stmt is "if err != nil { panic(err) }", and
-// err is used nowhere else in it.
-func (p *pass) panicsOnError(stmt ast.Stmt, err types.Object) bool {
+// panicsOnError reports whether stmt, in the declaration at decl, is "if
+// err != nil { panic(err) }", and err is used nowhere else in it.
+func (p *pass) panicsOnError(decl inspector.Cursor, stmt ast.Stmt, err types.Object) bool {
 	ifs, ok := stmt.(*ast.IfStmt)
 	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
 		return false
@@ -337,15 +337,9 @@ func (p *pass) panicsOnError(stmt ast.Stmt, err types.Object) bool {
 		return false
 	}
 	// panic(err), or a panic with a value made of err:
-	// panic(fmt.Errorf("...: %w", err)).
-	uses := false
-	ast.Inspect(call.Args[0], func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == err {
-			uses = true
-		}
-		return !uses
-	})
-	return uses
+	// panic(fmt.Errorf("...: %w", err)): a use of err beside the condition's.
+	at, ok := decl.FindNode(ifs)
+	return ok && p.vals.Count(at, err) > 1
 }
 
 // wrappedHasher returns the hasher that e returns: e itself, or h of T{h},
