@@ -241,21 +241,17 @@ func funcPath(s string) (int, bool) {
 }
 
 // algorithms are the values of -sums entries: the standard sum that computes
-// the same hash as the entry's function or constructor.
-var algorithms = map[string]string{
-	"sha256":     "crypto/sha256.Sum256",
-	"sha224":     "crypto/sha256.Sum224",
-	"sha512":     "crypto/sha512.Sum512",
-	"sha384":     "crypto/sha512.Sum384",
-	"sha512_224": "crypto/sha512.Sum512_224",
-	"sha512_256": "crypto/sha512.Sum512_256",
-	"sha1":       "crypto/sha1.Sum",
-	"md5":        "crypto/md5.Sum",
-	"sha3_224":   "crypto/sha3.Sum224",
-	"sha3_256":   "crypto/sha3.Sum256",
-	"sha3_384":   "crypto/sha3.Sum384",
-	"sha3_512":   "crypto/sha3.Sum512",
-}
+// the same hash as the entry's function or constructor, by the name of its
+// hashsum function in lower case (sha256, sha512_256, sha3_256, md5).
+var algorithms = func() map[string]string {
+	m := map[string]string{}
+	for sum, name := range sumFuncs {
+		if name != "" && strings.HasPrefix(sum, "crypto/") {
+			m[strings.ToLower(name)] = sum
+		}
+	}
+	return m
+}()
 
 // ctorSums maps each standard constructor to the standard sum of the same
 // hash: a helper that writes its argument into that constructor's hasher and
