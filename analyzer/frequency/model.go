@@ -474,21 +474,20 @@ func (m *Model) enclosing(cur inspector.Cursor) (decl inspector.Cursor, fn *type
 // perItemCallbacks are the functions that call their function argument once
 // per element of what they are given.
 var perItemCallbacks = map[string]string{
-	"sort.Slice":                 "comparison sort.Slice makes",
-	"sort.SliceStable":           "comparison sort.SliceStable makes",
-	"slices.SortFunc":            "comparison slices.SortFunc makes",
-	"slices.SortStableFunc":      "comparison slices.SortStableFunc makes",
-	"slices.IndexFunc":           "element slices.IndexFunc visits",
-	"slices.ContainsFunc":        "element slices.ContainsFunc visits",
-	"slices.DeleteFunc":          "element slices.DeleteFunc visits",
-	"path/filepath.Walk":         "file filepath.Walk visits",
-	"path/filepath.WalkDir":      "file filepath.WalkDir visits",
-	"io/fs.WalkDir":              "file fs.WalkDir visits",
-	"(*sync.Map).Range":          "entry sync.Map.Range visits",
-	"strings.Map":                "rune strings.Map maps",
-	"strings.FieldsFunc":         "rune strings.FieldsFunc tests",
-	"(*bufio.Scanner).Split":     "token the scanner splits",
-	"golang.org/x/sync/errgroup": "",
+	"sort.Slice":             "comparison sort.Slice makes",
+	"sort.SliceStable":       "comparison sort.SliceStable makes",
+	"slices.SortFunc":        "comparison slices.SortFunc makes",
+	"slices.SortStableFunc":  "comparison slices.SortStableFunc makes",
+	"slices.IndexFunc":       "element slices.IndexFunc visits",
+	"slices.ContainsFunc":    "element slices.ContainsFunc visits",
+	"slices.DeleteFunc":      "element slices.DeleteFunc visits",
+	"path/filepath.Walk":     "file filepath.Walk visits",
+	"path/filepath.WalkDir":  "file filepath.WalkDir visits",
+	"io/fs.WalkDir":          "file fs.WalkDir visits",
+	"(*sync.Map).Range":      "entry sync.Map.Range visits",
+	"strings.Map":            "rune strings.Map maps",
+	"strings.FieldsFunc":     "rune strings.FieldsFunc tests",
+	"(*bufio.Scanner).Split": "token the scanner splits",
 }
 
 // localCalls returns the calls of the function literal at lit when it is
