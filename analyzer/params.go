@@ -83,17 +83,11 @@ func (f *paramEscapes) String() string {
 
 // String names an escape kind, for facts and tests.
 func (k escapeKind) String() string {
-	switch k {
-	case stays:
-		return "stays"
-	case devirt:
-		return "devirt"
-	case transient:
-		return "transient"
-	case outlives:
-		return "outlives"
+	names := [...]string{stays: "stays", devirt: "devirt", transient: "transient", unknown: "unknown", outlives: "outlives"}
+	if k < 0 || int(k) >= len(names) {
+		return "unknown"
 	}
-	return "unknown"
+	return names[k]
 }
 
 // maxSummaryRounds bounds the fixed point; past it every summary is unknown.
