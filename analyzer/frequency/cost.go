@@ -210,11 +210,8 @@ func knownCost(fn *types.Func) (Class, string) {
 // formats somewhere, for an error or a panic. Fprint* writes into a writer,
 // which may be the hasher itself: no cost of its own.
 func formatting(fn *types.Func) bool {
-	if fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Signature().Recv() != nil {
-		return false
-	}
-	switch fn.Name() {
-	case "Sprintf", "Sprint", "Sprintln":
+	switch fn.FullName() {
+	case "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln":
 		return true
 	}
 	return false
