@@ -352,10 +352,7 @@ func (m *Model) constBound(l *ast.ForStmt) (int64, bool) {
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	n := hi - lo
-	if n < 0 {
-		n = -n
-	}
+	n := max(hi-lo, lo-hi)
 	switch bin.Op {
 	case token.LEQ, token.GEQ:
 		n++
