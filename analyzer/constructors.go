@@ -5,7 +5,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -137,21 +138,18 @@ var stdConstructors = map[string]constructor{
 }
 
 // cryptoHashConstructors maps the crypto.Hash constants whose New method hashalloc can
-// rewrite to the standard constructor ("importpath.Func") that builds the same hasher.
-var cryptoHashConstructors = map[string]string{
-	"MD5":        "crypto/md5.New",
-	"SHA1":       "crypto/sha1.New",
-	"SHA224":     "crypto/sha256.New224",
-	"SHA256":     "crypto/sha256.New",
-	"SHA384":     "crypto/sha512.New384",
-	"SHA512":     "crypto/sha512.New",
-	"SHA512_224": "crypto/sha512.New512_224",
-	"SHA512_256": "crypto/sha512.New512_256",
-	"SHA3_224":   "crypto/sha3.New224",
-	"SHA3_256":   "crypto/sha3.New256",
-	"SHA3_384":   "crypto/sha3.New384",
-	"SHA3_512":   "crypto/sha3.New512",
-}
+// rewrite to the standard constructor ("importpath.Func") that builds the same hasher:
+// the standard library's crypto constructors that a runtime pool serves, whose pool
+// has the constant's name (SHA256, SHA3_256).
+var cryptoHashConstructors = func() map[string]string {
+	m := map[string]string{}
+	for key, ctor := range stdConstructors {
+		if ctor.pool != "" && strings.HasPrefix(key, "crypto/") {
+			m[ctor.pool] = key
+		}
+	}
+	return m
+}()
 
 // cryptoHashNew is the crypto.Hash.New method: a hasher built through a
 // crypto.Hash value is not devirtualized and always reaches the heap.
@@ -216,11 +214,7 @@ func isHashInterface(t types.Type) bool {
 type constructorList map[string]constructor
 
 func (l constructorList) String() string {
-	names := make([]string, 0, len(l))
-	for k := range l {
-		names = append(names, k)
-	}
-	return strings.Join(names, ",")
+	return strings.Join(slices.Collect(maps.Keys(l)), ",")
 }
 
 func (l constructorList) Set(s string) error {
@@ -229,9 +223,8 @@ func (l constructorList) Set(s string) error {
 		if item == "" {
 			continue
 		}
-		slash := strings.LastIndex(item, "/")
-		dot := strings.LastIndex(item, ".")
-		if dot <= slash || dot == len(item)-1 || dot == 0 {
+		dot, ok := funcPath(item)
+		if !ok {
 			return fmt.Errorf("-constructors: %q is not of the form importpath.Func", item)
 		}
 		pkg := item[strings.LastIndex(item[:dot], "/")+1:]
@@ -240,22 +233,25 @@ func (l constructorList) Set(s string) error {
 	return nil
 }
 
-// algorithms are the values of -sums entries: the standard sum that computes
-// the same hash as the entry's function or constructor.
-var algorithms = map[string]string{
-	"sha256":     "crypto/sha256.Sum256",
-	"sha224":     "crypto/sha256.Sum224",
-	"sha512":     "crypto/sha512.Sum512",
-	"sha384":     "crypto/sha512.Sum384",
-	"sha512_224": "crypto/sha512.Sum512_224",
-	"sha512_256": "crypto/sha512.Sum512_256",
-	"sha1":       "crypto/sha1.Sum",
-	"md5":        "crypto/md5.Sum",
-	"sha3_224":   "crypto/sha3.Sum224",
-	"sha3_256":   "crypto/sha3.Sum256",
-	"sha3_384":   "crypto/sha3.Sum384",
-	"sha3_512":   "crypto/sha3.Sum512",
+// funcPath returns the index of the dot of s, importpath.Func, and false
+// when s is not of that form.
+func funcPath(s string) (int, bool) {
+	slash, dot := strings.LastIndex(s, "/"), strings.LastIndex(s, ".")
+	return dot, dot > slash && dot != len(s)-1 && dot != 0
 }
+
+// algorithms are the values of -sums entries: the standard sum that computes
+// the same hash as the entry's function or constructor, by the name of its
+// hashsum function in lower case (sha256, sha512_256, sha3_256, md5).
+var algorithms = func() map[string]string {
+	m := map[string]string{}
+	for sum, name := range sumFuncs {
+		if name != "" && strings.HasPrefix(sum, "crypto/") {
+			m[strings.ToLower(name)] = sum
+		}
+	}
+	return m
+}()
 
 // ctorSums maps each standard constructor to the standard sum of the same
 // hash: a helper that writes its argument into that constructor's hasher and
@@ -289,7 +285,7 @@ func (l sumList) String() string {
 		}
 		names = append(names, k)
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	return strings.Join(names, ",")
 }
 
@@ -300,20 +296,14 @@ func (l sumList) Set(s string) error {
 			continue
 		}
 		fn, alg, hasAlg := strings.Cut(item, "=")
-		slash := strings.LastIndex(fn, "/")
-		dot := strings.LastIndex(fn, ".")
-		if dot <= slash || dot == len(fn)-1 || dot == 0 {
+		if _, ok := funcPath(fn); !ok {
 			return fmt.Errorf("-sums: %q is not of the form importpath.Func or importpath.Func=ALGORITHM", item)
 		}
 		sum := ""
 		if hasAlg {
 			var ok bool
 			if sum, ok = algorithms[strings.ToLower(alg)]; !ok {
-				known := make([]string, 0, len(algorithms))
-				for a := range algorithms {
-					known = append(known, a)
-				}
-				sort.Strings(known)
+				known := slices.Sorted(maps.Keys(algorithms))
 				return fmt.Errorf("-sums: %q: unknown algorithm %q (want one of %s)", item, alg, strings.Join(known, ", "))
 			}
 		}
@@ -424,27 +414,18 @@ var partsFuncs = map[string]bool{
 }
 
 // sumConstructors gives the constructor of the hash of each standard sum
-// function, for the file-local variadic sum of -pool=inline.
-var sumConstructors = map[string]string{
-	"crypto/sha256.Sum256":     "crypto/sha256.New",
-	"crypto/sha256.Sum224":     "crypto/sha256.New224",
-	"crypto/sha512.Sum512":     "crypto/sha512.New",
-	"crypto/sha512.Sum384":     "crypto/sha512.New384",
-	"crypto/sha512.Sum512_224": "crypto/sha512.New512_224",
-	"crypto/sha512.Sum512_256": "crypto/sha512.New512_256",
-	"crypto/sha1.Sum":          "crypto/sha1.New",
-	"crypto/md5.Sum":           "crypto/md5.New",
-	"crypto/sha3.Sum224":       "crypto/sha3.New224",
-	"crypto/sha3.Sum256":       "crypto/sha3.New256",
-	"crypto/sha3.Sum384":       "crypto/sha3.New384",
-	"crypto/sha3.Sum512":       "crypto/sha3.New512",
-	// A fork computes what the standard hasher computes.
-	"github.com/minio/sha256-simd.Sum256": "crypto/sha256.New",
-	"golang.org/x/crypto/sha3.Sum224":     "crypto/sha3.New224",
-	"golang.org/x/crypto/sha3.Sum256":     "crypto/sha3.New256",
-	"golang.org/x/crypto/sha3.Sum384":     "crypto/sha3.New384",
-	"golang.org/x/crypto/sha3.Sum512":     "crypto/sha3.New512",
-}
+// function (and of each fork's, which computes what the standard hasher
+// computes), for the file-local variadic sum of -pool=inline: the standard
+// constructor of the crypto.Hash that names the sum's hashsum function.
+var sumConstructors = func() map[string]string {
+	m := map[string]string{}
+	for sum, name := range sumFuncs {
+		if ctor, ok := cryptoHashConstructors[name]; ok {
+			m[sum] = ctor
+		}
+	}
+	return m
+}()
 
 // reusedArgs returns the texts, valid at package level, of the arguments of
 // call, a constructor that ctor.reuse lets a pool of the fixed file serve,

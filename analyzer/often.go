@@ -6,6 +6,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -36,15 +37,7 @@ func (p *pass) newModel() *frequency.Model {
 		},
 		Role: roleOf,
 		Directive: func(fn *types.Func, decl *ast.FuncDecl) bool {
-			if decl.Doc == nil {
-				return false
-			}
-			for _, c := range decl.Doc.List {
-				if strings.HasPrefix(c.Text, hotDirective) {
-					return true
-				}
-			}
-			return false
+			return hasDirective(decl, hotDirective)
 		},
 		Threshold: p.cfg.threshold,
 		ImportCost: func(fn *types.Func) (*frequency.CostFact, bool) {
@@ -63,6 +56,14 @@ func (p *pass) newModel() *frequency.Model {
 
 // hotDirective in a function's doc comment marks it hot.
 const hotDirective = "//hashalloc:hot"
+
+// hasDirective reports whether a line of decl's doc comment starts with
+// directive.
+func hasDirective(decl *ast.FuncDecl, directive string) bool {
+	return decl.Doc != nil && slices.ContainsFunc(decl.Doc.List, func(c *ast.Comment) bool {
+		return strings.HasPrefix(c.Text, directive)
+	})
+}
 
 // often asks the model how often the site at cur runs, for an allocation of
 // allocs there. It returns what the message says of it ("once per leaf of

@@ -83,17 +83,11 @@ func (f *paramEscapes) String() string {
 
 // String names an escape kind, for facts and tests.
 func (k escapeKind) String() string {
-	switch k {
-	case stays:
-		return "stays"
-	case devirt:
-		return "devirt"
-	case transient:
-		return "transient"
-	case outlives:
-		return "outlives"
+	names := [...]string{stays: "stays", devirt: "devirt", transient: "transient", unknown: "unknown", outlives: "outlives"}
+	if k < 0 || int(k) >= len(names) {
+		return "unknown"
 	}
-	return "unknown"
+	return names[k]
 }
 
 // maxSummaryRounds bounds the fixed point; past it every summary is unknown.
@@ -105,17 +99,12 @@ func (p *pass) summarizeParams() {
 	m := p.model
 	m.flows = map[*types.Func]*paramFlow{}
 	m.imported = p.importedFlow
-	type fnDecl struct {
-		fn  *types.Func
-		cur inspector.Cursor
-	}
-	var funcs []fnDecl
-	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
+	funcs := p.vals.Funcs(p.root.Inspector()) // a flow for those with a hasher parameter
+	for fn, cur := range funcs {
 		decl := cur.Node().(*ast.FuncDecl)
 		if decl.Body == nil || !anyHasherParam(fn) {
 			continue
 		}
-		funcs = append(funcs, fnDecl{fn, cur})
 		n := fn.Signature().Params().Len()
 		m.flows[fn] = &paramFlow{
 			name:   shortName(fn),
@@ -130,8 +119,8 @@ func (p *pass) summarizeParams() {
 	converged := false
 	for round := 0; round < maxSummaryRounds && !converged; round++ {
 		converged = true
-		for _, f := range funcs {
-			if p.summarize(f.fn, f.cur) {
+		for fn, cur := range funcs {
+			if m.flows[fn] != nil && p.summarize(fn, cur) {
 				converged = false
 			}
 		}
@@ -144,9 +133,9 @@ func (p *pass) summarizeParams() {
 			}
 		}
 	}
-	for _, f := range funcs {
-		flow := m.flows[f.fn]
-		if !f.fn.Exported() {
+	for fn := range funcs {
+		flow := m.flows[fn]
+		if flow == nil || !fn.Exported() {
 			continue
 		}
 		fact := &paramEscapes{Kinds: make([]uint8, len(flow.kinds)), Result: flow.result}
@@ -156,7 +145,7 @@ func (p *pass) summarizeParams() {
 			informative = informative || k != unknown
 		}
 		if informative {
-			p.ExportObjectFact(f.fn, fact)
+			p.ExportObjectFact(fn, fact)
 		}
 	}
 }
@@ -297,12 +286,7 @@ func (p *pass) noInline(fn *types.Func, decl *ast.FuncDecl) bool {
 	if decl.Body == nil {
 		return false
 	}
-	never := false
-	if decl.Doc != nil {
-		for _, c := range decl.Doc.List {
-			never = never || strings.HasPrefix(c.Text, "//go:noinline")
-		}
-	}
+	never := hasDirective(decl, "//go:noinline")
 	cost := 0
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if never {

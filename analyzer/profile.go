@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"math"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -174,23 +175,13 @@ func symbolName(name string) (string, string) {
 	return pkg + name[slash+1+dot:], pkg
 }
 
-// unescape undoes the linker's %xx escapes of a package path.
+// unescape undoes the linker's %xx escapes of a package path; a name with
+// no escapes, or with a malformed one, is left as it is.
 func unescape(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
+	if u, err := url.PathUnescape(s); err == nil {
+		return u
 	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) {
-			if c, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
-				b.WriteByte(byte(c))
-				i += 2
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
+	return s
 }
 
 // symbolOf spells fn as the profile's function names do (see symbolName):

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -127,19 +128,19 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 	if !ok {
 		return nil
 	}
-	ctor := p.wrapperShape(fn, cur.Node().(*ast.FuncDecl))
+	ctor := p.wrapperShape(fn, cur)
 	p.model.wrappers[fn] = ctor
 	return ctor
 }
 
-// wrapperShape matches the body of fn, declared by decl, against the shapes
+// wrapperShape matches the body of fn, declared at cur, against the shapes
 // of a constructor wrapper (see above) and returns the constructor it is.
 //
 //	return ctor(args)
 //	h := ctor(args); return h                  (or var h = ctor(args), h, _ := ctor(args))
 //	h, err := ctor(args); if err != nil { panic(err) }; return h
-func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
-	sig := fn.Signature()
+func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
+	decl, sig := cur.Node().(*ast.FuncDecl), fn.Signature()
 	if decl.Body == nil || decl.Type.TypeParams != nil || sig.Results().Len() != 1 {
 		return nil
 	}
@@ -164,7 +165,7 @@ func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
 		}
 		if len(body) == 3 {
 			// if err != nil { panic(err) }
-			if errVar == nil || !p.panicsOnError(body[1], errVar) {
+			if errVar == nil || !p.panicsOnError(cur, body[1], errVar) {
 				return nil
 			}
 			panics = true
@@ -181,14 +182,7 @@ func (p *pass) wrapperShape(fn *types.Func, decl *ast.FuncDecl) *constructor {
 		}
 		// The hasher is used by the return only: no method of it is
 		// called, it is passed nowhere.
-		uses := 0
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == h {
-				uses++
-			}
-			return true
-		})
-		if uses != 1 {
+		if p.vals.Count(cur, h) != 1 {
 			return nil
 		}
 	default:
@@ -323,9 +317,9 @@ func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Obje
 	return call, h, errVar
 }
 
-// panicsOnError reports whether stmt is "if err != nil { panic(err) }", and
-// err is used nowhere else in it.
-func (p *pass) panicsOnError(stmt ast.Stmt, err types.Object) bool {
+// panicsOnError reports whether stmt, in the declaration at decl, is "if
+// err != nil { panic(err) }", and err is used nowhere else in it.
+func (p *pass) panicsOnError(decl inspector.Cursor, stmt ast.Stmt, err types.Object) bool {
 	ifs, ok := stmt.(*ast.IfStmt)
 	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
 		return false
@@ -343,15 +337,9 @@ func (p *pass) panicsOnError(stmt ast.Stmt, err types.Object) bool {
 		return false
 	}
 	// panic(err), or a panic with a value made of err:
-	// panic(fmt.Errorf("...: %w", err)).
-	uses := false
-	ast.Inspect(call.Args[0], func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == err {
-			uses = true
-		}
-		return !uses
-	})
-	return uses
+	// panic(fmt.Errorf("...: %w", err)): a use of err beside the condition's.
+	at, ok := decl.FindNode(ifs)
+	return ok && p.vals.Count(at, err) > 1
 }
 
 // wrappedHasher returns the hasher that e returns: e itself, or h of T{h},

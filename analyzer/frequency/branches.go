@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -99,22 +98,16 @@ func (m *Model) processWide(cond ast.Expr) bool {
 }
 
 // rareThen says why the then branch of the if statement at ifCur rarely
-// runs, or "".
-func (m *Model) rareThen(ifCur inspector.Cursor) string {
+// runs, or "", and keeps the answer: rareBranch asks it of each if
+// statement once per call in its body.
+func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	ifs := ifCur.Node().(*ast.IfStmt)
-	why, ok := m.rareThens[ifs]
-	if !ok {
-		why = m.findRareThen(ifCur, ifs)
-		m.rareThens[ifs] = why
+	if why, ok := m.rareThens[ifs]; ok {
+		return why
 	}
-	return why
-}
-
-// findRareThen is rareThen of the if statement ifs at ifCur: rareBranch asks
-// it of each if statement once per call in its body.
-func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
+	defer func() { m.rareThens[ifs] = why }()
 	cond := ast.Unparen(ifs.Cond)
-	if m.clockTest(cond) {
+	if m.readsClock(cond, true) {
 		return "only when " + types.ExprString(cond) + " (a test on the clock: an expiry or a refresh)"
 	}
 	if ifs.Else == nil && m.processWide(cond) {
@@ -139,7 +132,7 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 	if n := len(ifs.Body.List); n > 0 {
 		if last, ok := ifs.Body.List[n-1].(*ast.ExprStmt); ok {
 			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
-				if what := m.noReturn(call); what != "" {
+				if what := m.noReturn(call, 1); what != "" {
 					return "only when " + types.ExprString(cond) + " (a failure path: it ends in " + what + ")"
 				}
 			}
@@ -162,14 +155,11 @@ func (m *Model) findRareThen(ifCur inspector.Cursor, ifs *ast.IfStmt) string {
 // noReturn names what the call ends in when it never returns: a panic, the
 // process's exit (os.Exit, a log's Fatal), a log's Panic, runtime.Goexit, a
 // test's FailNow or Fatal, or a function of the package whose body ends in
-// one of those whatever it does before (an assertion's failure, one call
-// deep); "" for any other call. Ball and Larus's return heuristic: a branch
-// that ends the program is the one not taken.
-func (m *Model) noReturn(call *ast.CallExpr) string {
-	return m.noReturnDepth(call, 1)
-}
-
-func (m *Model) noReturnDepth(call *ast.CallExpr, depth int) string {
+// one of those whatever it does before (an assertion's failure); "" for
+// any other call. Ball and Larus's return heuristic: a branch
+// that ends the program is the one not taken. depth is how many calls deep
+// it looks into the package's functions.
+func (m *Model) noReturn(call *ast.CallExpr, depth int) string {
 	info := m.cfg.Info
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
@@ -218,7 +208,7 @@ func (m *Model) noReturnDepth(call *ast.CallExpr, depth int) string {
 	if !ok {
 		return ""
 	}
-	if what := m.noReturnDepth(inner, depth-1); what != "" {
+	if what := m.noReturn(inner, depth-1); what != "" {
 		return fn.Name() + " (" + what + ")"
 	}
 	return ""
@@ -309,24 +299,28 @@ func (m *Model) isNil(e ast.Expr) bool {
 	return m.cfg.Info.Types[e].IsNil()
 }
 
+// isBasic reports whether t is a basic type of the kind info says: a
+// boolean, a number, an integer, a string.
+func isBasic(t types.Type, info types.BasicInfo) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&info != 0
+}
+
 func isError(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// clockTest reports whether cond reads the clock: it calls time.Now,
+// readsClock reports whether cond reads the clock: it calls time.Now,
 // time.Since or time.Until, a method of time.Time that compares instants, or
-// a method named for an expiry (Expired, IsExpired, NeedsRefresh, ...).
-func (m *Model) clockTest(cond ast.Expr) bool {
-	return m.readsClock(cond, true)
-}
-
-// readsClock is clockTest; with locals, a local variable defined from a
-// read of the clock (now := time.Now().Unix()) counts as one.
+// a method named for an expiry (Expired, IsExpired, NeedsRefresh, ...); with
+// locals, a local variable defined from a read of the clock (now :=
+// time.Now().Unix()) counts as one.
 func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && locals && !found {
-			found = m.clockVar(id)
+			e, ok := m.localValue(id, false)
+			found = ok && m.readsClock(e, false)
 			return !found
 		}
 		call, ok := n.(*ast.CallExpr)
@@ -350,21 +344,6 @@ func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 		return !found
 	})
 	return found
-}
-
-// clockVar reports whether id is a local variable defined, alone, by a read
-// of the clock: now := time.Now(), now := time.Now().Unix().
-func (m *Model) clockVar(id *ast.Ident) bool {
-	v, ok := m.cfg.Info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
-		return false
-	}
-	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
-	if !ok {
-		return false
-	}
-	e, ok := values.DefinedWith(def)
-	return ok && m.readsClock(e, false)
 }
 
 // setsIn reports whether block assigns to x (the same expression, as text).

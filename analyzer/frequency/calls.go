@@ -27,18 +27,8 @@ func (m *Model) buildCalls() {
 	methods := map[string][]*fnInfo{}
 	var values []*fnInfo
 	taken := map[*types.Func]bool{}
-	// The names of the model's functions: an identifier of another name
-	// uses none of them, and needs no look-up in info.Uses.
-	names := map[string]bool{}
-	for _, f := range m.order {
-		names[f.fn.Name()] = true
-	}
 	for cur := range m.cfg.Root.Preorder((*ast.Ident)(nil)) {
-		id := cur.Node().(*ast.Ident)
-		if !names[id.Name] {
-			continue
-		}
-		fn, ok := info.Uses[id].(*types.Func)
+		fn, ok := info.Uses[cur.Node().(*ast.Ident)].(*types.Func)
 		if !ok || fn.Pkg() != m.cfg.Pkg || m.funcs[fn.Origin()] == nil {
 			continue
 		}
@@ -253,7 +243,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	}
 	sig := f.fn.Signature()
 	shape := hashShape(sig)
-	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashesInLoop(f) || m.hashesByRecursion(f) {
+	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) {
 		return false
 	}
 	return shape || m.compares(f)
@@ -267,7 +257,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 // One that hashes in a loop of its own hashes a collection per call.
 func (m *Model) isChild(f *fnInfo) bool {
 	sig := f.fn.Signature()
-	if sig.Recv() == nil || !f.fn.Exported() || sig.Params().Len() != 1 || !isIntegerType(sig.Params().At(0).Type()) {
+	if sig.Recv() == nil || !f.fn.Exported() || sig.Params().Len() != 1 || !isBasic(sig.Params().At(0).Type(), types.IsInteger) {
 		return false
 	}
 	res := sig.Results()
@@ -275,7 +265,7 @@ func (m *Model) isChild(f *fnInfo) bool {
 		res.Len() == 2 && !isError(res.At(1).Type()) {
 		return false
 	}
-	return m.hashes(f, 2) && !m.hashesInLoop(f)
+	return m.hashes(f, 2) && !m.hashingLoop(f).Valid()
 }
 
 // verifierShape reports whether sig is that of a function that checks what
@@ -290,15 +280,20 @@ func verifierShape(sig *types.Signature) bool {
 		b, ok := v.Type().Underlying().(*types.Basic)
 		verdict = verdict || isError(v.Type()) || ok && b.Kind() == types.Bool
 	}
-	if !verdict {
-		return false
-	}
+	return verdict && givenData(sig)
+}
+
+// givenData reports whether a function of signature sig is given data to
+// hash (a parameter that is not a number: integers index or count, they are
+// not what is hashed) and no stream, which it would hash or write whole per
+// call: a collection.
+func givenData(sig *types.Signature) bool {
 	given := false
 	for v := range sig.Params().Variables() {
 		if isStream(v.Type()) {
-			return false // it reads or writes a stream per call: a collection
+			return false
 		}
-		given = given || !isNumber(v.Type())
+		given = given || !isBasic(v.Type(), types.IsNumeric)
 	}
 	return given
 }
@@ -367,19 +362,13 @@ func (m *Model) hashesByRecursion(f *fnInfo) bool {
 	return false
 }
 
-// hashesInLoop reports whether f hashes in a loop of its own that repeats
-// per item: then it hashes a collection per call (a Merkle root of its
-// leaves), and its callers call it once per collection, not per item.
-func (m *Model) hashesInLoop(f *fnInfo) bool {
-	_, ok := m.hashingLoop(f)
-	return ok
-}
-
 // hashingLoop returns the first loop of f that repeats per item and hashes
-// in its body.
-func (m *Model) hashingLoop(f *fnInfo) (inspector.Cursor, bool) {
+// in its body, or an invalid cursor: then f hashes a collection per call (a
+// Merkle root of its leaves), and its callers call it once per collection,
+// not per item.
+func (m *Model) hashingLoop(f *fnInfo) inspector.Cursor {
 	if loop, ok := m.hashingLoops[f]; ok {
-		return loop, loop.Valid()
+		return loop
 	}
 	var loop inspector.Cursor
 	if m.cfg.Hashes != nil {
@@ -394,32 +383,20 @@ func (m *Model) hashingLoop(f *fnInfo) (inspector.Cursor, bool) {
 		}
 	}
 	m.hashingLoops[f] = loop
-	return loop, loop.Valid()
+	return loop
 }
 
 // hashShape reports whether sig is that of a function that returns a hash
 // of what it is given (see isEntry).
 func hashShape(sig *types.Signature) bool {
-	if sig.Results().Len() == 0 {
-		return false // it gives nothing back
-	}
-	given := false
-	for v := range sig.Params().Variables() {
-		if isStream(v.Type()) {
-			return false // it hashes a stream per call, or writes one: a collection
-		}
-		if !isNumber(v.Type()) {
-			given = true
-		}
-	}
-	if !given {
-		return false // it hashes nothing it is given
+	if sig.Results().Len() == 0 || !givenData(sig) {
+		return false // it gives nothing back, or hashes nothing it is given
 	}
 	for v := range sig.Results().Variables() {
 		if !digestLike(v.Type()) {
 			return false
 		}
-		if isNumber(v.Type()) && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
+		if isBasic(v.Type(), types.IsNumeric) && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
 			return false // an integer with an error: a count of bytes, io's shape
 		}
 	}
@@ -439,7 +416,7 @@ func entryText(sig *types.Signature) string {
 	for v := range sig.Results().Variables() {
 		switch {
 		case isError(v.Type()):
-		case isBool(v.Type()):
+		case isBasic(v.Type(), types.IsBoolean):
 			verdict = true
 		default:
 			return "returns a hash of what it is given"
@@ -449,12 +426,6 @@ func entryText(sig *types.Signature) string {
 		return "checks what it is given against a hash"
 	}
 	return "returns a hash of what it is given"
-}
-
-// isBool reports whether t is a boolean type.
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // onlyError reports whether a function of signature sig returns an error
@@ -469,12 +440,6 @@ func onlyError(sig *types.Signature) bool {
 func (m *Model) litEntry(lit inspector.Cursor) bool {
 	sig, ok := m.cfg.Info.TypeOf(lit.Node().(*ast.FuncLit)).(*types.Signature)
 	return ok && hashShape(sig) && m.cfg.Hashes != nil && m.cfg.Hashes(nil, lit)
-}
-
-// isNumber reports whether t is an integer or floating-point type.
-func isNumber(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // hashes reports whether f hashes, itself or through the functions of the
@@ -564,9 +529,6 @@ func (m *Model) inCycle(f *fnInfo) bool {
 
 // cycle spells the shortest call cycle from f back to f: "a → b → a".
 func (m *Model) cycle(f *fnInfo) string {
-	if c, ok := m.cycles[f]; ok {
-		return c
-	}
 	prev := map[*fnInfo]*fnInfo{f: nil}
 	queue := []*fnInfo{f}
 	text := ""
@@ -595,7 +557,6 @@ func (m *Model) cycle(f *fnInfo) string {
 	if text == "" {
 		text = fmt.Sprintf("%s → … (a call cycle of %d functions)", f.fn.Name(), m.compSize[m.comp[f]])
 	}
-	m.cycles[f] = text
 	return text
 }
 

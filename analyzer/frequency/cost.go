@@ -210,11 +210,8 @@ func knownCost(fn *types.Func) (Class, string) {
 // formats somewhere, for an error or a panic. Fprint* writes into a writer,
 // which may be the hasher itself: no cost of its own.
 func formatting(fn *types.Func) bool {
-	if fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Signature().Recv() != nil {
-		return false
-	}
-	switch fn.Name() {
-	case "Sprintf", "Sprint", "Sprintln":
+	switch fn.FullName() {
+	case "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln":
 		return true
 	}
 	return false
@@ -240,7 +237,7 @@ func interfaceCost(sel *types.Selection) (Class, string) {
 // callCost says what the call at cur costs: what it calls (calleeCost),
 // and what a dynamic call allocates (dynamicAllocs).
 func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
-	if what := m.noReturn(cur.Node().(*ast.CallExpr)); what != "" {
+	if what := m.noReturn(cur.Node().(*ast.CallExpr), 1); what != "" {
 		return work{} // it ends the process or the goroutine: it never repeats
 	}
 	w := m.calleeCost(cur, direct)
@@ -330,7 +327,7 @@ func (m *Model) escapingAddress(arg ast.Expr) bool {
 // string built from bytes it is given (an encoder's EncodeToString): a
 // string cannot share a byte slice's memory, so it is allocated.
 func buildsString(sig *types.Signature) bool {
-	if sig.Results().Len() != 1 || !isString(sig.Results().At(0).Type()) {
+	if sig.Results().Len() != 1 || !isBasic(sig.Results().At(0).Type(), types.IsString) {
 		return false
 	}
 	for v := range sig.Params().Variables() {
@@ -339,12 +336,6 @@ func buildsString(sig *types.Signature) bool {
 		}
 	}
 	return false
-}
-
-// isString reports whether t is a string type.
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // boxes reports whether an argument of type and value tv, passed for a
@@ -374,7 +365,7 @@ func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
 			if c, what := interfaceCost(s); c > Cheap {
 				return work{class: c, what: types.ExprString(call.Fun) + " (" + what + ")", pos: call.Pos()}
 			}
-			if w := m.implCost(s); w.class > Cheap {
+			if w := m.implCost(s.Recv(), s.Obj().Name()); w.class > Cheap {
 				w.what = types.ExprString(call.Fun) + " (" + w.what + ")"
 				w.pos = call.Pos()
 				return w
@@ -517,32 +508,22 @@ func (m *Model) funcCost(fn *types.Func) work {
 	m.costs[fn] = work{} // in progress
 	var w work
 	if f := m.funcs[fn]; f != nil {
-		w = m.regionCost(f.cur, inspector.Cursor{}, false)
+		w = m.regionCost(f.cur, inspector.Cursor{}, false, true)
 	}
 	m.costs[fn] = w
 	return w
 }
 
 // regionCost returns the costliest call in the code at region (a loop body,
-// a function), but for the code at except (the site) and the branches that
-// rarely run; function literals that are not called in place are left out.
-// direct says that the repetition runs region itself (see callCost).
-func (m *Model) regionCost(region, except inspector.Cursor, direct bool) work {
-	return m.regionCostBut(region, except, direct, true)
-}
-
-// besideCall is regionCost of region but for the call at call alone: its
-// arguments are evaluated by the repetition, and count (the encodings a
-// caller makes of what the next function of a chain hashes).
-func (m *Model) besideCall(region, call inspector.Cursor) work {
-	return m.regionCostBut(region, call, true, false)
-}
-
-// regionCostBut is regionCost, but for the node at except and, with inside,
-// all it contains.
-func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bool) work {
+// a function), but for the code at except (the site; with inside, all it
+// contains too: else a call whose arguments the repetition evaluates, and
+// count, such as the encodings a caller makes of what the next function of a
+// chain hashes) and the branches that rarely run; function literals that
+// are not called in place are left out. direct says that the repetition
+// runs region itself (see callCost).
+func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool) work {
 	var w work
-	self := m.declaredFunc(region)
+	_, self, _, _ := m.enclosing(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
 		if except.Valid() && (cur == except || inside && except.Contains(cur)) {
@@ -562,18 +543,6 @@ func (m *Model) regionCostBut(region, except inspector.Cursor, direct, inside bo
 	return w
 }
 
-// declaredFunc returns the function whose declaration holds the node at
-// cur, or nil.
-func (m *Model) declaredFunc(cur inspector.Cursor) *types.Func {
-	for c := cur; c.Valid(); c = c.Parent() {
-		if d, ok := c.Node().(*ast.FuncDecl); ok {
-			fn, _ := m.cfg.Info.Defs[d.Name].(*types.Func)
-			return fn
-		}
-	}
-	return nil
-}
-
 // largeBuffer is the size from which a buffer costs more than a single
 // allocation: zeroing 4 KiB and more, and the garbage collector's work on
 // it, is moderate work of its own.
@@ -590,7 +559,7 @@ func (m *Model) noise(c Cost, w work, each string) string {
 	return each + " " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
 }
 
-// implCost says what a call of the method of sel, of an interface the
+// implCost says what a call of the method name of recv, an interface the
 // package declares, costs by what the package's own implementations of it
 // do: the costliest of their methods. A package that calls a method of its
 // own interface mostly calls its own implementations of it (a cipher
@@ -598,12 +567,7 @@ func (m *Model) noise(c Cost, w work, each string) string {
 // package's implementation is not seen, and another package's interface
 // (io.Writer) may be implemented by anything. A method an implementation has from an
 // embedded interface costs what that interface's implementations cost.
-func (m *Model) implCost(sel *types.Selection) work {
-	return m.methodCost(sel.Recv(), sel.Obj().Name())
-}
-
-// methodCost is implCost of the method name of the interface type recv.
-func (m *Model) methodCost(recv types.Type, name string) work {
+func (m *Model) implCost(recv types.Type, name string) work {
 	iface, ok := recv.Underlying().(*types.Interface)
 	if !ok || !m.ownInterface(recv) {
 		return work{} // another package's interface: anything may implement it
@@ -622,7 +586,7 @@ func (m *Model) methodCost(recv types.Type, name string) work {
 		var c work
 		switch r := fn.Signature().Recv(); {
 		case r != nil && types.IsInterface(r.Type()):
-			c = m.methodCost(r.Type(), name) // promoted from an embedded interface
+			c = m.implCost(r.Type(), name) // promoted from an embedded interface
 		case fn.Pkg() == m.cfg.Pkg:
 			c = m.funcCost(fn)
 			if c.class > Cheap {
@@ -641,7 +605,7 @@ func (m *Model) methodCost(recv types.Type, name string) work {
 	return w
 }
 
-// implKey identifies an interface method for methodCost.
+// implKey identifies an interface method for implCost.
 type implKey struct {
 	iface types.Type
 	name  string

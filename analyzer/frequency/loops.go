@@ -1,7 +1,6 @@
 package frequency
 
 import (
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -58,7 +57,7 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 			}
 			return loopInfo{item: noun + " received from " + what}
 		case *types.Basic:
-			if isIntegerType(info.TypeOf(l.X)) {
+			if isBasic(info.TypeOf(l.X), types.IsInteger) {
 				return loopInfo{item: "iteration up to " + what}
 			}
 		case *types.Signature:
@@ -127,7 +126,7 @@ func (m *Model) searchLoop(l *ast.ForStmt) bool {
 	counters := map[*types.Var]bool{}
 	for _, stmt := range l.Body.List {
 		if inc, ok := stmt.(*ast.IncDecStmt); ok && inc.Tok == token.INC {
-			if v, ok := info.Uses[plainIdent(inc.X)].(*types.Var); ok && isIntegerType(v.Type()) && !(l.Pos() <= v.Pos() && v.Pos() < l.End()) {
+			if v, ok := info.Uses[plainIdent(inc.X)].(*types.Var); ok && isBasic(v.Type(), types.IsInteger) && !(l.Pos() <= v.Pos() && v.Pos() < l.End()) {
 				counters[v] = true
 			}
 		}
@@ -175,7 +174,7 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 		x = ast.Unparen(s.X)
 	}
 	if id, ok := x.(*ast.Ident); ok {
-		if x, ok = m.definedOnce(id); !ok {
+		if x, ok = m.localValue(id, true); !ok {
 			return false
 		}
 		x = ast.Unparen(x)
@@ -196,28 +195,23 @@ func (m *Model) fieldsOfOne(x ast.Expr) bool {
 		return false
 	}
 	tv := info.Types[call.Args[sep]]
-	if tv.Value == nil {
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
 		return false // a separator the caller chooses: maybe lines
 	}
-	var text string
-	switch tv.Value.Kind() {
-	case constant.String:
-		text = constant.StringVal(tv.Value)
-	default:
-		return false
-	}
+	text := constant.StringVal(tv.Value)
 	return text != "" && !strings.ContainsAny(text, "\n\r")
 }
 
-// definedOnce returns the value of the local variable id when its
-// declaration gives it one (x := value) and nothing writes it again.
-func (m *Model) definedOnce(id *ast.Ident) (ast.Expr, bool) {
+// localValue returns the value of the local variable id when its
+// declaration gives it one, alone (x := value, now := time.Now()), and, with
+// once, nothing writes it again.
+func (m *Model) localValue(id *ast.Ident, once bool) (ast.Expr, bool) {
 	v, ok := m.cfg.Info.Uses[id].(*types.Var)
 	if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		return nil, false
+		return nil, false // not a local variable: a field, a package variable
 	}
 	def, ok := m.cfg.Vals.Def(m.cfg.Root, v)
-	if !ok || m.cfg.Vals.Written(m.cfg.Root, v) {
+	if !ok || once && m.cfg.Vals.Written(m.cfg.Root, v) {
 		return nil, false
 	}
 	return values.DefinedWith(def)
@@ -234,7 +228,7 @@ func (m *Model) digestBlocks(l *ast.ForStmt) bool {
 	}
 	bound := ast.Unparen(bin.Y)
 	if id, ok := bound.(*ast.Ident); ok {
-		if bound, ok = m.definedOnce(id); !ok {
+		if bound, ok = m.localValue(id, true); !ok {
 			return false
 		}
 	}
@@ -358,10 +352,7 @@ func (m *Model) constBound(l *ast.ForStmt) (int64, bool) {
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	n := hi - lo
-	if n < 0 {
-		n = -n
-	}
+	n := max(hi-lo, lo-hi)
 	switch bin.Op {
 	case token.LEQ, token.GEQ:
 		n++
@@ -378,11 +369,6 @@ func (m *Model) intValue(e ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(constant.ToInt(tv.Value))
-}
-
-func isIntegerType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // repeatingLoop returns the innermost loop around cur, inside its function
@@ -598,10 +584,4 @@ func IsPanic(e ast.Expr) bool {
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	return ok && id.Name == "panic"
-}
-
-// loopText says which loop repeats a site, for messages: "the loop over
-// leaves at merkle.go:30".
-func (m *Model) loopText(loop ast.Node, info loopInfo) string {
-	return fmt.Sprintf("once per %s (the loop at %s)", info.item, m.position(loop.Pos()))
 }

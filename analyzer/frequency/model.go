@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
@@ -170,7 +171,6 @@ type Model struct {
 	implCosts map[implKey]work
 	comp      map[*fnInfo]int
 	compSize  map[int]int
-	cycles    map[*fnInfo]string
 	measured  bool                 // a profile covers the package
 	taken     map[*types.Func]bool // the functions whose value is taken
 	// ownHashes memoizes Config.Hashes of each function's own body: every
@@ -239,7 +239,7 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, cycles: map[*fnInfo]string{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
@@ -282,11 +282,10 @@ func (m *Model) position(pos token.Pos) string {
 // of cost c there is worth a finding.
 func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	m.graph()
-	fnCur, decl, lit, ok := m.enclosing(cur)
+	fnCur, fn, lit, ok := m.enclosing(cur)
 	if !ok {
 		return Estimate{Why: "it is not in a function: it runs once, when the package is initialized"}
 	}
-	fn, _ := m.cfg.Info.Defs[decl.Name].(*types.Func)
 	f := m.funcs[fn]
 	if f == nil {
 		return Estimate{Why: "it is in test code, or in a file that is not analyzed"}
@@ -301,13 +300,13 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		if why := m.rareBranch(cur, body); why != "" {
 			return Estimate{Why: "it runs " + why}
 		}
-		est := Estimate{Loop: loop, Text: m.loopText(loop.Node(), info)}
+		est := Estimate{Loop: loop, Text: fmt.Sprintf("once per %s (the loop at %s)", info.item, m.position(loop.Node().Pos()))}
 		est.Evidence = append(est.Evidence, Evidence{loop.Node().Pos(), "loop", "repeated by the loop at " + m.position(loop.Node().Pos())})
-		w := m.regionCost(body, cur, true)
+		w := m.regionCost(body, cur, true, true)
 		// The heavy work of the other loops over the same items is theirs
 		// too (a process started for each).
 		for _, other := range m.sameCollection(fnCur, loop) {
-			if o := m.regionCost(loopBody(other), inspector.Cursor{}, true); o.class == Heavy {
+			if o := m.regionCost(loopBody(other), inspector.Cursor{}, true, true); o.class == Heavy {
 				w = w.more(o)
 			}
 		}
@@ -317,7 +316,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	}
 	if lit.Valid() {
 		if each := m.iteratorCallback(lit); each != "" {
-			est := Estimate{Text: "once per " + each, Why: m.noise(c, m.regionCost(lit, cur, true), "each call also calls")}
+			est := Estimate{Text: "once per " + each, Why: m.noise(c, m.regionCost(lit, cur, true, true), "each call also calls")}
 			est.PerItem = est.Why == ""
 			return est
 		}
@@ -337,7 +336,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 					first = est
 				}
 				if est.PerItem {
-					if why := m.noise(c, m.regionCost(lit, cur, true), "each call also calls"); why != "" {
+					if why := m.noise(c, m.regionCost(lit, cur, true, true), "each call also calls"); why != "" {
 						est.PerItem, est.Why = false, why
 					}
 					return est
@@ -360,15 +359,14 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	}
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
-	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byEntry {
-		est.Presumed = true
-	}
-	w := m.regionCost(fnCur, cur, true)
+	root := m.funcs[m.Root(fn)]
+	est.Presumed = root != nil && root.reason != nil && root.reason.kind == byEntry
+	w := m.regionCost(fnCur, cur, true, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
 	// what it allocates once beside that loop is shared by every item. Not
 	// so in a recursion, whose loop hands each item to a call of its own
 	// (a tree's children, each hashed by the same function).
-	if loop, ok := m.hashingLoop(f); ok && !m.inCycle(f) {
+	if loop := m.hashingLoop(f); loop.Valid() && !m.inCycle(f) {
 		w = w.more(work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()})
 	}
 	seen := map[*fnInfo]bool{f: true}
@@ -381,9 +379,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		if r.kind == byLoop {
 			region = loopBody(r.via.loop)
 		}
-		w = w.more(m.besideCall(region, m.callAt(region, r.via.pos)))
+		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
 	}
-	if root := m.funcs[m.Root(fn)]; root != nil && root.reason != nil && root.reason.kind == byRole {
+	if root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
 			w = w.more(work{class: role.Around, what: role.What, pos: root.fn.Pos()})
 		}
@@ -455,9 +453,10 @@ func loopBody(loop inspector.Cursor) inspector.Cursor {
 	return loop
 }
 
-// enclosing returns the function declaration that holds cur, and the
-// innermost function literal between them that does not run in place.
-func (m *Model) enclosing(cur inspector.Cursor) (fn inspector.Cursor, decl *ast.FuncDecl, lit inspector.Cursor, ok bool) {
+// enclosing returns the function declaration that holds cur (or is cur), its
+// function, and the innermost function literal between them that does not
+// run in place.
+func (m *Model) enclosing(cur inspector.Cursor) (decl inspector.Cursor, fn *types.Func, lit inspector.Cursor, ok bool) {
 	for c := cur; c.Valid(); c = c.Parent() {
 		switch n := c.Node().(type) {
 		case *ast.FuncLit:
@@ -465,7 +464,8 @@ func (m *Model) enclosing(cur inspector.Cursor) (fn inspector.Cursor, decl *ast.
 				lit = c
 			}
 		case *ast.FuncDecl:
-			return c, n, lit, true
+			fn, _ = m.cfg.Info.Defs[n.Name].(*types.Func)
+			return c, fn, lit, true
 		}
 	}
 	return inspector.Cursor{}, nil, inspector.Cursor{}, false
@@ -474,21 +474,20 @@ func (m *Model) enclosing(cur inspector.Cursor) (fn inspector.Cursor, decl *ast.
 // perItemCallbacks are the functions that call their function argument once
 // per element of what they are given.
 var perItemCallbacks = map[string]string{
-	"sort.Slice":                 "comparison sort.Slice makes",
-	"sort.SliceStable":           "comparison sort.SliceStable makes",
-	"slices.SortFunc":            "comparison slices.SortFunc makes",
-	"slices.SortStableFunc":      "comparison slices.SortStableFunc makes",
-	"slices.IndexFunc":           "element slices.IndexFunc visits",
-	"slices.ContainsFunc":        "element slices.ContainsFunc visits",
-	"slices.DeleteFunc":          "element slices.DeleteFunc visits",
-	"path/filepath.Walk":         "file filepath.Walk visits",
-	"path/filepath.WalkDir":      "file filepath.WalkDir visits",
-	"io/fs.WalkDir":              "file fs.WalkDir visits",
-	"(*sync.Map).Range":          "entry sync.Map.Range visits",
-	"strings.Map":                "rune strings.Map maps",
-	"strings.FieldsFunc":         "rune strings.FieldsFunc tests",
-	"(*bufio.Scanner).Split":     "token the scanner splits",
-	"golang.org/x/sync/errgroup": "",
+	"sort.Slice":             "comparison sort.Slice makes",
+	"sort.SliceStable":       "comparison sort.SliceStable makes",
+	"slices.SortFunc":        "comparison slices.SortFunc makes",
+	"slices.SortStableFunc":  "comparison slices.SortStableFunc makes",
+	"slices.IndexFunc":       "element slices.IndexFunc visits",
+	"slices.ContainsFunc":    "element slices.ContainsFunc visits",
+	"slices.DeleteFunc":      "element slices.DeleteFunc visits",
+	"path/filepath.Walk":     "file filepath.Walk visits",
+	"path/filepath.WalkDir":  "file filepath.WalkDir visits",
+	"io/fs.WalkDir":          "file fs.WalkDir visits",
+	"(*sync.Map).Range":      "entry sync.Map.Range visits",
+	"strings.Map":            "rune strings.Map maps",
+	"strings.FieldsFunc":     "rune strings.FieldsFunc tests",
+	"(*bufio.Scanner).Split": "token the scanner splits",
 }
 
 // localCalls returns the calls of the function literal at lit when it is
@@ -635,22 +634,14 @@ func (m *Model) Repeats(fn *types.Func) (string, bool) {
 func (m *Model) HashesCollection(fn *types.Func) bool {
 	m.graph()
 	f := m.funcs[fn]
-	return f != nil && (m.hashesInLoop(f) || m.hashesByRecursion(f))
+	return f != nil && (m.hashingLoop(f).Valid() || m.hashesByRecursion(f))
 }
 
 // CallsItself reports whether fn calls itself directly.
 func (m *Model) CallsItself(fn *types.Func) bool {
 	m.graph()
 	f := m.funcs[fn]
-	if f == nil {
-		return false
-	}
-	for _, c := range f.calls {
-		if c.callee == f {
-			return true
-		}
-	}
-	return false
+	return f != nil && slices.ContainsFunc(f.calls, func(c *callEdge) bool { return c.callee == f })
 }
 
 // Cost returns the fact of fn, a function of the package, when it costs
