@@ -149,6 +149,12 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
 		return nil, v.Name() + " is assigned again", false
 	}
+	// The rung before a pool: a hasher written once and summed once is the
+	// digest of one slice, which the sum function of its package computes
+	// without a hasher (a pooled one would make the slice escape).
+	if fix, ok := p.oneShotSum(f, s, def, v); ok {
+		return fix, "", false
+	}
 	// The rung before a pool: a hasher that escapes only through binary.Write
 	// of fixed-size integers stays on the stack once its own Write takes them.
 	if writes, ok := p.integerWrites(s, v); ok && f.AtLeast("go1.19") {
@@ -442,4 +448,94 @@ func (p *pass) integerWrite(use inspector.Cursor) (fixes.IntegerWrite, bool) {
 		return fixes.IntegerWrite{}, false
 	}
 	return w, true
+}
+
+// oneShotSums maps the constructors that always allocate their hasher, and
+// whose package has a sum function of the same digest, to that function:
+// called with a nil key, the constructor makes the hasher that the sum
+// function uses inside (checked in their sources).
+var oneShotSums = map[string]string{
+	"golang.org/x/crypto/blake2b.New256": "Sum256",
+	"golang.org/x/crypto/blake2b.New384": "Sum384",
+	"golang.org/x/crypto/blake2b.New512": "Sum512",
+	"golang.org/x/crypto/blake2s.New256": "Sum256",
+}
+
+// oneShotSum computes with the sum function of its package (see
+// oneShotSums) the digest of the hasher v that def makes with a nil key and
+// a blank error, when v is written once, by a statement of the list that
+// holds def, and then summed once, by a later statement of that list that
+// runs the Sum once (see fixes.OneShotSum):
+//
+//	h, _ := blake2b.New256(nil)
+//	h.Write([]byte(key))          =>   sum := blake2b.Sum256([]byte(key))
+//	return h.Sum(nil)                  return sum[:]
+//
+// Statements between that do not use v stay as they are: the data is hashed
+// where it was written, and the digest read where it was summed.
+func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.Var) (*analysis.SuggestedFix, bool) {
+	name, ok := oneShotSums[p.qualifiedCallee(s.Call)]
+	sel, isSel := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
+	if !ok || !isSel || len(def.Lhs) != 2 || def.Lhs[1].(*ast.Ident).Name != "_" {
+		return nil, false
+	}
+	if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg || ast.Unparen(sel.X) != identOf(sel.X) {
+		return nil, false
+	}
+	for _, arg := range s.Call.Args {
+		if !p.TypesInfo.Types[arg].IsNil() {
+			return nil, false // a key: the sum function takes none
+		}
+	}
+	fn, ok := enclosingFunc(s.cur)
+	defCur := s.cur.Parent()
+	if !ok || !isListEdge(defCur.ParentEdgeKind()) {
+		return nil, false
+	}
+	var write ast.Stmt
+	var data ast.Expr
+	var sum *ast.CallExpr
+	for next, more := defCur.NextSibling(); more && sum == nil; next, more = next.NextSibling() {
+		if !p.mentions(next.Node(), v) {
+			continue
+		}
+		if write == nil {
+			// h.Write(data), not io.WriteString(h, s): the sum function
+			// takes a []byte.
+			if data = p.macWrite(next.Node(), v); data == nil || !types.AssignableTo(p.TypesInfo.TypeOf(data), types.NewSlice(types.Typ[types.Byte])) {
+				return nil, false
+			}
+			write = next.Node().(ast.Stmt)
+			continue
+		}
+		// The Sum runs once where its statement does: not in a function
+		// literal (macSum rejects it), nor in a loop, which a statement of
+		// these kinds cannot hold but in a function literal.
+		switch next.Node().(type) {
+		case *ast.AssignStmt, *ast.ReturnStmt, *ast.ExprStmt, *ast.DeclStmt:
+		default:
+			return nil, false
+		}
+		if sum = p.macSum(next, v); sum == nil {
+			return nil, false
+		}
+	}
+	uses := 0
+	for range p.vals.Uses(fn, v) {
+		uses++
+	}
+	if sum == nil || uses != 2 {
+		return nil, false
+	}
+	var dst ast.Expr
+	if !p.TypesInfo.Types[sum.Args[0]].IsNil() {
+		dst = sum.Args[0]
+	}
+	fix := fixes.OneShotSum(f, def, write, data, sum, dst, types.ExprString(sel.X)+"."+name, f.FreeName(write.Pos(), "sum"))
+	return &fix, true
+}
+
+// isListEdge reports whether k is the edge of a statement in a list.
+func isListEdge(k edge.Kind) bool {
+	return k == edge.BlockStmt_List || k == edge.CaseClause_Body || k == edge.CommClause_Body
 }
