@@ -101,15 +101,18 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		return nil, "no pool serves the hashers of a function value: which constructor " + types.ExprString(s.Call.Fun) + " calls is not known", false
 	}
 	stdCtor := p.qualifiedCallee(s.Call)
-	if s.ctor.wrapped != "" {
+	spec := fixes.PoolSpec{Result: p.TypesInfo.TypeOf(s.Call), Inline: p.inlinePools()}
+	if s.ctor.wrapped != "" && s.ctor.pool == "" {
+		// Any other wrapper called without arguments: a pool of the file
+		// of the hashers it returns.
+		if why := p.wrapperPool(f, s, &spec); why != "" {
+			return nil, "no pool serves " + s.ctor.name + ", which returns the hasher of " + s.ctor.wrapped + ": " + why, false
+		}
+	} else if s.ctor.wrapped != "" {
 		// A wrapper whose hasher is a standard constructor's, called
 		// without arguments: that constructor's pool serves it.
-		if s.ctor.pool == "" {
-			return nil, "no pool serves " + s.ctor.name + ", which returns the hasher of " + s.ctor.wrapped, false
-		}
 		stdCtor = s.ctor.wraps
 	}
-	spec := fixes.PoolSpec{Result: p.TypesInfo.TypeOf(s.Call), Inline: p.inlinePools()}
 	if s.ctor == cryptoHashNew {
 		var ok bool
 		if stdCtor, ok = p.cryptoHashConstant(s.Call); !ok {
@@ -122,7 +125,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 			return &fix, "", false
 		}
 	}
-	if spec.Hash == "" {
+	if spec.Hash == "" && spec.Wrapper == "" {
 		spec.Ctor = stdCtor
 		if spec.Var = stdConstructors[stdCtor].pool; spec.Var == "" {
 			// No runtime pool: one of the file, of the hashers of these
@@ -138,7 +141,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	}
 	def, why := p.definition(s)
 	if def == nil {
-		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && !spec.Err {
+		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && spec.Wrapper == "" && !spec.Err {
 			return p.argumentPoolFix(s, f, spec)
 		}
 		return nil, why, false
@@ -538,4 +541,43 @@ func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.
 // isListEdge reports whether k is the edge of a statement in a list.
 func isListEdge(k edge.Kind) bool {
 	return k == edge.BlockStmt_List || k == edge.CaseClause_Body || k == edge.CommClause_Body
+}
+
+// wrapperPool sets spec to a pool of the file of the hashers that the
+// wrapper s calls returns, or says why none serves them: the wrapper is
+// called without arguments (so that it returns the same hasher every time)
+// and its constructor's Reset restores that hasher (see constructor.resets).
+// A wrapper that returns the hasher in a struct of one field that embeds it
+// (kaspad's HashWriter) is pooled by that field, and the struct built again
+// around the pooled hasher: a pool of the struct would box it, an allocation
+// per Put.
+//
+//	w := hashes.NewMerkleBranchHashWriter()   =>   w := hashes.HashWriter{Hash: newMerkleBranchHashWriterPool.Get()}
+//	                                               defer newMerkleBranchHashWriterPool.Put(w.Hash)
+//	                                               ...
+//	                                               var newMerkleBranchHashWriterPool = hashpool.New(func() hash.Hash { return hashes.NewMerkleBranchHashWriter().Hash })
+func (p *pass) wrapperPool(f *fixes.File, s *Site, spec *fixes.PoolSpec) string {
+	fn, ok := typeutil.Callee(p.TypesInfo, s.Call).(*types.Func)
+	switch {
+	case len(s.Call.Args) != 0:
+		return "it takes arguments, and a pool holds the hashers of one set of them"
+	case !s.ctor.resets:
+		return "Reset may not restore the state it returns its hasher in"
+	case !ok || fn.Signature().Recv() != nil:
+		return "it is a method"
+	}
+	if _, ok := p.TypesInfo.Types[s.Call].Type.Underlying().(*types.Interface); !ok {
+		st, ok := p.TypesInfo.Types[s.Call].Type.Underlying().(*types.Struct)
+		if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() {
+			return "its result is neither a hasher nor a struct that embeds one"
+		}
+		field := st.Field(0)
+		if !field.Exported() && field.Pkg() != p.Pkg {
+			return "the field " + field.Name() + " of its result is not exported"
+		}
+		spec.Field, spec.FieldType = field.Name(), field.Type()
+	}
+	spec.Wrapper = f.Text(s.Call)
+	spec.Name = unexported(fn.Name()) + "Pool"
+	return ""
 }

@@ -46,6 +46,15 @@ type PoolSpec struct {
 	// proved nil for these arguments.
 	Args []string
 	Err  bool
+
+	// Wrapper, when set, is the text of a call without arguments of a
+	// constructor wrapper, valid at package level, whose hashers a pool
+	// of the file named Name holds (Var and Ctor are then empty). Field is
+	// the name of the field of the struct the wrapper returns that embeds
+	// the hasher, of type FieldType, when it returns one: the pool holds
+	// the field's hasher, and Get builds the struct around it.
+	Wrapper, Name, Field string
+	FieldType            types.Type
 }
 
 // Pool takes a hasher that escapes from a pool for the duration of the call,
@@ -116,8 +125,11 @@ func PoolArgument(f *File, stmt ast.Stmt, call ast.Expr, name string, spec PoolS
 }
 
 // poolCtorName names spec's constructor as its package's callers do, as
-// sha256.New.
+// sha256.New, or its wrapper as the call does.
 func poolCtorName(spec PoolSpec) string {
+	if spec.Wrapper != "" {
+		return strings.TrimSuffix(spec.Wrapper, "()")
+	}
 	ctorPath, ctorFunc := splitFunc(spec.Ctor)
 	return pathName(ctorPath) + "." + ctorFunc
 }
@@ -127,7 +139,6 @@ func poolCtorName(spec PoolSpec) string {
 // resets it after Get (if any), and the edits they need: imports, and the
 // pool's declaration when Inline.
 func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, reset string, edits []analysis.TextEdit) {
-	ctorPath, ctorFunc := splitFunc(spec.Ctor)
 	im := f.Imports(call.Pos())
 
 	assert := ""
@@ -135,7 +146,13 @@ func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, r
 		assert = ".(" + f.TypeText(spec.Result, im) + ")"
 	}
 
-	if spec.Var == "" {
+	if spec.Wrapper != "" {
+		var decl string
+		get, put, reset, decl = f.wrapperPool(spec, name, im)
+		if decl != "" {
+			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+		}
+	} else if spec.Var == "" {
 		var decl string
 		get, put, reset, decl = f.filePool(spec, name, im)
 		get += assert
@@ -143,6 +160,7 @@ func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, r
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else if spec.Inline {
+		ctorPath, ctorFunc := splitFunc(spec.Ctor)
 		pkg := im.Name(ctorPath, pathName(ctorPath))
 		syncName := im.Name("sync", "sync")
 		newFunc := "func() " + f.AnyType() + " { return " + pkg + "." + ctorFunc + "() }"
@@ -223,6 +241,51 @@ func (f *File) filePool(spec PoolSpec, name string, im *Imports) (get, put, rese
 			poolVar, ctorCall, poolVar, value)
 	}
 	return poolVar + ".Get()", poolVar + ".Put(" + name + ")", reset, decl
+}
+
+// wrapperPool declares in the file a pool of the hashers that a constructor
+// wrapper returns when called without arguments, whose Reset restores the
+// state it returns them in (it returns what filePool does). A wrapper that
+// returns its hasher in a struct of one field that embeds it is pooled by
+// that field, and Get builds the struct around the pooled hasher:
+//
+//	w := hashes.NewMerkleBranchHashWriter()   =>   w := hashes.HashWriter{Hash: newMerkleBranchHashWriterPool.Get()}
+//	                                               defer newMerkleBranchHashWriterPool.Put(w.Hash)
+//	                                               ...
+//	                                               var newMerkleBranchHashWriterPool = hashpool.New(func() hash.Hash { return hashes.NewMerkleBranchHashWriter().Hash })
+//
+// or, with Inline, a sync.Pool whose hashers are Reset after Get.
+func (f *File) wrapperPool(spec PoolSpec, name string, im *Imports) (get, put, reset, decl string) {
+	body := "return " + spec.Wrapper
+	pooled, held := spec.Result, name
+	if spec.Field != "" {
+		body += "." + spec.Field
+		pooled, held = spec.FieldType, name+"."+spec.Field
+	}
+	var value, assert string
+	if spec.Inline {
+		value = im.Name("sync", "sync") + ".Pool{New: func() " + f.AnyType() + " { " + body + " }}"
+		assert = ".(" + f.TypeText(pooled, im) + ")"
+		reset = name + ".Reset()"
+	} else {
+		value = im.Name(RuntimePool, "hashpool") + ".New(func() " + im.Name("hash", "hash") + ".Hash { " + body + " })"
+		if !isHashHash(pooled) {
+			assert = ".(" + f.TypeText(pooled, im) + ")"
+		}
+	}
+	poolVar, declare := f.Names.Declare(f, spec.Name, func(obj types.Object) bool {
+		v, ok := f.varValue(obj)
+		return ok && v == value
+	})
+	if declare {
+		decl = fmt.Sprintf("\n// %s reuses the hashers of %s, whose Reset restores the state it returns them in.\nvar %s = %s\n",
+			poolVar, spec.Wrapper, poolVar, value)
+	}
+	get = poolVar + ".Get()" + assert
+	if spec.Field != "" {
+		get = f.TypeText(spec.Result, im) + "{" + spec.Field + ": " + get + "}"
+	}
+	return get, poolVar + ".Put(" + held + ")", reset, decl
 }
 
 // hashPool takes the hasher of a crypto.Hash that is not a constant from a
