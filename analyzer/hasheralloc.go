@@ -3,8 +3,13 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -51,6 +56,16 @@ func (p *siteChecks) checkHasherAlloc(s *Site) {
 	}
 	if loop.Valid() {
 		fix, why := p.hoistFix(s, loop)
+		if f := p.file(s.Call.Pos()); fix == nil && s.ctor.funcValue && f != nil {
+			// A function value's hasher that no hoist serves: the
+			// pool beside the function value, given back per iteration.
+			pooled, whyNot := p.funcFieldPool(f, s, true)
+			if pooled != nil {
+				p.report(s.Call, hasherAlloc, what+" "+often, pooled, "reuse a pooled hasher", "")
+				return
+			}
+			why += "; " + whyNot
+		}
 		p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse one hasher across iterations", why)
 		return
 	}
@@ -98,7 +113,8 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		return nil, "the source file cannot be read", false
 	}
 	if s.ctor.funcValue {
-		return nil, "no pool serves the hashers of a function value: which constructor " + types.ExprString(s.Call.Fun) + " calls is not known", false
+		fix, why := p.funcFieldPool(f, s, false)
+		return fix, why, fix != nil
 	}
 	stdCtor := p.qualifiedCallee(s.Call)
 	spec := fixes.PoolSpec{Result: p.TypesInfo.TypeOf(s.Call), Inline: p.inlinePools()}
@@ -580,4 +596,159 @@ func (p *pass) wrapperPool(f *fixes.File, s *Site, spec *fixes.PoolSpec) string 
 	spec.Wrapper = f.Text(s.Call)
 	spec.Name = unexported(fn.Name()) + "Pool"
 	return ""
+}
+
+// funcFieldPool takes the hasher that a function value held in a field
+// makes from a pool kept beside it, a new field of the struct whose zero
+// value is ready: its Get falls back to the function value when the pool is
+// empty, and resets a hasher it reuses (hash.Hash's Reset restores the
+// state the function value made it in):
+//
+//	h := n.Tree.hashStrategy()   =>   h := pooledHasher(&n.Tree.hashStrategyPool, n.Tree.hashStrategy)
+//	                                  defer n.Tree.hashStrategyPool.Put(h)
+//	                                  ...
+//	                                  type MerkleTree struct { ...; hashStrategyPool sync.Pool }
+//	                                  func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash { ... }
+//
+// It is offered when the pool's hashers are always the field's function
+// value's: the field is unexported and only composite literals of the
+// struct set it (never assigned after the struct is built: a pool would
+// otherwise hand out hashers of an old function), the struct is reached
+// through a pointer wherever the package holds one (a copy would copy the
+// pool, which go vet reports) and adding an unexported field cannot break a
+// literal of it (see fieldAddable). The hasher is given back right after its
+// last use when the struct is reached through a variable that the function
+// does not assign, else by a deferred Put right after the Get (not in a
+// loop, whose iterations would keep their hashers until the function
+// returns).
+func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.SuggestedFix, string) {
+	const none = "no pool serves the hashers of a function value: which constructor "
+	sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
+	selection := p.TypesInfo.Selections[sel]
+	if !ok || selection == nil || selection.Kind() != types.FieldVal {
+		return nil, none + types.ExprString(s.Call.Fun) + " calls is not known, and it is not a field, beside which a pool could be kept"
+	}
+	field := selection.Obj().(*types.Var)
+	holder := types.ExprString(sel.X)
+	sig, _ := field.Type().Underlying().(*types.Signature)
+	switch {
+	case sig == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isNamed(sig.Results().At(0).Type(), "hash", "Hash", false):
+		return nil, "a pool beside " + field.Name() + " would hold hash.Hash values, and it returns another type"
+	case field.Exported():
+		return nil, field.Name() + " is exported: code outside the package may set it, and a pool beside it would hand out the hashers of an older function"
+	case !selection.Indirect():
+		return nil, holder + " is a copy: a pool in it would not outlive the call"
+	case !plainExpr(sel.X):
+		return nil, holder + " runs code, which the Get and the Put would run again"
+	}
+	if at := p.fieldWrite(field); at != "" {
+		return nil, field.Name() + " is assigned at " + at + ", after its struct is built: a pool beside it would hand out the hashers of an older function"
+	}
+	st, ok := p.structOf(f, field)
+	if !ok {
+		return nil, "the struct that holds " + field.Name() + " is not declared at package level in this file"
+	}
+	named := p.namedOf(st)
+	if named == nil {
+		return nil, "the struct that holds " + field.Name() + " has no name"
+	}
+	for m := range named.Methods() {
+		if _, ptr := m.Signature().Recv().Type().(*types.Pointer); !ptr {
+			return nil, "the method " + m.Name() + " of " + named.Obj().Name() + " has a value receiver, which would copy the pool"
+		}
+	}
+	if why := p.copiedValue(named, nil); why != "" {
+		return nil, why + ", and would copy the pool"
+	}
+	if why := p.fieldAddable(st); why != "" {
+		return nil, why
+	}
+	if f.OneLineComment(st) {
+		return nil, "the struct that holds " + field.Name() + " is declared on one line, with a comment in it"
+	}
+	def, why := p.definition(s)
+	if def == nil {
+		return nil, why
+	}
+	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	fn, _ := enclosingFunc(s.cur)
+	if p.writes(fn, v) {
+		return nil, v.Name() + " is assigned again"
+	}
+	if arg, ok := p.stackArgument(s, v); ok {
+		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
+	}
+	spec := fixes.FieldPoolSpec{Func: types.ExprString(sel)}
+	want := field.Name() + "Pool"
+	spec.Field = want
+	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), spec.Field); i++ {
+		spec.Field = want + strconv.Itoa(i)
+	}
+	spec.Pool = holder + "." + spec.Field
+	spec.Struct = st
+	// The Put reads the holder again after the last use: only a variable
+	// that the function does not assign is sure to name the same struct.
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		if hv, ok := p.TypesInfo.Uses[id].(*types.Var); ok && hv.Parent() != p.Pkg.Scope() && !p.writes(fn, hv) {
+			spec.Last = p.releasePoint(s.cur.Parent(), v)
+		}
+	}
+	if spec.Last == nil && inLoop {
+		return nil, "the hasher is not given back in straight-line code within the loop, through a variable that names the same struct"
+	}
+	fix := fixes.FieldPool(f, def, spec)
+	return &fix, ""
+}
+
+// fieldWrite returns where the package assigns field, or takes its address,
+// outside a composite literal of its struct; its test files are read by
+// their syntax (an assignment to a selector of the field's name).
+func (p *pass) fieldWrite(field *types.Var) string {
+	at := ""
+	for _, file := range p.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			var targets []ast.Expr
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				targets = n.Lhs
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					targets = []ast.Expr{n.X}
+				}
+			}
+			for _, e := range targets {
+				if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[sel.Sel] == field && at == "" {
+					at = p.position(sel.Pos())
+				}
+			}
+			return at == ""
+		})
+	}
+	if at != "" || len(p.Files) == 0 {
+		return at
+	}
+	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		entry := e.Name()
+		tf, err := parser.ParseFile(fset, filepath.Join(dir, entry), nil, parser.SkipObjectResolution)
+		if err != nil || tf.Name.Name != field.Pkg().Name() {
+			continue
+		}
+		ast.Inspect(tf, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, e := range as.Lhs {
+					if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && sel.Sel.Name == field.Name() && at == "" {
+						at = entry + ":" + strconv.Itoa(fset.Position(sel.Pos()).Line)
+					}
+				}
+			}
+			return at == ""
+		})
+	}
+	return at
 }

@@ -445,3 +445,79 @@ func (f *File) qualifier(e ast.Expr) (string, bool) {
 		}
 	}
 }
+
+// FieldPoolSpec says where FieldPool keeps the pool beside a function value
+// held in a field.
+type FieldPoolSpec struct {
+	// Func is the function value as the call reads it: n.Tree.hashStrategy.
+	Func string
+	// Field is the name of the field that holds the pool, added to Struct;
+	// Pool reads it as the call does: n.Tree.hashStrategyPool.
+	Field, Pool string
+	Struct      *ast.StructType
+	// Last is the statement after which the hasher is given back; nil
+	// gives it back with defer.
+	Last ast.Stmt
+}
+
+// FieldPool takes the hasher that a function value held in a field makes
+// from a sync.Pool kept in a new field beside it, whose zero value is
+// ready: a function declared in the file takes a hasher from the pool and
+// resets it, or calls the function value when the pool is empty.
+//
+//	h := n.Tree.hashStrategy()   =>   h := pooledHasher(&n.Tree.hashStrategyPool, n.Tree.hashStrategy)
+//	                                  defer n.Tree.hashStrategyPool.Put(h)
+//	                                  ...
+//	                                  type MerkleTree struct { ...; hashStrategyPool sync.Pool }
+//
+//	                                  // pooledHasher returns a hasher of pool, reset, or newHash().
+//	                                  func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash { ... }
+//
+// The same code serves both pool modes: the runtime module has no pool whose
+// hashers come from a function value given at Get. The caller has proved
+// that the field is only set when its struct is built, that the struct is
+// never copied, and that the hasher does not outlive the call.
+func FieldPool(f *File, def *ast.AssignStmt, spec FieldPoolSpec) analysis.SuggestedFix {
+	name := def.Lhs[0].(*ast.Ident).Name
+	im := f.Imports(def.Pos())
+	syncName, hashName := im.Name("sync", "sync"), im.Name("hash", "hash")
+	fn, declare := f.Names.Declare(f, "pooledHasher", isPooledHasherFunc)
+	edits := []analysis.TextEdit{f.AddField(spec.Struct, spec.Field+" "+syncName+".Pool")}
+	if declare {
+		decl := fmt.Sprintf(`
+// %[1]s returns a hasher of pool, reset, or newHash() when pool is empty.
+func %[1]s(pool *%[2]s.Pool, newHash func() %[3]s.Hash) %[3]s.Hash {
+	if h, ok := pool.Get().(%[3]s.Hash); ok {
+		h.Reset()
+		return h
+	}
+	return newHash()
+}
+`, fn, syncName, hashName)
+		edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+	}
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, getEdit(def, fn+"(&"+spec.Pool+", "+spec.Func+")"))
+	edits = append(edits, f.Release(def, spec.Last, spec.Pool+".Put("+name+")", "")...)
+	return analysis.SuggestedFix{
+		Message:   "Take " + name + " from a pool kept beside " + spec.Func + " (field " + spec.Field + ")",
+		TextEdits: edits,
+	}
+}
+
+// isPooledHasherFunc reports whether obj is the function that FieldPool
+// declares: func(*sync.Pool, func() hash.Hash) hash.Hash.
+func isPooledHasherFunc(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isHashHash(sig.Results().At(0).Type()) {
+		return false
+	}
+	pool, ok := sig.Params().At(0).Type().(*types.Pointer)
+	newHash, isSig := sig.Params().At(1).Type().(*types.Signature)
+	return ok && isNamedType(pool.Elem(), "sync", "Pool") && isSig && newHash.Params().Len() == 0 &&
+		newHash.Results().Len() == 1 && isHashHash(newHash.Results().At(0).Type())
+}
