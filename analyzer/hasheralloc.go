@@ -691,6 +691,9 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 		if hv, ok := p.TypesInfo.Uses[id].(*types.Var); ok && hv.Parent() != p.Pkg.Scope() && !p.writes(fn, hv) {
 			spec.Last = p.releasePoint(s.cur.Parent(), v)
+			if spec.Last == nil && inLoop {
+				spec.Last = p.lastUse(s.cur.Parent(), v)
+			}
 		}
 	}
 	if spec.Last == nil && inLoop {
@@ -751,4 +754,39 @@ func (p *pass) fieldWrite(field *types.Var) string {
 		})
 	}
 	return at
+}
+
+// lastUse returns the last statement of the list that holds def that uses
+// v, the hasher def defines in a loop's body, when no use of v is in a
+// function literal (which could run later) and the list has no goto: a Put
+// right after it runs at most once per iteration, after every use. A path
+// that leaves the list before it (a return, a break or a continue, on an
+// error) skips the Put and drops the hasher, which a pool tolerates: the
+// garbage collector takes it, as without the pool.
+func (p *pass) lastUse(def inspector.Cursor, v *types.Var) ast.Stmt {
+	if p.heldByWriter(def, v) || !isListEdge(def.ParentEdgeKind()) {
+		return nil
+	}
+	var last ast.Stmt
+	for stmt, ok := def.NextSibling(); ok; stmt, ok = stmt.NextSibling() {
+		for n := range stmt.Preorder((*ast.Ident)(nil), (*ast.BranchStmt)(nil)) {
+			switch node := n.Node().(type) {
+			case *ast.BranchStmt:
+				if node.Tok == token.GOTO {
+					return nil
+				}
+			case *ast.Ident:
+				if p.TypesInfo.Uses[node] == v {
+					if insideFuncLit(n, stmt) {
+						return nil
+					}
+					last = stmt.Node().(ast.Stmt)
+				}
+			}
+		}
+	}
+	if _, ret := last.(*ast.ReturnStmt); ret {
+		return nil
+	}
+	return last
 }
