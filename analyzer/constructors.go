@@ -38,6 +38,10 @@ type constructor struct {
 	// a standard one called without arguments (its pool serves the wrapper).
 	wraps, wrapped string
 	panics, plain  bool
+	// resets: the wrapper's hasher's Reset restores the state the wrapper
+	// returns it in (its constructor's does, see reuse), so that a pool of
+	// the file serves the wrapper's calls without arguments.
+	resets bool
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool

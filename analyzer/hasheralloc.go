@@ -3,8 +3,13 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -51,6 +56,16 @@ func (p *siteChecks) checkHasherAlloc(s *Site) {
 	}
 	if loop.Valid() {
 		fix, why := p.hoistFix(s, loop)
+		if f := p.file(s.Call.Pos()); fix == nil && s.ctor.funcValue && f != nil {
+			// A function value's hasher that no hoist serves: the
+			// pool beside the function value, given back per iteration.
+			pooled, whyNot := p.funcFieldPool(f, s, true)
+			if pooled != nil {
+				p.report(s.Call, hasherAlloc, what+" "+often, pooled, "reuse a pooled hasher", "")
+				return
+			}
+			why += "; " + whyNot
+		}
 		p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse one hasher across iterations", why)
 		return
 	}
@@ -98,18 +113,22 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		return nil, "the source file cannot be read", false
 	}
 	if s.ctor.funcValue {
-		return nil, "no pool serves the hashers of a function value: which constructor " + types.ExprString(s.Call.Fun) + " calls is not known", false
+		fix, why := p.funcFieldPool(f, s, false)
+		return fix, why, fix != nil
 	}
 	stdCtor := p.qualifiedCallee(s.Call)
-	if s.ctor.wrapped != "" {
+	spec := fixes.PoolSpec{Result: p.TypesInfo.TypeOf(s.Call), Inline: p.inlinePools()}
+	if s.ctor.wrapped != "" && s.ctor.pool == "" {
+		// Any other wrapper called without arguments: a pool of the file
+		// of the hashers it returns.
+		if why := p.wrapperPool(f, s, &spec); why != "" {
+			return nil, "no pool serves " + s.ctor.name + ", which returns the hasher of " + s.ctor.wrapped + ": " + why, false
+		}
+	} else if s.ctor.wrapped != "" {
 		// A wrapper whose hasher is a standard constructor's, called
 		// without arguments: that constructor's pool serves it.
-		if s.ctor.pool == "" {
-			return nil, "no pool serves " + s.ctor.name + ", which returns the hasher of " + s.ctor.wrapped, false
-		}
 		stdCtor = s.ctor.wraps
 	}
-	spec := fixes.PoolSpec{Result: p.TypesInfo.TypeOf(s.Call), Inline: p.inlinePools()}
 	if s.ctor == cryptoHashNew {
 		var ok bool
 		if stdCtor, ok = p.cryptoHashConstant(s.Call); !ok {
@@ -122,7 +141,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 			return &fix, "", false
 		}
 	}
-	if spec.Hash == "" {
+	if spec.Hash == "" && spec.Wrapper == "" {
 		spec.Ctor = stdCtor
 		if spec.Var = stdConstructors[stdCtor].pool; spec.Var == "" {
 			// No runtime pool: one of the file, of the hashers of these
@@ -138,7 +157,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	}
 	def, why := p.definition(s)
 	if def == nil {
-		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && !spec.Err {
+		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && spec.Wrapper == "" && !spec.Err {
 			return p.argumentPoolFix(s, f, spec)
 		}
 		return nil, why, false
@@ -148,6 +167,12 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	// would return the first hasher while the function uses another.
 	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
 		return nil, v.Name() + " is assigned again", false
+	}
+	// The rung before a pool: a hasher written once and summed once is the
+	// digest of one slice, which the sum function of its package computes
+	// without a hasher (a pooled one would make the slice escape).
+	if fix, ok := p.oneShotSum(f, s, def, v); ok {
+		return fix, "", false
 	}
 	// The rung before a pool: a hasher that escapes only through binary.Write
 	// of fixed-size integers stays on the stack once its own Write takes them.
@@ -442,4 +467,326 @@ func (p *pass) integerWrite(use inspector.Cursor) (fixes.IntegerWrite, bool) {
 		return fixes.IntegerWrite{}, false
 	}
 	return w, true
+}
+
+// oneShotSums maps the constructors that always allocate their hasher, and
+// whose package has a sum function of the same digest, to that function:
+// called with a nil key, the constructor makes the hasher that the sum
+// function uses inside (checked in their sources).
+var oneShotSums = map[string]string{
+	"golang.org/x/crypto/blake2b.New256": "Sum256",
+	"golang.org/x/crypto/blake2b.New384": "Sum384",
+	"golang.org/x/crypto/blake2b.New512": "Sum512",
+	"golang.org/x/crypto/blake2s.New256": "Sum256",
+}
+
+// oneShotSum computes with the sum function of its package (see
+// oneShotSums) the digest of the hasher v that def makes with a nil key and
+// a blank error, when v is written once, by a statement of the list that
+// holds def, and then summed once, by a later statement of that list that
+// runs the Sum once (see fixes.OneShotSum):
+//
+//	h, _ := blake2b.New256(nil)
+//	h.Write([]byte(key))          =>   sum := blake2b.Sum256([]byte(key))
+//	return h.Sum(nil)                  return sum[:]
+//
+// Statements between that do not use v stay as they are: the data is hashed
+// where it was written, and the digest read where it was summed.
+func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.Var) (*analysis.SuggestedFix, bool) {
+	name, ok := oneShotSums[p.qualifiedCallee(s.Call)]
+	sel, isSel := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
+	if !ok || !isSel || len(def.Lhs) != 2 || def.Lhs[1].(*ast.Ident).Name != "_" {
+		return nil, false
+	}
+	if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg || ast.Unparen(sel.X) != identOf(sel.X) {
+		return nil, false
+	}
+	for _, arg := range s.Call.Args {
+		if !p.TypesInfo.Types[arg].IsNil() {
+			return nil, false // a key: the sum function takes none
+		}
+	}
+	fn, ok := enclosingFunc(s.cur)
+	defCur := s.cur.Parent()
+	if !ok || !isListEdge(defCur.ParentEdgeKind()) {
+		return nil, false
+	}
+	var write ast.Stmt
+	var data ast.Expr
+	var sum *ast.CallExpr
+	for next, more := defCur.NextSibling(); more && sum == nil; next, more = next.NextSibling() {
+		if !p.mentions(next.Node(), v) {
+			continue
+		}
+		if write == nil {
+			// h.Write(data), not io.WriteString(h, s): the sum function
+			// takes a []byte.
+			if data = p.macWrite(next.Node(), v); data == nil || !types.AssignableTo(p.TypesInfo.TypeOf(data), types.NewSlice(types.Typ[types.Byte])) {
+				return nil, false
+			}
+			write = next.Node().(ast.Stmt)
+			continue
+		}
+		// The Sum runs once where its statement does: not in a function
+		// literal (macSum rejects it), nor in a loop, which a statement of
+		// these kinds cannot hold but in a function literal.
+		switch next.Node().(type) {
+		case *ast.AssignStmt, *ast.ReturnStmt, *ast.ExprStmt, *ast.DeclStmt:
+		default:
+			return nil, false
+		}
+		if sum = p.macSum(next, v); sum == nil {
+			return nil, false
+		}
+	}
+	uses := 0
+	for range p.vals.Uses(fn, v) {
+		uses++
+	}
+	if sum == nil || uses != 2 {
+		return nil, false
+	}
+	var dst ast.Expr
+	if !p.TypesInfo.Types[sum.Args[0]].IsNil() {
+		dst = sum.Args[0]
+	}
+	fix := fixes.OneShotSum(f, def, write, data, sum, dst, types.ExprString(sel.X)+"."+name, f.FreeName(write.Pos(), "sum"))
+	return &fix, true
+}
+
+// isListEdge reports whether k is the edge of a statement in a list.
+func isListEdge(k edge.Kind) bool {
+	return k == edge.BlockStmt_List || k == edge.CaseClause_Body || k == edge.CommClause_Body
+}
+
+// wrapperPool sets spec to a pool of the file of the hashers that the
+// wrapper s calls returns, or says why none serves them: the wrapper is
+// called without arguments (so that it returns the same hasher every time)
+// and its constructor's Reset restores that hasher (see constructor.resets).
+// A wrapper that returns the hasher in a struct of one field that embeds it
+// (kaspad's HashWriter) is pooled by that field, and the struct built again
+// around the pooled hasher: a pool of the struct would box it, an allocation
+// per Put.
+//
+//	w := hashes.NewMerkleBranchHashWriter()   =>   w := hashes.HashWriter{Hash: newMerkleBranchHashWriterPool.Get()}
+//	                                               defer newMerkleBranchHashWriterPool.Put(w.Hash)
+//	                                               ...
+//	                                               var newMerkleBranchHashWriterPool = hashpool.New(func() hash.Hash { return hashes.NewMerkleBranchHashWriter().Hash })
+func (p *pass) wrapperPool(f *fixes.File, s *Site, spec *fixes.PoolSpec) string {
+	fn, ok := typeutil.Callee(p.TypesInfo, s.Call).(*types.Func)
+	switch {
+	case len(s.Call.Args) != 0:
+		return "it takes arguments, and a pool holds the hashers of one set of them"
+	case !s.ctor.resets:
+		return "Reset may not restore the state it returns its hasher in"
+	case !ok || fn.Signature().Recv() != nil:
+		return "it is a method"
+	}
+	if _, ok := p.TypesInfo.Types[s.Call].Type.Underlying().(*types.Interface); !ok {
+		st, ok := p.TypesInfo.Types[s.Call].Type.Underlying().(*types.Struct)
+		if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() {
+			return "its result is neither a hasher nor a struct that embeds one"
+		}
+		field := st.Field(0)
+		if !field.Exported() && field.Pkg() != p.Pkg {
+			return "the field " + field.Name() + " of its result is not exported"
+		}
+		spec.Field, spec.FieldType = field.Name(), field.Type()
+	}
+	spec.Wrapper = f.Text(s.Call)
+	spec.Name = unexported(fn.Name()) + "Pool"
+	return ""
+}
+
+// funcFieldPool takes the hasher that a function value held in a field
+// makes from a pool kept beside it, a new field of the struct whose zero
+// value is ready: its Get falls back to the function value when the pool is
+// empty, and resets a hasher it reuses (hash.Hash's Reset restores the
+// state the function value made it in):
+//
+//	h := n.Tree.hashStrategy()   =>   h := pooledHasher(&n.Tree.hashStrategyPool, n.Tree.hashStrategy)
+//	                                  defer n.Tree.hashStrategyPool.Put(h)
+//	                                  ...
+//	                                  type MerkleTree struct { ...; hashStrategyPool sync.Pool }
+//	                                  func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash { ... }
+//
+// It is offered when the pool's hashers are always the field's function
+// value's: the field is unexported and only composite literals of the
+// struct set it (never assigned after the struct is built: a pool would
+// otherwise hand out hashers of an old function), the struct is reached
+// through a pointer wherever the package holds one (a copy would copy the
+// pool, which go vet reports) and adding an unexported field cannot break a
+// literal of it (see fieldAddable). The hasher is given back right after its
+// last use when the struct is reached through a variable that the function
+// does not assign, else by a deferred Put right after the Get (not in a
+// loop, whose iterations would keep their hashers until the function
+// returns).
+func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.SuggestedFix, string) {
+	const none = "no pool serves the hashers of a function value: which constructor "
+	sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
+	selection := p.TypesInfo.Selections[sel]
+	if !ok || selection == nil || selection.Kind() != types.FieldVal {
+		return nil, none + types.ExprString(s.Call.Fun) + " calls is not known, and it is not a field, beside which a pool could be kept"
+	}
+	field := selection.Obj().(*types.Var)
+	holder := types.ExprString(sel.X)
+	sig, _ := field.Type().Underlying().(*types.Signature)
+	switch {
+	case sig == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isNamed(sig.Results().At(0).Type(), "hash", "Hash", false):
+		return nil, "a pool beside " + field.Name() + " would hold hash.Hash values, and it returns another type"
+	case field.Exported():
+		return nil, field.Name() + " is exported: code outside the package may set it, and a pool beside it would hand out the hashers of an older function"
+	case !selection.Indirect():
+		return nil, holder + " is a copy: a pool in it would not outlive the call"
+	case !plainExpr(sel.X):
+		return nil, holder + " runs code, which the Get and the Put would run again"
+	}
+	if at := p.fieldWrite(field); at != "" {
+		return nil, field.Name() + " is assigned at " + at + ", after its struct is built: a pool beside it would hand out the hashers of an older function"
+	}
+	st, ok := p.structOf(f, field)
+	if !ok {
+		return nil, "the struct that holds " + field.Name() + " is not declared at package level in this file"
+	}
+	named := p.namedOf(st)
+	if named == nil {
+		return nil, "the struct that holds " + field.Name() + " has no name"
+	}
+	for m := range named.Methods() {
+		if _, ptr := m.Signature().Recv().Type().(*types.Pointer); !ptr {
+			return nil, "the method " + m.Name() + " of " + named.Obj().Name() + " has a value receiver, which would copy the pool"
+		}
+	}
+	if why := p.copiedValue(named, nil); why != "" {
+		return nil, why + ", and would copy the pool"
+	}
+	if why := p.fieldAddable(st); why != "" {
+		return nil, why
+	}
+	if f.OneLineComment(st) {
+		return nil, "the struct that holds " + field.Name() + " is declared on one line, with a comment in it"
+	}
+	def, why := p.definition(s)
+	if def == nil {
+		return nil, why
+	}
+	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	fn, _ := enclosingFunc(s.cur)
+	if p.writes(fn, v) {
+		return nil, v.Name() + " is assigned again"
+	}
+	if arg, ok := p.stackArgument(s, v); ok {
+		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
+	}
+	spec := fixes.FieldPoolSpec{Func: types.ExprString(sel)}
+	want := field.Name() + "Pool"
+	spec.Field = want
+	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), spec.Field); i++ {
+		spec.Field = want + strconv.Itoa(i)
+	}
+	spec.Pool = holder + "." + spec.Field
+	spec.Struct = st
+	// The Put reads the holder again after the last use: only a variable
+	// that the function does not assign is sure to name the same struct.
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		if hv, ok := p.TypesInfo.Uses[id].(*types.Var); ok && hv.Parent() != p.Pkg.Scope() && !p.writes(fn, hv) {
+			spec.Last = p.releasePoint(s.cur.Parent(), v)
+			if spec.Last == nil && inLoop {
+				spec.Last = p.lastUse(s.cur.Parent(), v)
+			}
+		}
+	}
+	if spec.Last == nil && inLoop {
+		return nil, "the hasher is not given back in straight-line code within the loop, through a variable that names the same struct"
+	}
+	fix := fixes.FieldPool(f, def, spec)
+	return &fix, ""
+}
+
+// fieldWrite returns where the package assigns field, or takes its address,
+// outside a composite literal of its struct; its test files are read by
+// their syntax (an assignment to a selector of the field's name).
+func (p *pass) fieldWrite(field *types.Var) string {
+	at := ""
+	for _, file := range p.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			var targets []ast.Expr
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				targets = n.Lhs
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					targets = []ast.Expr{n.X}
+				}
+			}
+			for _, e := range targets {
+				if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[sel.Sel] == field && at == "" {
+					at = p.position(sel.Pos())
+				}
+			}
+			return at == ""
+		})
+	}
+	if at != "" || len(p.Files) == 0 {
+		return at
+	}
+	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		entry := e.Name()
+		tf, err := parser.ParseFile(fset, filepath.Join(dir, entry), nil, parser.SkipObjectResolution)
+		if err != nil || tf.Name.Name != field.Pkg().Name() {
+			continue
+		}
+		ast.Inspect(tf, func(n ast.Node) bool {
+			if as, ok := n.(*ast.AssignStmt); ok {
+				for _, e := range as.Lhs {
+					if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && sel.Sel.Name == field.Name() && at == "" {
+						at = entry + ":" + strconv.Itoa(fset.Position(sel.Pos()).Line)
+					}
+				}
+			}
+			return at == ""
+		})
+	}
+	return at
+}
+
+// lastUse returns the last statement of the list that holds def that uses
+// v, the hasher def defines in a loop's body, when no use of v is in a
+// function literal (which could run later) and the list has no goto: a Put
+// right after it runs at most once per iteration, after every use. A path
+// that leaves the list before it (a return, a break or a continue, on an
+// error) skips the Put and drops the hasher, which a pool tolerates: the
+// garbage collector takes it, as without the pool.
+func (p *pass) lastUse(def inspector.Cursor, v *types.Var) ast.Stmt {
+	if p.heldByWriter(def, v) || !isListEdge(def.ParentEdgeKind()) {
+		return nil
+	}
+	var last ast.Stmt
+	for stmt, ok := def.NextSibling(); ok; stmt, ok = stmt.NextSibling() {
+		for n := range stmt.Preorder((*ast.Ident)(nil), (*ast.BranchStmt)(nil)) {
+			switch node := n.Node().(type) {
+			case *ast.BranchStmt:
+				if node.Tok == token.GOTO {
+					return nil
+				}
+			case *ast.Ident:
+				if p.TypesInfo.Uses[node] == v {
+					if insideFuncLit(n, stmt) {
+						return nil
+					}
+					last = stmt.Node().(ast.Stmt)
+				}
+			}
+		}
+	}
+	if _, ret := last.(*ast.ReturnStmt); ret {
+		return nil
+	}
+	return last
 }

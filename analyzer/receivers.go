@@ -69,7 +69,18 @@ func (p *pass) pointerReceivers(f *fixes.File, named *types.Named) ([]analysis.T
 		}
 		edits = append(edits, analysis.TextEdit{Pos: field.Type.Pos(), End: field.Type.Pos(), NewText: []byte("*")})
 	}
-	// Every value of the type, in the package's files.
+	if why := p.copiedValue(named, receivers); why != "" {
+		return nil, why
+	}
+	return edits, ""
+}
+
+// copiedValue says where a value of named, in the package's files or its
+// tests, is made other than by &T{...} or is copied (a variable, a field, a
+// dereference, a composite literal element), other than as the receivers
+// (checked by the caller), or returns "".
+func (p *pass) copiedValue(named *types.Named, receivers map[types.Object]bool) string {
+	name := named.Obj().Name()
 	for _, file := range p.Files {
 		if strings.HasSuffix(p.Fset.File(file.FileStart).Name(), "_test.go") {
 			continue // read by their syntax below, in both variants of the package
@@ -97,13 +108,13 @@ func (p *pass) pointerReceivers(f *fixes.File, named *types.Named) ([]analysis.T
 			return false
 		})
 		if why != "" {
-			return nil, why
+			return why
 		}
 	}
 	if at := p.valueInTests(named); at != "" {
-		return nil, "a " + name + " value in " + at + " is not reached through a pointer"
+		return "a " + name + " value in " + at + " is not reached through a pointer"
 	}
-	return edits, ""
+	return ""
 }
 
 // addressed reports whether the composite literal e of file is the operand

@@ -71,6 +71,9 @@ type returnsHasher struct {
 	// Plain: the constructor is a standard one called without arguments,
 	// so that its pool's hashers are the wrapper's.
 	Plain bool
+	// Resets: the hasher's Reset restores the state the wrapper returns it
+	// in.
+	Resets bool
 }
 
 func (*returnsHasher) AFact() {}
@@ -108,7 +111,7 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 		if !p.ImportObjectFact(fn, &fact) {
 			return nil
 		}
-		ctor := &constructor{name: shortName(fn), wraps: fact.Ctor, wrapped: fact.Name, allocs: fact.Allocs, panics: fact.Panics, plain: fact.Plain}
+		ctor := &constructor{name: shortName(fn), wraps: fact.Ctor, wrapped: fact.Name, allocs: fact.Allocs, panics: fact.Panics, plain: fact.Plain, resets: fact.Resets}
 		if fact.Always {
 			ctor.alloc = always
 		}
@@ -203,8 +206,12 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 			inner.wraps = "" // crypto.Hash.New: no standard constructor named
 		}
 		inner.wrapped = ctor.name
-		_, std := stdConstructors[inner.wraps]
-		inner.plain = std && len(call.Args) == 0
+		std, isStd := stdConstructors[inner.wraps]
+		inner.plain = isStd && len(call.Args) == 0
+		// A standard pool's constructor resets to the state it makes; so
+		// does one whose pool of the file holds the hashers of constant
+		// arguments (the wrapper's are constants or its parameters).
+		inner.resets = isStd && std.pool != "" || ctor.reuse.ok
 	} else if inner = p.wrapperCtor(callee.Origin()); inner == nil {
 		return nil
 	}
@@ -232,6 +239,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		wrapped: inner.wrapped,
 		panics:  inner.panics || panics,
 		plain:   inner.plain && len(call.Args) == 0,
+		resets:  inner.resets,
 	}
 	if ctor.alloc == onEscape && p.noInline(fn, decl) {
 		ctor.alloc = always // returned from a frame of its own: on the heap
@@ -242,7 +250,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
 		p.ExportObjectFact(fn, &returnsHasher{
 			Ctor: ctor.wraps, Name: ctor.wrapped, Always: ctor.alloc == always,
-			Allocs: ctor.allocs, Panics: ctor.panics, Plain: ctor.plain,
+			Allocs: ctor.allocs, Panics: ctor.panics, Plain: ctor.plain, Resets: ctor.resets,
 		})
 	}
 	return ctor

@@ -113,6 +113,24 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "func-pool",
+		Title:  "pool beside a function value",
+		Check:  "hasher-alloc",
+		Before: "t.newHash() per call of a hot method, newHash a func() hash.Hash field (sha256.New: a call of a function value always allocates)",
+		After:  "pooledHasher(&t.newHashPool, t.newHash), deferred Put: a sync.Pool in a new field beside the function value",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one node: write two children's hashes (the message twice) into the hasher, Sum into a buffer",
+		bench:  funcPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.NewFuncTree(sha256.New).Node(msg, msg, nil),
+				fixed.NewFuncTree(sha256.New).Node(msg, msg, nil),
+				nodeWith(sha256.New(), msg, msg, nil),
+			}
+		},
+	},
+	{
 		Name:   "hmac-pool",
 		Title:  "keyed MAC pool",
 		Check:  "hmac-rekey",

@@ -121,6 +121,37 @@ func cryptoHashPoolBench(size int) [3]func(b *testing.B) {
 	}
 }
 
+// nodeWith is FuncTree.Node with a hasher that the caller keeps: the floor
+// of the pool beside a function value.
+func nodeWith(h hash.Hash, l, r, out []byte) []byte {
+	h.Reset()
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
+func funcPoolBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	run := func(node func(l, r, out []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			out := make([]byte, 0, sha256.Size)
+			for b.Loop() {
+				out = node(msg, msg, out)
+			}
+			sink = out
+		}
+	}
+	floor := func(b *testing.B) {
+		h := sha256.New()
+		run(func(l, r, out []byte) []byte { return nodeWith(h, l, r, out) })(b)
+	}
+	return [3]func(b *testing.B){
+		run(naive.NewFuncTree(sha256.New).Node),
+		run(fixed.NewFuncTree(sha256.New).Node),
+		floor,
+	}
+}
+
 // signWith returns the MAC of msg with a MAC that the caller keeps: the floor
 // of the keyed MAC pool and of the one-shot HMAC.
 func signWith(mac hash.Hash, msg, out []byte) []byte {

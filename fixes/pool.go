@@ -46,6 +46,15 @@ type PoolSpec struct {
 	// proved nil for these arguments.
 	Args []string
 	Err  bool
+
+	// Wrapper, when set, is the text of a call without arguments of a
+	// constructor wrapper, valid at package level, whose hashers a pool
+	// of the file named Name holds (Var and Ctor are then empty). Field is
+	// the name of the field of the struct the wrapper returns that embeds
+	// the hasher, of type FieldType, when it returns one: the pool holds
+	// the field's hasher, and Get builds the struct around it.
+	Wrapper, Name, Field string
+	FieldType            types.Type
 }
 
 // Pool takes a hasher that escapes from a pool for the duration of the call,
@@ -116,8 +125,11 @@ func PoolArgument(f *File, stmt ast.Stmt, call ast.Expr, name string, spec PoolS
 }
 
 // poolCtorName names spec's constructor as its package's callers do, as
-// sha256.New.
+// sha256.New, or its wrapper as the call does.
 func poolCtorName(spec PoolSpec) string {
+	if spec.Wrapper != "" {
+		return strings.TrimSuffix(spec.Wrapper, "()")
+	}
 	ctorPath, ctorFunc := splitFunc(spec.Ctor)
 	return pathName(ctorPath) + "." + ctorFunc
 }
@@ -127,7 +139,6 @@ func poolCtorName(spec PoolSpec) string {
 // resets it after Get (if any), and the edits they need: imports, and the
 // pool's declaration when Inline.
 func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, reset string, edits []analysis.TextEdit) {
-	ctorPath, ctorFunc := splitFunc(spec.Ctor)
 	im := f.Imports(call.Pos())
 
 	assert := ""
@@ -135,7 +146,13 @@ func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, r
 		assert = ".(" + f.TypeText(spec.Result, im) + ")"
 	}
 
-	if spec.Var == "" {
+	if spec.Wrapper != "" {
+		var decl string
+		get, put, reset, decl = f.wrapperPool(spec, name, im)
+		if decl != "" {
+			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+		}
+	} else if spec.Var == "" {
 		var decl string
 		get, put, reset, decl = f.filePool(spec, name, im)
 		get += assert
@@ -143,6 +160,7 @@ func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, r
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else if spec.Inline {
+		ctorPath, ctorFunc := splitFunc(spec.Ctor)
 		pkg := im.Name(ctorPath, pathName(ctorPath))
 		syncName := im.Name("sync", "sync")
 		newFunc := "func() " + f.AnyType() + " { return " + pkg + "." + ctorFunc + "() }"
@@ -223,6 +241,51 @@ func (f *File) filePool(spec PoolSpec, name string, im *Imports) (get, put, rese
 			poolVar, ctorCall, poolVar, value)
 	}
 	return poolVar + ".Get()", poolVar + ".Put(" + name + ")", reset, decl
+}
+
+// wrapperPool declares in the file a pool of the hashers that a constructor
+// wrapper returns when called without arguments, whose Reset restores the
+// state it returns them in (it returns what filePool does). A wrapper that
+// returns its hasher in a struct of one field that embeds it is pooled by
+// that field, and Get builds the struct around the pooled hasher:
+//
+//	w := hashes.NewMerkleBranchHashWriter()   =>   w := hashes.HashWriter{Hash: newMerkleBranchHashWriterPool.Get()}
+//	                                               defer newMerkleBranchHashWriterPool.Put(w.Hash)
+//	                                               ...
+//	                                               var newMerkleBranchHashWriterPool = hashpool.New(func() hash.Hash { return hashes.NewMerkleBranchHashWriter().Hash })
+//
+// or, with Inline, a sync.Pool whose hashers are Reset after Get.
+func (f *File) wrapperPool(spec PoolSpec, name string, im *Imports) (get, put, reset, decl string) {
+	body := "return " + spec.Wrapper
+	pooled, held := spec.Result, name
+	if spec.Field != "" {
+		body += "." + spec.Field
+		pooled, held = spec.FieldType, name+"."+spec.Field
+	}
+	var value, assert string
+	if spec.Inline {
+		value = im.Name("sync", "sync") + ".Pool{New: func() " + f.AnyType() + " { " + body + " }}"
+		assert = ".(" + f.TypeText(pooled, im) + ")"
+		reset = name + ".Reset()"
+	} else {
+		value = im.Name(RuntimePool, "hashpool") + ".New(func() " + im.Name("hash", "hash") + ".Hash { " + body + " })"
+		if !isHashHash(pooled) {
+			assert = ".(" + f.TypeText(pooled, im) + ")"
+		}
+	}
+	poolVar, declare := f.Names.Declare(f, spec.Name, func(obj types.Object) bool {
+		v, ok := f.varValue(obj)
+		return ok && v == value
+	})
+	if declare {
+		decl = fmt.Sprintf("\n// %s reuses the hashers of %s, whose Reset restores the state it returns them in.\nvar %s = %s\n",
+			poolVar, spec.Wrapper, poolVar, value)
+	}
+	get = poolVar + ".Get()" + assert
+	if spec.Field != "" {
+		get = f.TypeText(spec.Result, im) + "{" + spec.Field + ": " + get + "}"
+	}
+	return get, poolVar + ".Put(" + held + ")", reset, decl
 }
 
 // hashPool takes the hasher of a crypto.Hash that is not a constant from a
@@ -381,4 +444,80 @@ func (f *File) qualifier(e ast.Expr) (string, bool) {
 			return "", false
 		}
 	}
+}
+
+// FieldPoolSpec says where FieldPool keeps the pool beside a function value
+// held in a field.
+type FieldPoolSpec struct {
+	// Func is the function value as the call reads it: n.Tree.hashStrategy.
+	Func string
+	// Field is the name of the field that holds the pool, added to Struct;
+	// Pool reads it as the call does: n.Tree.hashStrategyPool.
+	Field, Pool string
+	Struct      *ast.StructType
+	// Last is the statement after which the hasher is given back; nil
+	// gives it back with defer.
+	Last ast.Stmt
+}
+
+// FieldPool takes the hasher that a function value held in a field makes
+// from a sync.Pool kept in a new field beside it, whose zero value is
+// ready: a function declared in the file takes a hasher from the pool and
+// resets it, or calls the function value when the pool is empty.
+//
+//	h := n.Tree.hashStrategy()   =>   h := pooledHasher(&n.Tree.hashStrategyPool, n.Tree.hashStrategy)
+//	                                  defer n.Tree.hashStrategyPool.Put(h)
+//	                                  ...
+//	                                  type MerkleTree struct { ...; hashStrategyPool sync.Pool }
+//
+//	                                  // pooledHasher returns a hasher of pool, reset, or newHash().
+//	                                  func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash { ... }
+//
+// The same code serves both pool modes: the runtime module has no pool whose
+// hashers come from a function value given at Get. The caller has proved
+// that the field is only set when its struct is built, that the struct is
+// never copied, and that the hasher does not outlive the call.
+func FieldPool(f *File, def *ast.AssignStmt, spec FieldPoolSpec) analysis.SuggestedFix {
+	name := def.Lhs[0].(*ast.Ident).Name
+	im := f.Imports(def.Pos())
+	syncName, hashName := im.Name("sync", "sync"), im.Name("hash", "hash")
+	fn, declare := f.Names.Declare(f, "pooledHasher", isPooledHasherFunc)
+	edits := []analysis.TextEdit{f.AddField(spec.Struct, spec.Field+" "+syncName+".Pool")}
+	if declare {
+		decl := fmt.Sprintf(`
+// %[1]s returns a hasher of pool, reset, or newHash() when pool is empty.
+func %[1]s(pool *%[2]s.Pool, newHash func() %[3]s.Hash) %[3]s.Hash {
+	if h, ok := pool.Get().(%[3]s.Hash); ok {
+		h.Reset()
+		return h
+	}
+	return newHash()
+}
+`, fn, syncName, hashName)
+		edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
+	}
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, getEdit(def, fn+"(&"+spec.Pool+", "+spec.Func+")"))
+	edits = append(edits, f.Release(def, spec.Last, spec.Pool+".Put("+name+")", "")...)
+	return analysis.SuggestedFix{
+		Message:   "Take " + name + " from a pool kept beside " + spec.Func + " (field " + spec.Field + ")",
+		TextEdits: edits,
+	}
+}
+
+// isPooledHasherFunc reports whether obj is the function that FieldPool
+// declares: func(*sync.Pool, func() hash.Hash) hash.Hash.
+func isPooledHasherFunc(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 || !isHashHash(sig.Results().At(0).Type()) {
+		return false
+	}
+	pool, ok := sig.Params().At(0).Type().(*types.Pointer)
+	newHash, isSig := sig.Params().At(1).Type().(*types.Signature)
+	return ok && isNamedType(pool.Elem(), "sync", "Pool") && isSig && newHash.Params().Len() == 0 &&
+		newHash.Results().Len() == 1 && isHashHash(newHash.Results().At(0).Type())
 }

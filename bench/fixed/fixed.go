@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/runtime/hashpool"
 	"github.com/hashalloc/hashalloc/runtime/hashsum"
+	"sync"
 )
 
 // HoistReset hashes msg, read through r, once per iteration of the loop that
@@ -50,6 +51,28 @@ func (t *TreeHasher) HashLeaf(leaf, out []byte) []byte {
 	h := hashpool.ForHash(t.Hash).Get()
 	defer hashpool.ForHash(t.Hash).Put(h)
 	h.Write(leaf)
+	return h.Sum(out[:0])
+}
+
+// FuncTree hashes a Merkle tree's nodes with the hash function it is built
+// with, as cbergoon/merkletree's hashStrategy.
+type FuncTree struct {
+	newHash     func() hash.Hash
+	newHashPool sync.Pool
+}
+
+// NewFuncTree returns a FuncTree that hashes with newHash.
+func NewFuncTree(newHash func() hash.Hash) *FuncTree { return &FuncTree{newHash: newHash} }
+
+// Node returns the hash of the node whose children hash to l and r,
+// appended to out[:0].
+//
+//hashalloc:hot
+func (t *FuncTree) Node(l, r, out []byte) []byte {
+	h := pooledHasher(&t.newHashPool, t.newHash)
+	defer t.newHashPool.Put(h)
+	h.Write(l)
+	h.Write(r)
 	return h.Sum(out[:0])
 }
 
@@ -145,4 +168,13 @@ func CountMatches(more func() bool, msg, want []byte) int {
 		}
 	}
 	return n
+}
+
+// pooledHasher returns a hasher of pool, reset, or newHash() when pool is empty.
+func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
+	if h, ok := pool.Get().(hash.Hash); ok {
+		h.Reset()
+		return h
+	}
+	return newHash()
 }

@@ -49,6 +49,26 @@ func (t *TreeHasher) HashLeaf(leaf, out []byte) []byte {
 	return h.Sum(out[:0])
 }
 
+// FuncTree hashes a Merkle tree's nodes with the hash function it is built
+// with, as cbergoon/merkletree's hashStrategy.
+type FuncTree struct {
+	newHash func() hash.Hash
+}
+
+// NewFuncTree returns a FuncTree that hashes with newHash.
+func NewFuncTree(newHash func() hash.Hash) *FuncTree { return &FuncTree{newHash: newHash} }
+
+// Node returns the hash of the node whose children hash to l and r,
+// appended to out[:0].
+//
+//hashalloc:hot
+func (t *FuncTree) Node(l, r, out []byte) []byte {
+	h := t.newHash()
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
 // Signer signs messages with HMAC-SHA256 under a key fixed when it is built.
 type Signer struct {
 	key []byte

@@ -8,6 +8,7 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
+	"fmt"
 	"hash"
 )
 
@@ -27,7 +28,7 @@ var items = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma")}
 func DigestAll(items [][]byte) [][]byte {
 	var out [][]byte
 	for _, it := range items {
-		h := algos[crypto.SHA256]() // want `hasher-alloc: algos\[crypto.SHA256\]\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:29\); automatic fix: hoist h out of the loop and Reset it per iteration`
+		h := algos[crypto.SHA256]() // want `hasher-alloc: algos\[crypto.SHA256\]\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:\d+\); automatic fix: hoist h out of the loop and Reset it per iteration`
 		h.Write(it)
 		out = append(out, h.Sum(nil))
 	}
@@ -39,14 +40,16 @@ func DigestAll(items [][]byte) [][]byte {
 func DigestExported(items [][]byte) [][]byte {
 	var out [][]byte
 	for _, it := range items {
-		h := Registry["md5"]() // want `hasher-alloc: Registry\["md5"\]\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:41\); reuse one hasher across iterations \(no automatic fix: what Registry\["md5"\] calls is not known, and hoisted it would run once instead of once per iteration\)`
+		h := Registry["md5"]() // want `hasher-alloc: Registry\["md5"\]\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:\d+\); reuse one hasher across iterations \(no automatic fix: what Registry\["md5"\] calls is not known, and hoisted it would run once instead of once per iteration; no pool serves the hashers of a function value: which constructor Registry\["md5"\] calls is not known, and it is not a field, beside which a pool could be kept\)`
 		h.Write(it)
 		out = append(out, h.Sum(nil))
 	}
 	return out
 }
 
-// Tree hashes with the hash function it was built with.
+// Tree hashes with the hash function it was built with, which only its
+// composite literal sets, and is reached through a pointer: a pool kept
+// beside newHash holds the hashers it makes.
 type Tree struct {
 	newHash func() hash.Hash
 }
@@ -65,9 +68,90 @@ func (t *Tree) Root(leaves [][]byte) []byte {
 }
 
 func (t *Tree) node(l, r []byte) []byte {
-	h := t.newHash() // want `hasher-alloc: t.newHash\(\) always allocates its hasher once per call of node, which Root calls \(Root recurses: Root → Root, once per node it walks\); reuse a pooled hasher \(no automatic fix: no pool serves the hashers of a function value: which constructor t.newHash calls is not known\)`
+	h := t.newHash() // want `hasher-alloc: t.newHash\(\) always allocates its hasher once per call of node, which Root calls \(Root recurses: Root → Root, once per node it walks\); automatic fix: take h from a pool kept beside t.newHash \(field newHashPool\)`
 	h.Write(l)
 	h.Write(r)
+	return h.Sum(nil)
+}
+
+// Level hashes the nodes pairwise, a hasher per pair in the loop: no hoist
+// serves a function value that may do more than make a hasher, and the
+// pool beside it takes the hasher back at the end of each iteration (t is
+// not assigned), as cbergoon/merkletree's buildIntermediate.
+func (t *Tree) Level(nodes [][]byte) [][]byte {
+	var out [][]byte
+	for i := 0; i+1 < len(nodes); i += 2 {
+		h := t.newHash() // want `hasher-alloc: t.newHash\(\) always allocates its hasher once per .* \(the loop at funcctors.go:\d+\); automatic fix: take h from a pool kept beside t.newHash \(field newHashPool\)`
+		h.Write(nodes[i])
+		h.Write(nodes[i+1])
+		out = append(out, h.Sum(nil))
+	}
+	return out
+}
+
+// LevelChecked is Level with the Write's error checked, as
+// cbergoon/merkletree's buildIntermediate: the return on an error skips
+// the Put at the end of the iteration and drops the hasher, which a pool
+// tolerates.
+func (t *Tree) LevelChecked(nodes [][]byte) ([][]byte, error) {
+	var out [][]byte
+	for i := 0; i+1 < len(nodes); i += 2 {
+		h := t.newHash() // want `hasher-alloc: t.newHash\(\) always allocates its hasher once per .* \(the loop at funcctors.go:\d+\); automatic fix: take h from a pool kept beside t.newHash \(field newHashPool\)`
+		h.Write(nodes[i])
+		if _, err := h.Write(nodes[i+1]); err != nil {
+			return nil, err
+		}
+		out = append(out, h.Sum(nil))
+	}
+	return out, nil
+}
+
+// LevelLater sums in a function literal that may run after the iteration
+// (negative twin of LevelChecked): no Put is sure to come after it.
+func (t *Tree) LevelLater(nodes [][]byte) [][]byte {
+	var out [][]byte
+	for i := 0; i+1 < len(nodes); i += 2 {
+		h := t.newHash() // want `hasher-alloc: t.newHash\(\) always allocates its hasher once per .* \(the loop at funcctors.go:\d+\); reuse one hasher across iterations \(no automatic fix: what t.newHash calls is not known, and hoisted it would run once instead of once per iteration; the hasher is not given back in straight-line code within the loop, through a variable that names the same struct\)`
+		h.Write(nodes[i])
+		sum := func() []byte { return h.Sum(nil) }
+		out = append(out, sum())
+	}
+	return out
+}
+
+// Rehasher's hash function may change after it is built (negative twin of
+// Tree): a pool beside it would hand out the hashers of the old one.
+type Rehasher struct {
+	newHash func() hash.Hash
+}
+
+// Use changes the hash function.
+func (r *Rehasher) Use(newHash func() hash.Hash) { r.newHash = newHash }
+
+// sum is marked hot.
+//
+//hashalloc:hot
+func (r *Rehasher) sum(b []byte) []byte {
+	h := r.newHash() // want `hasher-alloc: r.newHash\(\) always allocates its hasher once per call of sum \(it is marked //hashalloc:hot\); reuse a pooled hasher \(no automatic fix: newHash is assigned at funcctors.go:\d+, after its struct is built: a pool beside it would hand out the hashers of an older function\)`
+	h.Write(b)
+	return h.Sum(nil)
+}
+
+// Copied is copied by its value receiver's method (negative twin of Tree):
+// a pool in it would be copied too.
+type Copied struct {
+	newHash func() hash.Hash
+}
+
+// Name is a method with a value receiver.
+func (c Copied) Name() string { return "copied" }
+
+// sum is marked hot.
+//
+//hashalloc:hot
+func (c *Copied) sum(b []byte) []byte {
+	h := c.newHash() // want `hasher-alloc: c.newHash\(\) always allocates its hasher once per call of sum \(it is marked //hashalloc:hot\); reuse a pooled hasher \(no automatic fix: the method Name of Copied has a value receiver, which would copy the pool\)`
+	h.Write(b)
 	return h.Sum(nil)
 }
 
@@ -82,7 +166,7 @@ func (sha1Factory) New() hash.Hash { return sha1.New() }
 func countAll(f factory, items [][]byte) int {
 	n := 0
 	for _, it := range items {
-		h := f.New() // want `hasher-alloc: f.New\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:84\); reuse one hasher across iterations \(no automatic fix: what f.New calls is not known, and hoisted it would run once instead of once per iteration\)`
+		h := f.New() // want `hasher-alloc: f.New\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:\d+\); reuse one hasher across iterations \(no automatic fix: what f.New calls is not known, and hoisted it would run once instead of once per iteration; no pool serves the hashers of a function value: which constructor f.New calls is not known, and it is not a field, beside which a pool could be kept\)`
 		h.Write(it)
 		n += h.Size()
 	}
@@ -110,7 +194,10 @@ func CaseDigestAll() { DigestAll(items) }
 
 func CaseDigestExported() { DigestExported(items) }
 
-func CaseTree() { NewTree(sha256.New).Root(items) }
+// tree is built once and hashes on every case: its pool outlives a call.
+var tree = NewTree(sha256.New)
+
+func CaseTree() { tree.Root(items) }
 
 func CaseCountAll() { countAll(sha1Factory{}, items) }
 
@@ -127,3 +214,32 @@ func CaseKeyedAll() {
 func ResultDigestAll() string { return string(DigestAll(items)[2]) }
 
 func ResultTree() string { return string(NewTree(sha256.New).Root(items)) }
+
+func CaseLevel() { tree.Level(items) }
+
+func CaseLevelChecked() { tree.LevelChecked(items) }
+
+func CaseLevelLater() { tree.LevelLater(items) }
+
+func CaseRehasher() {
+	r := &Rehasher{newHash: sha256.New}
+	r.Use(sha1.New)
+	for _, it := range items {
+		r.sum(it)
+	}
+}
+
+func CaseCopied() {
+	c := &Copied{newHash: sha256.New}
+	for _, it := range items {
+		c.sum(it)
+	}
+}
+
+func ResultLevel() string {
+	t := NewTree(sha256.New)
+	r := &Rehasher{newHash: md5.New}
+	c := &Copied{newHash: sha1.New}
+	checked, err := t.LevelChecked(items)
+	return fmt.Sprintf("%x %x %x %x %s %x %v %x", t.Level(items), t.Level(items[1:]), r.sum(items[0]), c.sum(items[1]), c.Name(), checked, err, t.LevelLater(items))
+}

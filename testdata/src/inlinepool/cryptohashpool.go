@@ -77,13 +77,99 @@ func ResultTreeHasher() string {
 
 // blake256 is marked hot: blake2b.New256 has no runtime pool, but its
 // Reset restores the state it makes from a constant key, and its error is
-// nil for a key of at most 64 bytes, so a pool of the file serves it.
+// nil for a key of at most 64 bytes, so a pool of the file serves it. It
+// writes two parts, which no one-shot sum takes (negative twin of
+// blakeOnce).
 //
 //hashalloc:hot
 func blake256(b []byte) []byte {
 	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of blake256 \(it is marked //hashalloc:hot\); automatic fix: take h from a pool of blake2b.New256 hashers`
 	h.Write(b)
+	h.Write(b[:1])
 	return h.Sum(nil)
+}
+
+// blakeOnce is marked hot: its hasher is written once and summed once, the
+// digest of one slice that blake2b.Sum256 computes without a hasher, and
+// without making []byte(key) escape as a pooled hasher would (vault's
+// Blake2b256Hash).
+//
+//hashalloc:hot
+func blakeOnce(key string) []byte {
+	hf, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of blakeOnce \(it is marked //hashalloc:hot\); automatic fix: compute the digest with blake2b.Sum256, which makes no hasher`
+
+	hf.Write([]byte(key))
+
+	return hf.Sum(nil)
+}
+
+// blakeAppend is marked hot: the digest is appended to dst, with a
+// statement between the Write and the Sum that changes the data written
+// after it was hashed.
+//
+//hashalloc:hot
+func blakeAppend(dst, b []byte) []byte {
+	h, _ := blake2b.New512(nil) // want `hasher-alloc: blake2b.New512\(nil\) always allocates its hasher once per call of blakeAppend \(it is marked //hashalloc:hot\); automatic fix: compute the digest with blake2b.Sum512, which makes no hasher`
+	h.Write(b)
+	b[0]++
+	return h.Sum(dst)
+}
+
+// blakeOnceKeyed is marked hot: a keyed hasher, which no sum function
+// computes (negative twin of blakeOnce): a pooled hasher would make
+// []byte(key) escape.
+//
+//hashalloc:hot
+func blakeOnceKeyed(key string) []byte {
+	h, _ := blake2b.New256([]byte("domain")) // want `hasher-alloc: blake2b.New256\(\[\]byte\("domain"\)\) always allocates its hasher once per call of blakeOnceKeyed \(it is marked //hashalloc:hot\); reuse a pooled hasher \(no automatic fix: a pooled hasher would make \[\]byte\(key\) escape\)`
+	h.Write([]byte(key))
+	return h.Sum(nil)
+}
+
+// blakeSumTwice is marked hot: summed twice, the two digests are two
+// slices, which one array would not be (negative twin of blakeOnce).
+//
+//hashalloc:hot
+func blakeSumTwice(b []byte) ([]byte, []byte) {
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of blakeSumTwice \(it is marked //hashalloc:hot\); automatic fix: take h from a pool of blake2b.New256 hashers`
+	h.Write(b)
+	return h.Sum(nil), h.Sum(nil)
+}
+
+func CaseBlakeOnce() {
+	for _, l := range leaves {
+		blakeOnce(string(l))
+	}
+}
+
+// scratch holds the data that blakeAppend changes.
+var scratch [8]byte
+
+func CaseBlakeAppend() {
+	var buf [64]byte
+	for _, l := range leaves {
+		b := scratch[:copy(scratch[:], l)]
+		blakeAppend(buf[:0], b)
+	}
+}
+
+func CaseBlakeOnceKeyed() {
+	for _, l := range leaves {
+		blakeOnceKeyed(string(l))
+	}
+}
+
+func CaseBlakeSumTwice() {
+	for _, l := range leaves {
+		blakeSumTwice(l)
+	}
+}
+
+func ResultBlakeOnce() string {
+	a, b := blakeSumTwice(leaves[1])
+	b[0]++
+	return hex.EncodeToString(blakeOnce("vault")) + hex.EncodeToString(blakeAppend([]byte("x"), []byte("yz"))) +
+		hex.EncodeToString(blakeOnceKeyed("k")) + hex.EncodeToString(a) + hex.EncodeToString(b)
 }
 
 // blakeSized is marked hot: a constant size and no key.
