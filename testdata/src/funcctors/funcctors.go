@@ -235,7 +235,9 @@ func CaseKeyedAll() {
 
 func ResultDigestAll() string { return string(DigestAll(items)[2]) }
 
-func ResultTree() string { return string(NewTree(false).Root(items)) + string(NewTree(true).Root(items)) }
+func ResultTree() string {
+	return string(NewTree(false).Root(items)) + string(NewTree(true).Root(items))
+}
 
 // prefixed writes a domain-separation prefix first: Reset would lose it.
 func prefixed() hash.Hash {
