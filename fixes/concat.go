@@ -377,3 +377,66 @@ func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.Cal
 	}
 	return analysis.SuggestedFix{Message: "Format into " + hasher + " with fmt.Fprintf", TextEdits: edits}
 }
+
+// DoubleSpec describes a function declared in the fixed file that returns
+// what a helper returns: the sum of the sum of its argument (btcd's
+// chainhash.DoubleHashH), computed from several parts.
+type DoubleSpec struct {
+	// Name is the name the function wants; Helper how the message names the
+	// helper.
+	Name, Helper string
+	// Result is the helper's result type, ResultText how the file spells it.
+	Result     types.Type
+	ResultText string
+	// Slice: the helper returns the second sum as a slice (DoubleHashB).
+	Slice bool
+	// KeepImport: ResultText uses the import of the helper's package, which
+	// the call no longer needs.
+	KeepImport bool
+}
+
+// DoubleSumParts computes the sum of the sum of the parts instead of that of
+// their concatenation: the first sum with a multi-part sum (the parts hashed
+// one after another), the second of the first, on the stack.
+//
+//	chainhash.DoubleHashH(append(hash[:], prev[:]...))   =>   doubleHashHParts(hash[:], prev[:])
+//	                                                          ...
+//	                                                          func doubleHashHParts(parts ...[]byte) chainhash.Hash {
+//	                                                              first := hashsum.SHA256(parts...)
+//	                                                              return hashsum.SHA256(first[:])
+//	                                                          }
+func DoubleSumParts(f *File, call *ast.CallExpr, c Concat, sum SumSpec, d DoubleSpec) analysis.SuggestedFix {
+	sum.Append = false
+	im := f.Imports(call.Pos())
+	edits, fn := f.sumFunc(call, sum, im, !d.KeepImport)
+	name, declare := f.Names.Declare(f, d.Name, func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		_, isFunc := obj.(*types.Func)
+		return isFunc && ok && sig.Variadic() && sig.Params().Len() == 1 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), d.Result)
+	})
+	if declare {
+		second := "return " + fn + "(first[:])"
+		if d.Slice {
+			second = "second := " + fn + "(first[:])\n\treturn second[:]"
+		}
+		decl := fmt.Sprintf(`// %[1]s returns %[2]s of the concatenation of
+// parts, the sum of their sum, without building it: the parts are hashed
+// one after another.
+func %[1]s(parts ...[]byte) %[3]s {
+	first := %[4]s(parts...)
+	%[5]s
+}
+
+`, name, d.Helper, d.ResultText, fn, second)
+		// Before the first declaration, after the multi-part sum it calls
+		// when the file declares one: every fix that declares it inserts
+		// the same text at the same place, which merges into one.
+		at := f.firstDecl()
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+	}
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, f.removeEdits(c)...)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(name + "(" + f.partsText(c) + ")")})
+	msg := "Hash the parts with " + name + ", declared in this file: the sum of their sum, as " + d.Helper + " computes it"
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
