@@ -729,21 +729,8 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	if f == nil {
 		return nil, "the source file cannot be read"
 	}
-	// Reject string parts (append(b, s...)): the parts are written as []byte.
-	// Reject a part that is itself a buffer made per call
-	// (append(make([]byte, 0, n), prefix) in transparency-dev's
-	// HashChildren): written alone, it allocates as much as the whole.
-	for _, part := range c.parts {
-		t := p.TypesInfo.TypeOf(part).Underlying()
-		if slice, ok := t.(*types.Slice); ok && c.spread {
-			t = slice.Elem().Underlying()
-		}
-		if !types.Identical(t, byteSlice) {
-			return nil, types.ExprString(part) + " is not a []byte"
-		}
-		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
-			return nil, "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
-		}
+	if why := p.partsRejected(c); why != "" {
+		return nil, why
 	}
 	// Reject a call through a function value or an interface: a fix would
 	// call its target directly, right only while the package stores no
@@ -793,6 +780,28 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	}
 	fix := fixes.WriteParts(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), fc)
 	return &fix, ""
+}
+
+// partsRejected says why the parts of c cannot be hashed one after another,
+// or "".
+func (p *pass) partsRejected(c *concat) string {
+	// Reject string parts (append(b, s...)): the parts are written as []byte.
+	// Reject a part that is itself a buffer made per call
+	// (append(make([]byte, 0, n), prefix) in transparency-dev's
+	// HashChildren): written alone, it allocates as much as the whole.
+	for _, part := range c.parts {
+		t := p.TypesInfo.TypeOf(part).Underlying()
+		if slice, ok := t.(*types.Slice); ok && c.spread {
+			t = slice.Elem().Underlying()
+		}
+		if !types.Identical(t, byteSlice) {
+			return types.ExprString(part) + " is not a []byte"
+		}
+		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
+			return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
+		}
+	}
+	return ""
 }
 
 // checkedWriteFix writes the parts one after another into the hasher whose
@@ -1044,7 +1053,7 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 		return
 	}
 	// Every use of the builder is a call whose result a sink hashes.
-	callers := 0
+	var sinks []sink
 	for use := range p.vals.Uses(p.root, fn) {
 		callCur := use.Parent()
 		if use.ParentEdgeKind() != edge.CallExpr_Fun {
@@ -1057,9 +1066,9 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 		if !ok || use.Parent().ParentEdgeKind() != edge.CallExpr_Args || ast.Unparen(in.arg) != callCur.Node() {
 			return
 		}
-		callers++
+		sinks = append(sinks, in)
 	}
-	if callers == 0 {
+	if len(sinks) == 0 {
 		return
 	}
 	site, ok := declCur.FindNode(built)
@@ -1073,6 +1082,79 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 	if !ok {
 		return
 	}
-	p.report(built, concatHash, what+" "+often, nil, "hash the parts one after another where "+fn.Name()+" is called",
-		fn.Name()+" returns the buffer to its callers, which would each hash the parts")
+	fix, why := p.returnedFix(fn, decl, c, sinks)
+	p.report(built, concatHash, what+" "+often, fix, "hash the parts one after another where "+fn.Name()+" is called", why)
+}
+
+// returnedFix makes the builder fn, whose callers only hash what it returns
+// with sinks that compute one standard sum, return that sum of its parts
+// instead, under a name that says so; its callers call it in place of the
+// sink.
+//
+//	func formatLeaf(b []byte) []byte {                   func formatLeafSum(b []byte) crypto.Hash {
+//		prefix := []byte{0}                                  prefix := []byte{0}
+//		return bytes.Join([][]byte{prefix, b}, nil)    =>    return hashsum.SHA256(prefix, b)
+//	}                                                    }
+//	crypto.HashBytes(formatLeaf(leaf))                   formatLeafSum(leaf)
+func (p *pass) returnedFix(fn *types.Func, decl *ast.FuncDecl, c *concat, sinks []sink) (*analysis.SuggestedFix, string) {
+	if why := p.partsRejected(c); why != "" {
+		return nil, why
+	}
+	// Every sink computes the same standard sum, of the same result type,
+	// and is a call with the builder's call as its only argument.
+	first := sinks[0]
+	sum, result := sinkSum(first), p.TypesInfo.TypeOf(first.call)
+	for _, in := range sinks {
+		switch {
+		case sinkSum(in) == partsSum{}:
+			return nil, in.name + " is not a standard sum, which " + fn.Name() + " could return of its parts"
+		case sinkSum(in) != sum || !types.Identical(p.TypesInfo.TypeOf(in.call), result):
+			return nil, fn.Name() + "'s callers hash what it returns with different sums"
+		case len(in.call.Args) != 1 || in.call.Ellipsis.IsValid():
+			return nil, in.name + " is called with other arguments"
+		case p.Fset.File(in.call.Pos()) != p.Fset.File(decl.Pos()):
+			// Every edit stays in the finding's file.
+			return nil, fn.Name() + " is called in another file"
+		}
+	}
+	name := fn.Name() + "Sum"
+	if p.Pkg.Scope().Lookup(name) != nil {
+		return nil, name + " is already declared"
+	}
+	spec, why := p.sumSpec(sum.sum)
+	if spec == nil {
+		return nil, why
+	}
+	spec.Append = sum.slice
+	f := p.file(decl.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	calls := make([]*ast.CallExpr, len(sinks))
+	for i, in := range sinks {
+		calls[i] = in.call
+	}
+	fix := fixes.ReturnParts(f, decl, c.expr, calls, fixes.Concat{Parts: c.parts, Spread: c.spread}, *spec, name, result)
+	return &fix, ""
+}
+
+// partsSum is the standard sum a sink computes, and whether it returns it
+// as a slice.
+type partsSum struct {
+	sum   string
+	slice bool
+}
+
+// sinkSum returns the standard sum that s computes and returns, as a sum
+// function or a helper that returns nothing but it; the zero partsSum when
+// s is none of them.
+func sinkSum(s sink) partsSum {
+	switch {
+	case s.sum != "":
+		return partsSum{s.sum, s.sliceResult}
+	case s.helper != nil && s.helperFact.Sum != "" && !s.helperFact.Parts &&
+		(s.helperFact.Result == resultArray || s.helperFact.Result == resultSlice):
+		return partsSum{s.helperFact.Sum, s.helperFact.Result == resultSlice}
+	}
+	return partsSum{}
 }

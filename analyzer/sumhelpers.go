@@ -268,7 +268,7 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 //	                                                              return hashsum.SHA256(first[:])
 //	                                                          }
 func (p *pass) doubleSumFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
-	fact, name := s.helperFact, shortName(s.helper)
+	fact, name := s.helperFact, s.name
 	spec, why := p.sumSpec(fact.Sum)
 	if spec == nil {
 		return nil, why

@@ -440,3 +440,54 @@ func %[1]s(parts ...[]byte) %[3]s {
 	msg := "Hash the parts with " + name + ", declared in this file: the sum of their sum, as " + d.Helper + " computes it"
 	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
+
+// ReturnParts makes a function that builds a concatenation only for its
+// callers to hash it return the sum of the parts instead, under a new name:
+// built is the concatenation it returns, decl its declaration, and sinks the
+// calls that hash what it returns, sink(fn(args)), each replaced by
+// name(args). The function's result type becomes the sinks' result.
+//
+//	func formatLeaf(b []byte) []byte {                   func formatLeafSum(b []byte) crypto.Hash {
+//		prefix := []byte{0}                                  prefix := []byte{0}
+//		return bytes.Join([][]byte{prefix, b}, nil)    =>    return hashsum.SHA256(prefix, b)
+//	}                                                    }
+//	crypto.HashBytes(formatLeaf(leaf))                   formatLeafSum(leaf)
+func ReturnParts(f *File, decl *ast.FuncDecl, built ast.Expr, sinks []*ast.CallExpr, c Concat, sum SumSpec, name string, result types.Type) analysis.SuggestedFix {
+	im := f.Imports(built.Pos())
+	resultText := f.TypeText(result, im)
+	edits, fn := f.sumFunc(sinks[0], sum, im, false)
+	args := f.partsText(c)
+	if sum.Append {
+		args = "nil, " + args
+	}
+	results := decl.Type.Results.List[0].Type
+	edits = append(edits,
+		analysis.TextEdit{Pos: decl.Name.Pos(), End: decl.Name.End(), NewText: []byte(name)},
+		analysis.TextEdit{Pos: results.Pos(), End: results.End(), NewText: []byte(resultText)},
+		analysis.TextEdit{Pos: built.Pos(), End: built.End(), NewText: []byte(fn + "(" + args + ")")})
+	// The imports that only the replaced code used: the sinks' packages,
+	// the builder's (bytes.Join) and its former result type's.
+	removed := []ast.Node{results}
+	if call, ok := ast.Unparen(built).(*ast.CallExpr); ok {
+		removed = append(removed, call.Fun)
+	}
+	for _, s := range sinks {
+		builder := ast.Unparen(s.Args[0]).(*ast.CallExpr)
+		removed = append(removed, s.Fun)
+		edits = append(edits, analysis.TextEdit{Pos: s.Pos(), End: s.End(), NewText: []byte(name + f.Text(builder)[builder.Lparen-builder.Pos():])})
+	}
+	for _, n := range removed {
+		for e := range ast.Preorder(n) {
+			if id, ok := e.(*ast.Ident); ok {
+				if path, ok := f.qualifier(id); ok {
+					im.Drop(path, removed...)
+				}
+			}
+		}
+	}
+	edits = append(edits, im.Edits()...)
+	return analysis.SuggestedFix{
+		Message:   "Hash the parts where " + decl.Name.Name + " builds them: " + name + " returns their sum, which its callers computed",
+		TextEdits: edits,
+	}
+}
