@@ -729,7 +729,7 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	if f == nil {
 		return nil, "the source file cannot be read"
 	}
-	if why := p.partsRejected(c); why != "" {
+	if why := p.partsRejected(c, true); why != "" {
 		return nil, why
 	}
 	// Reject a call through a function value or an interface: a fix would
@@ -741,6 +741,9 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	fc := fixes.Concat{Parts: c.parts, Spread: c.spread}
 	if c.def != nil {
 		fc.Remove = append([]ast.Stmt{c.def}, c.stmts...)
+	}
+	if why := p.literalParts(cur, s, c, &fc); why != "" {
+		return nil, why
 	}
 	if c.sprintf != nil {
 		return p.formattedFix(cur, s, c, f, fc)
@@ -783,8 +786,9 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 }
 
 // partsRejected says why the parts of c cannot be hashed one after another,
-// or "".
-func (p *pass) partsRejected(c *concat) string {
+// or "". With literals, a part that holds single bytes (see literalPart) is
+// left to literalParts.
+func (p *pass) partsRejected(c *concat, literals bool) string {
 	// Reject string parts (append(b, s...)): the parts are written as []byte.
 	// Reject a part that is itself a buffer made per call
 	// (append(make([]byte, 0, n), prefix) in transparency-dev's
@@ -797,11 +801,89 @@ func (p *pass) partsRejected(c *concat) string {
 		if !types.Identical(t, byteSlice) {
 			return types.ExprString(part) + " is not a []byte"
 		}
+		if literals && p.literalPart(part) != nil {
+			continue
+		}
 		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
 			return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
 		}
 	}
 	return ""
+}
+
+// literalPart returns v1, ..., vk of a part append(make([]byte, 0, n), v1,
+// ..., vk), a buffer made per call only to hold a few bytes (the prefix of
+// transparency-dev's HashChildren), which []byte{v1, ..., vk} holds as well;
+// or nil.
+func (p *pass) literalPart(part ast.Expr) []ast.Expr {
+	call, ok := ast.Unparen(part).(*ast.CallExpr)
+	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !p.emptyMake(call.Args[0]) {
+		return nil
+	}
+	return call.Args[1:]
+}
+
+// literalParts writes the parts that hold single bytes (see literalPart) as
+// composite literals, []byte{v1, ..., vk}, where they stay on the stack: in a
+// multi-part sum (its hasher is local), or written into a hasher the model
+// keeps on the stack. Written into a hasher that may be on the heap, a
+// literal would escape through the interface's Write, and allocate per call
+// still: the bytes, when constant, are held by a package variable declared
+// in the file, which a hasher's Write only reads (io.Writer: "Write must not
+// modify the slice data").
+//
+//	b := append(append(make([]byte, 0, 1+len(l)), prefix), l...)      h.Write(prefixBytes)
+//	h.Write(b)                                                    =>   h.Write(l)
+//	                                                                   ...
+//	                                                                   var prefixBytes = []byte{prefix}
+//
+// It says why no such form holds, or "".
+func (p *pass) literalParts(cur inspector.Cursor, s sink, c *concat, fc *fixes.Concat) string {
+	for i, part := range c.parts {
+		values := p.literalPart(part)
+		if values == nil {
+			continue
+		}
+		if fc.Literals == nil {
+			fc.Literals = make([]fixes.Literal, len(c.parts))
+		}
+		lit := fixes.Literal{Values: values}
+		switch {
+		case s.sum != "":
+		case s.write && !s.dynamic && s.funcVar == nil && s.helper == nil && p.writtenOnStack(s):
+		default:
+			for _, v := range values {
+				if p.TypesInfo.Types[v].Value == nil {
+					return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too, of bytes that are not constant: a literal of them would escape through " + s.name
+				}
+			}
+			if !s.write || s.dynamic || s.funcVar != nil || s.helper != nil {
+				return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
+			}
+			lit.Var = true
+		}
+		fc.Literals[i] = lit
+	}
+	return ""
+}
+
+// writtenOnStack reports whether the hasher of the Write sink s is a
+// concrete type, or a local hasher that the model keeps on the stack: a
+// composite literal written into it stays on the stack too.
+func (p *pass) writtenOnStack(s sink) bool {
+	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
+		return true
+	}
+	v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var)
+	if !ok {
+		return false
+	}
+	site := p.localHashers(p.sites)[v]
+	return site != nil && !site.Heap
 }
 
 // checkedWriteFix writes the parts one after another into the hasher whose
@@ -1097,7 +1179,7 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 //	}                                                    }
 //	crypto.HashBytes(formatLeaf(leaf))                   formatLeafSum(leaf)
 func (p *pass) returnedFix(fn *types.Func, decl *ast.FuncDecl, c *concat, sinks []sink) (*analysis.SuggestedFix, string) {
-	if why := p.partsRejected(c); why != "" {
+	if why := p.partsRejected(c, false); why != "" {
 		return nil, why
 	}
 	// Every sink computes the same standard sum, of the same result type,

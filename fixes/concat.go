@@ -3,6 +3,7 @@ package fixes
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -25,6 +26,79 @@ type Concat struct {
 	// Spread: Parts is one list of byte slices ([][]byte) whose elements
 	// are the parts, passed as parts... to a variadic function.
 	Spread bool
+	// Literals, when not nil, has an entry per part: the parts made per call
+	// only to hold a few bytes, written as literals instead.
+	Literals []Literal
+}
+
+// Literal is a part, append(make([]byte, 0, n), v1, ..., vk), written as
+// []byte{v1, ..., vk}; or, with Var, as a package variable declared in the
+// file with that value (a literal written into a hasher on the heap would
+// escape, and allocate).
+type Literal struct {
+	Values []ast.Expr
+	Var    bool
+	name   string // the variable's, once declared
+}
+
+// partText spells the part i.
+func (f *File) partText(c Concat, i int) string {
+	if i < len(c.Literals) && c.Literals[i].Values != nil {
+		if lit := c.Literals[i]; lit.Var {
+			return lit.name
+		}
+		return "[]byte{" + f.valuesText(c.Literals[i].Values) + "}"
+	}
+	return f.Text(c.Parts[i])
+}
+
+// valuesText spells values as a list.
+func (f *File) valuesText(values []ast.Expr) string {
+	texts := make([]string, len(values))
+	for i, v := range values {
+		texts[i] = f.Text(v)
+	}
+	return strings.Join(texts, ", ")
+}
+
+// literalVars declares the package variables of the literal parts that need
+// one, before the file's first declaration, each under a name that says what
+// it holds, and names them in c.
+//
+//	var rfc6962NodeHashPrefixBytes = []byte{RFC6962NodeHashPrefix}
+func (f *File) literalVars(c Concat) []analysis.TextEdit {
+	var edits []analysis.TextEdit
+	for i := range c.Literals {
+		lit := &c.Literals[i]
+		if !lit.Var {
+			continue
+		}
+		// The name says the value: a constant's name, or the bytes in hex.
+		want := "bytes"
+		if id, ok := ast.Unparen(lit.Values[0]).(*ast.Ident); ok && len(lit.Values) == 1 {
+			want = strings.ToLower(id.Name[:1]) + id.Name[1:] + "Bytes"
+		} else {
+			for _, v := range lit.Values {
+				if tv, ok := f.Info.Types[v]; ok && tv.Value != nil {
+					if b, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact {
+						want += fmt.Sprintf("%02x", b)
+					}
+				}
+			}
+		}
+		name, declare := f.Names.Declare(f, want, func(types.Object) bool { return false })
+		lit.name = name
+		if declare {
+			decl := fmt.Sprintf(`// %[1]s holds bytes that a hashed concatenation was made of per
+// call, written into a hasher as they are (a hasher's Write only reads them).
+var %[1]s = []byte{%[2]s}
+
+`, name, f.valuesText(lit.Values))
+			at := f.firstDecl()
+			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+		}
+	}
+	return edits
 }
 
 // partsText spells the parts as arguments.
@@ -33,8 +107,8 @@ func (f *File) partsText(c Concat) string {
 		return f.Text(c.Parts[0]) + "..."
 	}
 	texts := make([]string, len(c.Parts))
-	for i, part := range c.Parts {
-		texts[i] = f.Text(part)
+	for i := range c.Parts {
+		texts[i] = f.partText(c, i)
 	}
 	return strings.Join(texts, ", ")
 }
@@ -202,11 +276,13 @@ func WriteParts(f *File, stmt *ast.ExprStmt, hasher string, c Concat) analysis.S
 		edits := append(f.removeEdits(c), analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(loop)})
 		return analysis.SuggestedFix{Message: "Write the parts one after another", TextEdits: edits}
 	}
+	c.Literals = slices.Clone(c.Literals)
+	edits := f.literalVars(c)
 	writes := make([]string, len(c.Parts))
-	for i, part := range c.Parts {
-		writes[i] = hasher + ".Write(" + f.Text(part) + ")"
+	for i := range c.Parts {
+		writes[i] = hasher + ".Write(" + f.partText(c, i) + ")"
 	}
-	edits := f.removeEdits(c)
+	edits = append(edits, f.removeEdits(c)...)
 	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(strings.Join(writes, "\n"+indent))})
 	return analysis.SuggestedFix{Message: "Write the parts one after another", TextEdits: edits}
 }
@@ -220,13 +296,16 @@ func WriteParts(f *File, stmt *ast.ExprStmt, hasher string, c Concat) analysis.S
 //	                                                           if _, err := h.Write(b); err != nil {
 func WritePartsChecked(f *File, stmt ast.Stmt, arg ast.Expr, hasher string, c Concat) analysis.SuggestedFix {
 	indent := f.Indent(stmt.Pos())
+	c.Literals = slices.Clone(c.Literals)
+	edits := f.literalVars(c)
 	var writes strings.Builder
-	for _, part := range c.Parts[:len(c.Parts)-1] {
-		writes.WriteString(hasher + ".Write(" + f.Text(part) + ")\n" + indent)
+	for i := range c.Parts[:len(c.Parts)-1] {
+		writes.WriteString(hasher + ".Write(" + f.partText(c, i) + ")\n" + indent)
 	}
-	edits := append(f.removeEdits(c),
+	edits = append(edits, f.removeEdits(c)...)
+	edits = append(edits,
 		analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(writes.String())},
-		analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(f.Text(c.Parts[len(c.Parts)-1]))})
+		analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(f.partText(c, len(c.Parts)-1))})
 	return analysis.SuggestedFix{Message: "Write the parts one after another (a hasher's Write never returns an error: the last one's check stands for all)", TextEdits: edits}
 }
 
