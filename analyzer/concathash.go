@@ -861,6 +861,14 @@ func (p *pass) literalParts(cur inspector.Cursor, s sink, c *concat, fc *fixes.C
 				return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
 			}
 			lit.Var = true
+			// The variable is named after the package constant it holds
+			// (a local one's name may stand for another value elsewhere
+			// in the file: the bytes in hex name it then).
+			if id, ok := ast.Unparen(values[0]).(*ast.Ident); ok && len(values) == 1 {
+				if c, ok := p.TypesInfo.Uses[id].(*types.Const); ok && c.Parent() == p.Pkg.Scope() {
+					lit.Want = unexported(id.Name) + "Bytes"
+				}
+			}
 		}
 		fc.Literals[i] = lit
 	}

@@ -38,7 +38,10 @@ type Concat struct {
 type Literal struct {
 	Values []ast.Expr
 	Var    bool
-	name   string // the variable's, once declared
+	// Want is the name the variable wants ("" for one that spells the bytes
+	// in hex); name is the one it is given.
+	Want string
+	name string
 }
 
 // partText spells the part i.
@@ -74,10 +77,9 @@ func (f *File) literalVars(c Concat) []analysis.TextEdit {
 			continue
 		}
 		// The name says the value: a constant's name, or the bytes in hex.
-		want := "bytes"
-		if id, ok := ast.Unparen(lit.Values[0]).(*ast.Ident); ok && len(lit.Values) == 1 {
-			want = strings.ToLower(id.Name[:1]) + id.Name[1:] + "Bytes"
-		} else {
+		want := lit.Want
+		if want == "" {
+			want = "bytes"
 			for _, v := range lit.Values {
 				if tv, ok := f.Info.Types[v]; ok && tv.Value != nil {
 					if b, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact {
@@ -89,8 +91,9 @@ func (f *File) literalVars(c Concat) []analysis.TextEdit {
 		name, declare := f.Names.Declare(f, want, func(types.Object) bool { return false })
 		lit.name = name
 		if declare {
-			decl := fmt.Sprintf(`// %[1]s holds bytes that a hashed concatenation was made of per
-// call, written into a hasher as they are (a hasher's Write only reads them).
+			decl := fmt.Sprintf(`// %[1]s holds bytes that a hashed
+// concatenation was made of per call, written into a hasher as they are (a
+// hasher's Write only reads them).
 var %[1]s = []byte{%[2]s}
 
 `, name, f.valuesText(lit.Values))
