@@ -66,8 +66,9 @@ type sink struct {
 	sliceResult bool
 	// dynamic: the call goes through a field or parameter of function type
 	// or an interface method, whose possible targets all hash the argument
-	// (see dynamicSink).
-	dynamic bool
+	// (see dynamicSink); unknown, that the package does not know them (a
+	// function value of a hash's shape, see digestValueSink).
+	dynamic, unknown bool
 }
 
 // concat is a concatenation of byte slices built only to be hashed.
@@ -735,6 +736,11 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	// Reject a call through a function value or an interface: a fix would
 	// call its target directly, right only while the package stores no
 	// other value.
+	if s.unknown {
+		// One call of it hashes the whole: no fix splits the parts across
+		// calls of a function whose target is not known.
+		return nil, "the call goes through " + types.ExprString(s.call.Fun) + ", a function value whose target is not known here: it hashes what one call gives it, and no fix can split that into parts"
+	}
 	if s.dynamic {
 		return nil, "the call goes through " + types.ExprString(s.call.Fun) + ", which a fix does not replace by its target"
 	}
