@@ -66,8 +66,9 @@ type sink struct {
 	sliceResult bool
 	// dynamic: the call goes through a field or parameter of function type
 	// or an interface method, whose possible targets all hash the argument
-	// (see dynamicSink).
-	dynamic bool
+	// (see dynamicSink); unknown, that the package does not know them (a
+	// function value of a hash's shape, see digestValueSink).
+	dynamic, unknown bool
 }
 
 // concat is a concatenation of byte slices built only to be hashed.
@@ -729,31 +730,26 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	if f == nil {
 		return nil, "the source file cannot be read"
 	}
-	// Reject string parts (append(b, s...)): the parts are written as []byte.
-	// Reject a part that is itself a buffer made per call
-	// (append(make([]byte, 0, n), prefix) in transparency-dev's
-	// HashChildren): written alone, it allocates as much as the whole.
-	for _, part := range c.parts {
-		t := p.TypesInfo.TypeOf(part).Underlying()
-		if slice, ok := t.(*types.Slice); ok && c.spread {
-			t = slice.Elem().Underlying()
-		}
-		if !types.Identical(t, byteSlice) {
-			return nil, types.ExprString(part) + " is not a []byte"
-		}
-		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
-			return nil, "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
-		}
+	if why := p.partsRejected(c, true); why != "" {
+		return nil, why
 	}
 	// Reject a call through a function value or an interface: a fix would
 	// call its target directly, right only while the package stores no
 	// other value.
+	if s.unknown {
+		// One call of it hashes the whole: no fix splits the parts across
+		// calls of a function whose target is not known.
+		return nil, "the call goes through " + types.ExprString(s.call.Fun) + ", a function value whose target is not known here: it hashes what one call gives it, and no fix can split that into parts"
+	}
 	if s.dynamic {
 		return nil, "the call goes through " + types.ExprString(s.call.Fun) + ", which a fix does not replace by its target"
 	}
 	fc := fixes.Concat{Parts: c.parts, Spread: c.spread}
 	if c.def != nil {
 		fc.Remove = append([]ast.Stmt{c.def}, c.stmts...)
+	}
+	if why := p.literalParts(cur, s, c, &fc); why != "" {
+		return nil, why
 	}
 	if c.sprintf != nil {
 		return p.formattedFix(cur, s, c, f, fc)
@@ -793,6 +789,115 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	}
 	fix := fixes.WriteParts(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), fc)
 	return &fix, ""
+}
+
+// partsRejected says why the parts of c cannot be hashed one after another,
+// or "". With literals, a part that holds single bytes (see literalPart) is
+// left to literalParts.
+func (p *pass) partsRejected(c *concat, literals bool) string {
+	// Reject string parts (append(b, s...)): the parts are written as []byte.
+	// Reject a part that is itself a buffer made per call
+	// (append(make([]byte, 0, n), prefix) in transparency-dev's
+	// HashChildren): written alone, it allocates as much as the whole.
+	for _, part := range c.parts {
+		t := p.TypesInfo.TypeOf(part).Underlying()
+		if slice, ok := t.(*types.Slice); ok && c.spread {
+			t = slice.Elem().Underlying()
+		}
+		if !types.Identical(t, byteSlice) {
+			return types.ExprString(part) + " is not a []byte"
+		}
+		if literals && p.literalPart(part) != nil {
+			continue
+		}
+		if call, ok := ast.Unparen(part).(*ast.CallExpr); ok && isBuiltin(p.TypesInfo, call.Fun) {
+			return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
+		}
+	}
+	return ""
+}
+
+// literalPart returns v1, ..., vk of a part append(make([]byte, 0, n), v1,
+// ..., vk), a buffer made per call only to hold a few bytes (the prefix of
+// transparency-dev's HashChildren), which []byte{v1, ..., vk} holds as well;
+// or nil.
+func (p *pass) literalPart(part ast.Expr) []ast.Expr {
+	call, ok := ast.Unparen(part).(*ast.CallExpr)
+	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !p.emptyMake(call.Args[0]) {
+		return nil
+	}
+	return call.Args[1:]
+}
+
+// literalParts writes the parts that hold single bytes (see literalPart) as
+// composite literals, []byte{v1, ..., vk}, where they stay on the stack: in a
+// multi-part sum (its hasher is local), or written into a hasher the model
+// keeps on the stack. Written into a hasher that may be on the heap, a
+// literal would escape through the interface's Write, and allocate per call
+// still: the bytes, when constant, are held by a package variable declared
+// in the file, which a hasher's Write only reads (io.Writer: "Write must not
+// modify the slice data").
+//
+//	b := append(append(make([]byte, 0, 1+len(l)), prefix), l...)      h.Write(prefixBytes)
+//	h.Write(b)                                                    =>   h.Write(l)
+//	                                                                   ...
+//	                                                                   var prefixBytes = []byte{prefix}
+//
+// It says why no such form holds, or "".
+func (p *pass) literalParts(cur inspector.Cursor, s sink, c *concat, fc *fixes.Concat) string {
+	for i, part := range c.parts {
+		values := p.literalPart(part)
+		if values == nil {
+			continue
+		}
+		if fc.Literals == nil {
+			fc.Literals = make([]fixes.Literal, len(c.parts))
+		}
+		lit := fixes.Literal{Values: values}
+		switch {
+		case s.sum != "":
+		case s.write && !s.dynamic && s.funcVar == nil && s.helper == nil && p.writtenOnStack(s):
+		default:
+			for _, v := range values {
+				if p.TypesInfo.Types[v].Value == nil {
+					return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too, of bytes that are not constant: a literal of them would escape through " + s.name
+				}
+			}
+			if !s.write || s.dynamic || s.funcVar != nil || s.helper != nil {
+				return "a part, " + shorten(types.ExprString(part)) + ", is a buffer made per call too"
+			}
+			lit.Var = true
+			// The variable is named after the package constant it holds
+			// (a local one's name may stand for another value elsewhere
+			// in the file: the bytes in hex name it then).
+			if id, ok := ast.Unparen(values[0]).(*ast.Ident); ok && len(values) == 1 {
+				if c, ok := p.TypesInfo.Uses[id].(*types.Const); ok && c.Parent() == p.Pkg.Scope() {
+					lit.Want = unexported(id.Name) + "Bytes"
+				}
+			}
+		}
+		fc.Literals[i] = lit
+	}
+	return ""
+}
+
+// writtenOnStack reports whether the hasher of the Write sink s is a
+// concrete type, or a local hasher that the model keeps on the stack: a
+// composite literal written into it stays on the stack too.
+func (p *pass) writtenOnStack(s sink) bool {
+	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
+		return true
+	}
+	v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var)
+	if !ok {
+		return false
+	}
+	site := p.localHashers(p.sites)[v]
+	return site != nil && !site.Heap
 }
 
 // checkedWriteFix writes the parts one after another into the hasher whose
@@ -1044,7 +1149,7 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 		return
 	}
 	// Every use of the builder is a call whose result a sink hashes.
-	callers := 0
+	var sinks []sink
 	for use := range p.vals.Uses(p.root, fn) {
 		callCur := use.Parent()
 		if use.ParentEdgeKind() != edge.CallExpr_Fun {
@@ -1057,9 +1162,9 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 		if !ok || use.Parent().ParentEdgeKind() != edge.CallExpr_Args || ast.Unparen(in.arg) != callCur.Node() {
 			return
 		}
-		callers++
+		sinks = append(sinks, in)
 	}
-	if callers == 0 {
+	if len(sinks) == 0 {
 		return
 	}
 	site, ok := declCur.FindNode(built)
@@ -1073,6 +1178,79 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 	if !ok {
 		return
 	}
-	p.report(built, concatHash, what+" "+often, nil, "hash the parts one after another where "+fn.Name()+" is called",
-		fn.Name()+" returns the buffer to its callers, which would each hash the parts")
+	fix, why := p.returnedFix(fn, decl, c, sinks)
+	p.report(built, concatHash, what+" "+often, fix, "hash the parts one after another where "+fn.Name()+" is called", why)
+}
+
+// returnedFix makes the builder fn, whose callers only hash what it returns
+// with sinks that compute one standard sum, return that sum of its parts
+// instead, under a name that says so; its callers call it in place of the
+// sink.
+//
+//	func formatLeaf(b []byte) []byte {                   func formatLeafSum(b []byte) crypto.Hash {
+//		prefix := []byte{0}                                  prefix := []byte{0}
+//		return bytes.Join([][]byte{prefix, b}, nil)    =>    return hashsum.SHA256(prefix, b)
+//	}                                                    }
+//	crypto.HashBytes(formatLeaf(leaf))                   formatLeafSum(leaf)
+func (p *pass) returnedFix(fn *types.Func, decl *ast.FuncDecl, c *concat, sinks []sink) (*analysis.SuggestedFix, string) {
+	if why := p.partsRejected(c, false); why != "" {
+		return nil, why
+	}
+	// Every sink computes the same standard sum, of the same result type,
+	// and is a call with the builder's call as its only argument.
+	first := sinks[0]
+	sum, result := sinkSum(first), p.TypesInfo.TypeOf(first.call)
+	for _, in := range sinks {
+		switch {
+		case sinkSum(in) == partsSum{}:
+			return nil, in.name + " is not a standard sum, which " + fn.Name() + " could return of its parts"
+		case sinkSum(in) != sum || !types.Identical(p.TypesInfo.TypeOf(in.call), result):
+			return nil, fn.Name() + "'s callers hash what it returns with different sums"
+		case len(in.call.Args) != 1 || in.call.Ellipsis.IsValid():
+			return nil, in.name + " is called with other arguments"
+		case p.Fset.File(in.call.Pos()) != p.Fset.File(decl.Pos()):
+			// Every edit stays in the finding's file.
+			return nil, fn.Name() + " is called in another file"
+		}
+	}
+	name := fn.Name() + "Sum"
+	if p.Pkg.Scope().Lookup(name) != nil {
+		return nil, name + " is already declared"
+	}
+	spec, why := p.sumSpec(sum.sum)
+	if spec == nil {
+		return nil, why
+	}
+	spec.Append = sum.slice
+	f := p.file(decl.Pos())
+	if f == nil {
+		return nil, "the source file cannot be read"
+	}
+	calls := make([]*ast.CallExpr, len(sinks))
+	for i, in := range sinks {
+		calls[i] = in.call
+	}
+	fix := fixes.ReturnParts(f, decl, c.expr, calls, fixes.Concat{Parts: c.parts, Spread: c.spread}, *spec, name, result)
+	return &fix, ""
+}
+
+// partsSum is the standard sum a sink computes, and whether it returns it
+// as a slice.
+type partsSum struct {
+	sum   string
+	slice bool
+}
+
+// sinkSum returns the standard sum that s computes and returns, as a sum
+// function or a helper that returns nothing but it; the zero partsSum when
+// s is none of them.
+func sinkSum(s sink) partsSum {
+	switch {
+	case s.sum != "":
+		return partsSum{s.sum, s.sliceResult}
+	case s.helper != nil && s.helperFact.Sum != "" && !s.helperFact.Parts &&
+		(s.helperFact.Result == resultArray || s.helperFact.Result == resultSlice):
+		return partsSum{s.helperFact.Sum, s.helperFact.Result == resultSlice}
+	}
+	return partsSum{}
 }

@@ -426,7 +426,7 @@ func (p *pass) digestValueSink(call *ast.CallExpr) (sink, bool) {
 		return sink{}, false
 	}
 	name := fmt.Sprintf("%s, a function value of a hash's shape (%s)", types.ExprString(call.Fun), types.TypeString(p.TypesInfo.TypeOf(call.Fun), types.RelativeTo(p.Pkg)))
-	return sink{call: call, arg: call.Args[0], name: name, dynamic: true}, true
+	return sink{call: call, arg: call.Args[0], name: name, dynamic: true, unknown: true}, true
 }
 
 // digestType reports whether t is what a hash function returns: an array

@@ -63,8 +63,9 @@ func (p *pass) varSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (
 		return sink{}, false
 	}
 	s := sink{call: call, arg: call.Args[fact.Param], name: name, funcVar: v}
-	if fact.Sum != "" && fact.Result != "" {
-		// It returns nothing but that sum of its argument.
+	if fact.Sum != "" && (fact.Result == resultArray || fact.Result == resultSlice) {
+		// It returns nothing but that sum of its argument (not the sum of
+		// that sum, which no sum function computes).
 		s.sum, s.sliceResult = fact.Sum, fact.Result == resultSlice
 		s.name += ", which computes " + fact.Sum[strings.LastIndex(fact.Sum, "/")+1:]
 	}

@@ -51,6 +51,7 @@ func (p *pass) checkHashedConversions() {
 		what := fmt.Sprintf("%s copies %s to the heap (passed to %s, a function value of a hash's shape) %s",
 			shorten(types.ExprString(conv)), shorten(types.ExprString(x)), types.ExprString(call.Fun), often)
 		p.report(conv, hotBuffer, what, nil, "hash the string's bytes without the copy (a hash function that takes a string)",
-			"no form without the copy but unsafe.Slice(unsafe.StringData(s), len(s))")
+			fmt.Sprintf("the only form without the copy, unsafe.Slice(unsafe.StringData(%[1]s), len(%[1]s)), is safe only if %[2]s never keeps or modifies its argument, and its target is not known here",
+				shorten(types.ExprString(x)), types.ExprString(call.Fun)))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -84,6 +85,7 @@ type sumUse struct {
 	appended *ast.CallExpr // append(dst, h.Sum(nil)...), when appended
 	dst      ast.Expr      // its dst
 	returned bool          // returned to callers that copy it (see returnedCopied)
+	callers  []string      // when returned, the other files that call the function
 }
 
 // checkSumAlloc reports h.Sum(nil) on a known hasher whose result is used
@@ -147,7 +149,13 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 		why := "the hasher is taken from a pool, and a stack array passed to a pooled hasher would escape"
 		switch {
 		case use.returned:
+			// Returning the digest by value changes the function's result
+			// type and every call; the pointer must outlive the call, so no
+			// buffer of the function can hold it.
 			why = "the digest is returned: return it by value, as an array, instead"
+			if len(use.callers) > 0 {
+				why = "the digest is returned through a pointer, which must outlive the call; returning it by value, as an array, would change its callers in " + strings.Join(use.callers, ", ") + ", and a fix edits only the finding's file"
+			}
 		case field != nil && use.appended != nil:
 			fix, why = p.sumFix(cur, nil, use, declared)
 		case field != nil:

@@ -22,40 +22,81 @@ import (
 // SumMany) carries the hashesParts fact, so that the caller uses it when it
 // exists.
 
-// Result forms of a helper that returns a standard sum of its argument.
+// Result forms of a helper that returns a standard sum of its argument, or
+// the sum of that sum (btcd's chainhash.DoubleHashH and DoubleHashB).
 const (
-	resultArray = "array" // return sha256.Sum256(b)
-	resultSlice = "slice" // s := sha256.Sum256(b); return s[:]
+	resultArray       = "array"        // return sha256.Sum256(b)
+	resultSlice       = "slice"        // s := sha256.Sum256(b); return s[:]
+	resultDoubleArray = "double-array" // first := sha256.Sum256(b); return Hash(sha256.Sum256(first[:]))
+	resultDoubleSlice = "double-slice" // first := sha256.Sum256(b); second := sha256.Sum256(first[:]); return second[:]
 )
 
 // sumResult says what the helper whose body is body returns, when its body
-// is only the sum of param: resultArray, resultSlice, or "".
+// is only the sum of param, or the sum of that sum: one of the result forms,
+// or "".
 func (p *pass) sumResult(block *ast.BlockStmt, param *types.Var, sum string) string {
 	body := block.List
-	isSum := func(e ast.Expr) bool {
+	// sumOf returns x of sum(x), or of T(sum(x)) with T a type (a named
+	// array's conversion, which computes nothing) when conv is set.
+	sumOf := func(e ast.Expr, conv bool) ast.Expr {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return ok && len(call.Args) == 1 && p.TypesInfo.Uses[identOf(call.Args[0])] == param &&
-			p.qualifiedCallee(call) == sum
+		if ok && conv && len(call.Args) == 1 && p.TypesInfo.Types[call.Fun].IsType() {
+			call, ok = ast.Unparen(call.Args[0]).(*ast.CallExpr)
+		}
+		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() || p.qualifiedCallee(call) != sum {
+			return nil
+		}
+		return call.Args[0]
 	}
-	switch {
-	case len(body) == 1:
-		ret, ok := body[0].(*ast.ReturnStmt)
-		if ok && len(ret.Results) == 1 && isSum(ret.Results[0]) {
+	isParam := func(e ast.Expr) bool { return e != nil && p.TypesInfo.Uses[identOf(e)] == param }
+	// def returns v of v := sum(x), with x the parameter or, when of is
+	// set, of[:].
+	def := func(s ast.Stmt, of types.Object) types.Object {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return nil
+		}
+		x := sumOf(as.Rhs[0], false)
+		if of == nil && !isParam(x) || of != nil && !p.fullSlice(x, of) {
+			return nil
+		}
+		return p.TypesInfo.Defs[identOf(as.Lhs[0])]
+	}
+	result := func(s ast.Stmt) ast.Expr {
+		ret, ok := s.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return nil
+		}
+		return ret.Results[0]
+	}
+	switch len(body) {
+	case 1:
+		if isParam(sumOf(result(body[0]), false)) {
 			return resultArray
 		}
-	case len(body) == 2:
-		def, ok := body[0].(*ast.AssignStmt)
-		ret, ok2 := body[1].(*ast.ReturnStmt)
-		if !ok || !ok2 || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 || !isSum(def.Rhs[0]) || len(ret.Results) != 1 {
-			return ""
-		}
-		v := p.TypesInfo.Defs[identOf(def.Lhs[0])]
-		slice, ok := ast.Unparen(ret.Results[0]).(*ast.SliceExpr)
-		if ok && v != nil && p.TypesInfo.Uses[identOf(slice.X)] == v && slice.Low == nil && slice.High == nil && !slice.Slice3 {
+	case 2:
+		first := def(body[0], nil)
+		switch ret := result(body[1]); {
+		case first == nil || ret == nil:
+		case p.fullSlice(ret, first):
 			return resultSlice
+		case p.fullSlice(sumOf(ret, true), first):
+			return resultDoubleArray
+		}
+	case 3:
+		if first := def(body[0], nil); first != nil {
+			if second := def(body[1], first); second != nil && p.fullSlice(result(body[2]), second) {
+				return resultDoubleSlice
+			}
 		}
 	}
 	return ""
+}
+
+// fullSlice reports whether e is v[:].
+func (p *pass) fullSlice(e ast.Expr, v types.Object) bool {
+	slice, ok := ast.Unparen(e).(*ast.SliceExpr)
+	return ok && v != nil && p.TypesInfo.Uses[identOf(slice.X)] == v && slice.Low == nil && slice.High == nil && !slice.Slice3
 }
 
 // hashesParts is the fact that a variadic function returns h.Sum(nil) of one
@@ -189,6 +230,9 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 	if len(fc.Parts) < 1 || s.call.Ellipsis.IsValid() || len(s.call.Args) != 1 {
 		return nil, name + " is not called with one argument"
 	}
+	if fact.Result == resultDoubleArray || fact.Result == resultDoubleSlice {
+		return p.doubleSumFix(f, s, fc)
+	}
 	// The helper's variadic form, in its own package, written as the call
 	// writes the helper: pkg.SumMany.
 	if fact.Result == resultSlice {
@@ -209,6 +253,60 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 		spec.Append = true
 	}
 	fix := fixes.SumParts(f, s.call, fc, *spec)
+	return &fix, ""
+}
+
+// doubleSumFix computes, at a call of a helper that returns the sum of the
+// sum of its argument, the same double sum of the parts, with a function
+// declared in the file that returns what the helper returns: the first sum
+// of the parts, hashed one after another, then the sum of that.
+//
+//	chainhash.DoubleHashH(append(hash[:], prev[:]...))   =>   doubleHashHParts(hash[:], prev[:])
+//	                                                          ...
+//	                                                          func doubleHashHParts(parts ...[]byte) chainhash.Hash {
+//	                                                              first := hashsum.SHA256(parts...)
+//	                                                              return hashsum.SHA256(first[:])
+//	                                                          }
+func (p *pass) doubleSumFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
+	fact, name := s.helperFact, s.name
+	spec, why := p.sumSpec(fact.Sum)
+	if spec == nil {
+		return nil, why
+	}
+	// The declared function returns the helper's result type, spelled as
+	// the file can: a named type of the helper's package through the
+	// call's qualifier (chainhash.Hash), or one of this package.
+	result := s.helper.Signature().Results().At(0).Type()
+	text := types.TypeString(result, nil)
+	keepImport := false
+	if named, ok := result.(*types.Named); ok {
+		obj := named.Obj()
+		switch {
+		case named.TypeArgs() != nil:
+			return nil, "the type of " + name + "'s result, " + obj.Name() + ", is generic"
+		case obj.Pkg() == p.Pkg:
+			text = obj.Name()
+		default:
+			// Reject a type of another package than the helper's, or a
+			// call not written pkg.Func: the file may not import it.
+			var pkgName *types.PkgName
+			if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok {
+				pkgName, _ = p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+			}
+			if pkgName == nil || obj.Pkg() != s.helper.Pkg() || !obj.Exported() || pkgName.Imported() != obj.Pkg() {
+				return nil, "the type of " + name + "'s result, " + obj.Name() + ", is not named in this file"
+			}
+			text, keepImport = pkgName.Name()+"."+obj.Name(), true
+		}
+	}
+	fix := fixes.DoubleSumParts(f, s.call, fc, *spec, fixes.DoubleSpec{
+		Name:       unexported(s.helper.Name()) + "Parts",
+		Helper:     name,
+		Result:     result,
+		ResultText: text,
+		Slice:      fact.Result == resultDoubleSlice,
+		KeepImport: keepImport,
+	})
 	return &fix, ""
 }
 

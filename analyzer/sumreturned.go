@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -86,16 +88,23 @@ func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
 	}
 	// Every use of the function is a call whose result is copied at once.
 	calls := 0
+	var elsewhere []string // the other files that call it
 	for u := range p.vals.Uses(p.prod, fn) {
 		if u.ParentEdgeKind() != edge.CallExpr_Fun || !p.copiedAtOnce(u.Parent()) {
 			return sumUse{}, false
 		}
 		calls++
+		if file := p.Fset.File(u.Node().Pos()); file != p.Fset.File(decl.Pos()) {
+			if name := filepath.Base(file.Name()); !slices.Contains(elsewhere, name) {
+				elsewhere = append(elsewhere, name)
+			}
+		}
 	}
 	if calls == 0 {
 		return sumUse{}, false
 	}
-	return sumUse{verb: "copied", by: "every caller of " + fn.Name() + ", which copies what it points to", returned: true}, true
+	slices.Sort(elsewhere)
+	return sumUse{verb: "copied", by: "every caller of " + fn.Name() + ", which copies what it points to", returned: true, callers: elsewhere}, true
 }
 
 // copiedAtOnce reports whether the pointer that the call at call returns is

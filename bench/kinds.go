@@ -243,6 +243,22 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "double-sum",
+		Title:  "double sum of parts",
+		Check:  "concat-hash",
+		Before: "a helper's sha256.Sum256 of sha256.Sum256(b) (btcd's chainhash.DoubleHashH) of append(a, b...), a without spare capacity",
+		After:  "doubleSumParts(a, b), declared in the file: hashsum.SHA256 of hashsum.SHA256(a, b)",
+		Floor:  "sha256.Sum256 of sha256.Sum256 of the concatenation built once",
+		Op:     "one double digest of two halves of a message",
+		bench:  doubleSumBench,
+		outputs: func(size int) [3][]byte {
+			whole, a, b := halves(size)
+			first := sha256.Sum256(whole)
+			s0, s1, s2 := naive.DoubleSumPair(a, b), fixed.DoubleSumPair(a, b), sha256.Sum256(first[:])
+			return [3][]byte{s0[:], s1[:], s2[:]}
+		},
+	},
+	{
 		Name:   "pooled-buffer",
 		Title:  "pooled buffer",
 		Check:  "hot-buffer",

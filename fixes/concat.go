@@ -3,6 +3,7 @@ package fixes
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -25,6 +26,82 @@ type Concat struct {
 	// Spread: Parts is one list of byte slices ([][]byte) whose elements
 	// are the parts, passed as parts... to a variadic function.
 	Spread bool
+	// Literals, when not nil, has an entry per part: the parts made per call
+	// only to hold a few bytes, written as literals instead.
+	Literals []Literal
+}
+
+// Literal is a part, append(make([]byte, 0, n), v1, ..., vk), written as
+// []byte{v1, ..., vk}; or, with Var, as a package variable declared in the
+// file with that value (a literal written into a hasher on the heap would
+// escape, and allocate).
+type Literal struct {
+	Values []ast.Expr
+	Var    bool
+	// Want is the name the variable wants ("" for one that spells the bytes
+	// in hex); name is the one it is given.
+	Want string
+	name string
+}
+
+// partText spells the part i.
+func (f *File) partText(c Concat, i int) string {
+	if i < len(c.Literals) && c.Literals[i].Values != nil {
+		if lit := c.Literals[i]; lit.Var {
+			return lit.name
+		}
+		return "[]byte{" + f.valuesText(c.Literals[i].Values) + "}"
+	}
+	return f.Text(c.Parts[i])
+}
+
+// valuesText spells values as a list.
+func (f *File) valuesText(values []ast.Expr) string {
+	texts := make([]string, len(values))
+	for i, v := range values {
+		texts[i] = f.Text(v)
+	}
+	return strings.Join(texts, ", ")
+}
+
+// literalVars declares the package variables of the literal parts that need
+// one, before the file's first declaration, each under a name that says what
+// it holds, and names them in c.
+//
+//	var rfc6962NodeHashPrefixBytes = []byte{RFC6962NodeHashPrefix}
+func (f *File) literalVars(c Concat) []analysis.TextEdit {
+	var edits []analysis.TextEdit
+	for i := range c.Literals {
+		lit := &c.Literals[i]
+		if !lit.Var {
+			continue
+		}
+		// The name says the value: a constant's name, or the bytes in hex.
+		want := lit.Want
+		if want == "" {
+			want = "bytes"
+			for _, v := range lit.Values {
+				if tv, ok := f.Info.Types[v]; ok && tv.Value != nil {
+					if b, exact := constant.Int64Val(constant.ToInt(tv.Value)); exact {
+						want += fmt.Sprintf("%02x", b)
+					}
+				}
+			}
+		}
+		name, declare := f.Names.Declare(f, want, func(types.Object) bool { return false })
+		lit.name = name
+		if declare {
+			decl := fmt.Sprintf(`// %[1]s holds bytes that a hashed
+// concatenation was made of per call, written into a hasher as they are (a
+// hasher's Write only reads them).
+var %[1]s = []byte{%[2]s}
+
+`, name, f.valuesText(lit.Values))
+			at := f.firstDecl()
+			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+		}
+	}
+	return edits
 }
 
 // partsText spells the parts as arguments.
@@ -33,8 +110,8 @@ func (f *File) partsText(c Concat) string {
 		return f.Text(c.Parts[0]) + "..."
 	}
 	texts := make([]string, len(c.Parts))
-	for i, part := range c.Parts {
-		texts[i] = f.Text(part)
+	for i := range c.Parts {
+		texts[i] = f.partText(c, i)
 	}
 	return strings.Join(texts, ", ")
 }
@@ -202,11 +279,13 @@ func WriteParts(f *File, stmt *ast.ExprStmt, hasher string, c Concat) analysis.S
 		edits := append(f.removeEdits(c), analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(loop)})
 		return analysis.SuggestedFix{Message: "Write the parts one after another", TextEdits: edits}
 	}
+	c.Literals = slices.Clone(c.Literals)
+	edits := f.literalVars(c)
 	writes := make([]string, len(c.Parts))
-	for i, part := range c.Parts {
-		writes[i] = hasher + ".Write(" + f.Text(part) + ")"
+	for i := range c.Parts {
+		writes[i] = hasher + ".Write(" + f.partText(c, i) + ")"
 	}
-	edits := f.removeEdits(c)
+	edits = append(edits, f.removeEdits(c)...)
 	edits = append(edits, analysis.TextEdit{Pos: stmt.Pos(), End: stmt.End(), NewText: []byte(strings.Join(writes, "\n"+indent))})
 	return analysis.SuggestedFix{Message: "Write the parts one after another", TextEdits: edits}
 }
@@ -220,13 +299,16 @@ func WriteParts(f *File, stmt *ast.ExprStmt, hasher string, c Concat) analysis.S
 //	                                                           if _, err := h.Write(b); err != nil {
 func WritePartsChecked(f *File, stmt ast.Stmt, arg ast.Expr, hasher string, c Concat) analysis.SuggestedFix {
 	indent := f.Indent(stmt.Pos())
+	c.Literals = slices.Clone(c.Literals)
+	edits := f.literalVars(c)
 	var writes strings.Builder
-	for _, part := range c.Parts[:len(c.Parts)-1] {
-		writes.WriteString(hasher + ".Write(" + f.Text(part) + ")\n" + indent)
+	for i := range c.Parts[:len(c.Parts)-1] {
+		writes.WriteString(hasher + ".Write(" + f.partText(c, i) + ")\n" + indent)
 	}
-	edits := append(f.removeEdits(c),
+	edits = append(edits, f.removeEdits(c)...)
+	edits = append(edits,
 		analysis.TextEdit{Pos: stmt.Pos(), End: stmt.Pos(), NewText: []byte(writes.String())},
-		analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(f.Text(c.Parts[len(c.Parts)-1]))})
+		analysis.TextEdit{Pos: arg.Pos(), End: arg.End(), NewText: []byte(f.partText(c, len(c.Parts)-1))})
 	return analysis.SuggestedFix{Message: "Write the parts one after another (a hasher's Write never returns an error: the last one's check stands for all)", TextEdits: edits}
 }
 
@@ -376,4 +458,118 @@ func WriteFormatted(f *File, stmt *ast.ExprStmt, hasher string, sprintf *ast.Cal
 		edits[0] = analysis.TextEdit{Pos: def.Pos(), End: def.End(), NewText: []byte(strings.Join(defs, "\n"+f.Indent(def.Pos())))}
 	}
 	return analysis.SuggestedFix{Message: "Format into " + hasher + " with fmt.Fprintf", TextEdits: edits}
+}
+
+// DoubleSpec describes a function declared in the fixed file that returns
+// what a helper returns: the sum of the sum of its argument (btcd's
+// chainhash.DoubleHashH), computed from several parts.
+type DoubleSpec struct {
+	// Name is the name the function wants; Helper how the message names the
+	// helper.
+	Name, Helper string
+	// Result is the helper's result type, ResultText how the file spells it.
+	Result     types.Type
+	ResultText string
+	// Slice: the helper returns the second sum as a slice (DoubleHashB).
+	Slice bool
+	// KeepImport: ResultText uses the import of the helper's package, which
+	// the call no longer needs.
+	KeepImport bool
+}
+
+// DoubleSumParts computes the sum of the sum of the parts instead of that of
+// their concatenation: the first sum with a multi-part sum (the parts hashed
+// one after another), the second of the first, on the stack.
+//
+//	chainhash.DoubleHashH(append(hash[:], prev[:]...))   =>   doubleHashHParts(hash[:], prev[:])
+//	                                                          ...
+//	                                                          func doubleHashHParts(parts ...[]byte) chainhash.Hash {
+//	                                                              first := hashsum.SHA256(parts...)
+//	                                                              return hashsum.SHA256(first[:])
+//	                                                          }
+func DoubleSumParts(f *File, call *ast.CallExpr, c Concat, sum SumSpec, d DoubleSpec) analysis.SuggestedFix {
+	sum.Append = false
+	im := f.Imports(call.Pos())
+	edits, fn := f.sumFunc(call, sum, im, !d.KeepImport)
+	name, declare := f.Names.Declare(f, d.Name, func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		_, isFunc := obj.(*types.Func)
+		return isFunc && ok && sig.Variadic() && sig.Params().Len() == 1 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), d.Result)
+	})
+	if declare {
+		second := "return " + fn + "(first[:])"
+		if d.Slice {
+			second = "second := " + fn + "(first[:])\n\treturn second[:]"
+		}
+		decl := fmt.Sprintf(`// %[1]s returns %[2]s of the concatenation of
+// parts, the sum of their sum, without building it: the parts are hashed
+// one after another.
+func %[1]s(parts ...[]byte) %[3]s {
+	first := %[4]s(parts...)
+	%[5]s
+}
+
+`, name, d.Helper, d.ResultText, fn, second)
+		// Before the first declaration, after the multi-part sum it calls
+		// when the file declares one: every fix that declares it inserts
+		// the same text at the same place, which merges into one.
+		at := f.firstDecl()
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)})
+	}
+	edits = append(edits, im.Edits()...)
+	edits = append(edits, f.removeEdits(c)...)
+	edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(name + "(" + f.partsText(c) + ")")})
+	msg := "Hash the parts with " + name + ", declared in this file: the sum of their sum, as " + d.Helper + " computes it"
+	return analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// ReturnParts makes a function that builds a concatenation only for its
+// callers to hash it return the sum of the parts instead, under a new name:
+// built is the concatenation it returns, decl its declaration, and sinks the
+// calls that hash what it returns, sink(fn(args)), each replaced by
+// name(args). The function's result type becomes the sinks' result.
+//
+//	func formatLeaf(b []byte) []byte {                   func formatLeafSum(b []byte) crypto.Hash {
+//		prefix := []byte{0}                                  prefix := []byte{0}
+//		return bytes.Join([][]byte{prefix, b}, nil)    =>    return hashsum.SHA256(prefix, b)
+//	}                                                    }
+//	crypto.HashBytes(formatLeaf(leaf))                   formatLeafSum(leaf)
+func ReturnParts(f *File, decl *ast.FuncDecl, built ast.Expr, sinks []*ast.CallExpr, c Concat, sum SumSpec, name string, result types.Type) analysis.SuggestedFix {
+	im := f.Imports(built.Pos())
+	resultText := f.TypeText(result, im)
+	edits, fn := f.sumFunc(sinks[0], sum, im, false)
+	args := f.partsText(c)
+	if sum.Append {
+		args = "nil, " + args
+	}
+	results := decl.Type.Results.List[0].Type
+	edits = append(edits,
+		analysis.TextEdit{Pos: decl.Name.Pos(), End: decl.Name.End(), NewText: []byte(name)},
+		analysis.TextEdit{Pos: results.Pos(), End: results.End(), NewText: []byte(resultText)},
+		analysis.TextEdit{Pos: built.Pos(), End: built.End(), NewText: []byte(fn + "(" + args + ")")})
+	// The imports that only the replaced code used: the sinks' packages,
+	// the builder's (bytes.Join) and its former result type's.
+	removed := []ast.Node{results}
+	if call, ok := ast.Unparen(built).(*ast.CallExpr); ok {
+		removed = append(removed, call.Fun)
+	}
+	for _, s := range sinks {
+		builder := ast.Unparen(s.Args[0]).(*ast.CallExpr)
+		removed = append(removed, s.Fun)
+		edits = append(edits, analysis.TextEdit{Pos: s.Pos(), End: s.End(), NewText: []byte(name + f.Text(builder)[builder.Lparen-builder.Pos():])})
+	}
+	for _, n := range removed {
+		for e := range ast.Preorder(n) {
+			if id, ok := e.(*ast.Ident); ok {
+				if path, ok := f.qualifier(id); ok {
+					im.Drop(path, removed...)
+				}
+			}
+		}
+	}
+	edits = append(edits, im.Edits()...)
+	return analysis.SuggestedFix{
+		Message:   "Hash the parts where " + decl.Name.Name + " builds them: " + name + " returns their sum, which its callers computed",
+		TextEdits: edits,
+	}
 }

@@ -6,4 +6,4 @@
 // measures a rewrite by hand for it.
 package fixed
 
-//go:generate sh -c "sed 's/^package naive$/package fixed/' ../naive/naive.go >fixed.go && go run ../../cmd/hashalloc -fix ."
+//go:generate sh -c "sed 's/^package naive$/package fixed/' ../naive/double.go >double.go && sed 's/^package naive$/package fixed/' ../naive/naive.go >fixed.go && go run ../../cmd/hashalloc -fix ."

@@ -13,6 +13,14 @@ import (
 	"sync"
 )
 
+// doubleSumParts returns doubleSum of the concatenation of
+// parts, the sum of their sum, without building it: the parts are hashed
+// one after another.
+func doubleSumParts(parts ...[]byte) [32]byte {
+	first := hashsum.SHA256(parts...)
+	return hashsum.SHA256(first[:])
+}
+
 // HoistReset hashes msg, read through r, once per iteration of the loop that
 // more drives, and returns the last digest appended to out[:0].
 func HoistReset(more func() bool, r *bytes.Reader, msg, out []byte) []byte {
@@ -135,6 +143,12 @@ func MACChosen(v2 bool, key, msg, out []byte) []byte {
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return hashsum.SHA256(a, b)
+}
+
+// DoubleSumPair returns the SHA-256 of the SHA-256 of a followed by b, as a
+// block header's double hash is computed.
+func DoubleSumPair(a, b []byte) [sha256.Size]byte {
+	return doubleSumParts(a, b)
 }
 
 // Node is a node of a tree whose hash covers a header of every node.

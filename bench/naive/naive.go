@@ -132,6 +132,12 @@ func SumPair(a, b []byte) [sha256.Size]byte {
 	return sha256.Sum256(append(a, b...))
 }
 
+// DoubleSumPair returns the SHA-256 of the SHA-256 of a followed by b, as a
+// block header's double hash is computed.
+func DoubleSumPair(a, b []byte) [sha256.Size]byte {
+	return doubleSum(append(a, b...))
+}
+
 // Node is a node of a tree whose hash covers a header of every node.
 type Node struct {
 	ID       uint64

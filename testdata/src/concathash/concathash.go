@@ -200,13 +200,14 @@ func CaseNestedOnRuntimeBuffer() {
 }
 
 // The same with a one-byte prefix appended first (transparency-dev's
-// HashChildren): written alone, append(make(...), 1) would allocate as much
-// as the whole, so there is no fix.
+// HashChildren): append(make(...), 1) is written as the literal []byte{1},
+// which stays on the stack with the hasher (see literal.go for a hasher on
+// the heap).
 //
 //hashalloc:hot
 func CaseNestedPrefixOnRuntimeBuffer() {
 	h := sha256.New()
-	b := append(append(append(make([]byte, 0, 1+len(left)+len(right)), 1), left...), right...) // want `concat-hash: b := append\(...\) builds a buffer only to hash it with h.Write once per call of CaseNestedPrefixOnRuntimeBuffer \(it is marked //hashalloc:hot\); hash the parts one after another \(no automatic fix: a part, append\(...\), is a buffer made per call too\)`
+	b := append(append(append(make([]byte, 0, 1+len(left)+len(right)), 1), left...), right...) // want `concat-hash: b := append\(...\) builds a buffer only to hash it with h.Write once per call of CaseNestedPrefixOnRuntimeBuffer \(it is marked //hashalloc:hot\); automatic fix: write the parts one after another`
 	h.Write(b)
 	h.Sum(out32[:0])
 }

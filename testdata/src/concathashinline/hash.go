@@ -15,3 +15,6 @@ func salted(b []byte) []byte {
 	h.Write(b)
 	return h.Sum(nil)
 }
+
+// hashFnArray returns the SHA-256 of data as an array.
+func hashFnArray(data []byte) [32]byte { return sha256.Sum256(data) }

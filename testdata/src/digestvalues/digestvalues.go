@@ -22,7 +22,7 @@ var (
 // A value of a hash's shape: the concatenation escapes into it, and the
 // finding has no fix (the value is the caller's).
 func nodeHash(h HashFunc, value [32]byte, label []byte) [32]byte {
-	return h(append(value[:], label...)) // want `concat-hash: append\(value\[:\], label...\) builds a buffer only to hash it with h, a function value of a hash's shape \(HashFunc\) once per call of nodeHash, which Chain calls once per element of labels \(the loop at digestvalues.go:\d+\); hash the parts one after another \(no automatic fix: the call goes through h, which a fix does not replace by its target\)`
+	return h(append(value[:], label...)) // want `concat-hash: append\(value\[:\], label...\) builds a buffer only to hash it with h, a function value of a hash's shape \(HashFunc\) once per call of nodeHash, which Chain calls once per element of labels \(the loop at digestvalues.go:\d+\); hash the parts one after another \(no automatic fix: the call goes through h, a function value whose target is not known here: it hashes what one call gives it, and no fix can split that into parts\)`
 }
 
 // Chain hashes with what its caller gives it.

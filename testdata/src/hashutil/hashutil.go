@@ -13,3 +13,10 @@ func SumSlice(b []byte) []byte { // want SumSlice:"hashes parameter 0"
 	h := sha256.Sum256(b)
 	return h[:]
 }
+
+// Hash is a SHA-256 digest, as sigsum's crypto.Hash is.
+type Hash [32]byte
+
+// HashBytes returns the SHA-256 of b as a Hash, as sigsum's crypto.HashBytes
+// does.
+func HashBytes(b []byte) Hash { return sha256.Sum256(b) } // want HashBytes:"hashes parameter 0"

@@ -68,7 +68,7 @@ func CaseGet() { node = ring.Get("some key of the cache") }
 // Keys converted per element of a batch.
 func (m *Map) GetAll(keys []string) (nodes []int) {
 	for _, key := range keys {
-		nodes = append(nodes, int(m.hash([]byte(key)))) // want `hot-buffer: \[\]byte\(key\) copies key to the heap \(passed to m.hash, a function value of a hash's shape\) once per key of keys \(the loop at ringhash.go:\d+\); hash the string's bytes without the copy \(a hash function that takes a string\) \(no automatic fix: no form without the copy but unsafe.Slice\(unsafe.StringData\(s\), len\(s\)\)\)`
+		nodes = append(nodes, int(m.hash([]byte(key)))) // want `hot-buffer: \[\]byte\(key\) copies key to the heap \(passed to m.hash, a function value of a hash's shape\) once per key of keys \(the loop at ringhash.go:\d+\); hash the string's bytes without the copy \(a hash function that takes a string\) \(no automatic fix: the only form without the copy, unsafe.Slice\(unsafe.StringData\(key\), len\(key\)\), is safe only if m.hash never keeps or modifies its argument, and its target is not known here\)`
 	}
 	return nodes
 }
