@@ -110,14 +110,16 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if def == nil {
 		return nil, why
 	}
-	// The hash: a standard constructor, or the New of a crypto.Hash chosen
-	// at run time (hmac.New(s.hash.New, key)), on which AppendHMAC
-	// dispatches.
+	// The hash: a standard constructor, the New of a crypto.Hash chosen at
+	// run time (hmac.New(s.hash.New, key)), on which AppendHMAC
+	// dispatches, or else a hash function known only at run time, which
+	// AppendHMACFunc calls (see funcHashOperand).
 	var name string
 	var fn *types.Func
 	var hashDef ast.Stmt
 	fnCur, _ := enclosingFunc(s.cur)
 	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
+	var funcHash ast.Expr
 	switch {
 	case cryptoHash != nil:
 		if !sigOperand(cryptoHash) {
@@ -128,13 +130,37 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 	default:
 		var why string
-		if fn, hashDef, why = p.hashConstructor(fnCur, s.Call.Args[0]); fn == nil {
-			return nil, why
+		fn, hashDef, why = p.hashConstructor(fnCur, s.Call.Args[0])
+		if fn != nil {
+			var ok bool
+			if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
+				fn, hashDef, why = nil, nil, "the runtime has no one-shot HMAC of "+shortName(fn)
+			}
 		}
-		var ok bool
-		if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
-			return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
+		if fn == nil {
+			// The next rung: the hash function's own one-shot HMAC,
+			// which calls it once.
+			if whyNot := p.funcHashOperand(s.Call.Args[0]); whyNot != "" {
+				return nil, why + ", and " + whyNot
+			}
+			funcHash = s.Call.Args[0]
 		}
+	}
+	// The hash (a crypto.Hash or a function value) is read at the Sum
+	// instead of at hmac.New: what runs between must leave it as it was.
+	movedHash, hashText := cryptoHash, ""
+	if funcHash != nil {
+		movedHash = funcHash
+	}
+	if movedHash != nil {
+		hashText = "the hash " + shorten(types.ExprString(movedHash))
+	}
+	// A hash function that may be nil makes hmac.New panic before anything
+	// after it runs; the one-shot HMAC calls it at the Sum. So nothing may
+	// run between but Writes of operands that run no code.
+	mayPanic := funcHash != nil && !p.neverNilFunc(fnCur, funcHash)
+	between := func(n ast.Node) string {
+		return fmt.Sprintf("the hash function %s may be nil, which makes hmac.New panic before %s at %s runs, and the one-shot HMAC would call it after", shorten(types.ExprString(funcHash)), shorten(p.text(n)), p.position(n.Pos()))
 	}
 	// A key or a part that runs code (a call) is evaluated into a variable
 	// where it was, in the same order, and the one-shot HMAC reads the
@@ -184,6 +210,14 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 				if why := p.movable(at, key, "the key", movedWrites, moved); why != "" {
 					return nil, why
 				}
+				if movedHash != nil {
+					if why := p.movable(at, movedHash, hashText, nil, nil); why != "" {
+						return nil, why
+					}
+				}
+				if mayPanic {
+					return nil, between(w)
+				}
 			} else {
 				moved, movedWrites = append(moved, w), append(movedWrites, next.Node().(ast.Stmt))
 			}
@@ -202,10 +236,13 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
 				return nil, why
 			}
-			if cryptoHash != nil {
-				if why := p.movable(next, cryptoHash, "the hash "+types.ExprString(cryptoHash), nil, nil); why != "" {
+			if movedHash != nil {
+				if why := p.movable(next, movedHash, hashText, nil, nil); why != "" {
 					return nil, why
 				}
+			}
+			if mayPanic {
+				return nil, between(next.Node())
 			}
 			continue
 		}
@@ -235,7 +272,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -410,6 +447,63 @@ func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Fun
 		return nil, nil, "the hash function " + text + " may be any of " + strings.Join(names, ", ") + ", and the one-shot HMAC is of one hash"
 	}
 	return targets[0], nil, ""
+}
+
+// funcHashOperand says why the hash function e, given to hmac.New, cannot
+// be passed to the one-shot HMAC of a hash function known only at run time
+// (hashsum.AppendHMACFunc), which calls it at the Sum instead; or "":
+//
+//	mac := hmac.New(c.hash, key)
+//	mac.Write(msg)                 =>   tag := hashsum.AppendHMACFunc(c.hash, nil, key, msg)
+//	tag := mac.Sum(nil)
+//
+// A function literal, a variable, a field, a method value: each is read at
+// the Sum, so the statements between must leave what it reads as it was
+// (see movable), and one that may be nil must not be passed code that would
+// run before hmac.New panicked (see neverNilFunc).
+func (p *pass) funcHashOperand(e ast.Expr) string {
+	// Reject a hash function that runs code to be evaluated (newHash()
+	// returning a function): it would run at the Sum, after what is
+	// between.
+	if _, ok := ast.Unparen(e).(*ast.FuncLit); !ok && !sigOperand(e) {
+		return "the hash function " + shorten(types.ExprString(e)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
+	}
+	return ""
+}
+
+// neverNilFunc reports whether the function value e, in the function at fn,
+// cannot be nil and its evaluation cannot panic: a function literal, a
+// declared function, a method value of a receiver reached without a
+// pointer or an interface, or a local variable that one of those defines and nothing
+// writes.
+func (p *pass) neverNilFunc(fn inspector.Cursor, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if _, ok := e.(*ast.FuncLit); ok {
+		return true
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s, ok := p.TypesInfo.Selections[sel]; ok {
+			// A method value's receiver is evaluated with it: through a
+			// pointer or an interface, it may be nil.
+			switch s.Recv().Underlying().(type) {
+			case *types.Pointer, *types.Interface:
+				return false
+			}
+			return s.Kind() == types.MethodVal && !s.Indirect()
+		}
+	}
+	switch obj := p.TypesInfo.Uses[identOf(e)].(type) {
+	case *types.Func:
+		return true
+	case *types.Var:
+		if obj.Kind() != types.LocalVar || p.vals.Written(fn, obj) {
+			return false
+		}
+		id, ok := p.vals.Def(fn, obj)
+		value, defined := values.DefinedWith(id)
+		return ok && defined && p.neverNilFunc(fn, value)
+	}
+	return false
 }
 
 // namedHashes returns the constructors of the hashes whose crypto.Hash

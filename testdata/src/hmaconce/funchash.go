@@ -1,0 +1,120 @@
+package hmaconce
+
+import (
+	"crypto/hmac"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/binary"
+	"encoding/hex"
+	"hash"
+)
+
+// Hash functions known only at run time: the MAC is the one-shot HMAC of the
+// hash function, which calls it once, where hmac.New called it twice.
+
+// A parameter of an exported function: its callers choose the hash.
+//
+//hashalloc:hot
+func HMACValue(salt, val string, hashFunc func() hash.Hash) string {
+	hm := hmac.New(hashFunc, []byte(salt)) // want `hmac-rekey: hmac.New\(hashFunc, \[\]byte\(salt\)\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
+	hm.Write([]byte(val))
+	return hex.EncodeToString(hm.Sum(nil))
+}
+
+// Its negative twin: a statement between runs code, and the hash function
+// may be nil: hmac.New would panic before it runs.
+//
+//hashalloc:hot
+func HMACValueNoted(salt, val string, hashFunc func() hash.Hash) string {
+	hm := hmac.New(hashFunc, []byte(salt)) // want `hmac-rekey: hmac.New\(hashFunc, \[\]byte\(salt\)\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function hashFunc may be nil, which makes hmac.New panic before note\(val\) at funchash.go:\d+ runs, and the one-shot HMAC would call it after\)`
+	note(val)
+	hm.Write([]byte(val))
+	return hex.EncodeToString(hm.Sum(nil))
+}
+
+var notes int
+
+func note(s string) { notes += len(s) }
+
+// A value receiver whose field holds the hash function and the key: a keyed
+// pool in the copy would not outlive the call, and the one-shot HMAC keeps
+// no key.
+type Tagger struct {
+	hash func() hash.Hash
+	key  []byte
+}
+
+//hashalloc:hot
+func (t Tagger) Tag(aad, msg []byte) []byte {
+	var buf [8]byte
+	binary.BigEndian.PutUint64(buf[:], uint64(len(aad)*8))
+	h := hmac.New(t.hash, t.key) // want `hmac-rekey: hmac.New\(t.hash, t.key\) re-keys .*; a keyed pool cannot be kept beside it .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
+	h.Write(aad)
+	h.Write(msg)
+	h.Write(buf[:])
+	s := h.Sum(nil)
+	return s[:16]
+}
+
+// A method value, which cannot be nil: a call between that leaves its
+// receiver as it was does not stop the fix.
+//
+//hashalloc:hot
+func counterCode(a algorithm, secret []byte, counter uint64) []byte {
+	var buf [8]byte
+	mac := hmac.New(a.hash, secret) // want `hmac-rekey: hmac.New\(a.hash, secret\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
+	binary.BigEndian.PutUint64(buf[:], counter)
+	note("counter")
+	mac.Write(buf[:])
+	return mac.Sum(nil)
+}
+
+// Its negative twin: the receiver changes between hmac.New and the Sum.
+//
+//hashalloc:hot
+func counterCodeSwitched(a algorithm, secret []byte, counter uint64) []byte {
+	var buf [8]byte
+	mac := hmac.New(a.hash, secret) // want `hmac-rekey: hmac.New\(a.hash, secret\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash a.hash is read from a, which a = 256 at funchash.go:\d+ uses before the Sum\)`
+	a = 256
+	binary.BigEndian.PutUint64(buf[:], counter)
+	mac.Write(buf[:])
+	return mac.Sum(nil)
+}
+
+// pick returns a hash function chosen at run time.
+func pick(bits int) func() hash.Hash {
+	if bits == 1 {
+		return sha1.New
+	}
+	return sha512.New
+}
+
+// The hash function is computed by a call, which the one-shot HMAC would
+// make at the Sum: no fix.
+//
+//hashalloc:hot
+func macPicked(bits int, key, msg []byte) []byte {
+	mac := hmac.New(pick(bits), key) // want `hmac-rekey: hmac.New\(pick\(bits\), key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: .*the hash function pick\(bits\) runs code \(a call\) that the one-shot HMAC would run at the Sum instead of at hmac.New\)`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+func CaseHMACValue()           { HMACValue("salt", "value", sha256.New) }
+func CaseHMACValueNoted()      { HMACValueNoted("salt", "value", sha256.New) }
+func CaseTaggerTag()                 { Tagger{sha256.New, keys[0]}.Tag(keys[1], keys[2]) }
+func CaseCounterCode()         { counterCode(256, keys[0], 7) }
+func CaseCounterCodeSwitched() { counterCodeSwitched(512, keys[0], 7) }
+func CaseMacPicked()           { macPicked(1, keys[0], keys[1]) }
+
+func ResultFuncHash() string {
+	long := make([]byte, 200) // longer than a block: hashed first
+	out := HMACValue("salt", "value", sha256.New) + HMACValue(string(long), "value", sha1.New)
+	out += HMACValueNoted("salt", "value", sha512.New)
+	out += hex.EncodeToString(Tagger{sha256.New, keys[0]}.Tag(keys[1], keys[2]))
+	out += hex.EncodeToString(Tagger{sha512.New, long}.Tag(keys[1], keys[2]))
+	out += hex.EncodeToString(counterCode(256, keys[0], 7)) + hex.EncodeToString(counterCode(512, long, 8))
+	out += hex.EncodeToString(counterCodeSwitched(512, keys[0], 7))
+	out += hex.EncodeToString(macPicked(1, keys[0], keys[1])) + hex.EncodeToString(macPicked(2, long, keys[1]))
+	return out + string(rune('0'+notes%10))
+}
