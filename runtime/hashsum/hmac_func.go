@@ -42,7 +42,9 @@ func AppendHMACFunc(fn func() hash.Hash, dst, key []byte, parts ...[]byte) []byt
 	} else {
 		copy(pad, key)
 	}
-	clear(pad[n:])
+	for i := n; i < bs; i++ {
+		pad[i] = 0
+	}
 	for i := range pad {
 		pad[i] ^= ipad
 	}
@@ -60,7 +62,9 @@ func AppendHMACFunc(fn func() hash.Hash, dst, key []byte, parts ...[]byte) []byt
 	// The outer sum goes where the pad was, then to dst: dst handed to the
 	// hasher's Sum would escape, and with it a caller's array on the stack.
 	dst = append(dst, h.Sum(s[:0])...)
-	clear(s) // no key bytes are left in the pool
+	for i := range s {
+		s[i] = 0 // no key bytes are left in the pool
+	}
 	hmacScratch.Put(sp)
 	return dst
 }

@@ -102,7 +102,7 @@ func macPicked(bits int, key, msg []byte) []byte {
 
 func CaseHMACValue()           { HMACValue("salt", "value", sha256.New) }
 func CaseHMACValueNoted()      { HMACValueNoted("salt", "value", sha256.New) }
-func CaseTaggerTag()                 { Tagger{sha256.New, keys[0]}.Tag(keys[1], keys[2]) }
+func CaseTaggerTag()           { Tagger{sha256.New, keys[0]}.Tag(keys[1], keys[2]) }
 func CaseCounterCode()         { counterCode(256, keys[0], 7) }
 func CaseCounterCodeSwitched() { counterCodeSwitched(512, keys[0], 7) }
 func CaseMacPicked()           { macPicked(1, keys[0], keys[1]) }
