@@ -591,7 +591,7 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	case spec.Inline && spec.Hash != nil:
 		msg = "Compute the MAC with " + fn + ", declared in this file (a copy of the runtime module's hashsum.AppendHMAC): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash"
 	case spec.Inline && spec.Func != nil:
-		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMACFunc), which calls " + f.Text(spec.Func) + " once and allocates nothing but its hasher"
+		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMACFunc), which calls the hash function once and allocates nothing but the hasher it returns"
 	case spec.Func != nil:
 		msg = "Compute the MAC with " + fn + ", which calls the hash function once and allocates nothing but the hasher it returns"
 	case spec.Inline:
@@ -743,13 +743,13 @@ func (f *File) hmacFuncFunc(im *Imports) ([]analysis.TextEdit, string) {
 	if !declare {
 		return nil, fn
 	}
-	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts under key
-// with the hash that fn makes, the MAC that hmac.New(fn, key) computes
-// (RFC 2104). It calls fn once and uses its hasher for the inner and the
-// outer hash: it allocates that hasher and nothing else but what dst needs.
-// The padded key lives in a scratch buffer of %[1]sScratch, cleared after
-// use. A copy of hashsum.AppendHMACFunc (github.com/hashalloc/hashalloc/runtime),
-// declared by hashalloc -fix.
+	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts
+// under key with the hash that fn makes, the MAC that hmac.New(fn, key)
+// computes (RFC 2104). It calls fn once and uses its hasher for the inner
+// and the outer hash: it allocates that hasher and nothing else but what
+// dst needs. The padded key lives in a scratch buffer from
+// %[1]sScratch, cleared after use. A copy of hashsum.AppendHMACFunc
+// (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
 func %[1]s(fn func() %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
 	h := fn()
 	bs := h.BlockSize()
