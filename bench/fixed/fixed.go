@@ -95,6 +95,15 @@ func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
 	return hashsum.AppendHMAC(h, out[:0], key, msg)
 }
 
+// MACFunc returns the HMAC of msg under key with the hash that newHash
+// makes, which its caller chooses (a JWE content cipher's), appended to
+// out[:0].
+//
+//hashalloc:hot
+func MACFunc(newHash func() hash.Hash, key, msg, out []byte) []byte {
+	return hashsum.AppendHMACFunc(newHash, out[:0], key, msg)
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return hashsum.SHA256(a, b)

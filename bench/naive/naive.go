@@ -91,6 +91,17 @@ func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
 	return mac.Sum(out[:0])
 }
 
+// MACFunc returns the HMAC of msg under key with the hash that newHash
+// makes, which its caller chooses (a JWE content cipher's), appended to
+// out[:0].
+//
+//hashalloc:hot
+func MACFunc(newHash func() hash.Hash, key, msg, out []byte) []byte {
+	mac := hmac.New(newHash, key)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return sha256.Sum256(append(a, b...))
