@@ -185,6 +185,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var hoisted []bool
 	var texts []string
 	var sum *ast.CallExpr
+	var sumCur inspector.Cursor
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
 		// hash.Hash's Write never returns an error, so the check goes with
@@ -246,7 +247,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			}
 			continue
 		}
-		sum = p.macSum(next, mac)
+		sum, sumCur = p.macSum(next, mac), next
 		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWriteCall(as.Rhs[0], mac) != nil {
 			return nil, fmt.Sprintf("the error of %s at %s is used beyond an if err != nil that follows it", shorten(p.text(as)), p.position(as.Pos()))
 		}
@@ -256,6 +257,18 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	}
 	if sum == nil || len(parts) == 0 {
 		return nil, "the MAC is not written and summed in the statements that follow"
+	}
+	if mayPanic {
+		// Reject a call that the Sum's statement makes before the Sum or
+		// in its argument (append(prefix(), mac.Sum(nil)...)): it too
+		// would run before the hash function is called.
+		for ic := range p.calls.Within(sumCur) {
+			if n := ic.Node; n.End() <= sum.Pos() || n.Pos() > sum.Lparen && n.End() <= sum.Rparen {
+				if _, ok := p.someCall(ic.Node); ok {
+					return nil, between(ic.Node)
+				}
+			}
+		}
 	}
 	// Every use of the MAC must be one of those.
 	uses := 0
@@ -678,8 +691,13 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 	}
 	for _, m := range list {
 		reachable := false
+		local := map[*ast.Ident]bool{} // fields of local values (see localField)
 		for n := range ast.Preorder(m.expr) {
 			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if p.localField(fn, n) {
+					local[n.Sel] = true
+				}
 			case *ast.Ident:
 				v, ok := p.TypesInfo.Uses[n].(*types.Var)
 				if !ok {
@@ -688,7 +706,7 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 				if p.mentions(stmt, v) {
 					return fmt.Sprintf("%s is read from %s, which %s uses before the Sum", m.what, v.Name(), where)
 				}
-				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() || p.addressTaken(fn, v) {
+				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() && !local[n] || p.addressTaken(fn, v) {
 					reachable = true
 				}
 			case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr:
@@ -708,6 +726,50 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 		}
 	}
 	return ""
+}
+
+// localField reports whether sel selects a field of a local variable or
+// parameter of the function at fn without going through a pointer
+// (opts.Algorithm, of a struct parameter opts), and the function takes the
+// address of none of it: code can then change the field only by naming the
+// variable, as for a local variable.
+func (p *pass) localField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
+	for e := ast.Expr(sel); ; {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			s, ok := p.TypesInfo.Selections[x]
+			if !ok || s.Kind() != types.FieldVal || s.Indirect() {
+				return false
+			}
+			e = x.X
+		case *ast.Ident:
+			v, ok := p.TypesInfo.Uses[x].(*types.Var)
+			if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || p.addressTaken(fn, v) {
+				return false
+			}
+			// Reject a method with a pointer receiver called on the
+			// variable or a field of it (v.f.Set()): the call takes its
+			// address, which the method may keep.
+			for use := range p.vals.Uses(fn, v) {
+				c := use
+				for c.ParentEdgeKind() == edge.SelectorExpr_X {
+					s, ok := p.TypesInfo.Selections[c.Parent().Node().(*ast.SelectorExpr)]
+					if ok && s.Kind() == types.MethodVal {
+						if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr && !s.Indirect() {
+							return false
+						}
+					}
+					if !ok || s.Kind() != types.FieldVal {
+						break
+					}
+					c = c.Parent()
+				}
+			}
+			return true
+		default:
+			return false
+		}
+	}
 }
 
 // someCall returns the name of a call in n that may run code of its own: not

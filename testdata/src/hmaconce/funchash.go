@@ -33,6 +33,20 @@ func HMACValueNoted(salt, val string, hashFunc func() hash.Hash) string {
 	return hex.EncodeToString(hm.Sum(nil))
 }
 
+// Its negative twin too: the Sum's statement calls code before the Sum.
+//
+//hashalloc:hot
+func HMACValuePrefixed(salt, val string, hashFunc func() hash.Hash) []byte {
+	hm := hmac.New(hashFunc, []byte(salt)) // want `hmac-rekey: hmac.New\(hashFunc, \[\]byte\(salt\)\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function hashFunc may be nil, which makes hmac.New panic before prefix\(val\) at funchash.go:\d+ runs, and the one-shot HMAC would call it after\)`
+	hm.Write([]byte(val))
+	return append(prefix(val), hm.Sum(nil)...)
+}
+
+func prefix(s string) []byte {
+	notes++
+	return []byte(s[:1])
+}
+
 var notes int
 
 func note(s string) { notes += len(s) }
@@ -82,6 +96,45 @@ func counterCodeSwitched(a algorithm, secret []byte, counter uint64) []byte {
 	return mac.Sum(nil)
 }
 
+// counterOpts holds the algorithm by value, as pquerna/otp's ValidateOpts
+// does.
+type counterOpts struct {
+	Algorithm algorithm
+	Digits    int
+}
+
+// The method value is read through a field of a parameter passed by value,
+// whose address nothing takes: a call between cannot change it without
+// naming opts.
+//
+//hashalloc:hot
+func counterCodeOpts(secret []byte, counter uint64, opts counterOpts) []byte {
+	var buf [8]byte
+	mac := hmac.New(opts.Algorithm.hash, secret) // want `hmac-rekey: hmac.New\(opts.Algorithm.hash, secret\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
+	binary.BigEndian.PutUint64(buf[:], counter)
+	note("counter")
+	mac.Write(buf[:])
+	return mac.Sum(nil)
+}
+
+// Its negative twin: the function hands out opts's address before, and the
+// call between could change the algorithm through it.
+//
+//hashalloc:hot
+func counterCodeShared(secret []byte, counter uint64, opts counterOpts) []byte {
+	var buf [8]byte
+	share(&opts)
+	mac := hmac.New(opts.Algorithm.hash, secret) // want `hmac-rekey: hmac.New\(opts.Algorithm.hash, secret\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash opts.Algorithm.hash is read through opts.Algorithm.hash, which note, called by note\("counter"\) at funchash.go:\d+, could change before the Sum\)`
+	binary.BigEndian.PutUint64(buf[:], counter)
+	note("counter")
+	mac.Write(buf[:])
+	return mac.Sum(nil)
+}
+
+var shared *counterOpts
+
+func share(o *counterOpts) { shared = o }
+
 // pick returns a hash function chosen at run time.
 func pick(bits int) func() hash.Hash {
 	if bits == 1 {
@@ -101,20 +154,26 @@ func macPicked(bits int, key, msg []byte) []byte {
 }
 
 func CaseHMACValue()           { HMACValue("salt", "value", sha256.New) }
+func CaseHMACValuePrefixed()   { HMACValuePrefixed("salt", "value", sha256.New) }
 func CaseHMACValueNoted()      { HMACValueNoted("salt", "value", sha256.New) }
 func CaseTaggerTag()           { Tagger{sha256.New, keys[0]}.Tag(keys[1], keys[2]) }
 func CaseCounterCode()         { counterCode(256, keys[0], 7) }
 func CaseCounterCodeSwitched() { counterCodeSwitched(512, keys[0], 7) }
+func CaseCounterCodeOpts()     { counterCodeOpts(keys[0], 7, counterOpts{Algorithm: 512}) }
+func CaseCounterCodeShared()   { counterCodeShared(keys[0], 7, counterOpts{Algorithm: 512}) }
 func CaseMacPicked()           { macPicked(1, keys[0], keys[1]) }
 
 func ResultFuncHash() string {
 	long := make([]byte, 200) // longer than a block: hashed first
 	out := HMACValue("salt", "value", sha256.New) + HMACValue(string(long), "value", sha1.New)
 	out += HMACValueNoted("salt", "value", sha512.New)
+	out += hex.EncodeToString(HMACValuePrefixed("salt", "value", sha1.New))
 	out += hex.EncodeToString(Tagger{sha256.New, keys[0]}.Tag(keys[1], keys[2]))
 	out += hex.EncodeToString(Tagger{sha512.New, long}.Tag(keys[1], keys[2]))
 	out += hex.EncodeToString(counterCode(256, keys[0], 7)) + hex.EncodeToString(counterCode(512, long, 8))
 	out += hex.EncodeToString(counterCodeSwitched(512, keys[0], 7))
+	out += hex.EncodeToString(counterCodeOpts(keys[0], 7, counterOpts{Algorithm: 512}))
+	out += hex.EncodeToString(counterCodeShared(long, 7, counterOpts{Algorithm: 256}))
 	out += hex.EncodeToString(macPicked(1, keys[0], keys[1])) + hex.EncodeToString(macPicked(2, long, keys[1]))
 	return out + string(rune('0'+notes%10))
 }
