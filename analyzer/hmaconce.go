@@ -139,7 +139,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		if fn == nil {
 			// The next rung: the hash function's own one-shot HMAC,
-			// which calls it once.
+			// which calls it once, and reads the variable that may hold
+			// it (so its definition stays).
+			hashDef = nil
 			if whyNot := p.funcHashOperand(s.Call.Args[0]); whyNot != "" {
 				return nil, why + ", and " + whyNot
 			}

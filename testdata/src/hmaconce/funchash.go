@@ -135,6 +135,17 @@ var shared *counterOpts
 
 func share(o *counterOpts) { shared = o }
 
+// A local variable that a literal choosing at run time defines: the MAC
+// passes it, and its definition stays.
+//
+//hashalloc:hot
+func macLocalChosen(bits int, key, msg []byte) []byte {
+	newHash := func() hash.Hash { return hashFor(bits) }
+	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
 // pick returns a hash function chosen at run time.
 func pick(bits int) func() hash.Hash {
 	if bits == 1 {
@@ -161,6 +172,7 @@ func CaseCounterCode()         { counterCode(256, keys[0], 7) }
 func CaseCounterCodeSwitched() { counterCodeSwitched(512, keys[0], 7) }
 func CaseCounterCodeOpts()     { counterCodeOpts(keys[0], 7, counterOpts{Algorithm: 512}) }
 func CaseCounterCodeShared()   { counterCodeShared(keys[0], 7, counterOpts{Algorithm: 512}) }
+func CaseMacLocalChosen()      { macLocalChosen(512, keys[0], keys[1]) }
 func CaseMacPicked()           { macPicked(1, keys[0], keys[1]) }
 
 func ResultFuncHash() string {
@@ -172,6 +184,7 @@ func ResultFuncHash() string {
 	out += hex.EncodeToString(Tagger{sha512.New, long}.Tag(keys[1], keys[2]))
 	out += hex.EncodeToString(counterCode(256, keys[0], 7)) + hex.EncodeToString(counterCode(512, long, 8))
 	out += hex.EncodeToString(counterCodeSwitched(512, keys[0], 7))
+	out += hex.EncodeToString(macLocalChosen(512, keys[0], keys[1])) + hex.EncodeToString(macLocalChosen(256, long, keys[1]))
 	out += hex.EncodeToString(counterCodeOpts(keys[0], 7, counterOpts{Algorithm: 512}))
 	out += hex.EncodeToString(counterCodeShared(long, 7, counterOpts{Algorithm: 256}))
 	out += hex.EncodeToString(macPicked(1, keys[0], keys[1])) + hex.EncodeToString(macPicked(2, long, keys[1]))
