@@ -109,8 +109,12 @@ func plainExpr(e ast.Expr) bool {
 	return false
 }
 
-// fieldOrMethod reports whether t has a field or method called name.
+// fieldOrMethod reports whether t has a field or method called name; a nil
+// t (the receiver of a function that is not a method) has none.
 func fieldOrMethod(t types.Type, name string) bool {
+	if t == nil {
+		return false
+	}
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
 	return obj != nil
 }

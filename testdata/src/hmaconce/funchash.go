@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"hash"
+	"strconv"
 )
 
 // Hash functions known only at run time: the MAC is the one-shot HMAC of the
@@ -189,4 +190,34 @@ func ResultFuncHash() string {
 	out += hex.EncodeToString(counterCodeShared(long, 7, counterOpts{Algorithm: 256}))
 	out += hex.EncodeToString(macPicked(1, keys[0], keys[1])) + hex.EncodeToString(macPicked(2, long, keys[1]))
 	return out + string(rune('0'+notes%10))
+}
+
+// A signing function that is not a method, whose result a verifier of the
+// file only compares, as lestrrat-go/dsig's SignHMAC: the compare form is
+// declared beside it.
+//
+//hashalloc:hot
+func SignHMAC(key, payload []byte, hfunc func() hash.Hash) ([]byte, error) {
+	h := hmac.New(hfunc, key) // want `hmac-rekey: hmac.New\(hfunc, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns, and compare the sum that VerifyHMAC checks without allocating`
+	if _, err := h.Write(payload); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
+}
+
+// VerifyHMAC checks signature against the MAC of payload.
+func VerifyHMAC(key, payload, signature []byte, hfunc func() hash.Hash) bool {
+	expected, err := SignHMAC(key, payload, hfunc)
+	if err != nil {
+		return false
+	}
+	return hmac.Equal(signature, expected)
+}
+
+func CaseSignHMAC() { SignHMAC(keys[0], keys[1], sha256.New) }
+
+func ResultSignHMAC() string {
+	sig, _ := SignHMAC(keys[0], keys[1], sha512.New)
+	ok := VerifyHMAC(keys[0], keys[1], sig, sha512.New) && !VerifyHMAC(keys[0], keys[2], sig, sha512.New)
+	return hex.EncodeToString(sig) + strconv.FormatBool(ok)
 }
