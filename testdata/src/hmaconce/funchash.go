@@ -197,7 +197,7 @@ func ResultFuncHash() string {
 // declared beside it.
 //
 //hashalloc:hot
-func SignHMAC(key, payload []byte, hfunc func() hash.Hash) ([]byte, error) {
+func SignHMAC(key, payload []byte, hfunc func() hash.Hash) ([]byte, error) { // want SignHMAC:"hashes parameter 1"
 	h := hmac.New(hfunc, key) // want `hmac-rekey: hmac.New\(hfunc, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns, and compare the sum that VerifyHMAC checks without allocating`
 	if _, err := h.Write(payload); err != nil {
 		return nil, err
