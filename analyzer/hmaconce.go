@@ -116,14 +116,16 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			return nil, why
 		}
 	}
-	// The hash: a standard constructor, or the New of a crypto.Hash chosen
-	// at run time (hmac.New(s.hash.New, key)), on which AppendHMAC
-	// dispatches.
+	// The hash: a standard constructor, the New of a crypto.Hash chosen at
+	// run time (hmac.New(s.hash.New, key)), on which AppendHMAC
+	// dispatches, or else a hash function known only at run time, which
+	// AppendHMACFunc calls (see funcHashOperand).
 	var name string
 	var fn *types.Func
 	var hashDef ast.Stmt
 	fnCur, _ := enclosingFunc(s.cur)
 	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
+	var funcHash ast.Expr
 	switch {
 	case chosen != nil:
 		cryptoHash = chosen.hash
@@ -136,13 +138,39 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 	default:
 		var why string
-		if fn, hashDef, why = p.hashConstructor(fnCur, s.Call.Args[0]); fn == nil {
-			return nil, why
+		fn, hashDef, why = p.hashConstructor(fnCur, s.Call.Args[0])
+		if fn != nil {
+			var ok bool
+			if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
+				fn, hashDef, why = nil, nil, "the runtime has no one-shot HMAC of "+shortName(fn)
+			}
 		}
-		var ok bool
-		if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
-			return nil, "the runtime has no one-shot HMAC of " + shortName(fn)
+		if fn == nil {
+			// The next rung: the hash function's own one-shot HMAC,
+			// which calls it once, and reads the variable that may hold
+			// it (so its definition stays).
+			hashDef = nil
+			if whyNot := p.funcHashOperand(s.Call.Args[0]); whyNot != "" {
+				return nil, why + ", and " + whyNot
+			}
+			funcHash = s.Call.Args[0]
 		}
+	}
+	// The hash (a crypto.Hash or a function value) is read at the Sum
+	// instead of at hmac.New: what runs between must leave it as it was.
+	movedHash, hashText := cryptoHash, ""
+	if funcHash != nil {
+		movedHash = funcHash
+	}
+	if movedHash != nil {
+		hashText = "the hash " + shorten(types.ExprString(movedHash))
+	}
+	// A hash function that may be nil makes hmac.New panic before anything
+	// after it runs; the one-shot HMAC calls it at the Sum. So nothing may
+	// run between but Writes of operands that run no code.
+	mayPanic := funcHash != nil && !p.neverNilFunc(fnCur, funcHash)
+	between := func(n ast.Node) string {
+		return fmt.Sprintf("the hash function %s may be nil, which makes hmac.New panic before %s at %s runs, and the one-shot HMAC would call it after", shorten(types.ExprString(funcHash)), shorten(p.text(n)), p.position(n.Pos()))
 	}
 	// A key or a part that runs code (a call) is evaluated into a variable
 	// where it was, in the same order, and the one-shot HMAC reads the
@@ -172,6 +200,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var hoisted []bool
 	var texts []string
 	var sum *ast.CallExpr
+	var sumCur inspector.Cursor
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
 		// hash.Hash's Write never returns an error, so the check goes with
@@ -197,6 +226,14 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 				if why := p.movable(at, key, "the key", movedWrites, moved); why != "" {
 					return nil, why
 				}
+				if movedHash != nil {
+					if why := p.movable(at, movedHash, hashText, nil, nil); why != "" {
+						return nil, why
+					}
+				}
+				if mayPanic {
+					return nil, between(w)
+				}
 			} else {
 				moved, movedWrites = append(moved, w), append(movedWrites, next.Node().(ast.Stmt))
 			}
@@ -215,14 +252,17 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
 				return nil, why
 			}
-			if cryptoHash != nil {
-				if why := p.movable(next, cryptoHash, "the hash "+types.ExprString(cryptoHash), nil, nil); why != "" {
+			if movedHash != nil {
+				if why := p.movable(next, movedHash, hashText, nil, nil); why != "" {
 					return nil, why
 				}
 			}
+			if mayPanic {
+				return nil, between(next.Node())
+			}
 			continue
 		}
-		sum = p.macSum(next, mac)
+		sum, sumCur = p.macSum(next, mac), next
 		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWriteCall(as.Rhs[0], mac) != nil {
 			if as.Tok == token.ASSIGN && len(as.Lhs) == 2 {
 				return nil, fmt.Sprintf("the error of %s at %s is assigned to %s, which nothing shows to hold nil before it: deleted with the Write, it would keep what it held", shorten(p.text(as)), p.position(as.Pos()), shorten(types.ExprString(as.Lhs[1])))
@@ -235,6 +275,18 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	}
 	if sum == nil || len(parts) == 0 {
 		return nil, "the MAC is not written and summed in the statements that follow"
+	}
+	if mayPanic {
+		// Reject a call that the Sum's statement makes before the Sum or
+		// in its argument (append(prefix(), mac.Sum(nil)...)): it too
+		// would run before the hash function is called.
+		for ic := range p.calls.Within(sumCur) {
+			if n := ic.Node; n.End() <= sum.Pos() || n.Pos() > sum.Lparen && n.End() <= sum.Rparen {
+				if _, ok := p.someCall(ic.Node); ok {
+					return nil, between(ic.Node)
+				}
+			}
+		}
 	}
 	// Every use of the MAC must be one of those.
 	uses := 0
@@ -254,7 +306,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -434,6 +486,63 @@ func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Fun
 		return nil, nil, "the hash function " + text + " may be any of " + strings.Join(names, ", ") + ", and the one-shot HMAC is of one hash"
 	}
 	return targets[0], nil, ""
+}
+
+// funcHashOperand says why the hash function e, given to hmac.New, cannot
+// be passed to the one-shot HMAC of a hash function known only at run time
+// (hashsum.AppendHMACFunc), which calls it at the Sum instead; or "":
+//
+//	mac := hmac.New(c.hash, key)
+//	mac.Write(msg)                 =>   tag := hashsum.AppendHMACFunc(c.hash, nil, key, msg)
+//	tag := mac.Sum(nil)
+//
+// A function literal, a variable, a field, a method value: each is read at
+// the Sum, so the statements between must leave what it reads as it was
+// (see movable), and one that may be nil must not be passed code that would
+// run before hmac.New panicked (see neverNilFunc).
+func (p *pass) funcHashOperand(e ast.Expr) string {
+	// Reject a hash function that runs code to be evaluated (newHash()
+	// returning a function): it would run at the Sum, after what is
+	// between.
+	if _, ok := ast.Unparen(e).(*ast.FuncLit); !ok && !sigOperand(e) {
+		return "the hash function " + shorten(types.ExprString(e)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
+	}
+	return ""
+}
+
+// neverNilFunc reports whether the function value e, in the function at fn,
+// cannot be nil and its evaluation cannot panic: a function literal, a
+// declared function, a method value of a receiver reached without a
+// pointer or an interface, or a local variable that one of those defines and nothing
+// writes.
+func (p *pass) neverNilFunc(fn inspector.Cursor, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if _, ok := e.(*ast.FuncLit); ok {
+		return true
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if s, ok := p.TypesInfo.Selections[sel]; ok {
+			// A method value's receiver is evaluated with it: through a
+			// pointer or an interface, it may be nil.
+			switch s.Recv().Underlying().(type) {
+			case *types.Pointer, *types.Interface:
+				return false
+			}
+			return s.Kind() == types.MethodVal && !s.Indirect()
+		}
+	}
+	switch obj := p.TypesInfo.Uses[identOf(e)].(type) {
+	case *types.Func:
+		return true
+	case *types.Var:
+		if obj.Kind() != types.LocalVar || p.vals.Written(fn, obj) {
+			return false
+		}
+		id, ok := p.vals.Def(fn, obj)
+		value, defined := values.DefinedWith(id)
+		return ok && defined && p.neverNilFunc(fn, value)
+	}
+	return false
 }
 
 // namedHashes returns the constructors of the hashes whose crypto.Hash
@@ -693,8 +802,13 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 	}
 	for _, m := range list {
 		reachable := false
+		local := map[*ast.Ident]bool{} // fields of local values (see localField)
 		for n := range ast.Preorder(m.expr) {
 			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if p.localField(fn, n) {
+					local[n.Sel] = true
+				}
 			case *ast.Ident:
 				v, ok := p.TypesInfo.Uses[n].(*types.Var)
 				if !ok {
@@ -703,7 +817,7 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 				if p.mentions(stmt, v) {
 					return fmt.Sprintf("%s is read from %s, which %s uses before the Sum", m.what, v.Name(), where)
 				}
-				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() || p.addressTaken(fn, v) {
+				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() && !local[n] || p.addressTaken(fn, v) {
 					reachable = true
 				}
 			case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr:
@@ -723,6 +837,50 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 		}
 	}
 	return ""
+}
+
+// localField reports whether sel selects a field of a local variable or
+// parameter of the function at fn without going through a pointer
+// (opts.Algorithm, of a struct parameter opts), and the function takes the
+// address of none of it: code can then change the field only by naming the
+// variable, as for a local variable.
+func (p *pass) localField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
+	for e := ast.Expr(sel); ; {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			s, ok := p.TypesInfo.Selections[x]
+			if !ok || s.Kind() != types.FieldVal || s.Indirect() {
+				return false
+			}
+			e = x.X
+		case *ast.Ident:
+			v, ok := p.TypesInfo.Uses[x].(*types.Var)
+			if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || p.addressTaken(fn, v) {
+				return false
+			}
+			// Reject a method with a pointer receiver called on the
+			// variable or a field of it (v.f.Set()): the call takes its
+			// address, which the method may keep.
+			for use := range p.vals.Uses(fn, v) {
+				c := use
+				for c.ParentEdgeKind() == edge.SelectorExpr_X {
+					s, ok := p.TypesInfo.Selections[c.Parent().Node().(*ast.SelectorExpr)]
+					if ok && s.Kind() == types.MethodVal {
+						if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr && !s.Indirect() {
+							return false
+						}
+					}
+					if !ok || s.Kind() != types.FieldVal {
+						break
+					}
+					c = c.Parent()
+				}
+			}
+			return true
+		default:
+			return false
+		}
+	}
 }
 
 // someCall returns the name of a call in n that may run code of its own: not

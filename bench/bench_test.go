@@ -45,7 +45,9 @@ func TestOutputsAgree(t *testing.T) {
 }
 
 // Every before allocates, as the code it stands for does; no after and no
-// floor does (2000 operations amortize the pools filling up).
+// floor does (2000 operations amortize the pools filling up), but for what
+// a kind's after is said to keep (AfterAllocs), which must be less than
+// before.
 func TestAllocations(t *testing.T) {
 	results, err := Run(Options{Count: 1, BenchTime: "2000x"})
 	if err != nil {
@@ -61,11 +63,19 @@ func TestAllocations(t *testing.T) {
 	if sinkInt != 2000 {
 		t.Errorf("the last stack sum benchmark found %d matches in 2000 operations", sinkInt)
 	}
+	kept := map[string]int64{}
+	for _, k := range Kinds {
+		kept[k.Name] = k.AfterAllocs
+	}
 	for _, r := range results {
 		name := Name(r.Kind, r.Size, r.Code)
 		switch {
 		case r.Code == Before && r.AllocsPerOp < 1:
 			t.Errorf("%s: %d allocs/op, want at least 1", name, r.AllocsPerOp)
+		case r.Code == After && kept[r.Kind] > 0:
+			if r.AllocsPerOp != kept[r.Kind] {
+				t.Errorf("%s: %d allocs/op, want %d", name, r.AllocsPerOp, kept[r.Kind])
+			}
 		case r.Code != Before && (r.AllocsPerOp != 0 || r.BytesPerOp != 0):
 			if r.AllocsPerOp == 0 && cleanAgain(t, name) {
 				continue

@@ -148,8 +148,8 @@ func funcPoolBench(size int) [3]func(b *testing.B) {
 		run(func(l, r, out []byte) []byte { return nodeWith(h, l, r, out) })(b)
 	}
 	return [3]func(b *testing.B){
-		run(naive.NewFuncTree(sha256.New).Node),
-		run(fixed.NewFuncTree(sha256.New).Node),
+		run(naive.NewFuncTree(false).Node),
+		run(fixed.NewFuncTree(false).Node),
 		floor,
 	}
 }
@@ -230,6 +230,15 @@ func hmacChosenBench(size int) [3]func(b *testing.B) {
 		return func(key, msg, out []byte) []byte { return mac(true, key, msg, out) }
 	}
 	return macTrio(size, with(naive.MACChosen), with(fixed.MACChosen))
+}
+
+// hmacFuncBench is hmacOneShotBench with a hash function chosen at run
+// time.
+func hmacFuncBench(size int) [3]func(b *testing.B) {
+	with := func(mac func(newHash func() hash.Hash, key, msg, out []byte) []byte) func(key, msg, out []byte) []byte {
+		return func(key, msg, out []byte) []byte { return mac(sha256.New, key, msg, out) }
+	}
+	return macTrio(size, with(naive.MACFunc), with(fixed.MACFunc))
 }
 
 // macTrio measures before and after, HMACs of a message under one of four

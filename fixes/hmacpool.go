@@ -441,6 +441,11 @@ type OneShotSpec struct {
 	Choices  []*ast.CallExpr
 	Consts   []string
 	DeclType ast.Expr
+	// Func, instead of Runtime and Hash, is a hash function known only at
+	// run time (hmac.New(c.hash, key)): hashsum.AppendHMACFunc calls it
+	// once and reuses its hasher. With Inline, the file declares a copy
+	// of it.
+	Func ast.Expr
 	// HashDef, when not nil, defines the variable that held the hash
 	// function (newHash := func() hash.Hash { return sha256.New() }),
 	// which the MAC was its one use of: it goes with the MAC.
@@ -513,6 +518,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	switch {
 	case spec.Inline && spec.Hash != nil:
 		edits, fn = f.dispatchFunc(spec, im)
+	case spec.Inline && spec.Func != nil:
+		edits, fn = f.hmacFuncFunc(im)
+	case spec.Func != nil:
+		fn = im.Name(RuntimeSum, "hashsum") + ".AppendHMACFunc"
 	case spec.Inline:
 		edits, fn = f.oneShotFunc(spec, im)
 	default:
@@ -542,9 +551,9 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		im.Drop("crypto/hmac", def)
 	}
 	// The hash function goes with the definition: hmac.New(sha256.New, key)
-	// may have been the file's last use of its package. A crypto.Hash stays,
-	// passed to AppendHMAC.
-	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Rhs) == 1 && spec.Hash == nil {
+	// may have been the file's last use of its package. A crypto.Hash or a
+	// hash function stays, passed to AppendHMAC or AppendHMACFunc.
+	if assign, ok := def.(*ast.AssignStmt); ok && len(assign.Rhs) == 1 && spec.Hash == nil && spec.Func == nil {
 		if call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr); ok && len(call.Args) > 0 {
 			removed := []ast.Node{call.Args[0]}
 			if spec.HashDef != nil {
@@ -588,6 +597,9 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	if spec.Hash != nil {
 		args = append([]string{f.Text(spec.Hash)}, args...)
 	}
+	if spec.Func != nil {
+		args = append([]string{f.Text(spec.Func)}, args...)
+	}
 	kept := map[ast.Stmt]bool{}
 	for i, part := range spec.Parts {
 		text := f.Text(part)
@@ -627,6 +639,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	switch {
 	case spec.Inline && spec.Hash != nil:
 		msg = "Compute the MAC with " + fn + ", declared in this file (a copy of the runtime module's hashsum.AppendHMAC): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash"
+	case spec.Inline && spec.Func != nil:
+		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMACFunc), which calls the hash function once and allocates nothing but the hasher it returns"
+	case spec.Func != nil:
+		msg = "Compute the MAC with " + fn + ", which calls the hash function once and allocates nothing but the hasher it returns"
 	case spec.Inline:
 		msg = "Compute the MAC with " + fn + ", an RFC 2104 HMAC declared in this file (a copy of the runtime module's hashsum.AppendHMAC" + spec.Runtime + "), which allocates nothing"
 	}
@@ -643,7 +659,7 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 			size = 64 // the largest digest of a crypto.Hash that AppendHMAC computes without allocating
 		}
 		dst := 0
-		if spec.Hash != nil {
+		if spec.Hash != nil || spec.Func != nil {
 			dst = 1
 		}
 		eqArgs := slices.Clone(args)
@@ -760,6 +776,82 @@ func %[1]s(h %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
 `, fn, crypto, cases.String(), hmac)
 	at := f.firstDecl()
 	return append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(decl)}), fn
+}
+
+// hmacFuncFunc declares, once per file, the file-local copy of
+// hashsum.AppendHMACFunc of -pool=inline, for a hash function known only at
+// run time, and the pool of scratch buffers it keeps its padded key in.
+//
+//	mac := hmac.New(c.hash, key)
+//	mac.Write(a)                        =>   tag = appendHMACFunc(c.hash, nil, key, a)
+//	tag = mac.Sum(nil)                       ...
+//	                                         func appendHMACFunc(fn func() hash.Hash, dst, key []byte, parts ...[]byte) []byte { ... }
+//	                                         var appendHMACFuncScratch sync.Pool
+func (f *File) hmacFuncFunc(im *Imports) ([]analysis.TextEdit, string) {
+	fn, declare := f.Names.Declare(f, "appendHMACFunc", func(obj types.Object) bool {
+		sig, ok := obj.Type().(*types.Signature)
+		return ok && sig.Variadic() && sig.Params().Len() == 4 && sig.Results().Len() == 1
+	}, "Scratch")
+	if !declare {
+		return nil, fn
+	}
+	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts
+// under key with the hash that fn makes, the MAC that hmac.New(fn, key)
+// computes (RFC 2104). It calls fn once and uses its hasher for the inner
+// and the outer hash: it allocates that hasher and nothing else but what
+// dst needs. The padded key lives in a scratch buffer from
+// %[1]sScratch, cleared after use. A copy of hashsum.AppendHMACFunc
+// (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
+func %[1]s(fn func() %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
+	h := fn()
+	bs := h.BlockSize()
+	need := bs + h.Size()
+	sp, _ := %[1]sScratch.Get().(*[]byte)
+	if sp == nil || cap(*sp) < need {
+		s := make([]byte, need)
+		sp = &s
+	}
+	s := (*sp)[:need]
+	pad := s[:bs]
+	n := len(key)
+	if n > bs {
+		h.Write(key)
+		n = copy(pad, h.Sum(s[:0])) // a key longer than a block is hashed first
+		h.Reset()
+	} else {
+		copy(pad, key)
+	}
+	for i := n; i < bs; i++ {
+		pad[i] = 0
+	}
+	for i := range pad {
+		pad[i] ^= 0x36 // ipad
+	}
+	h.Write(pad)
+	for _, p := range parts {
+		h.Write(p)
+	}
+	inner := h.Sum(s[bs:bs])
+	for i := range pad {
+		pad[i] ^= 0x36 ^ 0x5c // ipad, then opad
+	}
+	h.Reset()
+	h.Write(pad)
+	h.Write(inner)
+	dst = append(dst, h.Sum(s[:0])...)
+	for i := range s {
+		s[i] = 0
+	}
+	%[1]sScratch.Put(sp)
+	return dst
+}
+
+// %[1]sScratch holds the scratch buffers of %[1]s.
+var %[1]sScratch %[3]s.Pool
+
+`, fn, im.Name("hash", "hash"), im.Name("sync", "sync"))
+	at := f.firstDecl()
+	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, fn
 }
 
 // referencedPackages returns the import paths, sorted, of the packages

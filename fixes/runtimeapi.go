@@ -107,8 +107,11 @@ func (g *generation) newMAC() *MAC
 	"github.com/hashalloc/hashalloc/runtime/hashsum": `package hashsum
 
 import "crypto"
+import "hash"
 
 func AppendHMAC(h crypto.Hash, dst []byte, key []byte, parts ...[]byte) []byte
+
+func AppendHMACFunc(fn func() hash.Hash, dst []byte, key []byte, parts ...[]byte) []byte
 
 func AppendHMACMD5(dst []byte, key []byte, parts ...[]byte) []byte
 

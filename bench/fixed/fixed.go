@@ -3,6 +3,7 @@ package fixed
 import (
 	"bytes"
 	"crypto"
+	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
@@ -63,14 +64,21 @@ func (t *TreeHasher) HashLeaf(leaf, out []byte) []byte {
 }
 
 // FuncTree hashes a Merkle tree's nodes with the hash function it is built
-// with, as cbergoon/merkletree's hashStrategy.
+// with, as cbergoon/merkletree's hashStrategy, one of the standard
+// constructors that NewFuncTree chooses.
 type FuncTree struct {
 	newHash     func() hash.Hash
 	newHashPool sync.Pool
 }
 
-// NewFuncTree returns a FuncTree that hashes with newHash.
-func NewFuncTree(newHash func() hash.Hash) *FuncTree { return &FuncTree{newHash: newHash} }
+// NewFuncTree returns a FuncTree that hashes with SHA-256, or SHA-1 when
+// legacy is set.
+func NewFuncTree(legacy bool) *FuncTree {
+	if legacy {
+		return &FuncTree{newHash: sha1.New}
+	}
+	return &FuncTree{newHash: sha256.New}
+}
 
 // Node returns the hash of the node whose children hash to l and r,
 // appended to out[:0].
@@ -138,6 +146,15 @@ func MACChosen(v2 bool, key, msg, out []byte) []byte {
 		mac = crypto.SHA1
 	}
 	return hashsum.AppendHMAC(mac, out[:0], key, msg)
+}
+
+// MACFunc returns the HMAC of msg under key with the hash that newHash
+// makes, which its caller chooses (a JWE content cipher's), appended to
+// out[:0].
+//
+//hashalloc:hot
+func MACFunc(newHash func() hash.Hash, key, msg, out []byte) []byte {
+	return hashsum.AppendHMACFunc(newHash, out[:0], key, msg)
 }
 
 // SumPair returns the SHA-256 of a followed by b.

@@ -50,13 +50,20 @@ func (t *TreeHasher) HashLeaf(leaf, out []byte) []byte {
 }
 
 // FuncTree hashes a Merkle tree's nodes with the hash function it is built
-// with, as cbergoon/merkletree's hashStrategy.
+// with, as cbergoon/merkletree's hashStrategy, one of the standard
+// constructors that NewFuncTree chooses.
 type FuncTree struct {
 	newHash func() hash.Hash
 }
 
-// NewFuncTree returns a FuncTree that hashes with newHash.
-func NewFuncTree(newHash func() hash.Hash) *FuncTree { return &FuncTree{newHash: newHash} }
+// NewFuncTree returns a FuncTree that hashes with SHA-256, or SHA-1 when
+// legacy is set.
+func NewFuncTree(legacy bool) *FuncTree {
+	if legacy {
+		return &FuncTree{newHash: sha1.New}
+	}
+	return &FuncTree{newHash: sha256.New}
+}
 
 // Node returns the hash of the node whose children hash to l and r,
 // appended to out[:0].
@@ -123,6 +130,17 @@ func MACChosen(v2 bool, key, msg, out []byte) []byte {
 	} else {
 		mac = hmac.New(sha1.New, key)
 	}
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+// MACFunc returns the HMAC of msg under key with the hash that newHash
+// makes, which its caller chooses (a JWE content cipher's), appended to
+// out[:0].
+//
+//hashalloc:hot
+func MACFunc(newHash func() hash.Hash, key, msg, out []byte) []byte {
+	mac := hmac.New(newHash, key)
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }

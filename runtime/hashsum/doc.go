@@ -17,4 +17,9 @@
 // caller's stack stay there. (A pooled hasher, as in package hashpool, is
 // called through the hash.Hash interface, which would make every part escape
 // to the heap.)
+//
+// The exception is AppendHMACFunc, for a hash function known only at run
+// time (a func() hash.Hash): its hasher is the one the function returns,
+// called through the interface, so the key and the parts escape, as they do
+// with hmac.New; dst does not.
 package hashsum

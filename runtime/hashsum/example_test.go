@@ -33,3 +33,16 @@ func ExampleHMACSHA256() {
 	// d1fc552039936c7831f34d7c58529c811a1b8e9c50e5ae5c560cfcb6976bf92b
 	// true
 }
+
+func ExampleAppendHMACFunc() {
+	// A hash function chosen by the caller, as a JWE content cipher holds it.
+	newHash := sha256.New
+	key := []byte("a key for this message only")
+	tag := hashsum.AppendHMACFunc(newHash, nil, key, []byte("hello, "), []byte("world"))
+
+	mac := hmac.New(newHash, key)
+	mac.Write([]byte("hello, world"))
+	fmt.Println(hmac.Equal(tag, mac.Sum(nil)))
+	// Output:
+	// true
+}

@@ -23,12 +23,13 @@ func macLiteral(key, msg []byte) []byte {
 	return mac.Sum(nil)
 }
 
-// Its negative twin: the literal returns what a function chooses at run
-// time.
+// Its negative twin for the constructor's one-shot HMAC: the literal
+// returns what a function chooses at run time, so the MAC is the one-shot
+// HMAC of the literal, which calls it once.
 //
 //hashalloc:hot
 func macLiteralChosen(bits int, key, msg []byte) []byte {
-	mac := hmac.New(func() hash.Hash { return hashFor(bits) }, key) // want `hmac-rekey: hmac.New\(\(func\(\) hash.Hash literal\), key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function is a function literal that returns hashFor\(bits\), not a standard constructor's hasher\)`
+	mac := hmac.New(func() hash.Hash { return hashFor(bits) }, key) // want `hmac-rekey: hmac.New\(\(func\(\) hash.Hash literal\), key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }
@@ -51,16 +52,18 @@ func macLocal(key, msg []byte) []byte {
 	return mac.Sum(nil)
 }
 
-// Its negative twin: the variable serves two MACs (a key derivation's
-// chain), and the fix of one would leave the other's undefined.
+// Its negative twin for the constructor's one-shot HMAC: the variable
+// serves two MACs (a key derivation's chain), and the fix of one would leave
+// the other's undefined if it deleted the variable: each passes it to the
+// one-shot HMAC of a hash function, which keeps it.
 //
 //hashalloc:hot
 func macLocalTwice(key, msg []byte) []byte {
 	newHash := func() hash.Hash { return sha256.New() }
-	first := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function newHash is used 2 times: the fix of one MAC deletes it, and the others use it\)`
+	first := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
 	first.Write(msg)
 	derived := first.Sum(nil)
-	second := hmac.New(newHash, derived) // want `hmac-rekey: hmac.New\(newHash, derived\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function newHash is used 2 times: the fix of one MAC deletes it, and the others use it\)`
+	second := hmac.New(newHash, derived) // want `hmac-rekey: hmac.New\(newHash, derived\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
 	second.Write(msg)
 	return second.Sum(nil)
 }
@@ -75,18 +78,20 @@ func macParam(newHash func() hash.Hash, key, msg []byte) []byte {
 	return mac.Sum(nil)
 }
 
-// Its negative twin: the calls pass two constructors, and a function value
-// cannot be compared to dispatch on it.
+// Its negative twin for the constructor's one-shot HMAC: the calls pass two
+// constructors, and a function value cannot be compared to dispatch on it;
+// the one-shot HMAC of a hash function calls it instead.
 //
 //hashalloc:hot
 func macParamEither(newHash func() hash.Hash, key, msg []byte) []byte {
-	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function newHash may be any of sha256.New, sha512.New, and the one-shot HMAC is of one hash\)`
+	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }
 
 // algorithm chooses its hash in a method: a method value's hash is chosen
-// by its receiver at run time.
+// by its receiver at run time, and the one-shot HMAC of a hash function
+// calls it.
 type algorithm int
 
 func (a algorithm) hash() hash.Hash {
@@ -98,7 +103,7 @@ func (a algorithm) hash() hash.Hash {
 
 //hashalloc:hot
 func macMethodValue(a algorithm, key, msg []byte) []byte {
-	mac := hmac.New(a.hash, key) // want `hmac-rekey: hmac.New\(a.hash, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the hash function a.hash is a method value, whose receiver chooses the hash at run time\)`
+	mac := hmac.New(a.hash, key) // want `hmac-rekey: hmac.New\(a.hash, key\) re-keys .*; automatic fix: compute the MAC with hashsum\.AppendHMACFunc, which calls the hash function once and allocates nothing but the hasher it returns`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }
