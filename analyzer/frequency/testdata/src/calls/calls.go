@@ -356,3 +356,95 @@ func pairUnused(dst *[32]byte, l, r []byte) {
 	h.Write(r)
 	h.Sum(dst[:0])
 }
+
+// An entry that the package itself calls, only from a function that builds
+// one request per call and that nothing repeats, yields to what the package
+// shows: it runs once per request built, not per item.
+func SignatureKey(secret, date []byte) []byte {
+	site(5) // want `silent: it runs once per call of SignatureKey, which returns a hash of what it is given, but the package calls it only from TokenRequest \(calls.go:\d+\), where nothing repeats it per item`
+	return nil
+}
+
+// TokenRequest builds the body of one authentication request.
+func TokenRequest(secret, date []byte) map[string]any {
+	return map[string]any{"signature": SignatureKey(secret, date)}
+}
+
+// Its twin: an entry the package calls once per item of a loop as well as
+// from a request builder keeps its presumption (the loop shows it).
+func LeafKey(leaf []byte) []byte {
+	site(5) // want `per item: once per call of LeafKey \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	return nil
+}
+
+// LeafRequest builds one request.
+func LeafRequest(leaf []byte) map[string]any {
+	return map[string]any{"leaf": LeafKey(leaf)}
+}
+
+// LeafKeys hashes each leaf.
+func LeafKeys(leaves [][]byte) map[string]any {
+	out := map[string]any{}
+	for _, l := range leaves {
+		out[string(l)] = LeafKey(l)
+	}
+	return out
+}
+
+// And one called only from a driver, given nothing and giving nothing
+// back (a main, an example), keeps it: how often a driver runs is not
+// shown.
+func DriverKey(b []byte) []byte {
+	site(5) // want `per item: once per call of DriverKey \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	return nil
+}
+
+// Example drives DriverKey once.
+func Example() { DriverKey(nil) }
+
+// A key derived in counter mode (a loop over the digest-sized blocks of the
+// output: TLS's P_hash, HKDF's Expand) is derived once per session that
+// needs it: no entry, however it is shaped.
+func PHash(secret, seed []byte, n int) []byte {
+	h := sha256.New()
+	var out []byte
+	for i := 0; i < (n+h.Size()-1)/h.Size(); i++ {
+		site(5) // want `silent: it runs once per call of PHash, and nothing shows PHash to run per item`
+		h.Write(seed)
+		out = h.Sum(out)
+	}
+	return out
+}
+
+// MasterSecret derives through PHash: no entry either.
+func MasterSecret(pre, random []byte) []byte {
+	site(1) // want `silent: it runs once per call of MasterSecret, and nothing shows MasterSecret to run per item`
+	return PHash(pre, random, 48)
+}
+
+// A site beside a key derivation, repeated per item, is noise beside it.
+func finishedEach(secrets [][]byte, transcript []byte) {
+	for _, s := range secrets {
+		site(1) // want `silent: each iteration also calls expand, which calls a key derivation \(a hash per block of its output, the loop at calls.go:\d+\) at calls.go:\d+, beside which the allocation is noise`
+		expand(s, transcript, 12)
+	}
+}
+
+func expand(secret, info []byte, n int) []byte {
+	h := sha256.New()
+	var out []byte
+	for i := 1; i <= n/h.Size(); i++ {
+		h.Write(info)
+		out = h.Sum(out)
+	}
+	return out
+}
+
+// Its twin: an entry with one hash, no loop over output blocks, keeps its
+// presumption.
+func Expand1(secret, seed []byte) []byte {
+	site(5) // want `per item: once per call of Expand1 \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	h := sha256.New()
+	h.Write(seed)
+	return h.Sum(nil)
+}
