@@ -448,3 +448,21 @@ func Expand1(secret, seed []byte) []byte {
 	h.Write(seed)
 	return h.Sum(nil)
 }
+
+// And one called only from a function shaped as an entry itself (a token
+// signed through helpers too deep for it to be one) keeps it: that
+// caller's own callers are not shown either.
+func TokenMAC(b []byte) []byte {
+	site(5) // want `per item: once per call of TokenMAC \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	return nil
+}
+
+// SignToken signs one token, through helpers: it hashes too deep to be an
+// entry, and so does encodeToken.
+func SignToken(payload string) (string, error) {
+	return encodeToken([]byte(payload)), nil
+}
+
+func encodeToken(b []byte) string { return string(macOf(b)) }
+
+func macOf(b []byte) []byte { return TokenMAC(b) }
