@@ -57,7 +57,6 @@ func (m *Model) buildCalls() {
 		}
 	}
 	m.taken = taken
-	m.unknownCalls = map[*fnInfo]bool{}
 
 	for _, f := range m.order {
 		if f.test {
@@ -106,12 +105,7 @@ func (m *Model) buildCalls() {
 				if each := m.iteratorCallback(lit); each != "" {
 					e.loop, e.item, e.rareKnown = lit, each, true
 				} else {
-					// A literal that runs an unknown number of times: its
-					// calls are no edges, but callers all the same.
-					for _, g := range targets {
-						m.unknownCalls[g] = true
-					}
-					continue
+					continue // a literal that runs an unknown number of times
 				}
 			} else {
 				e.rareAt, e.rareIn = cur, f.cur
@@ -181,48 +175,6 @@ func (m *Model) literalOf(cur, top inspector.Cursor) inspector.Cursor {
 // callers, breadth first, so that each function keeps the shortest chain to
 // its evidence. A profile that covers the package overrides the call graph.
 func (m *Model) resolve() {
-	m.shown = map[*fnInfo]string{}
-	m.propagate()
-	// An entry that its callers in the package show to run less often
-	// than per item yields to them, and so do the functions it made run
-	// per item: decide again without it, until no other entry yields.
-	for {
-		yields := false
-		for _, f := range m.order {
-			if f.reason != nil && f.reason.kind == byEntry && m.shown[f] == "" {
-				if why := m.shownOnce(f); why != "" {
-					m.shown[f], yields = why, true
-				}
-			}
-		}
-		if !yields {
-			break
-		}
-		for _, f := range m.order {
-			f.reason = nil
-		}
-		m.propagate()
-	}
-	if p := m.cfg.Profile; p != nil && p.Covers(m.cfg.Pkg) {
-		m.measured = true
-		for _, f := range m.order {
-			share := p.Share(f.fn)
-			switch {
-			case f.marked, f.test: // a profile of the program says nothing of its tests
-			case share < m.cfg.Threshold:
-				f.reason, f.cold = nil, true
-			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry || f.reason.kind == byChild:
-				f.reason = &reason{kind: byProfile, text: "is hot in the profile"} // its share is in the evidence
-			}
-		}
-	}
-}
-
-// propagate gives each function its reason to run per item, if it has one:
-// its own evidence, then the loops that call it, then its callers, breadth
-// first. An entry its package's callers show otherwise (see shown) has no
-// evidence of its own.
-func (m *Model) propagate() {
 	var queue []*fnInfo
 	for _, f := range m.order {
 		switch {
@@ -232,7 +184,7 @@ func (m *Model) propagate() {
 			f.reason = &reason{kind: byRole, text: "is " + m.cfg.Role(f.fn).Text}
 		case m.inCycle(f):
 			f.reason = &reason{kind: byRecursion, text: "recurses: " + m.cycle(f) + ", once per node it walks"}
-		case m.shown[f] == "" && m.isEntry(f):
+		case m.isEntry(f):
 			f.reason = &reason{kind: byEntry, text: entryText(f.fn.Signature()) + ": its callers call it once per item they hash"}
 		case m.isChild(f):
 			f.reason = &reason{kind: byChild, text: "derives a child of its receiver by index: its callers call it once per child"}
@@ -259,53 +211,19 @@ func (m *Model) propagate() {
 			}
 		}
 	}
-}
-
-// shownOnce says what the package's own code shows of how often the entry
-// f runs, when that is less often than per item: f presumes callers that
-// call it once per item it hashes, but the package calls it, and none of
-// its calls repeats it (each caller runs once per login, per request it
-// builds, per handshake: nothing shows it to run per item). Then the
-// presumption yields to what the package shows. It returns "" when the
-// package does not call f, calls it from code that runs an unknown number
-// of times (a function literal), takes its value (its holder's calls are
-// not seen), calls it from a function given nothing that gives nothing
-// back (a driver: main, an example) or from one of an entry's shape (which
-// hashes too deep to be one: its own callers are not shown either), or
-// calls it where something repeats it.
-func (m *Model) shownOnce(f *fnInfo) string {
-	if m.taken[f.fn] || m.unknownCalls[f] {
-		return ""
-	}
-	var callers []string
-	seen := map[*fnInfo]bool{}
-	for _, g := range m.order {
-		for _, c := range g.calls {
-			if c.callee != f || c.caller == f {
-				continue
-			}
-			if m.rareOf(c) == "" && (c.loop.Valid() || g.reason != nil) {
-				return "" // a caller repeats it
-			}
-			if sig := g.fn.Signature(); sig.Recv() == nil && sig.Params().Len() == 0 && sig.Results().Len() == 0 {
-				return "" // a driver, given nothing and giving nothing back: how often it runs is not shown
-			} else if hashShape(sig) || verifierShape(sig) {
-				return "" // shaped as an entry itself (a token signed, a signature checked): it shows nothing either
-			}
-			if !seen[g] {
-				seen[g] = true
-				callers = append(callers, g.fn.Name()+" ("+m.position(c.pos)+")")
+	if p := m.cfg.Profile; p != nil && p.Covers(m.cfg.Pkg) {
+		m.measured = true
+		for _, f := range m.order {
+			share := p.Share(f.fn)
+			switch {
+			case f.marked, f.test: // a profile of the program says nothing of its tests
+			case share < m.cfg.Threshold:
+				f.reason, f.cold = nil, true
+			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry || f.reason.kind == byChild:
+				f.reason = &reason{kind: byProfile, text: "is hot in the profile"} // its share is in the evidence
 			}
 		}
 	}
-	if len(callers) == 0 {
-		return ""
-	}
-	if len(callers) > 3 {
-		callers = append(callers[:3], "…")
-	}
-	return entryText(f.fn.Signature()) + ", but the package calls it only from " + strings.Join(callers, ", ") +
-		", where nothing repeats it per item"
 }
 
 // ownInterface reports whether t is an interface type the package declares.

@@ -29,11 +29,7 @@
 //     mode, itself or through the functions it calls, which runs once per
 //     session or handshake that needs the key; exported, a method an
 //     interface may reach, or a function value, a function literal among
-//     them; and the package's own calls of it, when it makes any, do not
-//     all show otherwise: when every one of them is in a function that
-//     nothing repeats, and none is in a function literal, a driver given
-//     nothing that gives nothing back, or through its value, the
-//     presumption yields to what the package shows); when
+//     them); when
 //     it is a method that derives a child of its receiver by index and
 //     hashes to do so (one integer parameter, a result of the receiver's
 //     type alone or with an error: an HD key's Derive(i), which callers

@@ -185,13 +185,6 @@ type Model struct {
 	// reason decided (see graph): the cost of a function needs neither, and
 	// a package without a site asks only that.
 	resolved bool
-	// shown holds, for each function whose shape presumes callers that
-	// call it once per item but whose callers in the package show
-	// otherwise, what they show (see shownOnce).
-	shown map[*fnInfo]string
-	// unknownCalls holds the functions that a function literal of unknown
-	// frequency calls: callers the call graph leaves out.
-	unknownCalls map[*fnInfo]bool
 }
 
 // fnInfo is what the model knows of one function of the package.
@@ -360,9 +353,6 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		return Estimate{Why: "it is in a function literal that runs an unknown number of times"}
 	}
 	if f.reason == nil {
-		if why := m.shown[f]; why != "" {
-			return Estimate{Why: "it runs once per call of " + fn.Name() + ", which " + why}
-		}
 		return Estimate{Why: "it runs once per call of " + fn.Name() + ", and nothing shows " + fn.Name() + " to run per item"}
 	}
 	if why := m.rareBranch(cur, fnCur); why != "" {

@@ -357,51 +357,6 @@ func pairUnused(dst *[32]byte, l, r []byte) {
 	h.Sum(dst[:0])
 }
 
-// An entry that the package itself calls, only from a function that builds
-// one request per call and that nothing repeats, yields to what the package
-// shows: it runs once per request built, not per item.
-func SignatureKey(secret, date []byte) []byte {
-	site(5) // want `silent: it runs once per call of SignatureKey, which returns a hash of what it is given, but the package calls it only from TokenRequest \(calls.go:\d+\), where nothing repeats it per item`
-	return nil
-}
-
-// TokenRequest builds the body of one authentication request.
-func TokenRequest(secret, date []byte) map[string]any {
-	return map[string]any{"signature": SignatureKey(secret, date)}
-}
-
-// Its twin: an entry the package calls once per item of a loop as well as
-// from a request builder keeps its presumption (the loop shows it).
-func LeafKey(leaf []byte) []byte {
-	site(5) // want `per item: once per call of LeafKey \(it returns a hash of what it is given: its callers call it once per item they hash\)`
-	return nil
-}
-
-// LeafRequest builds one request.
-func LeafRequest(leaf []byte) map[string]any {
-	return map[string]any{"leaf": LeafKey(leaf)}
-}
-
-// LeafKeys hashes each leaf.
-func LeafKeys(leaves [][]byte) map[string]any {
-	out := map[string]any{}
-	for _, l := range leaves {
-		out[string(l)] = LeafKey(l)
-	}
-	return out
-}
-
-// And one called only from a driver, given nothing and giving nothing
-// back (a main, an example), keeps it: how often a driver runs is not
-// shown.
-func DriverKey(b []byte) []byte {
-	site(5) // want `per item: once per call of DriverKey \(it returns a hash of what it is given: its callers call it once per item they hash\)`
-	return nil
-}
-
-// Example drives DriverKey once.
-func Example() { DriverKey(nil) }
-
 // A key derived in counter mode (a loop over the digest-sized blocks of the
 // output: TLS's P_hash, HKDF's Expand) is derived once per session that
 // needs it: no entry, however it is shaped.
@@ -448,21 +403,3 @@ func Expand1(secret, seed []byte) []byte {
 	h.Write(seed)
 	return h.Sum(nil)
 }
-
-// And one called only from a function shaped as an entry itself (a token
-// signed through helpers too deep for it to be one) keeps it: that
-// caller's own callers are not shown either.
-func TokenMAC(b []byte) []byte {
-	site(5) // want `per item: once per call of TokenMAC \(it returns a hash of what it is given: its callers call it once per item they hash\)`
-	return nil
-}
-
-// SignToken signs one token, through helpers: it hashes too deep to be an
-// entry, and so does encodeToken.
-func SignToken(payload string) (string, error) {
-	return encodeToken([]byte(payload)), nil
-}
-
-func encodeToken(b []byte) string { return string(macOf(b)) }
-
-func macOf(b []byte) []byte { return TokenMAC(b) }
