@@ -243,10 +243,47 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	}
 	sig := f.fn.Signature()
 	shape := hashShape(sig)
-	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) {
+	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) {
 		return false
 	}
 	return shape || m.compares(f)
+}
+
+// derivesKey reports whether f derives key material, itself or through
+// the functions of the package it calls, up to depth calls deep: it hashes,
+// in a loop that counts the digest-sized blocks of an output (counter
+// mode: TLS's P_hash, HKDF's Expand). A key is derived once per session,
+// handshake or login that needs it, and the derivation is the work of each
+// call, not an item among many: its callers are not presumed to call it
+// per item.
+func (m *Model) derivesKey(f *fnInfo, depth int) bool {
+	if _, ok := m.kdfLoop(f); ok {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, c := range f.calls {
+		if c.callee != f && m.rareOf(c) == "" && m.derivesKey(c.callee, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// kdfLoop returns the loop of f, outside the function literals that do not
+// run in place, that counts the digest-sized blocks of an output, when f
+// hashes: f derives key material in counter mode.
+func (m *Model) kdfLoop(f *fnInfo) (inspector.Cursor, bool) {
+	if !m.hashes(f, 0) {
+		return inspector.Cursor{}, false
+	}
+	for cur := range f.cur.Preorder((*ast.ForStmt)(nil)) {
+		if !m.literalOf(cur, f.cur).Valid() && m.digestBlocks(cur.Node().(*ast.ForStmt)) {
+			return cur, true
+		}
+	}
+	return inspector.Cursor{}, false
 }
 
 // isChild reports whether f derives a child of its receiver by index and

@@ -509,6 +509,10 @@ func (m *Model) funcCost(fn *types.Func) work {
 	var w work
 	if f := m.funcs[fn]; f != nil {
 		w = m.regionCost(f.cur, inspector.Cursor{}, false, true)
+		if loop, ok := m.kdfLoop(f); ok {
+			// Two MACs or more per block of key material.
+			w = w.more(work{class: Moderate, what: "a key derivation (a hash per block of its output, the loop at " + m.position(loop.Node().Pos()) + ")", pos: loop.Node().Pos()})
+		}
 	}
 	m.costs[fn] = w
 	return w

@@ -25,8 +25,11 @@
 //     one, not a count with an error as io's Read and Write return; or, with
 //     a verdict, what it checked, when it compares the hash it computes:
 //     a verifier; no loop
-//     of its own that hashes a collection; exported, a method an interface
-//     may reach, or a function value, a function literal among them); when
+//     of its own that hashes a collection; no key derivation in counter
+//     mode, itself or through the functions it calls, which runs once per
+//     session or handshake that needs the key; exported, a method an
+//     interface may reach, or a function value, a function literal among
+//     them); when
 //     it is a method that derives a child of its receiver by index and
 //     hashes to do so (one integer parameter, a result of the receiver's
 //     type alone or with an error: an HD key's Derive(i), which callers
@@ -57,7 +60,9 @@
 //     response's body read to its end), costs far more than it; one
 //     that encodes or decodes (JSON, XML, gob, ASN.1, X.509, or a value of any
 //     type: a function given an empty interface that returns bytes, by
-//     reflection), or formats a string itself (fmt.Sprintf), costs more
+//     reflection), derives key material in counter mode (a function of
+//     the package that hashes in a loop over the digest-sized blocks of
+//     its output), or formats a string itself (fmt.Sprintf), costs more
 //     than a single allocation; so do six or more calls that allocate what
 //     they return (strings formatted, encoded, joined or split; a hasher's
 //     Sum(nil); each value fmt.Fprint boxes; what a dynamic call allocates

@@ -356,3 +356,50 @@ func pairUnused(dst *[32]byte, l, r []byte) {
 	h.Write(r)
 	h.Sum(dst[:0])
 }
+
+// A key derived in counter mode (a loop over the digest-sized blocks of the
+// output: TLS's P_hash, HKDF's Expand) is derived once per session that
+// needs it: no entry, however it is shaped.
+func PHash(secret, seed []byte, n int) []byte {
+	h := sha256.New()
+	var out []byte
+	for i := 0; i < (n+h.Size()-1)/h.Size(); i++ {
+		site(5) // want `silent: it runs once per call of PHash, and nothing shows PHash to run per item`
+		h.Write(seed)
+		out = h.Sum(out)
+	}
+	return out
+}
+
+// MasterSecret derives through PHash: no entry either.
+func MasterSecret(pre, random []byte) []byte {
+	site(1) // want `silent: it runs once per call of MasterSecret, and nothing shows MasterSecret to run per item`
+	return PHash(pre, random, 48)
+}
+
+// A site beside a key derivation, repeated per item, is noise beside it.
+func finishedEach(secrets [][]byte, transcript []byte) {
+	for _, s := range secrets {
+		site(1) // want `silent: each iteration also calls expand, which calls a key derivation \(a hash per block of its output, the loop at calls.go:\d+\) at calls.go:\d+, beside which the allocation is noise`
+		expand(s, transcript, 12)
+	}
+}
+
+func expand(secret, info []byte, n int) []byte {
+	h := sha256.New()
+	var out []byte
+	for i := 1; i <= n/h.Size(); i++ {
+		h.Write(info)
+		out = h.Sum(out)
+	}
+	return out
+}
+
+// Its twin: an entry with one hash, no loop over output blocks, keeps its
+// presumption.
+func Expand1(secret, seed []byte) []byte {
+	site(5) // want `per item: once per call of Expand1 \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	h := sha256.New()
+	h.Write(seed)
+	return h.Sum(nil)
+}
