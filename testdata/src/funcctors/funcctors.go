@@ -248,11 +248,16 @@ func prefixed() hash.Hash {
 
 func CaseUserTree() { NewUserTree(prefixed).node(items[0], items[1]) }
 
-func CaseLevel() { tree.Level(items) }
+func CasePrefixed() { prefixed() }
 
-func CaseLevelChecked() { tree.LevelChecked(items) }
+// level has two pairs of nodes: hoisted, one hasher serves both.
+var level = [][]byte{[]byte("alpha"), []byte("beta"), []byte("gamma"), []byte("delta")}
 
-func CaseLevelLater() { tree.LevelLater(items) }
+func CaseLevel() { tree.Level(level) }
+
+func CaseLevelChecked() { tree.LevelChecked(level) }
+
+func CaseLevelLater() { tree.LevelLater(level) }
 
 func CaseRehasher() {
 	r := &Rehasher{newHash: sha256.New}
