@@ -51,6 +51,10 @@ type Kind struct {
 	// the hasher that a hash function known only at run time returns,
 	// which no rewrite can keep.
 	AfterAllocs int64 `json:"after_allocs,omitempty"`
+	// Sites is how many findings the before code has, when more than one:
+	// a MAC chosen in branches is reported at each hmac.New, and one fix
+	// serves them all.
+	Sites int `json:"sites,omitempty"`
 
 	// bench returns the benchmark of each version at a message size.
 	bench func(size int) [3]func(b *testing.B)
@@ -220,6 +224,7 @@ var Kinds = []Kind{
 		After:  "mac keeps crypto.SHA256 or crypto.SHA1, and hashsum.AppendHMAC(mac, out[:0], key, msg) dispatches on it",
 		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
 		Op:     "one HMAC-SHA256 of a message under one of four keys in turn",
+		Sites:  2,
 		bench:  hmacChosenBench,
 		outputs: func(size int) [3][]byte {
 			msg, key := message(size), benchKeys[1][:]
