@@ -60,6 +60,9 @@ func TestAllocations(t *testing.T) {
 	if want := sha256.Sum256(message(Sizes[len(Sizes)-1])); sinkSum != want {
 		t.Errorf("the multi-part sums left %x, want %x", sinkSum, want)
 	}
+	if first := sha256.Sum256(message(Sizes[len(Sizes)-1])); sinkDouble != sha256.Sum256(first[:]) {
+		t.Errorf("the double sums left %x, want the double sum of the message", sinkDouble)
+	}
 	if sinkInt != 2000 {
 		t.Errorf("the last stack sum benchmark found %d matches in 2000 operations", sinkInt)
 	}

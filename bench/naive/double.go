@@ -10,3 +10,9 @@ func doubleSum(b []byte) [sha256.Size]byte {
 	first := sha256.Sum256(b)
 	return sha256.Sum256(first[:])
 }
+
+// DoubleSum returns the SHA-256 of the SHA-256 of b: the floor of the double
+// sum of parts, the whole message built once.
+func DoubleSum(b []byte) [sha256.Size]byte {
+	return doubleSum(b)
+}
