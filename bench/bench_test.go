@@ -63,6 +63,9 @@ func TestAllocations(t *testing.T) {
 	if first := sha256.Sum256(message(Sizes[len(Sizes)-1])); sinkDouble != sha256.Sum256(first[:]) {
 		t.Errorf("the double sums left %x, want the double sum of the message", sinkDouble)
 	}
+	if want := locationFloor(message(Sizes[len(Sizes)-1])); sinkUint != want {
+		t.Errorf("the field sums left the location %#x, want %#x", sinkUint, want)
+	}
 	if sinkInt != 2000 {
 		t.Errorf("the last stack sum benchmark found %d matches in 2000 operations", sinkInt)
 	}

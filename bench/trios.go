@@ -21,6 +21,8 @@ var (
 	// sinkDouble holds the double sums, apart from the multi-part sums'.
 	sinkDouble [sha256.Size]byte
 	sinkInt    int
+	// sinkUint holds a Bloom filter's location.
+	sinkUint uint64
 )
 
 // benchKeys are the keys of the HMAC benchmarks; the one-shot HMAC takes
@@ -357,4 +359,231 @@ func stackSumBench(size int) [3]func(b *testing.B) {
 		return func(b *testing.B) { sinkInt = count(b.Loop, msg, want[:]) }
 	}
 	return [3]func(b *testing.B){run(naive.CountMatches), run(fixed.CountMatches), run(countMatchesFloor)}
+}
+
+// appendTrio measures three versions of one operation that appends a digest
+// to out[:0], each a closure over its inputs.
+func appendTrio(before, after, floor func(out []byte) []byte) [3]func(b *testing.B) {
+	run := func(sum func(out []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			out := make([]byte, 0, sha256.Size)
+			for b.Loop() {
+				out = sum(out)
+			}
+			sink = out
+		}
+	}
+	return [3]func(b *testing.B){run(before), run(after), run(floor)}
+}
+
+func stdConstructorBench(size int) [3]func(b *testing.B) {
+	msg, h := message(size), sha256.New()
+	return appendTrio(
+		func(out []byte) []byte { return naive.LeafSum(msg, out) },
+		func(out []byte) []byte { return fixed.LeafSum(msg, out) },
+		func(out []byte) []byte { return leafWith(h, msg, out) },
+	)
+}
+
+func passedOnBench(size int) [3]func(b *testing.B) {
+	_, x, y := halves(size)
+	h := sha256.New()
+	return appendTrio(
+		func(out []byte) []byte { return naive.NameSum(x, y, out) },
+		func(out []byte) []byte { return fixed.NameSum(x, y, out) },
+		func(out []byte) []byte { return nodeWith(h, x, y, out) },
+	)
+}
+
+// entryID is the ID of the entries that EntrySum hashes.
+const entryID = 0x0102030405060708
+
+// entryWith is EntrySum with a hasher that the caller keeps and the ID's
+// bytes that it encoded once: the floor of integers written through the
+// hasher's own Write.
+func entryWith(h hash.Hash, id, body, out []byte) []byte {
+	h.Reset()
+	h.Write(id)
+	h.Write(body)
+	return h.Sum(out[:0])
+}
+
+func intWriteBench(size int) [3]func(b *testing.B) {
+	msg, h := message(size), sha256.New()
+	id := binary.BigEndian.AppendUint64(nil, entryID)
+	return appendTrio(
+		func(out []byte) []byte { return naive.EntrySum(entryID, msg, out) },
+		func(out []byte) []byte { return fixed.EntrySum(entryID, msg, out) },
+		func(out []byte) []byte { return entryWith(h, id, msg, out) },
+	)
+}
+
+func hmacHoistBench(size int) [3]func(b *testing.B) {
+	msg, key := message(size), benchKeys[0][:]
+	run := func(sign func(func() bool, []byte, []byte, []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			sink = sign(b.Loop, key, msg, make([]byte, 0, sha256.Size))
+		}
+	}
+	return [3]func(b *testing.B){run(naive.SignAll), run(fixed.SignAll), run(fixed.SignAll)}
+}
+
+func hoistedPartBench(size int) [3]func(b *testing.B) {
+	return macTrio(size, naive.MACTrimmed, fixed.MACTrimmed)
+}
+
+func writePartsBench(size int) [3]func(b *testing.B) {
+	whole, x, y := halves(size)
+	h := sha256.New()
+	return appendTrio(
+		func(out []byte) []byte { return naive.WritePair(x, y, out) },
+		func(out []byte) []byte { return fixed.WritePair(x, y, out) },
+		func(out []byte) []byte { return leafWith(h, whole, out) },
+	)
+}
+
+// pairSumTrio measures two versions of the digest of two halves of a
+// message, which leave it in sinkSum, against the floor, the digest of the
+// message built once.
+func pairSumTrio(size int, before, after, floor func(a, b []byte) [sha256.Size]byte) [3]func(b *testing.B) {
+	whole, x, y := halves(size)
+	run := func(sum func(a, b []byte) [sha256.Size]byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			for b.Loop() {
+				sinkSum = sum(x, y)
+			}
+		}
+	}
+	return [3]func(b *testing.B){run(before), run(after), func(b *testing.B) {
+		for b.Loop() {
+			sinkSum = floor(whole, nil)
+		}
+	}}
+}
+
+// sum256 is sha256.Sum256 of a followed by b, which is empty: the floor of
+// the pairs' sums.
+func sum256(a, _ []byte) [sha256.Size]byte { return sha256.Sum256(a) }
+
+func builtSumBench(size int) [3]func(b *testing.B) {
+	return pairSumTrio(size, naive.BuiltPairSum, fixed.BuiltPairSum, sum256)
+}
+
+func helperPartsBench(size int) [3]func(b *testing.B) {
+	return pairSumTrio(size, naive.PairDigest, fixed.PairDigest,
+		func(a, _ []byte) [sha256.Size]byte { return fixed.Digest256(a) })
+}
+
+func bufferSumBench(size int) [3]func(b *testing.B) {
+	return pairSumTrio(size, naive.BufferPairSum, fixed.BufferPairSum, sum256)
+}
+
+// nodePrefixBytes holds the node prefix of RFC 6962 for a hasher's Write.
+var nodePrefixBytes = []byte{1}
+
+// prefixedNodeWith is NodeSum with a hasher that the caller keeps: the floor
+// of the literal part.
+func prefixedNodeWith(h hash.Hash, l, r, out []byte) []byte {
+	h.Reset()
+	h.Write(nodePrefixBytes)
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
+func literalPartBench(size int) [3]func(b *testing.B) {
+	msg, h := message(size), sha256.New()
+	return appendTrio(
+		func(out []byte) []byte { return naive.NodeSum(msg, msg, out) },
+		func(out []byte) []byte { return fixed.NodeSum(msg, msg, out) },
+		func(out []byte) []byte { return prefixedNodeWith(h, msg, msg, out) },
+	)
+}
+
+// trieKey is the key that KeySum hashes: 48 bytes, on the heap when made
+// with a size known only at run time (above 32 bytes).
+var trieKey = bytes.Repeat([]byte{'k'}, 48)
+
+// trieDepth is the depth byte that KeySum hashes after the key.
+const trieDepth = 3
+
+// keySumScratch is KeySum with a scratch buffer that the caller provides:
+// the floor of the array on the stack.
+func keySumScratch(scratch, key []byte, depth byte, msg, out []byte) []byte {
+	buf := scratch[:len(key)+1]
+	n := copy(buf, key)
+	buf[n] = depth
+	h := sha256.New()
+	h.Write(buf)
+	h.Write(msg)
+	return h.Sum(out[:0])
+}
+
+func stackBufferBench(size int) [3]func(b *testing.B) {
+	msg, scratch := message(size), make([]byte, 128)
+	return appendTrio(
+		func(out []byte) []byte { return naive.KeySum(trieKey, trieDepth, msg, out) },
+		func(out []byte) []byte { return fixed.KeySum(trieKey, trieDepth, msg, out) },
+		func(out []byte) []byte { return keySumScratch(scratch, trieKey, trieDepth, msg, out) },
+	)
+}
+
+// appendDigestsFloor is AppendDigests with a one-shot sum: the floor of the
+// sum appended by Sum.
+func appendDigestsFloor(more func() bool, msg, dst []byte) []byte {
+	for more() {
+		sum := sha256.Sum256(msg)
+		dst = append(dst[:0], sum[:]...)
+	}
+	return dst
+}
+
+func sumAppendBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	run := func(digests func(func() bool, []byte, []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) { sink = digests(b.Loop, msg, make([]byte, 0, sha256.Size)) }
+	}
+	return [3]func(b *testing.B){run(naive.AppendDigests), run(fixed.AppendDigests), run(appendDigestsFloor)}
+}
+
+// locationFloor is Filter.Location with a one-shot sum: the floor of the
+// sum into the struct's array.
+func locationFloor(key []byte) uint64 {
+	sum := sha256.Sum256(key)
+	return binary.BigEndian.Uint64(sum[:])
+}
+
+func fieldSumBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	run := func(location func([]byte) uint64) func(b *testing.B) {
+		return func(b *testing.B) {
+			for b.Loop() {
+				sinkUint = location(msg)
+			}
+		}
+	}
+	return [3]func(b *testing.B){run(naive.NewFilter().Location), run(fixed.NewFilter().Location), run(locationFloor)}
+}
+
+func signEqualBench(size int) [3]func(b *testing.B) {
+	msg, key := message(size), benchKeys[0][:]
+	sig := fixed.NewChecker(key).Sign(msg)
+	run := func(check func(msg, sig []byte) bool) func(b *testing.B) {
+		return func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				if check(msg, sig) {
+					n++
+				}
+			}
+			sinkInt = n
+		}
+	}
+	before := func(b *testing.B) { run(naive.NewChecker(key).Check)(b) }
+	after := func(b *testing.B) { run(fixed.NewChecker(key).Check)(b) }
+	floor := func(b *testing.B) {
+		mac, buf := hmac.New(sha256.New, key), make([]byte, 0, sha256.Size)
+		run(func(msg, sig []byte) bool { return verifyWith(mac, msg, sig, buf) })(b)
+	}
+	return [3]func(b *testing.B){before, after, floor}
 }
