@@ -119,6 +119,20 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "blake2b-sum",
+		Title:  "one-shot BLAKE2b sum",
+		Check:  "hasher-alloc",
+		Before: "blake2b.New256(nil) per call of a hot function, written once and summed once (x/crypto's BLAKE2b hashers always allocate)",
+		After:  "sum := blake2b.Sum256(msg); append(out[:0], sum[:]...): no hasher",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: the BLAKE2b-256 of a message, appended to a buffer",
+		bench:  blake2bSumBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.Blake2bSum(msg, nil), fixed.Blake2bSum(msg, nil), leafWith(newBlake2b256(), msg, nil)}
+		},
+	},
+	{
 		Name:   "pooled-hasher",
 		Title:  "pooled hasher",
 		Check:  "hasher-alloc",
@@ -166,6 +180,38 @@ var Kinds = []Kind{
 				(&fixed.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
 				leafWith(sha256.New(), msg, nil),
 			}
+		},
+	},
+	{
+		Name:   "file-pool",
+		Title:  "pool of the file for a constructor",
+		Check:  "hasher-alloc",
+		Before: "blake2b.New256(nil) per call of a hot function, fed through io.Copy (no runtime pool serves it)",
+		After:  "blake2bNew256Pool.Get, deferred Put: a pool declared in the file (hashpool.New of the constructor)",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: read a message through io.Copy into a BLAKE2b-256 hasher, Sum into a buffer",
+		bench:  blake2bPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.Blake2bDigest(bytes.NewReader(msg), nil),
+				fixed.Blake2bDigest(bytes.NewReader(msg), nil),
+				digestWith(newBlake2b256(), bytes.NewReader(msg), nil),
+			}
+		},
+	},
+	{
+		Name:   "wrapper-pool",
+		Title:  "pool of a constructor wrapper",
+		Check:  "hasher-alloc",
+		Before: "newBranchHasher() per call of a hot function, a wrapper that returns blake2b.New256(nil)'s hasher (kaspad's NewMerkleBranchHashWriter)",
+		After:  "newBranchHasherPool.Get, deferred Put: a pool declared in the file whose New calls the wrapper",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one node: write two children's hashes (the message twice) into a BLAKE2b-256 hasher, Sum into a buffer",
+		bench:  wrapperPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.BranchSum(msg, msg, nil), fixed.BranchSum(msg, msg, nil), nodeWith(newBlake2b256(), msg, msg, nil)}
 		},
 	},
 	{

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/bench/fixed"
 	"github.com/hashalloc/hashalloc/bench/naive"
+	"golang.org/x/crypto/blake2b"
 )
 
 // Sinks keep every result alive, so that the compiler cannot drop the work.
@@ -586,4 +587,48 @@ func signEqualBench(size int) [3]func(b *testing.B) {
 		run(func(msg, sig []byte) bool { return verifyWith(mac, msg, sig, buf) })(b)
 	}
 	return [3]func(b *testing.B){before, after, floor}
+}
+
+// newBlake2b256 returns a BLAKE2b-256 hasher, for the floors of the BLAKE2b
+// rewrites.
+func newBlake2b256() hash.Hash {
+	h, err := blake2b.New256(nil)
+	if err != nil {
+		panic(err)
+	}
+	return h
+}
+
+func blake2bSumBench(size int) [3]func(b *testing.B) {
+	msg, h := message(size), newBlake2b256()
+	return appendTrio(
+		func(out []byte) []byte { return naive.Blake2bSum(msg, out) },
+		func(out []byte) []byte { return fixed.Blake2bSum(msg, out) },
+		func(out []byte) []byte { return leafWith(h, msg, out) },
+	)
+}
+
+func blake2bPoolBench(size int) [3]func(b *testing.B) {
+	msg, h := message(size), newBlake2b256()
+	r := bytes.NewReader(nil)
+	read := func(digest func(io.Reader, []byte) []byte) func(out []byte) []byte {
+		return func(out []byte) []byte {
+			r.Reset(msg)
+			return digest(r, out)
+		}
+	}
+	return appendTrio(
+		read(naive.Blake2bDigest),
+		read(fixed.Blake2bDigest),
+		read(func(r io.Reader, out []byte) []byte { return digestWith(h, r, out) }),
+	)
+}
+
+func wrapperPoolBench(size int) [3]func(b *testing.B) {
+	msg, h := message(size), newBlake2b256()
+	return appendTrio(
+		func(out []byte) []byte { return naive.BranchSum(msg, msg, out) },
+		func(out []byte) []byte { return fixed.BranchSum(msg, msg, out) },
+		func(out []byte) []byte { return nodeWith(h, msg, msg, out) },
+	)
 }

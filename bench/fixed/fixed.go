@@ -9,10 +9,11 @@ import (
 	"encoding/binary"
 	"hash"
 	"io"
+	"sync"
 
 	"github.com/hashalloc/hashalloc/runtime/hashpool"
 	"github.com/hashalloc/hashalloc/runtime/hashsum"
-	"sync"
+	"golang.org/x/crypto/blake2b"
 )
 
 // doubleSumParts returns doubleSum of the concatenation of
@@ -426,6 +427,47 @@ func (c *Checker) Check(msg, sig []byte) bool {
 	return c.signEqual(msg, sig)
 }
 
+// Blake2bSum returns the BLAKE2b-256 of msg, appended to out[:0], with a
+// hasher made, written and summed once.
+//
+//hashalloc:hot
+func Blake2bSum(msg, out []byte) []byte {
+	sum := blake2b.Sum256(msg)
+	return append(out[:0], sum[:]...)
+}
+
+// Blake2bDigest returns the BLAKE2b-256 of what r holds, appended to
+// out[:0].
+//
+//hashalloc:hot
+func Blake2bDigest(r io.Reader, out []byte) []byte {
+	h := blake2bNew256Pool.Get()
+	defer blake2bNew256Pool.Put(h)
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return h.Sum(out[:0])
+}
+
+// newBranchHasher returns a BLAKE2b-256 hasher, as kaspad's
+// NewMerkleBranchHashWriter does.
+func newBranchHasher() hash.Hash {
+	h, _ := blake2b.New256(nil)
+	return h
+}
+
+// BranchSum returns the hash of the branch whose children hash to l and r,
+// appended to out[:0].
+//
+//hashalloc:hot
+func BranchSum(l, r, out []byte) []byte {
+	h := newBranchHasherPool.Get()
+	defer newBranchHasherPool.Put(h)
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
 // pooledHasher returns a hasher of pool, reset, or newHash() when pool is empty.
 func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
 	if h, ok := pool.Get().(hash.Hash); ok {
@@ -434,3 +476,9 @@ func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
 	}
 	return newHash()
 }
+
+// blake2bNew256Pool reuses the hashers of blake2b.New256(nil), whose Reset restores the state it makes them in.
+var blake2bNew256Pool = hashpool.New(func() hash.Hash { h, _ := blake2b.New256(nil); return h })
+
+// newBranchHasherPool reuses the hashers of newBranchHasher(), whose Reset restores the state it returns them in.
+var newBranchHasherPool = hashpool.New(func() hash.Hash { return newBranchHasher() })

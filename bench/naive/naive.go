@@ -9,6 +9,8 @@ import (
 	"encoding/binary"
 	"hash"
 	"io"
+
+	"golang.org/x/crypto/blake2b"
 )
 
 // HoistReset hashes msg, read through r, once per iteration of the loop that
@@ -377,4 +379,44 @@ func (c *Checker) Sign(msg []byte) []byte {
 // constant time.
 func (c *Checker) Check(msg, sig []byte) bool {
 	return hmac.Equal(c.sign(msg), sig)
+}
+
+// Blake2bSum returns the BLAKE2b-256 of msg, appended to out[:0], with a
+// hasher made, written and summed once.
+//
+//hashalloc:hot
+func Blake2bSum(msg, out []byte) []byte {
+	h, _ := blake2b.New256(nil)
+	h.Write(msg)
+	return h.Sum(out[:0])
+}
+
+// Blake2bDigest returns the BLAKE2b-256 of what r holds, appended to
+// out[:0].
+//
+//hashalloc:hot
+func Blake2bDigest(r io.Reader, out []byte) []byte {
+	h, _ := blake2b.New256(nil)
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return h.Sum(out[:0])
+}
+
+// newBranchHasher returns a BLAKE2b-256 hasher, as kaspad's
+// NewMerkleBranchHashWriter does.
+func newBranchHasher() hash.Hash {
+	h, _ := blake2b.New256(nil)
+	return h
+}
+
+// BranchSum returns the hash of the branch whose children hash to l and r,
+// appended to out[:0].
+//
+//hashalloc:hot
+func BranchSum(l, r, out []byte) []byte {
+	h := newBranchHasher()
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
 }

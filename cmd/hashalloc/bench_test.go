@@ -15,6 +15,7 @@ import (
 	"github.com/hashalloc/hashalloc/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/mod/modfile"
 )
 
 // TestBenchSubcommand runs hashalloc bench on a few benchmarks, as a table
@@ -90,9 +91,25 @@ func TestBenchFixedIsFixOfNaive(t *testing.T) {
 	testenv.SkipUnlessSlow(t, "fixes a copy of bench/naive")
 	t.Parallel()
 	dir := t.TempDir()
+	// naive.go hashes with x/crypto's BLAKE2b too: the copy requires the
+	// version that hashalloc's module does, whose sums its go.sum holds.
+	gomod, err := os.ReadFile(filepath.Join(repoRoot, "go.mod"))
+	require.NoError(t, err)
+	mf, err := modfile.Parse("go.mod", gomod, nil)
+	require.NoError(t, err)
+	var xcrypto string
+	for _, r := range mf.Require {
+		if r.Mod.Path == "golang.org/x/crypto" {
+			xcrypto = r.Mod.Version
+		}
+	}
+	require.NotEmpty(t, xcrypto, "hashalloc's go.mod requires golang.org/x/crypto")
 	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/benchfix\n\ngo 1.26.0\n\n"+
-		"require github.com/hashalloc/hashalloc/runtime v0.0.0\n\n"+
+		"require (\n\tgithub.com/hashalloc/hashalloc/runtime v0.0.0\n\tgolang.org/x/crypto "+xcrypto+"\n)\n\n"+
 		"replace github.com/hashalloc/hashalloc/runtime => "+filepath.Join(repoRoot, "runtime")+"\n")
+	gosum, err := os.ReadFile(filepath.Join(repoRoot, "go.sum"))
+	require.NoError(t, err)
+	writeFile(t, filepath.Join(dir, "go.sum"), string(gosum))
 	naive, err := os.ReadFile(filepath.Join(repoRoot, "bench", "naive", "naive.go"))
 	require.NoError(t, err)
 	src, ok := strings.CutPrefix(string(naive), "package naive\n")
