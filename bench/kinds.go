@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/bench/fixed"
+	"github.com/hashalloc/hashalloc/bench/fixedinline"
 	"github.com/hashalloc/hashalloc/bench/naive"
 )
 
@@ -52,6 +53,11 @@ type Kind struct {
 	// the hasher that a hash function known only at run time returns,
 	// which no rewrite can keep.
 	AfterAllocs int64 `json:"after_allocs,omitempty"`
+	// Inline is set when the after code is the before code after
+	// hashalloc -pool=inline -fix (package fixedinline): the pools and the
+	// one-shot HMAC declared in the fixed file, where other kinds take the
+	// runtime module's. Its before code is another kind's.
+	Inline bool `json:"inline,omitempty"`
 	// Sites is how many findings the before code has, when more than one:
 	// a MAC chosen in branches is reported at each hmac.New, and one fix
 	// serves them all.
@@ -151,6 +157,25 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "inline-pooled-hasher",
+		Title:  "pooled hasher (-pool=inline)",
+		Check:  "hasher-alloc",
+		Inline: true,
+		Before: "sha256.New() per call of a hot function, fed through io.Copy (it escapes)",
+		After:  "-pool=inline: sha256Pool.Get, deferred Put, a sync.Pool declared in the file",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: read a message through io.Copy into the hasher, Sum into a buffer",
+		bench:  inlinePooledHasherBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.Digest(bytes.NewReader(msg), nil),
+				fixedinline.Digest(bytes.NewReader(msg), nil),
+				digestWith(sha256.New(), bytes.NewReader(msg), nil),
+			}
+		},
+	},
+	{
 		Name:   "passed-on",
 		Title:  "pooled hasher passed on",
 		Check:  "hasher-alloc",
@@ -178,6 +203,25 @@ var Kinds = []Kind{
 			return [3][]byte{
 				(&naive.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
 				(&fixed.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
+				leafWith(sha256.New(), msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "inline-crypto-pool",
+		Title:  "pool per crypto.Hash (-pool=inline)",
+		Check:  "hasher-alloc",
+		Inline: true,
+		Before: "t.New() per call of a hot function, t a crypto.Hash field (not devirtualized: it always allocates)",
+		After:  "-pool=inline: pooledHash(t.Hash), deferred Put to pooledHashes[t.Hash], an array of sync.Pools declared in the file",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: write a message into the hasher, Sum into a buffer",
+		bench:  inlineCryptoHashPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				(&naive.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
+				(&fixedinline.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
 				leafWith(sha256.New(), msg, nil),
 			}
 		},
@@ -270,6 +314,25 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "inline-hmac-pool",
+		Title:  "keyed MAC pool (-pool=inline)",
+		Check:  "hmac-rekey",
+		Inline: true,
+		Before: "hmac.New(sha256.New, s.key) per call, the key a field",
+		After:  "-pool=inline: an hmacPool field beside the key, hmacPool a type declared in the file: get (which checks the key), deferred put",
+		Floor:  "one HMAC made once and Reset per message",
+		Op:     "one HMAC-SHA256 of a message, Sum into a buffer",
+		bench:  inlineHMACPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			return [3][]byte{
+				naive.NewSigner(key).Sign(msg, nil),
+				fixedinline.NewSigner(key).Sign(msg, nil),
+				signWith(hmac.New(sha256.New, key), msg, nil),
+			}
+		},
+	},
+	{
 		Name:   "hmac-verify",
 		Title:  "pooled MAC verify",
 		Check:  "hmac-rekey",
@@ -286,6 +349,28 @@ var Kinds = []Kind{
 			return [3][]byte{
 				verdict(naive.NewSigner(key).Verify(msg, sig)),
 				verdict(fixed.NewSigner(key).Verify(msg, sig)),
+				verdict(verifyWith(floor, msg, sig, nil)),
+			}
+		},
+	},
+	{
+		Name:   "inline-hmac-verify",
+		Title:  "pooled MAC verify (-pool=inline)",
+		Check:  "hmac-rekey",
+		Inline: true,
+		Before: "hmac.New(sha256.New, s.key) per call, hmac.Equal(mac.Sum(nil), sig)",
+		After:  "-pool=inline: an hmacPool field beside the key, hmacPoolEqual(mac, sig), both declared in the file",
+		Floor:  "one HMAC made once and Reset per message, summed into a reused buffer, hmac.Equal",
+		Op:     "one check of a message's HMAC-SHA256",
+		bench:  inlineHMACVerifyBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			floor := hmac.New(sha256.New, key)
+			sig := signWith(floor, msg, nil)
+			verdict := func(ok bool) []byte { return []byte(fmt.Sprint(ok)) }
+			return [3][]byte{
+				verdict(naive.NewSigner(key).Verify(msg, sig)),
+				verdict(fixedinline.NewSigner(key).Verify(msg, sig)),
 				verdict(verifyWith(floor, msg, sig, nil)),
 			}
 		},
@@ -327,6 +412,25 @@ var Kinds = []Kind{
 				naive.MAC(key, msg, nil),
 				fixed.MAC(key, msg, nil),
 				signWith(floor, msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "inline-hmac-oneshot",
+		Title:  "one-shot HMAC (-pool=inline)",
+		Check:  "hmac-rekey",
+		Inline: true,
+		Before: "hmac.New(sha256.New, key) per call of a hot function, the key changing per call",
+		After:  "-pool=inline: appendHMACSHA256(out[:0], key, msg), a copy of hashsum.AppendHMACSHA256 declared in the file",
+		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
+		Op:     "one HMAC-SHA256 of a message under one of four keys in turn",
+		bench:  inlineHMACOneShotBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[1][:]
+			return [3][]byte{
+				naive.MAC(key, msg, nil),
+				fixedinline.MAC(key, msg, nil),
+				signWith(hmac.New(sha256.New, key), msg, nil),
 			}
 		},
 	},
@@ -553,6 +657,30 @@ var Kinds = []Kind{
 			} {
 				h := sha256.New()
 				write(h, &naive.Node{ID: 7}, &fixed.Node{ID: 7})
+				out[i] = h.Sum(nil)
+			}
+			return out
+		},
+	},
+	{
+		Name:   "inline-pooled-buffer",
+		Title:  "pooled buffer (-pool=inline)",
+		Check:  "hot-buffer",
+		Inline: true,
+		Before: "make([]byte, size) per call of a recursive function, written to a hash.Hash (it escapes)",
+		After:  "-pool=inline: buf, bufPtr := pooledBytes(size), deferred Put, a sync.Pool of buffers declared in the file",
+		Floor:  "a scratch buffer that the caller provides",
+		Op:     "one call: a node header of the given size written to a hasher",
+		bench:  inlinePooledBufferBench,
+		outputs: func(size int) [3][]byte {
+			var out [3][]byte
+			for i, write := range [3]func(hash.Hash){
+				func(h hash.Hash) { naive.WriteTree(h, &naive.Node{ID: 7}, size) },
+				func(h hash.Hash) { fixedinline.WriteTree(h, &fixedinline.Node{ID: 7}, size) },
+				func(h hash.Hash) { writeTreeScratch(h, &naive.Node{ID: 7}, make([]byte, size)) },
+			} {
+				h := sha256.New()
+				write(h)
 				out[i] = h.Sum(nil)
 			}
 			return out

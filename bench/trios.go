@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/hashalloc/hashalloc/bench/fixed"
+	"github.com/hashalloc/hashalloc/bench/fixedinline"
 	"github.com/hashalloc/hashalloc/bench/naive"
 	"golang.org/x/crypto/blake2b"
 )
@@ -78,6 +79,17 @@ func digestWith(h hash.Hash, r io.Reader, out []byte) []byte {
 }
 
 func pooledHasherBench(size int) [3]func(b *testing.B) {
+	return pooledHasherTrio(size, fixed.Digest)
+}
+
+// inlinePooledHasherBench is pooledHasherBench with the pool declared in the
+// file.
+func inlinePooledHasherBench(size int) [3]func(b *testing.B) {
+	return pooledHasherTrio(size, fixedinline.Digest)
+}
+
+// pooledHasherTrio measures naive.Digest and after against the floor.
+func pooledHasherTrio(size int, after func(io.Reader, []byte) []byte) [3]func(b *testing.B) {
 	msg := message(size)
 	run := func(digest func(io.Reader, []byte) []byte) func(b *testing.B) {
 		return func(b *testing.B) {
@@ -93,7 +105,7 @@ func pooledHasherBench(size int) [3]func(b *testing.B) {
 		h := sha256.New()
 		run(func(r io.Reader, out []byte) []byte { return digestWith(h, r, out) })(b)
 	}
-	return [3]func(b *testing.B){run(naive.Digest), run(fixed.Digest), floor}
+	return [3]func(b *testing.B){run(naive.Digest), run(after), floor}
 }
 
 // leafWith is HashLeaf with a hasher that the caller keeps: the floor of
@@ -105,6 +117,18 @@ func leafWith(h hash.Hash, leaf, out []byte) []byte {
 }
 
 func cryptoHashPoolBench(size int) [3]func(b *testing.B) {
+	return cryptoHashPoolTrio(size, (&fixed.TreeHasher{Hash: crypto.SHA256}).HashLeaf)
+}
+
+// inlineCryptoHashPoolBench is cryptoHashPoolBench with the pools declared
+// in the file.
+func inlineCryptoHashPoolBench(size int) [3]func(b *testing.B) {
+	return cryptoHashPoolTrio(size, (&fixedinline.TreeHasher{Hash: crypto.SHA256}).HashLeaf)
+}
+
+// cryptoHashPoolTrio measures naive.TreeHasher's HashLeaf and after against
+// the floor.
+func cryptoHashPoolTrio(size int, after func(leaf, out []byte) []byte) [3]func(b *testing.B) {
 	msg := message(size)
 	run := func(hashLeaf func(leaf, out []byte) []byte) func(b *testing.B) {
 		return func(b *testing.B) {
@@ -121,7 +145,7 @@ func cryptoHashPoolBench(size int) [3]func(b *testing.B) {
 	}
 	return [3]func(b *testing.B){
 		run((&naive.TreeHasher{Hash: crypto.SHA256}).HashLeaf),
-		run((&fixed.TreeHasher{Hash: crypto.SHA256}).HashLeaf),
+		run(after),
 		floor,
 	}
 }
@@ -166,6 +190,18 @@ func signWith(mac hash.Hash, msg, out []byte) []byte {
 }
 
 func hmacPoolBench(size int) [3]func(b *testing.B) {
+	return hmacPoolTrio(size, func(key []byte) func(msg, out []byte) []byte { return fixed.NewSigner(key).Sign })
+}
+
+// inlineHMACPoolBench is hmacPoolBench with the keyed pool declared in the
+// file.
+func inlineHMACPoolBench(size int) [3]func(b *testing.B) {
+	return hmacPoolTrio(size, func(key []byte) func(msg, out []byte) []byte { return fixedinline.NewSigner(key).Sign })
+}
+
+// hmacPoolTrio measures naive.Signer's Sign and the signing function that
+// after returns for a key against the floor.
+func hmacPoolTrio(size int, after func(key []byte) func(msg, out []byte) []byte) [3]func(b *testing.B) {
 	msg, key := message(size), benchKeys[0][:]
 	run := func(sign func(msg, out []byte) []byte) func(b *testing.B) {
 		return func(b *testing.B) {
@@ -177,12 +213,12 @@ func hmacPoolBench(size int) [3]func(b *testing.B) {
 		}
 	}
 	before := func(b *testing.B) { run(naive.NewSigner(key).Sign)(b) }
-	after := func(b *testing.B) { run(fixed.NewSigner(key).Sign)(b) }
+	afterSign := func(b *testing.B) { run(after(key))(b) }
 	floor := func(b *testing.B) {
 		mac := hmac.New(sha256.New, key)
 		run(func(msg, out []byte) []byte { return signWith(mac, msg, out) })(b)
 	}
-	return [3]func(b *testing.B){before, after, floor}
+	return [3]func(b *testing.B){before, afterSign, floor}
 }
 
 // verifyWith reports whether sig is the MAC of msg, by a MAC that the caller
@@ -192,6 +228,18 @@ func verifyWith(mac hash.Hash, msg, sig, buf []byte) bool {
 }
 
 func hmacVerifyBench(size int) [3]func(b *testing.B) {
+	return hmacVerifyTrio(size, func(key []byte) func(msg, sig []byte) bool { return fixed.NewSigner(key).Verify })
+}
+
+// inlineHMACVerifyBench is hmacVerifyBench with the keyed pool and the
+// comparison declared in the file.
+func inlineHMACVerifyBench(size int) [3]func(b *testing.B) {
+	return hmacVerifyTrio(size, func(key []byte) func(msg, sig []byte) bool { return fixedinline.NewSigner(key).Verify })
+}
+
+// hmacVerifyTrio measures naive.Signer's Verify and the verifying function
+// that after returns for a key against the floor.
+func hmacVerifyTrio(size int, after func(key []byte) func(msg, sig []byte) bool) [3]func(b *testing.B) {
 	msg, key := message(size), benchKeys[0][:]
 	// The signature to verify, made once per benchmark before it runs.
 	sig := signWith(hmac.New(sha256.New, key), msg, nil) //hashalloc:ignore hmac-rekey
@@ -207,16 +255,22 @@ func hmacVerifyBench(size int) [3]func(b *testing.B) {
 		}
 	}
 	before := func(b *testing.B) { run(naive.NewSigner(key).Verify)(b) }
-	after := func(b *testing.B) { run(fixed.NewSigner(key).Verify)(b) }
+	afterVerify := func(b *testing.B) { run(after(key))(b) }
 	floor := func(b *testing.B) {
 		mac, buf := hmac.New(sha256.New, key), make([]byte, 0, sha256.Size)
 		run(func(msg, sig []byte) bool { return verifyWith(mac, msg, sig, buf) })(b)
 	}
-	return [3]func(b *testing.B){before, after, floor}
+	return [3]func(b *testing.B){before, afterVerify, floor}
 }
 
 func hmacOneShotBench(size int) [3]func(b *testing.B) {
 	return macTrio(size, naive.MAC, fixed.MAC)
+}
+
+// inlineHMACOneShotBench is hmacOneShotBench with the one-shot HMAC declared
+// in the file.
+func inlineHMACOneShotBench(size int) [3]func(b *testing.B) {
+	return macTrio(size, naive.MAC, fixedinline.MAC)
 }
 
 // hmacHashBench is hmacOneShotBench with the hash chosen at run time.
@@ -310,21 +364,39 @@ func writeTreeScratch(h hash.Hash, n *naive.Node, buf []byte) {
 }
 
 func pooledBufferBench(size int) [3]func(b *testing.B) {
+	return pooledBufferTrio(size, func(b *testing.B) {
+		var h hash.Hash = sha256.New()
+		n := &fixed.Node{}
+		for b.Loop() {
+			n.ID++
+			fixed.WriteTree(h, n, size)
+		}
+		sink = h.Sum(sink[:0])
+	})
+}
+
+// inlinePooledBufferBench is pooledBufferBench with the pool declared in the
+// file.
+func inlinePooledBufferBench(size int) [3]func(b *testing.B) {
+	return pooledBufferTrio(size, func(b *testing.B) {
+		var h hash.Hash = sha256.New()
+		n := &fixedinline.Node{}
+		for b.Loop() {
+			n.ID++
+			fixedinline.WriteTree(h, n, size)
+		}
+		sink = h.Sum(sink[:0])
+	})
+}
+
+// pooledBufferTrio measures naive.WriteTree and after against the floor.
+func pooledBufferTrio(size int, after func(b *testing.B)) [3]func(b *testing.B) {
 	before := func(b *testing.B) {
 		var h hash.Hash = sha256.New()
 		n := &naive.Node{}
 		for b.Loop() {
 			n.ID++
 			naive.WriteTree(h, n, size)
-		}
-		sink = h.Sum(sink[:0])
-	}
-	after := func(b *testing.B) {
-		var h hash.Hash = sha256.New()
-		n := &fixed.Node{}
-		for b.Loop() {
-			n.ID++
-			fixed.WriteTree(h, n, size)
 		}
 		sink = h.Sum(sink[:0])
 	}
