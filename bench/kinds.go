@@ -58,6 +58,10 @@ type Kind struct {
 	// one-shot HMAC declared in the fixed file, where other kinds take the
 	// runtime module's. Its before code is another kind's.
 	Inline bool `json:"inline,omitempty"`
+	// AlsoCheck is the check of another finding of the before code, which
+	// its after code fixes too: a sum goes into a pooled buffer only where
+	// the hasher-alloc fix pools the hasher.
+	AlsoCheck string `json:"also_check,omitempty"`
 	// Sites is how many findings the before code has, when more than one:
 	// a MAC chosen in branches is reported at each hmac.New, and one fix
 	// serves them all.
@@ -259,6 +263,20 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "struct-wrapper-pool",
+		Title:  "pool of a wrapper's struct",
+		Check:  "hasher-alloc",
+		Before: "newHashWriter() per call of a hot function, a wrapper that returns blake2b.New256(nil)'s hasher in a struct of one field that embeds it (kaspad's HashWriter)",
+		After:  "w := HashWriter{Hash: newHashWriterPool.Get()}, deferred Put of w.Hash: the pool of the file holds the field's hashers, not the struct (a Put would box it)",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one node: write two children's hashes (the message twice) into a BLAKE2b-256 hasher, Sum into a buffer",
+		bench:  structWrapperPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.WriterSum(msg, msg, nil), fixed.WriterSum(msg, msg, nil), nodeWith(newBlake2b256(), msg, msg, nil)}
+		},
+	},
+	{
 		Name:   "func-pool",
 		Title:  "pool beside a function value",
 		Check:  "hasher-alloc",
@@ -311,6 +329,20 @@ var Kinds = []Kind{
 				fixed.NewSigner(key).Sign(msg, nil),
 				signWith(floor, msg, nil),
 			}
+		},
+	},
+	{
+		Name:   "package-key-pool",
+		Title:  "keyed MAC pool beside a package key",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(sha256.New, apiKey) per call, apiKey a package variable",
+		After:  "apiKeyMACs.Get, deferred Put: a hashpool.HMAC package variable beside the key",
+		Floor:  "one HMAC made once and Reset per message",
+		Op:     "one HMAC-SHA256 of a message, Sum into a buffer",
+		bench:  packageKeyPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.SignAPI(msg, nil), fixed.SignAPI(msg, nil), signWith(hmac.New(sha256.New, apiKey), msg, nil)}
 		},
 	},
 	{
@@ -449,6 +481,27 @@ var Kinds = []Kind{
 				naive.MACTrimmed(key, msg, nil),
 				fixed.MACTrimmed(key, msg, nil),
 				signWith(hmac.New(sha256.New, key), msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "printed-part",
+		Title:  "one-shot HMAC of a printed part",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(sha256.New, key), fmt.Fprintf(mac, \"%s:%d:\", id, n), mac.Write(msg), per call of a hot function, the key changing per call (x/net's xsrftoken prints its parts into the MAC)",
+		After:  "part := fmt.Appendf(make([]byte, 0, 64), \"%s:%d:\", id, n), then hashsum.AppendHMACSHA256(out[:0], key, part, msg)",
+		Floor:  "one HMAC for a fixed key, Reset per message, of the text printed once",
+		Op:     "one HMAC-SHA256 of a 9-byte ID and a number printed, then a message, under one of four keys in turn",
+		// The id boxed for fmt.Appendf, as for fmt.Fprintf: a string
+		// passed as an interface goes to the heap.
+		AfterAllocs: 1,
+		bench:       printedPartBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			return [3][]byte{
+				naive.MACPrinted(key, printedID, printedN, msg, nil),
+				fixed.MACPrinted(key, printedID, printedN, msg, nil),
+				signWith(hmac.New(sha256.New, key), printedText(msg), nil),
 			}
 		},
 	},
@@ -720,6 +773,27 @@ var Kinds = []Kind{
 				{byte(naive.CountMatches(once(), msg, want[:]))},
 				{byte(fixed.CountMatches(once(), msg, want[:]))},
 				{byte(countMatchesFloor(once(), msg, want[:]))},
+			}
+		},
+	},
+	{
+		Name:      "pooled-sum",
+		Title:     "sum into a pooled buffer",
+		Check:     "sum-alloc",
+		AlsoCheck: "hasher-alloc",
+		Before:    "bytes.Equal(h.Sum(nil), want) per call of a hot function, h := sha256.New() fed through io.Copy (it escapes)",
+		After:     "h from hashpool.SHA256 (the hasher-alloc fix), its sum into hashpool.Buffers.Get(0), deferred Put: a stack array would escape through the pooled interface",
+		Floor:     "one hasher that the caller keeps and Resets, summed into a reused buffer",
+		Op:        "one call: read a message through io.Copy into the hasher, compare its digest with the expected one",
+		bench:     pooledSumBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			want := sha256.Sum256(msg)
+			verdict := func(ok bool) []byte { return []byte(fmt.Sprint(ok)) }
+			return [3][]byte{
+				verdict(naive.DigestMatches(bytes.NewReader(msg), want[:])),
+				verdict(fixed.DigestMatches(bytes.NewReader(msg), want[:])),
+				verdict(digestMatchesFloor(sha256.New(), bytes.NewReader(msg), want[:], nil)),
 			}
 		},
 	},

@@ -6,6 +6,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"hash"
 	"io"
 	"testing"
@@ -702,5 +703,85 @@ func wrapperPoolBench(size int) [3]func(b *testing.B) {
 		func(out []byte) []byte { return naive.BranchSum(msg, msg, out) },
 		func(out []byte) []byte { return fixed.BranchSum(msg, msg, out) },
 		func(out []byte) []byte { return nodeWith(h, msg, msg, out) },
+	)
+}
+
+// digestMatchesFloor is DigestMatches with a hasher that the caller keeps
+// and a buffer it reuses: the floor of the pooled sum.
+func digestMatchesFloor(h hash.Hash, r io.Reader, want, buf []byte) bool {
+	return bytes.Equal(digestWith(h, r, buf), want)
+}
+
+func pooledSumBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	want := sha256.Sum256(msg)
+	run := func(matches func(io.Reader, []byte) bool) func(b *testing.B) {
+		return func(b *testing.B) {
+			r, n := bytes.NewReader(nil), 0
+			for b.Loop() {
+				r.Reset(msg)
+				if matches(r, want[:]) {
+					n++
+				}
+			}
+			sinkInt = n
+		}
+	}
+	floor := func(b *testing.B) {
+		h, buf := sha256.New(), make([]byte, 0, sha256.Size)
+		run(func(r io.Reader, want []byte) bool { return digestMatchesFloor(h, r, want, buf) })(b)
+	}
+	return [3]func(b *testing.B){run(naive.DigestMatches), run(fixed.DigestMatches), floor}
+}
+
+// The ID and the number that MACPrinted prints before the message.
+const (
+	printedID = "user-1234"
+	printedN  = 42
+)
+
+// printedText returns what MACPrinted hashes: printedID and printedN
+// printed, then msg.
+func printedText(msg []byte) []byte {
+	return append(fmt.Appendf(nil, "%s:%d:", printedID, printedN), msg...)
+}
+
+func printedPartBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	text := printedText(msg)
+	run := func(mac func(key []byte, id string, n int, msg, out []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			out := make([]byte, 0, sha256.Size)
+			for i := 0; b.Loop(); i++ {
+				out = mac(benchKeys[i%len(benchKeys)][:], printedID, printedN, msg, out)
+			}
+			sink = out
+		}
+	}
+	floor := func(b *testing.B) {
+		mac := hmac.New(sha256.New, benchKeys[0][:])
+		run(func(_ []byte, _ string, _ int, _, out []byte) []byte { return signWith(mac, text, out) })(b)
+	}
+	return [3]func(b *testing.B){run(naive.MACPrinted), run(fixed.MACPrinted), floor}
+}
+
+func structWrapperPoolBench(size int) [3]func(b *testing.B) {
+	msg, h := message(size), newBlake2b256()
+	return appendTrio(
+		func(out []byte) []byte { return naive.WriterSum(msg, msg, out) },
+		func(out []byte) []byte { return fixed.WriterSum(msg, msg, out) },
+		func(out []byte) []byte { return nodeWith(h, msg, msg, out) },
+	)
+}
+
+// apiKey is naive's and fixed's apiKey.
+var apiKey = []byte("the key of the package's API")
+
+func packageKeyPoolBench(size int) [3]func(b *testing.B) {
+	msg, mac := message(size), hmac.New(sha256.New, apiKey)
+	return appendTrio(
+		func(out []byte) []byte { return naive.SignAPI(msg, out) },
+		func(out []byte) []byte { return fixed.SignAPI(msg, out) },
+		func(out []byte) []byte { return signWith(mac, msg, out) },
 	)
 }

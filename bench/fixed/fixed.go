@@ -7,6 +7,7 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"hash"
 	"io"
 	"sync"
@@ -468,6 +469,66 @@ func BranchSum(l, r, out []byte) []byte {
 	return h.Sum(out[:0])
 }
 
+// DigestMatches reports whether what r holds hashes to want.
+//
+//hashalloc:hot
+func DigestMatches(r io.Reader, want []byte) bool {
+	h := hashpool.SHA256.Get()
+	defer hashpool.SHA256.Put(h)
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	sum := hashpool.Buffers.Get(0)
+	defer hashpool.Buffers.Put(sum)
+	return bytes.Equal(h.Sum(sum), want)
+}
+
+// MACPrinted returns the HMAC-SHA256 of id and n printed as "id:n:", then
+// msg, under key, appended to out[:0], as x/net's xsrftoken prints its parts
+// into the MAC. Its callers pass a different key from one call to the next.
+//
+//hashalloc:hot
+func MACPrinted(key []byte, id string, n int, msg, out []byte) []byte {
+	part := fmt.Appendf(make([]byte, 0, 64), "%s:%d:", id, n)
+	return hashsum.AppendHMACSHA256(out[:0], key, part, msg)
+}
+
+// HashWriter is a hasher in a struct of one field that embeds it, as
+// kaspad's hashes.HashWriter.
+type HashWriter struct{ hash.Hash }
+
+// newHashWriter returns a HashWriter of a BLAKE2b-256 hasher.
+func newHashWriter() HashWriter {
+	h, _ := blake2b.New256(nil)
+	return HashWriter{h}
+}
+
+// WriterSum returns the hash of the branch whose children hash to l and r,
+// written through a HashWriter, appended to out[:0].
+//
+//hashalloc:hot
+func WriterSum(l, r, out []byte) []byte {
+	w := HashWriter{Hash: newHashWriterPool.Get()}
+	defer newHashWriterPool.Put(w.Hash)
+	w.Write(l)
+	w.Write(r)
+	return w.Sum(out[:0])
+}
+
+// apiKey is the key of the package's API signatures.
+var apiKey = []byte("the key of the package's API")
+
+// apiKeyMACs reuses the HMACs keyed with apiKey.
+var apiKeyMACs hashpool.HMAC
+
+// SignAPI returns the HMAC-SHA256 of msg under apiKey, appended to out[:0].
+func SignAPI(msg, out []byte) []byte {
+	mac := apiKeyMACs.Get(sha256.New, apiKey)
+	defer apiKeyMACs.Put(mac)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
 // pooledHasher returns a hasher of pool, reset, or newHash() when pool is empty.
 func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
 	if h, ok := pool.Get().(hash.Hash); ok {
@@ -482,3 +543,6 @@ var blake2bNew256Pool = hashpool.New(func() hash.Hash { h, _ := blake2b.New256(n
 
 // newBranchHasherPool reuses the hashers of newBranchHasher(), whose Reset restores the state it returns them in.
 var newBranchHasherPool = hashpool.New(func() hash.Hash { return newBranchHasher() })
+
+// newHashWriterPool reuses the hashers of newHashWriter(), whose Reset restores the state it returns them in.
+var newHashWriterPool = hashpool.New(func() hash.Hash { return newHashWriter().Hash })

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/binary"
+	"fmt"
 	"hash"
 	"io"
 	"sync"
@@ -620,6 +621,68 @@ func BranchSum(l, r, out []byte) []byte {
 	return h.Sum(out[:0])
 }
 
+// DigestMatches reports whether what r holds hashes to want.
+//
+//hashalloc:hot
+func DigestMatches(r io.Reader, want []byte) bool {
+	h := sha256Pool.Get().(hash.Hash)
+	defer sha256Pool.Put(h)
+	h.Reset()
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	sum := bytes32Pool.Get().(*[32]byte)
+	defer bytes32Pool.Put(sum)
+	return bytes.Equal(h.Sum(sum[:0]), want)
+}
+
+// MACPrinted returns the HMAC-SHA256 of id and n printed as "id:n:", then
+// msg, under key, appended to out[:0], as x/net's xsrftoken prints its parts
+// into the MAC. Its callers pass a different key from one call to the next.
+//
+//hashalloc:hot
+func MACPrinted(key []byte, id string, n int, msg, out []byte) []byte {
+	part := fmt.Appendf(make([]byte, 0, 64), "%s:%d:", id, n)
+	return appendHMACSHA256(out[:0], key, part, msg)
+}
+
+// HashWriter is a hasher in a struct of one field that embeds it, as
+// kaspad's hashes.HashWriter.
+type HashWriter struct{ hash.Hash }
+
+// newHashWriter returns a HashWriter of a BLAKE2b-256 hasher.
+func newHashWriter() HashWriter {
+	h, _ := blake2b.New256(nil)
+	return HashWriter{h}
+}
+
+// WriterSum returns the hash of the branch whose children hash to l and r,
+// written through a HashWriter, appended to out[:0].
+//
+//hashalloc:hot
+func WriterSum(l, r, out []byte) []byte {
+	w := HashWriter{Hash: newHashWriterPool.Get().(hash.Hash)}
+	defer newHashWriterPool.Put(w.Hash)
+	w.Reset()
+	w.Write(l)
+	w.Write(r)
+	return w.Sum(out[:0])
+}
+
+// apiKey is the key of the package's API signatures.
+var apiKey = []byte("the key of the package's API")
+
+// apiKeyMACs reuses the HMACs keyed with apiKey.
+var apiKeyMACs hmacPool
+
+// SignAPI returns the HMAC-SHA256 of msg under apiKey, appended to out[:0].
+func SignAPI(msg, out []byte) []byte {
+	mac := apiKeyMACs.get("sha256.New", sha256.New, apiKey)
+	defer apiKeyMACs.put(mac)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
 // sha256Pool reuses sha256.New hashers.
 var sha256Pool = sync.Pool{New: func() any { return sha256.New() }}
 
@@ -723,3 +786,9 @@ var blake2bNew256Pool = sync.Pool{New: func() any { h, _ := blake2b.New256(nil);
 
 // newBranchHasherPool reuses the hashers of newBranchHasher(), whose Reset restores the state it returns them in.
 var newBranchHasherPool = sync.Pool{New: func() any { return newBranchHasher() }}
+
+// bytes32Pool reuses 32-byte buffers.
+var bytes32Pool = sync.Pool{New: func() any { return new([32]byte) }}
+
+// newHashWriterPool reuses the hashers of newHashWriter(), whose Reset restores the state it returns them in.
+var newHashWriterPool = sync.Pool{New: func() any { return newHashWriter().Hash }}

@@ -7,6 +7,7 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"hash"
 	"io"
 
@@ -419,4 +420,58 @@ func BranchSum(l, r, out []byte) []byte {
 	h.Write(l)
 	h.Write(r)
 	return h.Sum(out[:0])
+}
+
+// DigestMatches reports whether what r holds hashes to want.
+//
+//hashalloc:hot
+func DigestMatches(r io.Reader, want []byte) bool {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return bytes.Equal(h.Sum(nil), want)
+}
+
+// MACPrinted returns the HMAC-SHA256 of id and n printed as "id:n:", then
+// msg, under key, appended to out[:0], as x/net's xsrftoken prints its parts
+// into the MAC. Its callers pass a different key from one call to the next.
+//
+//hashalloc:hot
+func MACPrinted(key []byte, id string, n int, msg, out []byte) []byte {
+	mac := hmac.New(sha256.New, key)
+	fmt.Fprintf(mac, "%s:%d:", id, n)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+// HashWriter is a hasher in a struct of one field that embeds it, as
+// kaspad's hashes.HashWriter.
+type HashWriter struct{ hash.Hash }
+
+// newHashWriter returns a HashWriter of a BLAKE2b-256 hasher.
+func newHashWriter() HashWriter {
+	h, _ := blake2b.New256(nil)
+	return HashWriter{h}
+}
+
+// WriterSum returns the hash of the branch whose children hash to l and r,
+// written through a HashWriter, appended to out[:0].
+//
+//hashalloc:hot
+func WriterSum(l, r, out []byte) []byte {
+	w := newHashWriter()
+	w.Write(l)
+	w.Write(r)
+	return w.Sum(out[:0])
+}
+
+// apiKey is the key of the package's API signatures.
+var apiKey = []byte("the key of the package's API")
+
+// SignAPI returns the HMAC-SHA256 of msg under apiKey, appended to out[:0].
+func SignAPI(msg, out []byte) []byte {
+	mac := hmac.New(sha256.New, apiKey)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
 }

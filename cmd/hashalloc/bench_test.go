@@ -138,6 +138,9 @@ func TestBenchFixedIsFixOfNaive(t *testing.T) {
 			for range max(1, k.Sites) {
 				want = append(want, k.Check)
 			}
+			if k.AlsoCheck != "" {
+				want = append(want, k.AlsoCheck)
+			}
 		}
 	}
 	slices.Sort(got)
