@@ -5,11 +5,13 @@ import (
 	"crypto"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"hash"
 	"testing"
 
 	"github.com/hashalloc/hashalloc/bench/fixed"
+	"github.com/hashalloc/hashalloc/bench/fixedinline"
 	"github.com/hashalloc/hashalloc/bench/naive"
 )
 
@@ -51,6 +53,15 @@ type Kind struct {
 	// the hasher that a hash function known only at run time returns,
 	// which no rewrite can keep.
 	AfterAllocs int64 `json:"after_allocs,omitempty"`
+	// Inline is set when the after code is the before code after
+	// hashalloc -pool=inline -fix (package fixedinline): the pools and the
+	// one-shot HMAC declared in the fixed file, where other kinds take the
+	// runtime module's. Its before code is another kind's.
+	Inline bool `json:"inline,omitempty"`
+	// AlsoCheck is the check of another finding of the before code, which
+	// its after code fixes too: a sum goes into a pooled buffer only where
+	// the hasher-alloc fix pools the hasher.
+	AlsoCheck string `json:"also_check,omitempty"`
 	// Sites is how many findings the before code has, when more than one:
 	// a MAC chosen in branches is reported at each hmac.New, and one fix
 	// serves them all.
@@ -85,6 +96,53 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "std-constructor",
+		Title:  "standard constructor for a constant crypto.Hash",
+		Check:  "hasher-alloc",
+		Before: "crypto.SHA256.New() per call of a hot function (not devirtualized: it always allocates)",
+		After:  "sha256.New(), which the compiler keeps on the stack",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: write a message into the hasher, Sum into a buffer",
+		bench:  stdConstructorBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.LeafSum(msg, nil), fixed.LeafSum(msg, nil), leafWith(sha256.New(), msg, nil)}
+		},
+	},
+	{
+		Name:   "int-write",
+		Title:  "integers through the hasher's Write",
+		Check:  "hasher-alloc",
+		Before: "binary.Write(h, binary.BigEndian, id) into sha256.New() per call of a hot function (h escapes through binary.Write's io.Writer)",
+		After:  "h.Write(binary.BigEndian.AppendUint64(make([]byte, 0, 8), id)): the hasher and the integer's bytes stay on the stack",
+		Floor:  "one hasher that the caller keeps and Resets, the ID's bytes encoded once",
+		Op:     "one call: write an 8-byte ID and a message into the hasher, Sum into a buffer",
+		bench:  intWriteBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			id := binary.BigEndian.AppendUint64(nil, entryID)
+			return [3][]byte{
+				naive.EntrySum(entryID, msg, nil),
+				fixed.EntrySum(entryID, msg, nil),
+				entryWith(sha256.New(), id, msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "blake2b-sum",
+		Title:  "one-shot BLAKE2b sum",
+		Check:  "hasher-alloc",
+		Before: "blake2b.New256(nil) per call of a hot function, written once and summed once (x/crypto's BLAKE2b hashers always allocate)",
+		After:  "sum := blake2b.Sum256(msg); append(out[:0], sum[:]...): no hasher",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: the BLAKE2b-256 of a message, appended to a buffer",
+		bench:  blake2bSumBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.Blake2bSum(msg, nil), fixed.Blake2bSum(msg, nil), leafWith(newBlake2b256(), msg, nil)}
+		},
+	},
+	{
 		Name:   "pooled-hasher",
 		Title:  "pooled hasher",
 		Check:  "hasher-alloc",
@@ -100,6 +158,39 @@ var Kinds = []Kind{
 				fixed.Digest(bytes.NewReader(msg), nil),
 				digestWith(sha256.New(), bytes.NewReader(msg), nil),
 			}
+		},
+	},
+	{
+		Name:   "inline-pooled-hasher",
+		Title:  "pooled hasher (-pool=inline)",
+		Check:  "hasher-alloc",
+		Inline: true,
+		Before: "sha256.New() per call of a hot function, fed through io.Copy (it escapes)",
+		After:  "-pool=inline: sha256Pool.Get, deferred Put, a sync.Pool declared in the file",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: read a message through io.Copy into the hasher, Sum into a buffer",
+		bench:  inlinePooledHasherBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.Digest(bytes.NewReader(msg), nil),
+				fixedinline.Digest(bytes.NewReader(msg), nil),
+				digestWith(sha256.New(), bytes.NewReader(msg), nil),
+			}
+		},
+	},
+	{
+		Name:   "passed-on",
+		Title:  "pooled hasher passed on",
+		Check:  "hasher-alloc",
+		Before: "sumName(sha256.New(), ns, name, out) per call of a hot function, the hasher passed on without a variable to a function that calls its methods through hash.Hash (it escapes)",
+		After:  "h := hashpool.SHA256.Get() before the statement, deferred Put, sumName(h, ns, name, out)",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: write two halves of a message into the hasher, Sum into a buffer",
+		bench:  passedOnBench,
+		outputs: func(size int) [3][]byte {
+			_, a, b := halves(size)
+			return [3][]byte{naive.NameSum(a, b, nil), fixed.NameSum(a, b, nil), nodeWith(sha256.New(), a, b, nil)}
 		},
 	},
 	{
@@ -121,6 +212,71 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "inline-crypto-pool",
+		Title:  "pool per crypto.Hash (-pool=inline)",
+		Check:  "hasher-alloc",
+		Inline: true,
+		Before: "t.New() per call of a hot function, t a crypto.Hash field (not devirtualized: it always allocates)",
+		After:  "-pool=inline: pooledHash(t.Hash), deferred Put to pooledHashes[t.Hash], an array of sync.Pools declared in the file",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: write a message into the hasher, Sum into a buffer",
+		bench:  inlineCryptoHashPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				(&naive.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
+				(&fixedinline.TreeHasher{Hash: crypto.SHA256}).HashLeaf(msg, nil),
+				leafWith(sha256.New(), msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "file-pool",
+		Title:  "pool of the file for a constructor",
+		Check:  "hasher-alloc",
+		Before: "blake2b.New256(nil) per call of a hot function, fed through io.Copy (no runtime pool serves it)",
+		After:  "blake2bNew256Pool.Get, deferred Put: a pool declared in the file (hashpool.New of the constructor)",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one call: read a message through io.Copy into a BLAKE2b-256 hasher, Sum into a buffer",
+		bench:  blake2bPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.Blake2bDigest(bytes.NewReader(msg), nil),
+				fixed.Blake2bDigest(bytes.NewReader(msg), nil),
+				digestWith(newBlake2b256(), bytes.NewReader(msg), nil),
+			}
+		},
+	},
+	{
+		Name:   "wrapper-pool",
+		Title:  "pool of a constructor wrapper",
+		Check:  "hasher-alloc",
+		Before: "newBranchHasher() per call of a hot function, a wrapper that returns blake2b.New256(nil)'s hasher (kaspad's NewMerkleBranchHashWriter)",
+		After:  "newBranchHasherPool.Get, deferred Put: a pool declared in the file whose New calls the wrapper",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one node: write two children's hashes (the message twice) into a BLAKE2b-256 hasher, Sum into a buffer",
+		bench:  wrapperPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.BranchSum(msg, msg, nil), fixed.BranchSum(msg, msg, nil), nodeWith(newBlake2b256(), msg, msg, nil)}
+		},
+	},
+	{
+		Name:   "struct-wrapper-pool",
+		Title:  "pool of a wrapper's struct",
+		Check:  "hasher-alloc",
+		Before: "newHashWriter() per call of a hot function, a wrapper that returns blake2b.New256(nil)'s hasher in a struct of one field that embeds it (kaspad's HashWriter)",
+		After:  "w := HashWriter{Hash: newHashWriterPool.Get()}, deferred Put of w.Hash: the pool of the file holds the field's hashers, not the struct (a Put would box it)",
+		Floor:  "one hasher that the caller keeps and Resets",
+		Op:     "one node: write two children's hashes (the message twice) into a BLAKE2b-256 hasher, Sum into a buffer",
+		bench:  structWrapperPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.WriterSum(msg, msg, nil), fixed.WriterSum(msg, msg, nil), nodeWith(newBlake2b256(), msg, msg, nil)}
+		},
+	},
+	{
 		Name:   "func-pool",
 		Title:  "pool beside a function value",
 		Check:  "hasher-alloc",
@@ -135,6 +291,24 @@ var Kinds = []Kind{
 				naive.NewFuncTree(false).Node(msg, msg, nil),
 				fixed.NewFuncTree(false).Node(msg, msg, nil),
 				nodeWith(sha256.New(), msg, msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "hmac-hoist",
+		Title:  "hoisted MAC + Reset",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(sha256.New, key) per iteration of a loop, the key the same in every iteration",
+		After:  "the HMAC made before the loop and Reset per iteration",
+		Floor:  "the same as after: one HMAC made once and Reset per message",
+		Op:     "one iteration: one HMAC-SHA256 of a message, Sum into a buffer",
+		bench:  hmacHoistBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			return [3][]byte{
+				naive.SignAll(once(), key, msg, nil),
+				fixed.SignAll(once(), key, msg, nil),
+				fixed.SignAll(once(), key, msg, nil),
 			}
 		},
 	},
@@ -154,6 +328,39 @@ var Kinds = []Kind{
 				naive.NewSigner(key).Sign(msg, nil),
 				fixed.NewSigner(key).Sign(msg, nil),
 				signWith(floor, msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "package-key-pool",
+		Title:  "keyed MAC pool beside a package key",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(sha256.New, apiKey) per call, apiKey a package variable",
+		After:  "apiKeyMACs.Get, deferred Put: a hashpool.HMAC package variable beside the key",
+		Floor:  "one HMAC made once and Reset per message",
+		Op:     "one HMAC-SHA256 of a message, Sum into a buffer",
+		bench:  packageKeyPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{naive.SignAPI(msg, nil), fixed.SignAPI(msg, nil), signWith(hmac.New(sha256.New, apiKey), msg, nil)}
+		},
+	},
+	{
+		Name:   "inline-hmac-pool",
+		Title:  "keyed MAC pool (-pool=inline)",
+		Check:  "hmac-rekey",
+		Inline: true,
+		Before: "hmac.New(sha256.New, s.key) per call, the key a field",
+		After:  "-pool=inline: an hmacPool field beside the key, hmacPool a type declared in the file: get (which checks the key), deferred put",
+		Floor:  "one HMAC made once and Reset per message",
+		Op:     "one HMAC-SHA256 of a message, Sum into a buffer",
+		bench:  inlineHMACPoolBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			return [3][]byte{
+				naive.NewSigner(key).Sign(msg, nil),
+				fixedinline.NewSigner(key).Sign(msg, nil),
+				signWith(hmac.New(sha256.New, key), msg, nil),
 			}
 		},
 	},
@@ -179,6 +386,49 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "inline-hmac-verify",
+		Title:  "pooled MAC verify (-pool=inline)",
+		Check:  "hmac-rekey",
+		Inline: true,
+		Before: "hmac.New(sha256.New, s.key) per call, hmac.Equal(mac.Sum(nil), sig)",
+		After:  "-pool=inline: an hmacPool field beside the key, hmacPoolEqual(mac, sig), both declared in the file",
+		Floor:  "one HMAC made once and Reset per message, summed into a reused buffer, hmac.Equal",
+		Op:     "one check of a message's HMAC-SHA256",
+		bench:  inlineHMACVerifyBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			floor := hmac.New(sha256.New, key)
+			sig := signWith(floor, msg, nil)
+			verdict := func(ok bool) []byte { return []byte(fmt.Sprint(ok)) }
+			return [3][]byte{
+				verdict(naive.NewSigner(key).Verify(msg, sig)),
+				verdict(fixedinline.NewSigner(key).Verify(msg, sig)),
+				verdict(verifyWith(floor, msg, sig, nil)),
+			}
+		},
+	},
+	{
+		Name:   "sign-equal",
+		Title:  "pooled MAC compared beside a signing helper",
+		Check:  "hmac-rekey",
+		Before: "hmac.Equal(c.sign(msg), sig), sign a helper that returns hmac.New(sha256.New, c.key)'s Sum(nil)",
+		After:  "c.signEqual(msg, sig), declared beside sign: a MAC from a hashpool.HMAC field beside the key, mac.Equal(sig)",
+		Floor:  "one HMAC made once and Reset per message, summed into a reused buffer, hmac.Equal",
+		Op:     "one check of a message's HMAC-SHA256",
+		bench:  signEqualBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			floor := hmac.New(sha256.New, key)
+			sig := signWith(floor, msg, nil)
+			verdict := func(ok bool) []byte { return []byte(fmt.Sprint(ok)) }
+			return [3][]byte{
+				verdict(naive.NewChecker(key).Check(msg, sig)),
+				verdict(fixed.NewChecker(key).Check(msg, sig)),
+				verdict(verifyWith(floor, msg, sig, nil)),
+			}
+		},
+	},
+	{
 		Name:   "hmac-oneshot",
 		Title:  "one-shot HMAC",
 		Check:  "hmac-rekey",
@@ -194,6 +444,64 @@ var Kinds = []Kind{
 				naive.MAC(key, msg, nil),
 				fixed.MAC(key, msg, nil),
 				signWith(floor, msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "inline-hmac-oneshot",
+		Title:  "one-shot HMAC (-pool=inline)",
+		Check:  "hmac-rekey",
+		Inline: true,
+		Before: "hmac.New(sha256.New, key) per call of a hot function, the key changing per call",
+		After:  "-pool=inline: appendHMACSHA256(out[:0], key, msg), a copy of hashsum.AppendHMACSHA256 declared in the file",
+		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
+		Op:     "one HMAC-SHA256 of a message under one of four keys in turn",
+		bench:  inlineHMACOneShotBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[1][:]
+			return [3][]byte{
+				naive.MAC(key, msg, nil),
+				fixedinline.MAC(key, msg, nil),
+				signWith(hmac.New(sha256.New, key), msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "hoisted-part",
+		Title:  "one-shot HMAC of a part that runs code",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(sha256.New, key), mac.Write(bytes.TrimSpace(msg)), per call of a hot function, the key changing per call",
+		After:  "part := bytes.TrimSpace(msg) where it was written, then hashsum.AppendHMACSHA256(out[:0], key, part)",
+		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
+		Op:     "one HMAC-SHA256 of a message under one of four keys in turn",
+		bench:  hoistedPartBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[1][:]
+			return [3][]byte{
+				naive.MACTrimmed(key, msg, nil),
+				fixed.MACTrimmed(key, msg, nil),
+				signWith(hmac.New(sha256.New, key), msg, nil),
+			}
+		},
+	},
+	{
+		Name:   "printed-part",
+		Title:  "one-shot HMAC of a printed part",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(sha256.New, key), fmt.Fprintf(mac, \"%s:%d:\", id, n), mac.Write(msg), per call of a hot function, the key changing per call (x/net's xsrftoken prints its parts into the MAC)",
+		After:  "part := fmt.Appendf(make([]byte, 0, 64), \"%s:%d:\", id, n), then hashsum.AppendHMACSHA256(out[:0], key, part, msg)",
+		Floor:  "one HMAC for a fixed key, Reset per message, of the text printed once",
+		Op:     "one HMAC-SHA256 of a 9-byte ID and a number printed, then a message, under one of four keys in turn",
+		// The id boxed for fmt.Appendf, as for fmt.Fprintf: a string
+		// passed as an interface goes to the heap.
+		AfterAllocs: 1,
+		bench:       printedPartBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			return [3][]byte{
+				naive.MACPrinted(key, printedID, printedN, msg, nil),
+				fixed.MACPrinted(key, printedID, printedN, msg, nil),
+				signWith(hmac.New(sha256.New, key), printedText(msg), nil),
 			}
 		},
 	},
@@ -259,6 +567,20 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "write-parts",
+		Title:  "one Write per part",
+		Check:  "concat-hash",
+		Before: "h.Write(append(a, b...)) into sha256.New(), a without spare capacity",
+		After:  "h.Write(a); h.Write(b)",
+		Floor:  "one hasher that the caller keeps and Resets, the concatenation built once",
+		Op:     "one digest of two halves of a message, Sum into a buffer",
+		bench:  writePartsBench,
+		outputs: func(size int) [3][]byte {
+			whole, a, b := halves(size)
+			return [3][]byte{naive.WritePair(a, b, nil), fixed.WritePair(a, b, nil), leafWith(sha256.New(), whole, nil)}
+		},
+	},
+	{
 		Name:   "multipart-sum",
 		Title:  "multi-part sum",
 		Check:  "concat-hash",
@@ -271,6 +593,24 @@ var Kinds = []Kind{
 			whole, a, b := halves(size)
 			s0, s1, s2 := naive.SumPair(a, b), fixed.SumPair(a, b), sha256.Sum256(whole)
 			return [3][]byte{s0[:], s1[:], s2[:]}
+		},
+	},
+	{
+		Name:   "literal-part",
+		Title:  "literal small part",
+		Check:  "concat-hash",
+		Before: "h.Write(append(append(append(make([]byte, 0, 1+len(l)+len(r)), nodePrefix), l...), r...)) into sha256.New() (transparency-dev's HashChildren)",
+		After:  "h.Write([]byte{nodePrefix}); h.Write(l); h.Write(r): the literal stays on the stack",
+		Floor:  "one hasher that the caller keeps and Resets, the prefix in a package variable",
+		Op:     "one node: write a prefix byte and two children's hashes (the message twice) into the hasher, Sum into a buffer",
+		bench:  literalPartBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.NodeSum(msg, msg, nil),
+				fixed.NodeSum(msg, msg, nil),
+				prefixedNodeWith(sha256.New(), msg, msg, nil),
+			}
 		},
 	},
 	{
@@ -287,6 +627,69 @@ var Kinds = []Kind{
 			first := sha256.Sum256(whole)
 			s0, s1, s2 := naive.DoubleSumPair(a, b), fixed.DoubleSumPair(a, b), sha256.Sum256(first[:])
 			return [3][]byte{s0[:], s1[:], s2[:]}
+		},
+	},
+	{
+		Name:   "built-sum",
+		Title:  "sum where the parts are built",
+		Check:  "concat-hash",
+		Before: "sha256.Sum256(pairBytes(a, b)), pairBytes an unexported function that returns append(a, b...), a without spare capacity",
+		After:  "pairBytesSum(a, b), which returns hashsum.SHA256(a, b) where pairBytes built the parts",
+		Floor:  "sha256.Sum256 of the concatenation built once",
+		Op:     "one digest of two halves of a message",
+		bench:  builtSumBench,
+		outputs: func(size int) [3][]byte {
+			whole, a, b := halves(size)
+			s0, s1, s2 := naive.BuiltPairSum(a, b), fixed.BuiltPairSum(a, b), sha256.Sum256(whole)
+			return [3][]byte{s0[:], s1[:], s2[:]}
+		},
+	},
+	{
+		Name:   "helper-parts",
+		Title:  "parts-wise form of a helper",
+		Check:  "concat-hash",
+		Before: "digestOf(append(a, b...)), digestOf a helper of the file that only writes its argument into sha256.New(), a without spare capacity",
+		After:  "digestOfParts(a, b), declared next to digestOf: one Write per part",
+		Floor:  "digestOf of the concatenation built once",
+		Op:     "one digest of two halves of a message",
+		bench:  helperPartsBench,
+		outputs: func(size int) [3][]byte {
+			whole, a, b := halves(size)
+			s0, s1, s2 := naive.PairDigest(a, b), fixed.PairDigest(a, b), fixed.Digest256(whole)
+			return [3][]byte{s0[:], s1[:], s2[:]}
+		},
+	},
+	{
+		Name:   "buffer-sum",
+		Title:  "buffer filled only to be hashed",
+		Check:  "concat-hash",
+		Before: "var buf bytes.Buffer; buf.Write(a); buf.Write(b); sha256.Sum256(buf.Bytes())",
+		After:  "hashsum.SHA256(a, b): the buffer and its writes removed",
+		Floor:  "sha256.Sum256 of the concatenation built once",
+		Op:     "one digest of two halves of a message",
+		bench:  bufferSumBench,
+		outputs: func(size int) [3][]byte {
+			whole, a, b := halves(size)
+			s0, s1, s2 := naive.BufferPairSum(a, b), fixed.BufferPairSum(a, b), sha256.Sum256(whole)
+			return [3][]byte{s0[:], s1[:], s2[:]}
+		},
+	},
+	{
+		Name:   "stack-buffer",
+		Title:  "buffer backed by a stack array",
+		Check:  "hot-buffer",
+		Before: "make([]byte, len(key)+1) per call of a hot function, 49 bytes (a size known only at run time: on the heap above 32 bytes)",
+		After:  "a 128-byte array on the stack backs the buffer, made only when larger",
+		Floor:  "a scratch buffer that the caller provides",
+		Op:     "one call: a 48-byte key and a byte built in a buffer, written with a message into a hasher, Sum into a buffer",
+		bench:  stackBufferBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.KeySum(trieKey, trieDepth, msg, nil),
+				fixed.KeySum(trieKey, trieDepth, msg, nil),
+				keySumScratch(make([]byte, 128), trieKey, trieDepth, msg, nil),
+			}
 		},
 	},
 	{
@@ -313,6 +716,48 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "inline-pooled-buffer",
+		Title:  "pooled buffer (-pool=inline)",
+		Check:  "hot-buffer",
+		Inline: true,
+		Before: "make([]byte, size) per call of a recursive function, written to a hash.Hash (it escapes)",
+		After:  "-pool=inline: buf, bufPtr := pooledBytes(size), deferred Put, a sync.Pool of buffers declared in the file",
+		Floor:  "a scratch buffer that the caller provides",
+		Op:     "one call: a node header of the given size written to a hasher",
+		bench:  inlinePooledBufferBench,
+		outputs: func(size int) [3][]byte {
+			var out [3][]byte
+			for i, write := range [3]func(hash.Hash){
+				func(h hash.Hash) { naive.WriteTree(h, &naive.Node{ID: 7}, size) },
+				func(h hash.Hash) { fixedinline.WriteTree(h, &fixedinline.Node{ID: 7}, size) },
+				func(h hash.Hash) { writeTreeScratch(h, &naive.Node{ID: 7}, make([]byte, size)) },
+			} {
+				h := sha256.New()
+				write(h)
+				out[i] = h.Sum(nil)
+			}
+			return out
+		},
+	},
+	{
+		Name:   "sum-append",
+		Title:  "Sum appended in place",
+		Check:  "sum-alloc",
+		Before: "append(dst[:0], h.Sum(nil)...) per iteration of a loop",
+		After:  "h.Sum(dst[:0])",
+		Floor:  "sha256.Sum256(msg) appended to dst[:0]",
+		Op:     "one iteration: hash a message and append the digest to a buffer",
+		bench:  sumAppendBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				naive.AppendDigests(once(), msg, nil),
+				fixed.AppendDigests(once(), msg, nil),
+				appendDigestsFloor(once(), msg, nil),
+			}
+		},
+	},
+	{
 		Name:   "stack-sum",
 		Title:  "stack sum array",
 		Check:  "sum-alloc",
@@ -328,6 +773,45 @@ var Kinds = []Kind{
 				{byte(naive.CountMatches(once(), msg, want[:]))},
 				{byte(fixed.CountMatches(once(), msg, want[:]))},
 				{byte(countMatchesFloor(once(), msg, want[:]))},
+			}
+		},
+	},
+	{
+		Name:      "pooled-sum",
+		Title:     "sum into a pooled buffer",
+		Check:     "sum-alloc",
+		AlsoCheck: "hasher-alloc",
+		Before:    "bytes.Equal(h.Sum(nil), want) per call of a hot function, h := sha256.New() fed through io.Copy (it escapes)",
+		After:     "h from hashpool.SHA256 (the hasher-alloc fix), its sum into hashpool.Buffers.Get(0), deferred Put: a stack array would escape through the pooled interface",
+		Floor:     "one hasher that the caller keeps and Resets, summed into a reused buffer",
+		Op:        "one call: read a message through io.Copy into the hasher, compare its digest with the expected one",
+		bench:     pooledSumBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			want := sha256.Sum256(msg)
+			verdict := func(ok bool) []byte { return []byte(fmt.Sprint(ok)) }
+			return [3][]byte{
+				verdict(naive.DigestMatches(bytes.NewReader(msg), want[:])),
+				verdict(fixed.DigestMatches(bytes.NewReader(msg), want[:])),
+				verdict(digestMatchesFloor(sha256.New(), bytes.NewReader(msg), want[:], nil)),
+			}
+		},
+	},
+	{
+		Name:   "field-sum",
+		Title:  "sum into the struct's array",
+		Check:  "sum-alloc",
+		Before: "sum := f.h.Sum(nil), f.h a hash.Hash field, then binary.BigEndian.Uint64(sum), per call of a hot method (a Bloom filter's)",
+		After:  "f.h.Sum(f.hSum[:0]), hSum [32]byte a new field beside the hasher",
+		Floor:  "sha256.Sum256(key), then binary.BigEndian.Uint64",
+		Op:     "one location: hash a key, read the digest's first eight bytes",
+		bench:  fieldSumBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			return [3][]byte{
+				binary.BigEndian.AppendUint64(nil, naive.NewFilter().Location(msg)),
+				binary.BigEndian.AppendUint64(nil, fixed.NewFilter().Location(msg)),
+				binary.BigEndian.AppendUint64(nil, locationFloor(msg)),
 			}
 		},
 	},

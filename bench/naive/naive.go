@@ -7,8 +7,11 @@ import (
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"hash"
 	"io"
+
+	"golang.org/x/crypto/blake2b"
 )
 
 // HoistReset hashes msg, read through r, once per iteration of the loop that
@@ -185,4 +188,290 @@ func CountMatches(more func() bool, msg, want []byte) int {
 		}
 	}
 	return n
+}
+
+// LeafSum returns the hash of leaf, appended to out[:0], with the hasher of
+// a constant crypto.Hash.
+//
+//hashalloc:hot
+func LeafSum(leaf, out []byte) []byte {
+	h := crypto.SHA256.New()
+	h.Write(leaf)
+	return h.Sum(out[:0])
+}
+
+// NameSum returns the hash of a name in a namespace, appended to out[:0],
+// with a hasher made for sumName, as a UUID's NewHash(md5.New(), ns, name).
+//
+//hashalloc:hot
+func NameSum(ns, name, out []byte) []byte {
+	return sumName(sha256.New(), ns, name, out)
+}
+
+// sumName writes ns and name to h and returns its sum, appended to out[:0].
+func sumName(h hash.Hash, ns, name, out []byte) []byte {
+	h.Reset()
+	h.Write(ns)
+	h.Write(name)
+	return h.Sum(out[:0])
+}
+
+// EntrySum returns the hash of an entry's ID followed by its body, appended
+// to out[:0]: the ID is written by binary.Write.
+//
+//hashalloc:hot
+func EntrySum(id uint64, body, out []byte) []byte {
+	h := sha256.New()
+	binary.Write(h, binary.BigEndian, id)
+	h.Write(body)
+	return h.Sum(out[:0])
+}
+
+// SignAll signs msg under key once per iteration of the loop that more
+// drives, and returns the last MAC appended to out[:0].
+func SignAll(more func() bool, key, msg, out []byte) []byte {
+	for more() {
+		mac := hmac.New(sha256.New, key)
+		mac.Write(msg)
+		out = mac.Sum(out[:0])
+	}
+	return out
+}
+
+// MACTrimmed returns the HMAC-SHA256 of msg without its surrounding white
+// space under key, appended to out[:0]. Its callers pass a different key
+// from one call to the next.
+//
+//hashalloc:hot
+func MACTrimmed(key, msg, out []byte) []byte {
+	mac := hmac.New(sha256.New, key)
+	mac.Write(bytes.TrimSpace(msg))
+	return mac.Sum(out[:0])
+}
+
+// WritePair returns the SHA-256 of a followed by b, written to a hasher in
+// one Write, appended to out[:0].
+func WritePair(a, b, out []byte) []byte {
+	h := sha256.New()
+	h.Write(append(a, b...))
+	return h.Sum(out[:0])
+}
+
+// pairBytes returns a followed by b, which its callers only hash.
+func pairBytes(a, b []byte) []byte {
+	return append(a, b...)
+}
+
+// BuiltPairSum returns the SHA-256 of a followed by b, as pairBytes builds it.
+func BuiltPairSum(a, b []byte) [sha256.Size]byte {
+	return sha256.Sum256(pairBytes(a, b))
+}
+
+// BufferPairSum returns the SHA-256 of a followed by b, written to a buffer.
+func BufferPairSum(a, b []byte) [sha256.Size]byte {
+	var buf bytes.Buffer
+	buf.Write(a)
+	buf.Write(b)
+	return sha256.Sum256(buf.Bytes())
+}
+
+// nodePrefix starts the bytes of every node of a Merkle tree (RFC 6962).
+const nodePrefix = 1
+
+// NodeSum returns the hash of a tree's node whose children hash to l and r,
+// after the node prefix, appended to out[:0], as transparency-dev's
+// HashChildren does.
+//
+//hashalloc:hot
+func NodeSum(l, r, out []byte) []byte {
+	h := sha256.New()
+	h.Write(append(append(append(make([]byte, 0, 1+len(l)+len(r)), nodePrefix), l...), r...))
+	return h.Sum(out[:0])
+}
+
+// AppendDigests appends the SHA-256 of msg to dst[:0] once per iteration of
+// the loop that more drives, and returns the last.
+func AppendDigests(more func() bool, msg, dst []byte) []byte {
+	for more() {
+		h := sha256.New()
+		h.Write(msg)
+		dst = append(dst[:0], h.Sum(nil)...)
+	}
+	return dst
+}
+
+// KeySum returns the hash of a key of a trie and a byte of its depth, built
+// in a buffer whose size is known only at run time, followed by msg,
+// appended to out[:0], as merkledb's hashChangedNode builds its keys.
+//
+//hashalloc:hot
+func KeySum(key []byte, depth byte, msg, out []byte) []byte {
+	buf := make([]byte, len(key)+1)
+	n := copy(buf, key)
+	buf[n] = depth
+	h := sha256.New()
+	h.Write(buf)
+	h.Write(msg)
+	return h.Sum(out[:0])
+}
+
+// digestOf returns the SHA-256 of b, written to a hasher: a helper that
+// only hashes its argument.
+func digestOf(b []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write(b)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// Digest256 returns the SHA-256 of b: the floor of the variadic form of a
+// helper, the whole message built once.
+func Digest256(b []byte) [sha256.Size]byte {
+	return digestOf(b)
+}
+
+// PairDigest returns the SHA-256 of a followed by b, by digestOf.
+func PairDigest(a, b []byte) [sha256.Size]byte {
+	return digestOf(append(a, b...))
+}
+
+// Filter derives a Bloom filter's locations from a key's hash, with the
+// hasher it keeps.
+type Filter struct {
+	h hash.Hash
+}
+
+// NewFilter returns a Filter that hashes with SHA-256.
+func NewFilter() *Filter { return &Filter{h: sha256.New()} }
+
+// Location returns the first location of key, the first eight bytes of its
+// hash.
+//
+//hashalloc:hot
+func (f *Filter) Location(key []byte) uint64 {
+	f.h.Reset()
+	f.h.Write(key)
+	sum := f.h.Sum(nil)
+	return binary.BigEndian.Uint64(sum)
+}
+
+// Checker checks messages' HMAC-SHA256 under a key fixed when it is built.
+type Checker struct {
+	key []byte
+}
+
+// NewChecker returns a Checker that checks MACs under key.
+func NewChecker(key []byte) *Checker { return &Checker{key: key} }
+
+// sign returns the HMAC-SHA256 of msg under c.key.
+func (c *Checker) sign(msg []byte) []byte {
+	mac := hmac.New(sha256.New, c.key)
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+// Sign returns the HMAC-SHA256 of msg under c.key.
+func (c *Checker) Sign(msg []byte) []byte {
+	return c.sign(msg)
+}
+
+// Check reports whether sig is the HMAC-SHA256 of msg under c.key, in
+// constant time.
+func (c *Checker) Check(msg, sig []byte) bool {
+	return hmac.Equal(c.sign(msg), sig)
+}
+
+// Blake2bSum returns the BLAKE2b-256 of msg, appended to out[:0], with a
+// hasher made, written and summed once.
+//
+//hashalloc:hot
+func Blake2bSum(msg, out []byte) []byte {
+	h, _ := blake2b.New256(nil)
+	h.Write(msg)
+	return h.Sum(out[:0])
+}
+
+// Blake2bDigest returns the BLAKE2b-256 of what r holds, appended to
+// out[:0].
+//
+//hashalloc:hot
+func Blake2bDigest(r io.Reader, out []byte) []byte {
+	h, _ := blake2b.New256(nil)
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return h.Sum(out[:0])
+}
+
+// newBranchHasher returns a BLAKE2b-256 hasher, as kaspad's
+// NewMerkleBranchHashWriter does.
+func newBranchHasher() hash.Hash {
+	h, _ := blake2b.New256(nil)
+	return h
+}
+
+// BranchSum returns the hash of the branch whose children hash to l and r,
+// appended to out[:0].
+//
+//hashalloc:hot
+func BranchSum(l, r, out []byte) []byte {
+	h := newBranchHasher()
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
+// DigestMatches reports whether what r holds hashes to want.
+//
+//hashalloc:hot
+func DigestMatches(r io.Reader, want []byte) bool {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return bytes.Equal(h.Sum(nil), want)
+}
+
+// MACPrinted returns the HMAC-SHA256 of id and n printed as "id:n:", then
+// msg, under key, appended to out[:0], as x/net's xsrftoken prints its parts
+// into the MAC. Its callers pass a different key from one call to the next.
+//
+//hashalloc:hot
+func MACPrinted(key []byte, id string, n int, msg, out []byte) []byte {
+	mac := hmac.New(sha256.New, key)
+	fmt.Fprintf(mac, "%s:%d:", id, n)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+// HashWriter is a hasher in a struct of one field that embeds it, as
+// kaspad's hashes.HashWriter.
+type HashWriter struct{ hash.Hash }
+
+// newHashWriter returns a HashWriter of a BLAKE2b-256 hasher.
+func newHashWriter() HashWriter {
+	h, _ := blake2b.New256(nil)
+	return HashWriter{h}
+}
+
+// WriterSum returns the hash of the branch whose children hash to l and r,
+// written through a HashWriter, appended to out[:0].
+//
+//hashalloc:hot
+func WriterSum(l, r, out []byte) []byte {
+	w := newHashWriter()
+	w.Write(l)
+	w.Write(r)
+	return w.Sum(out[:0])
+}
+
+// apiKey is the key of the package's API signatures.
+var apiKey = []byte("the key of the package's API")
+
+// SignAPI returns the HMAC-SHA256 of msg under apiKey, appended to out[:0].
+func SignAPI(msg, out []byte) []byte {
+	mac := hmac.New(sha256.New, apiKey)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
 }
