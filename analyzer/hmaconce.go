@@ -304,6 +304,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		if !p.TypesInfo.Types[sum.Args[0]].IsNil() {
 			return nil, "the MAC's size is read before its Write, and its Sum appends to " + shorten(types.ExprString(sum.Args[0])) + ": the length of the sum would not be the size"
 		}
+		// Reject a key that runs code: the parts, read in the same call,
+		// could be read before it or after it (Go does not say which).
+		if hoistKey {
+			return nil, "the MAC's size is read before its Write, and the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call), which the one-shot HMAC computed where hmac.New was would call beside reading the parts, in an order Go leaves open"
+		}
 		for c, _ := defCur.NextSibling(); c != sumCur; c, _ = c.NextSibling() {
 			if st := c.Node().(ast.Stmt); !slices.Contains(writes, st) {
 				if why := p.movable(c, nil, "", partStmts, parts); why != "" {

@@ -107,11 +107,27 @@ func sizedBody(key []byte, m *message, n int) ([]byte, error) {
 	return mac.Sum(nil)[:n], nil
 }
 
+// Its negative twin: the key runs code, which the one-shot HMAC would call
+// beside reading the part.
+//
+//hashalloc:hot
+func sizedKeyed(id string, msg []byte, n int) ([]byte, error) {
+	mac := hmac.New(sha256.New, keyOf(id)) // want `hmac-rekey: hmac.New\(sha256.New, keyOf\(id\)\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the MAC's size is read before its Write, and the key keyOf\(id\) runs code \(a call\), which the one-shot HMAC computed where hmac.New was would call beside reading the parts, in an order Go leaves open\)`
+	if n > mac.Size() {
+		return nil, fmt.Errorf("a tag of %d bytes is too long", n)
+	}
+	mac.Write(msg)
+	return mac.Sum(nil)[:n], nil
+}
+
+func keyOf(id string) []byte { return []byte("key:" + id) }
+
 func CaseComputePRF()          { HMACPRF{sha256.New, keys[0]}.ComputePRF(keys[1], 16) }
 func CaseTruncatedTag()        { truncatedTag(keys[0], keys[1], 16) }
 func CaseTruncatedTagTrimmed() { truncatedTagTrimmed(keys[0], keys[1], 16) }
 func CaseBlockTag()            { blockTag(keys[0], keys[1], 16) }
 func CaseSizedAfter()          { sizedAfter(keys[0], keys[1], 16) }
+func CaseSizedKeyed()          { sizedKeyed("a", keys[1], 16) }
 func CaseSizedBody()           { sizedBody(keys[0], &message{keys[1]}, 16) }
 
 func ResultSizeRead() string {
@@ -131,5 +147,6 @@ func ResultSizeRead() string {
 	add(tag, fmt.Errorf("%d", n))
 	add(sizedBody(keys[0], &message{keys[1]}, 16))
 	add(sizedBody(keys[0], nil, 100))
+	add(sizedKeyed("a", keys[1], 16))
 	return out
 }
