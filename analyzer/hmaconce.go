@@ -102,6 +102,9 @@ func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
 //	mac := hmac.New(sha1.New, []byte(key()))        k := []byte(key())
 //	mac.Write([]byte(u.Path + "?" + u.RawQuery)) => part := []byte(u.Path + "?" + u.RawQuery)
 //	tag := mac.Sum(nil)                             tag := hashsum.AppendHMACSHA1(nil, k, part)
+//
+// A MAC whose size is read before its Writes is summed where hmac.New was
+// instead, and the size is the length of the sum (see sizeReads).
 func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
@@ -414,13 +417,17 @@ func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, stri
 }
 
 // cannotPanic reports whether evaluating e runs no code and cannot panic: a
-// variable, a field of one reached without a pointer, a conversion of one
+// constant, a variable, a field of one reached without a pointer, a conversion of one
 // of those to a slice or a string, or a full slice of an array variable.
 func (p *pass) cannotPanic(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return true
 	case *ast.Ident:
-		_, ok := p.TypesInfo.Uses[e].(*types.Var)
-		return ok
+		switch p.TypesInfo.Uses[e].(type) {
+		case *types.Var, *types.Const:
+			return true
+		}
 	case *ast.SelectorExpr:
 		s, ok := p.TypesInfo.Selections[e]
 		return ok && s.Kind() == types.FieldVal && !s.Indirect() && p.cannotPanic(e.X)
