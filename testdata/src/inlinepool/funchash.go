@@ -68,10 +68,12 @@ func ResultFuncHash() string {
 	long := make([]byte, 200) // longer than a block: hashed first
 	out := string(MacOf(sha256.New, items[0], items[1])) + string(MacOf(sha256.New224, long, items[1]))
 	out += string(MacOfCounted(sha256.New, long, items[1]))
-	for _, n := range []int{16, 28, 33} {
+	for _, n := range []int{16, 28, 33} { // SHA-224's sum is 28 bytes
 		tag, err := MacTruncated(sha256.New224, long, items[2], n)
 		out += string(tag) + fmt.Sprint(err)
-		tag, err = MacBlockTruncated(sha256.New, items[0], items[2], n)
+	}
+	for _, n := range []int{16, 65} { // SHA-256's block is 64 bytes
+		tag, err := MacBlockTruncated(sha256.New, items[0], items[2], n)
 		out += string(tag) + fmt.Sprint(err)
 	}
 	return out
