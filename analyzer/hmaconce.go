@@ -102,6 +102,9 @@ func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
 //	mac := hmac.New(sha1.New, []byte(key()))        k := []byte(key())
 //	mac.Write([]byte(u.Path + "?" + u.RawQuery)) => part := []byte(u.Path + "?" + u.RawQuery)
 //	tag := mac.Sum(nil)                             tag := hashsum.AppendHMACSHA1(nil, k, part)
+//
+// A MAC whose size is read before its Writes is summed where hmac.New was
+// instead, and the size is the length of the sum (see sizeReads).
 func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	f := p.file(s.Call.Pos())
 	if f == nil {
@@ -201,6 +204,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var texts []string
 	var sum *ast.CallExpr
 	var sumCur inspector.Cursor
+	var sizes []ast.Expr // the MAC's size, read before its first Write (see sizeReads)
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
 		// hash.Hash's Write never returns an error, so the check goes with
@@ -215,6 +219,12 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		if w != nil {
 			hoist := printed != "" || !sigOperand(w) && !p.plainConversion(w)
+			// Reject, when the sum is computed where hmac.New was to give
+			// the size read before, a part that runs code or may panic:
+			// it would run before the statements between.
+			if len(sizes) > 0 && (hoist || !p.cannotPanic(w)) {
+				return nil, fmt.Sprintf("the MAC's size is read before its Write, so the one-shot HMAC would be computed where hmac.New was, and %s, written at %s, runs code or may panic: it would be evaluated before the statements between", shorten(types.ExprString(w)), p.position(next.Node().Pos()))
+			}
 			if hoist {
 				// The code it runs stays before the Sum, like a statement
 				// between: it must leave the key and the parts before it
@@ -246,6 +256,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			}
 			continue
 		}
+		if !p.mentions(next.Node(), mac) && len(sizes) > 0 {
+			continue // the parts are read before it instead: see below
+		}
 		if !p.mentions(next.Node(), mac) {
 			// Moved to the Sum, the key and the parts written so far are
 			// read after this statement instead of before it.
@@ -263,6 +276,16 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			continue
 		}
 		sum, sumCur = p.macSum(next, mac), next
+		if sum == nil && len(parts) == 0 && chosen == nil {
+			reads, why := p.sizeReads(next, mac)
+			if why != "" {
+				return nil, why
+			}
+			if reads != nil {
+				sizes = append(sizes, reads...)
+				continue
+			}
+		}
 		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWriteCall(as.Rhs[0], mac) != nil {
 			if as.Tok == token.ASSIGN && len(as.Lhs) == 2 {
 				return nil, fmt.Sprintf("the error of %s at %s is assigned to %s, which nothing shows to hold nil before it: deleted with the Write, it would keep what it held", shorten(p.text(as)), p.position(as.Pos()), shorten(types.ExprString(as.Lhs[1])))
@@ -276,7 +299,28 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if sum == nil || len(parts) == 0 {
 		return nil, "the MAC is not written and summed in the statements that follow"
 	}
-	if mayPanic {
+	if len(sizes) > 0 {
+		// The one-shot HMAC, computed where hmac.New was, reads the parts
+		// before the statements up to the Sum instead of at their Writes:
+		// those must leave them as they were. The key and the hash are
+		// read there, as hmac.New read them.
+		if !p.TypesInfo.Types[sum.Args[0]].IsNil() {
+			return nil, "the MAC's size is read before its Write, and its Sum appends to " + shorten(types.ExprString(sum.Args[0])) + ": the length of the sum would not be the size"
+		}
+		// Reject a key that runs code: the parts, read in the same call,
+		// could be read before it or after it (Go does not say which).
+		if hoistKey {
+			return nil, "the MAC's size is read before its Write, and the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call), which the one-shot HMAC computed where hmac.New was would call beside reading the parts, in an order Go leaves open"
+		}
+		for c, _ := defCur.NextSibling(); c != sumCur; c, _ = c.NextSibling() {
+			if st := c.Node().(ast.Stmt); !slices.Contains(writes, st) {
+				if why := p.movable(c, nil, "", partStmts, parts); why != "" {
+					return nil, why
+				}
+			}
+		}
+	}
+	if mayPanic && len(sizes) == 0 {
 		// Reject a call that the Sum's statement makes before the Sum or
 		// in its argument (append(prefix(), mac.Sum(nil)...)): it too
 		// would run before the hash function is called.
@@ -300,13 +344,13 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if chosen != nil {
 		uses -= chosen.assigns
 	}
-	if uses != len(parts)+1 {
+	if uses != len(parts)+1+len(sizes) {
 		if other.IsValid() {
 			return nil, "the MAC is used for more than Write and one Sum, after the Sum at " + p.position(other)
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey && sizes == nil, SizeReads: sizes, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -329,9 +373,75 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	}
 	// A caller that only compares what the function returns with a MAC
 	// received gets a compare form that sums into an array on the stack.
-	spec.EqualForm = p.equalForm(f, fnCur, mac)
+	if sizes == nil {
+		spec.EqualForm = p.equalForm(f, fnCur, mac)
+	}
 	fix := fixes.OneShotHMAC(f, stmt, writes, sum, spec)
 	return &fix, ""
+}
+
+// sizeReads returns the calls mac.Size() in the statement at cur when they
+// are its only uses of mac, or nil. The one-shot HMAC's sum then gives the
+// size: it is computed where hmac.New was, and len(sum) replaces each read.
+//
+//	mac := hmac.New(h.h, h.key)                  mac := hashsum.AppendHMACFunc(h.h, nil, h.key, data)
+//	if n > uint32(mac.Size()) {                  if n > uint32(len(mac)) {
+//		return nil, fmt.Errorf("%d", mac.Size()) =>     return nil, fmt.Errorf("%d", len(mac))
+//	}                                            }
+//	mac.Write(data)
+//	return mac.Sum(nil)[:n], nil                 return mac[:n], nil
+//
+// A read of the MAC's block size, which the sum does not tell, stops the fix:
+// it says why.
+func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, string) {
+	var reads []ast.Expr
+	for c := range cur.Preorder((*ast.Ident)(nil)) {
+		if p.TypesInfo.Uses[c.Node().(*ast.Ident)] != mac {
+			continue
+		}
+		sel, ok := c.Parent().Node().(*ast.SelectorExpr)
+		call, ok2 := c.Parent().Parent().Node().(*ast.CallExpr)
+		if !ok || !ok2 || c.ParentEdgeKind() != edge.SelectorExpr_X || c.Parent().ParentEdgeKind() != edge.CallExpr_Fun {
+			return nil, ""
+		}
+		switch sel.Sel.Name {
+		case "Size":
+			reads = append(reads, call)
+		case "BlockSize":
+			return nil, fmt.Sprintf("%s at %s reads the MAC's block size, which the one-shot HMAC's sum does not tell", shorten(p.text(call)), p.position(call.Pos()))
+		default:
+			return nil, ""
+		}
+	}
+	return reads, ""
+}
+
+// cannotPanic reports whether evaluating e runs no code and cannot panic: a
+// constant, a variable, a field of one reached without a pointer, a conversion of one
+// of those to a slice or a string, or a full slice of an array variable.
+func (p *pass) cannotPanic(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		switch p.TypesInfo.Uses[e].(type) {
+		case *types.Var, *types.Const:
+			return true
+		}
+	case *ast.SelectorExpr:
+		s, ok := p.TypesInfo.Selections[e]
+		return ok && s.Kind() == types.FieldVal && !s.Indirect() && p.cannotPanic(e.X)
+	case *ast.SliceExpr:
+		_, array := p.TypesInfo.TypeOf(e.X).Underlying().(*types.Array)
+		return array && e.Low == nil && e.High == nil && e.Max == nil && p.cannotPanic(e.X)
+	case *ast.CallExpr:
+		// Reject a conversion to an array, which panics on a short slice.
+		switch p.TypesInfo.TypeOf(e).Underlying().(type) {
+		case *types.Slice, *types.Basic:
+			return p.plainConversion(e) && p.cannotPanic(e.Args[0])
+		}
+	}
+	return false
 }
 
 // fmtAppends maps the fmt functions that print to a writer to those that
@@ -884,7 +994,7 @@ func (p *pass) localField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
 }
 
 // someCall returns the name of a call in n that may run code of its own: not
-// a builtin, a conversion or a function of cheapStd.
+// a builtin, a conversion, a function of cheapStd or hash.Hash's Size.
 func (p *pass) someCall(n ast.Node) (string, bool) {
 	name := ""
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -897,6 +1007,9 @@ func (p *pass) someCall(n ast.Node) (string, bool) {
 		}
 		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && cheapStd[fn.Pkg().Path()] {
 			return true
+		}
+		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && fn.FullName() == "(hash.Hash).Size" {
+			return true // a hasher's size: a question that changes nothing
 		}
 		name = shorten(types.ExprString(call.Fun))
 		return false

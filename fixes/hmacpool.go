@@ -463,6 +463,10 @@ type OneShotSpec struct {
 	// HoistTexts, where not "", is what a hoisted part is assigned in
 	// place of its text: the fmt.Appendf of a fmt.Fprintf into the MAC.
 	HoistTexts []string
+	// SizeReads, when not empty, are the calls mac.Size() made before the
+	// Writes: the sum is computed where hmac.New was, into the MAC's
+	// variable, and each read becomes its length (see OneShotHMAC).
+	SizeReads []ast.Expr
 	// EqualForm, when not nil, declares the compare form of the function
 	// that returns the MAC (see equalForm): it sums into a stack array
 	// (make([]byte, 0, Size)) and compares with hmac.Equal.
@@ -504,6 +508,16 @@ type OneShotSpec struct {
 //	}                                              }
 //	mac.Write(a)                                   tag = hashsum.AppendHMAC(mac, nil, key, a)
 //	tag = mac.Sum(nil)
+//
+// A MAC whose size is read before its Writes (see OneShotSpec.SizeReads) is
+// summed where it was made, and its size is the length of the sum:
+//
+//	mac := hmac.New(h, key)                  mac := hashsum.AppendHMACFunc(h, nil, key, a)
+//	if n > mac.Size() {                      if n > len(mac) {
+//		return nil, errTooLong          =>      return nil, errTooLong
+//	}                                        }
+//	mac.Write(a)
+//	return mac.Sum(nil)[:n], nil             return mac[:n], nil
 func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, spec OneShotSpec) analysis.SuggestedFix {
 	uses := []token.Pos{sum.Pos()}
 	for _, c := range spec.Choices {
@@ -586,6 +600,8 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	switch {
 	case len(spec.Choices) > 0:
 		// The definition stays: it declares the variable of the hash.
+	case len(spec.SizeReads) > 0:
+		// The definition becomes the sum's (below).
 	case spec.HoistKey:
 		var edit analysis.TextEdit
 		key, edit = hoist(def, f.Text(spec.Key), "key")
@@ -634,7 +650,18 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 			edits = append(edits, f.DeleteLine(w.Pos(), w.End()))
 		}
 	}
-	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(fn + "(" + strings.Join(args, ", ") + ")")})
+	oneShot := fn + "(" + strings.Join(args, ", ") + ")"
+	if len(spec.SizeReads) > 0 {
+		// The MAC's size, read before its Writes, is the length of its
+		// sum: the sum is computed where hmac.New was, into the same
+		// variable, whose every use changes.
+		edits = append(edits, analysis.TextEdit{Pos: def.Pos(), End: def.End(), NewText: []byte(macName + " := " + oneShot)})
+		for _, r := range spec.SizeReads {
+			edits = append(edits, analysis.TextEdit{Pos: r.Pos(), End: r.End(), NewText: []byte("len(" + macName + ")")})
+		}
+		oneShot = macName
+	}
+	edits = append(edits, analysis.TextEdit{Pos: sum.Pos(), End: sum.End(), NewText: []byte(oneShot)})
 	msg := "Compute the MAC with " + fn + ", which allocates nothing"
 	switch {
 	case spec.Inline && spec.Hash != nil:
@@ -648,6 +675,9 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	}
 	if len(spec.Choices) > 0 {
 		msg += "; " + f.Text(spec.Hash) + " holds the crypto.Hash that each branch chooses"
+	}
+	if len(spec.SizeReads) > 0 {
+		msg += ", where hmac.New was: the MAC's size is the length of its sum"
 	}
 	if ef := spec.EqualForm; ef != nil {
 		// The compare form sums into an array on the stack: a make of a
