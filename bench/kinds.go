@@ -565,7 +565,27 @@ var Kinds = []Kind{
 				signWith(floor, msg, nil),
 			}
 		},
+	},	{
+		Name:   "hmac-size",
+		Title:  "one-shot HMAC of a MAC whose size is read first",
+		Check:  "hmac-rekey",
+		Before: "hmac.New(newHash, key), then mac.Size() checked against the output length before the Write, then mac.Sum(nil)[:n], per call of a hot function",
+		After:  "mac := hashsum.AppendHMACFunc(newHash, nil, key, msg) where hmac.New was, len(mac) for each mac.Size(), mac[:n] for the Sum",
+		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
+		Op:     "the first 32 bytes of one HMAC-SHA256 of a message under one of four keys in turn",
+		// The hasher that newHash returns (a call through a function
+		// value is not inlined) and the sum, which the caller keeps.
+		AfterAllocs: 2,
+		bench:       hmacSizeBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[1][:]
+			floor := hmac.New(sha256.New, key)
+			before, _ := naive.MACPrefix(sha256.New, key, msg, sha256.Size)
+			after, _ := fixed.MACPrefix(sha256.New, key, msg, sha256.Size)
+			return [3][]byte{before, after, signWith(floor, msg, nil)}
+		},
 	},
+
 	{
 		Name:   "write-parts",
 		Title:  "one Write per part",

@@ -299,6 +299,18 @@ func hmacFuncBench(size int) [3]func(b *testing.B) {
 	return macTrio(size, with(naive.MACFunc), with(fixed.MACFunc))
 }
 
+// hmacSizeBench is hmacFuncBench for a PRF that checks its output length
+// against the MAC's size before the Write.
+func hmacSizeBench(size int) [3]func(b *testing.B) {
+	with := func(prf func(newHash func() hash.Hash, key, msg []byte, n int) ([]byte, error)) func(key, msg, out []byte) []byte {
+		return func(key, msg, _ []byte) []byte {
+			sum, _ := prf(sha256.New, key, msg, sha256.Size)
+			return sum
+		}
+	}
+	return macTrio(size, with(naive.MACPrefix), with(fixed.MACPrefix))
+}
+
 // macTrio measures before and after, HMACs of a message under one of four
 // keys in turn, against the floor of one HMAC for a fixed key.
 func macTrio(size int, before, after func(key, msg, out []byte) []byte) [3]func(b *testing.B) {

@@ -160,6 +160,19 @@ func MACFunc(newHash func() hash.Hash, key, msg, out []byte) []byte {
 	return hashsum.AppendHMACFunc(newHash, out[:0], key, msg)
 }
 
+// MACPrefix returns the first n bytes of the HMAC of msg under key with the
+// hash that newHash makes, and an error when the HMAC is shorter than n, as
+// a PRF with an output length is computed.
+//
+//hashalloc:hot
+func MACPrefix(newHash func() hash.Hash, key, msg []byte, n int) ([]byte, error) {
+	mac := hashsum.AppendHMACFunc(newHash, nil, key, msg)
+	if n > len(mac) {
+		return nil, fmt.Errorf("output length %d is longer than the HMAC's %d bytes", n, len(mac))
+	}
+	return mac[:n], nil
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return hashsum.SHA256(a, b)

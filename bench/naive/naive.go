@@ -148,6 +148,20 @@ func MACFunc(newHash func() hash.Hash, key, msg, out []byte) []byte {
 	return mac.Sum(out[:0])
 }
 
+// MACPrefix returns the first n bytes of the HMAC of msg under key with the
+// hash that newHash makes, and an error when the HMAC is shorter than n, as
+// a PRF with an output length is computed.
+//
+//hashalloc:hot
+func MACPrefix(newHash func() hash.Hash, key, msg []byte, n int) ([]byte, error) {
+	mac := hmac.New(newHash, key)
+	if n > mac.Size() {
+		return nil, fmt.Errorf("output length %d is longer than the HMAC's %d bytes", n, mac.Size())
+	}
+	mac.Write(msg)
+	return mac.Sum(nil)[:n], nil
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return sha256.Sum256(append(a, b...))
