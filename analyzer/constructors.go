@@ -194,14 +194,17 @@ func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
 
 // constructorsOnly reports whether every function that the function value e
 // may be is a known constructor: a call of it does nothing but make a
-// hasher.
-func (p *pass) constructorsOnly(e ast.Expr) bool {
+// hasher. With noArgs, each takes no arguments too, so that its hasher's
+// Reset restores the state that the constructor made it in. A function
+// that the package does not show (a caller's) may write a prefix, which
+// Reset loses.
+func (p *pass) constructorsOnly(e ast.Expr, noArgs bool) bool {
 	targets, ok := p.funcValueTargets(e)
 	if !ok || len(targets) == 0 {
 		return false
 	}
 	for _, fn := range targets {
-		if _, ok := p.cfg.lookupConstructor(fn); !ok {
+		if _, ok := p.cfg.lookupConstructor(fn); !ok || noArgs && fn.Signature().Params().Len() != 0 {
 			return false
 		}
 	}

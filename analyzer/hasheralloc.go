@@ -639,7 +639,7 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if at := p.fieldWrite(field); at != "" {
 		return nil, field.Name() + " is assigned at " + at + ", after its struct is built: a pool beside it would hand out the hashers of an older function"
 	}
-	if !p.resetRestores(sel) {
+	if !p.constructorsOnly(sel, true) {
 		return nil, "which functions " + field.Name() + " holds is not known (a caller may give one), and Reset would not restore what a function that writes a prefix makes"
 	}
 	st, ok := p.structOf(f, field)
@@ -696,23 +696,6 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	}
 	fix := fixes.FieldPool(f, def, spec)
 	return &fix, ""
-}
-
-// resetRestores reports whether every function that the function value e
-// may hold is a known constructor without arguments, whose hasher's Reset
-// restores the state that the constructor made it in. A function that the
-// package does not show (a caller's) may write a prefix, which Reset loses.
-func (p *pass) resetRestores(e ast.Expr) bool {
-	targets, ok := p.funcValueTargets(e)
-	if !ok || len(targets) == 0 {
-		return false
-	}
-	for _, fn := range targets {
-		if _, ok := p.cfg.lookupConstructor(fn); !ok || fn.Signature().Params().Len() != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // fieldWrite returns where the package assigns field, or takes its address,
