@@ -3,13 +3,9 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -722,26 +718,18 @@ func (p *pass) fieldWrite(field *types.Var) string {
 			return at == ""
 		})
 	}
-	if at != "" || len(p.Files) == 0 {
+	if at != "" {
 		return at
 	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		fset := token.NewFileSet()
-		entry := e.Name()
-		tf, err := parser.ParseFile(fset, filepath.Join(dir, entry), nil, parser.SkipObjectResolution)
-		if err != nil || tf.Name.Name != field.Pkg().Name() {
+	for tf, fset := range p.testFiles() {
+		if tf.Name.Name != field.Pkg().Name() {
 			continue
 		}
 		ast.Inspect(tf, func(n ast.Node) bool {
 			if as, ok := n.(*ast.AssignStmt); ok {
 				for _, e := range as.Lhs {
 					if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && sel.Sel.Name == field.Name() && at == "" {
-						at = entry + ":" + strconv.Itoa(fset.Position(sel.Pos()).Line)
+						at = testPos(fset, sel.Pos())
 					}
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"iter"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -133,22 +134,9 @@ func (p *pass) addressed(file *ast.File, e ast.Expr) bool {
 // valueInTests returns where a test file of the package's directory uses
 // named other than as &T{...} or *T, by syntax, or "".
 func (p *pass) valueInTests(named *types.Named) string {
-	if len(p.Files) == 0 {
-		return ""
-	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
 	name := named.Obj().Name()
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-		if err != nil || f.Name.Name != named.Obj().Pkg().Name() {
+	for f, fset := range p.testFiles() {
+		if f.Name.Name != named.Obj().Pkg().Name() {
 			continue
 		}
 		ok := map[ast.Node]bool{} // the uses that are fine
@@ -163,16 +151,48 @@ func (p *pass) valueInTests(named *types.Named) string {
 			}
 			return true
 		})
-		at := ""
+		found := ""
 		ast.Inspect(f, func(n ast.Node) bool {
-			if id, isID := n.(*ast.Ident); isID && id.Name == name && !ok[id] && at == "" {
-				at = e.Name() + ":" + strconv.Itoa(fset.Position(id.Pos()).Line)
+			if id, isID := n.(*ast.Ident); isID && id.Name == name && !ok[id] && found == "" {
+				found = testPos(fset, id.Pos())
 			}
-			return at == ""
+			return found == ""
 		})
-		if at != "" {
-			return at
+		if found != "" {
+			return found
 		}
 	}
 	return ""
+}
+
+// testFiles yields the test files of the package's directory, each parsed
+// alone, without types (a pass of the package without its tests does not
+// hold them), with the file set that positions it (see testPos): what the
+// package's tests do is read by syntax, so that a package and its test
+// variant give the same verdict.
+func (p *pass) testFiles() iter.Seq2[*ast.File, *token.FileSet] {
+	return func(yield func(*ast.File, *token.FileSet) bool) {
+		if len(p.Files) == 0 {
+			return
+		}
+		dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+			if err == nil && !yield(f, fset) {
+				return
+			}
+		}
+	}
+}
+
+// testPos spells a position of a test file that testFiles yields:
+// "x_test.go:12".
+func testPos(fset *token.FileSet, pos token.Pos) string {
+	posn := fset.Position(pos)
+	return filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line)
 }
