@@ -516,8 +516,14 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 			return false
 		}
 	}
-	if def, ok := p.vals.Def(fnCur, v); ok && v.Kind() != types.ParamVar && !f.definition(def, decl, depth) {
-		return false
+	if def, ok := p.vals.Def(fnCur, v); ok && v.Kind() != types.ParamVar {
+		// Its declaration gives it a fixed value, or its zero value (var
+		// v T); not a range variable, a type switch's...
+		value, defined := values.DefinedWith(def)
+		zero := def.ParentEdgeKind() == edge.ValueSpec_Names && len(def.Parent().Node().(*ast.ValueSpec).Values) == 0
+		if !zero && !(defined && f.value(value, decl, depth)) {
+			return false
+		}
 	}
 	for cur := range p.vals.Uses(fnCur, v) {
 		if !values.IsWritten(cur) {
@@ -542,23 +548,6 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 		}
 	}
 	return true
-}
-
-// definition reports whether the declaration at cur gives its variable a
-// fixed value (or its zero value).
-func (f *fixedness) definition(cur inspector.Cursor, decl *ast.FuncDecl, depth int) bool {
-	switch cur.ParentEdgeKind() {
-	case edge.AssignStmt_Lhs:
-		as := cur.Parent().Node().(*ast.AssignStmt)
-		return len(as.Lhs) == len(as.Rhs) && f.value(as.Rhs[cur.ParentEdgeIndex()], decl, depth)
-	case edge.ValueSpec_Names:
-		spec := cur.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Values) == 0 {
-			return true // the zero value
-		}
-		return len(spec.Values) == len(spec.Names) && f.value(spec.Values[cur.ParentEdgeIndex()], decl, depth)
-	}
-	return false // a range variable, a type switch's...
 }
 
 // param reports whether every call of fn passes a fixed value for its
