@@ -58,7 +58,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 		switch {
 		case p.TypesInfo.Types[first].IsNil():
 			ef.Nils = append(ef.Nils, first)
-		case p.isSumNil(first, mac):
+		case p.sumNilOn(first) == mac:
 			ef.Sums = append(ef.Sums, first)
 		default:
 			return nil // it returns something else
@@ -89,16 +89,6 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 	}
 	ef.Param = f.FreeName(decl.Body.Lbrace, "want")
 	return ef
-}
-
-// isSumNil reports whether e is mac.Sum(nil).
-func (p *pass) isSumNil(e ast.Expr, mac *types.Var) bool {
-	call, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	v, ok := p.sumNilOn(call)
-	return ok && v == mac
 }
 
 // comparedCall recognizes, at the call cur of a function with n results,

@@ -351,11 +351,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 	var equals []fixes.MACEqual
 	for cur := range p.callsIn(fn) {
 		sum := cur.Node().(*ast.CallExpr)
-		sel, ok := ast.Unparen(sum.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Sum" || len(sum.Args) != 1 || !p.TypesInfo.Types[sum.Args[0]].IsNil() {
-			continue
-		}
-		if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || p.TypesInfo.Uses[id] != mac {
+		if p.sumNilOn(sum) != mac {
 			continue
 		}
 		arg := cur

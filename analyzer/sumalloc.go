@@ -167,31 +167,32 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 	}
 }
 
-// isSumNil reports whether call is h.Sum(nil) on a hasher.
-func isSumNil(info *types.Info, call *ast.CallExpr) bool {
+// isSumNil reports whether e is a call h.Sum(nil) on a hasher.
+func isSumNil(info *types.Info, e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && info.Types[call.Args[0]].IsNil() && isHasher(info.TypeOf(sel.X))
 }
 
-// sumNilOn returns the variable h when call is h.Sum(nil) on a hasher that
-// a variable holds.
-func (p *pass) sumNilOn(call *ast.CallExpr) (*types.Var, bool) {
-	if !isSumNil(p.TypesInfo, call) {
-		return nil, false
+// sumNilOn returns the variable h when e is h.Sum(nil) on a hasher that a
+// variable holds, or nil.
+func (p *pass) sumNilOn(e ast.Expr) *types.Var {
+	if !isSumNil(p.TypesInfo, e) {
+		return nil
 	}
-	id, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.Ident)
-	if !ok {
-		return nil, false
-	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	return v, ok
+	id, _ := ast.Unparen(ast.Unparen(e.(*ast.CallExpr).Fun).(*ast.SelectorExpr).X).(*ast.Ident)
+	v, _ := p.TypesInfo.Uses[id].(*types.Var)
+	return v
 }
 
 // sumNil returns the constructor site of h when call is h.Sum(nil) on a
 // local hasher h that the allocation model decides on.
 func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, bool) {
-	v, ok := p.sumNilOn(call)
-	if !ok {
+	v := p.sumNilOn(call)
+	if v == nil {
 		return nil, false
 	}
 	s, ok := hashers[v]
@@ -206,8 +207,8 @@ func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, 
 // sync.Pool — and never assigned again: its result allocates as any Sum(nil)
 // does, and no stack array can take its place.
 func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
-	v, ok := p.sumNilOn(cur.Node().(*ast.CallExpr))
-	if !ok {
+	v := p.sumNilOn(cur.Node().(*ast.CallExpr))
+	if v == nil {
 		return false
 	}
 	fn, ok := enclosingFunc(cur)
