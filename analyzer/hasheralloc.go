@@ -78,24 +78,20 @@ func (p *pass) describe(s *Site) string {
 	if len(call) > 40 {
 		call = s.ctor.name + "(...)"
 	}
+	its := " its hasher"
 	if s.ctor.wrapped != "" {
 		// A constructor wrapper: what allocates is the hasher it returns.
 		call += " returns the hasher of " + s.ctor.wrapped + ", which"
-		switch {
-		case s.ctor.alloc == always && stdConstructors[s.ctor.wraps].alloc == onEscape && s.ctor.wraps != "":
+		its = ""
+		if s.ctor.alloc == always && stdConstructors[s.ctor.wraps].alloc == onEscape && s.ctor.wraps != "" {
 			return fmt.Sprintf("%s escapes to the heap (%s is never inlined)", call, s.ctor.name)
-		case s.ctor.alloc == always && s.ctor.allocs > 1:
-			return fmt.Sprintf("%s allocates %d times", call, s.ctor.allocs)
-		case s.ctor.alloc == always:
-			return call + " always allocates"
 		}
-		return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
 	}
 	switch {
 	case s.ctor.alloc == always && s.ctor.allocs > 1:
 		return fmt.Sprintf("%s allocates %d times", call, s.ctor.allocs)
 	case s.ctor.alloc == always:
-		return call + " always allocates its hasher"
+		return call + " always allocates" + its
 	}
 	return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
 }
@@ -205,11 +201,8 @@ func (p *pass) argumentPoolFix(s *Site, f *fixes.File, spec fixes.PoolSpec) (*an
 	// function literal, a deferred call), or only in some case.
 	stmt := s.cur
 	for {
-		if _, ok := stmt.Node().(ast.Stmt); ok {
-			k := stmt.ParentEdgeKind()
-			if k == edge.BlockStmt_List || k == edge.CaseClause_Body || k == edge.CommClause_Body {
-				break
-			}
+		if _, ok := stmt.Node().(ast.Stmt); ok && isListEdge(stmt.ParentEdgeKind()) {
+			break
 		}
 		stmt = stmt.Parent()
 		switch stmt.Node().(type) {
