@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
@@ -245,20 +244,9 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 	if !p.TypesInfo.Selections[fh.sel].Indirect() {
 		return nil, types.ExprString(fh.sel.X) + " is a copy: an array in it would go to the heap with it"
 	}
-	st, ok := p.structOf(f, fh.field)
-	if !ok {
-		return nil, "the struct that holds " + fh.field.Name() + " is not declared at package level in this file"
-	}
-	if why := p.fieldAddable(st); why != "" {
+	st, name, why := p.newField(f, fh.field, fh.sel.X, unexported(fh.field.Name())+"Sum")
+	if why != "" {
 		return nil, why
-	}
-	if f.OneLineComment(st) {
-		return nil, "the struct that holds " + fh.field.Name() + " is declared on one line, with a comment in it"
-	}
-	want := unexported(fh.field.Name()) + "Sum"
-	name := want
-	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(fh.sel.X), name); i++ {
-		name = want + strconv.Itoa(i)
 	}
 	size := p.fieldDigestSize(fh.field)
 	holder := types.ExprString(fh.sel.X)

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -647,11 +646,10 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if why := p.copiedValue(named, nil); why != "" {
 		return nil, why + ", and would copy the pool"
 	}
-	if why := p.fieldAddable(st); why != "" {
+	spec := fixes.FieldPoolSpec{Func: types.ExprString(sel)}
+	var why string
+	if spec.Struct, spec.Field, why = p.newField(f, field, sel.X, field.Name()+"Pool"); why != "" {
 		return nil, why
-	}
-	if f.OneLineComment(st) {
-		return nil, "the struct that holds " + field.Name() + " is declared on one line, with a comment in it"
 	}
 	def, why := p.definition(s)
 	if def == nil {
@@ -662,14 +660,7 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if arg, ok := p.stackArgument(s, v); ok {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
 	}
-	spec := fixes.FieldPoolSpec{Func: types.ExprString(sel)}
-	want := field.Name() + "Pool"
-	spec.Field = want
-	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), spec.Field); i++ {
-		spec.Field = want + strconv.Itoa(i)
-	}
 	spec.Pool = holder + "." + spec.Field
-	spec.Struct = st
 	// The Put reads the holder again after the last use: only a variable
 	// that the function does not assign is sure to name the same struct.
 	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {

@@ -300,22 +300,10 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 			}
 			receiverEdits = edits
 		}
-		st, ok := p.structOf(f, key.v.(*types.Var))
-		if !ok {
-			return nil, "the struct that holds " + key.v.Name() + " is not declared at package level in this file", nil
-		}
-		if why := p.fieldAddable(st); why != "" {
+		if spec.Struct, spec.Name, why = p.newField(f, key.v.(*types.Var), sel.X, want); why != "" {
 			return nil, why, nil
 		}
-		name := want
-		for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), name); i++ {
-			name = want + strconv.Itoa(i)
-		}
-		if f.OneLineComment(st) {
-			return nil, "the struct that holds " + key.v.Name() + " is declared on one line, with a comment in it", nil
-		}
-		spec.Name, spec.Struct = name, st
-		spec.Pool = f.Text(sel.X) + "." + name
+		spec.Pool = f.Text(sel.X) + "." + spec.Name
 
 	default: // a package variable
 		name, declare := f.Names.Declare(f, want, func(obj types.Object) bool {
@@ -511,6 +499,29 @@ func (p *pass) structOf(f *fixes.File, field *types.Var) (*ast.StructType, bool)
 		}
 	}
 	return nil, false
+}
+
+// newField returns the struct type, declared at package level in f, that
+// declares field, and a name for the field that a fix adds to it: want, or
+// want2, ... when the type of x, the value that holds field, has a field or
+// method of that name. Or it says why the struct may not gain a field (see
+// fieldAddable).
+func (p *pass) newField(f *fixes.File, field *types.Var, x ast.Expr, want string) (st *ast.StructType, name, why string) {
+	st, ok := p.structOf(f, field)
+	if !ok {
+		return nil, "", "the struct that holds " + field.Name() + " is not declared at package level in this file"
+	}
+	if why := p.fieldAddable(st); why != "" {
+		return nil, "", why
+	}
+	if f.OneLineComment(st) {
+		return nil, "", "the struct that holds " + field.Name() + " is declared on one line, with a comment in it"
+	}
+	name = want
+	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(x), name); i++ {
+		name = want + strconv.Itoa(i)
+	}
+	return st, name, ""
 }
 
 // declIn returns the package-level declaration of v in f.
