@@ -279,9 +279,6 @@ func (p *pass) noInline(fn *types.Func, decl *ast.FuncDecl) bool {
 	if v, ok := p.model.noInl[fn]; ok {
 		return v
 	}
-	if p.model.noInl == nil {
-		p.model.noInl = map[*types.Func]bool{}
-	}
 	p.model.noInl[fn] = false // a cycle is not counted: a lower bound
 	if decl.Body == nil {
 		return false

@@ -123,9 +123,6 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 	if ctor, ok := p.model.wrappers[fn]; ok {
 		return ctor // nil while it is computed: a cycle is no wrapper
 	}
-	if p.model.wrappers == nil {
-		p.model.wrappers = map[*types.Func]*constructor{}
-	}
 	p.model.wrappers[fn] = nil
 	cur, ok := p.decl(fn)
 	if !ok {
