@@ -522,11 +522,7 @@ func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.
 			return nil, false
 		}
 	}
-	uses := 0
-	for range p.vals.Uses(fn, v) {
-		uses++
-	}
-	if sum == nil || uses != 2 {
+	if sum == nil || p.vals.Count(fn, v) != 2 {
 		return nil, false
 	}
 	var dst ast.Expr

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -129,10 +130,7 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		if !ok || assign.Tok.String() != ":=" {
 			return fixes.EqualCall{}, "", false
 		}
-		var uses []inspector.Cursor
-		for use := range p.vals.Uses(fn, v) {
-			uses = append(uses, use)
-		}
+		uses := slices.Collect(p.vals.Uses(fn, v))
 		if len(uses) != 1 || uses[0].ParentEdgeKind() != edge.CallExpr_Args {
 			return fixes.EqualCall{}, "", false
 		}
