@@ -235,12 +235,8 @@ func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
 	if recv == nil {
 		return false
 	}
-	t := recv.Type()
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, ok := t.(*types.Named)
-	return ok && named.Obj().Name() == "Pool" && (named.Obj().Pkg().Path() == fixes.RuntimePool || named.Obj().Pkg().Path() == "sync")
+	t := unpointer(recv.Type())
+	return isNamed(t, fixes.RuntimePool, "Pool", false) || isNamed(t, "sync", "Pool", false)
 }
 
 // defOf returns the value that defines the local variable v in the function

@@ -265,11 +265,7 @@ func (p *pass) wrapperName(fn *types.Func) string {
 // exportedRecv reports whether the method fn belongs to an exported type,
 // whose facts other packages can look up.
 func exportedRecv(fn *types.Func) bool {
-	t := fn.Signature().Recv().Type()
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
+	named, ok := types.Unalias(unpointer(fn.Signature().Recv().Type())).(*types.Named)
 	return ok && named.Obj().Exported()
 }
 
