@@ -103,36 +103,25 @@ func (p *pass) checkCallFacts() {
 		}
 		memo[fn] = nil
 		pc := &perCall{}
-		add := func(sum **allocsPerCall, f *allocsPerCall) {
-			if *sum == nil {
-				c := *f
-				*sum = &c
-			} else {
-				(*sum).Allocs += f.Allocs
-				(*sum).Reported = (*sum).Reported && f.Reported
-			}
-		}
-		addAll := func(f *allocsPerCall) { add(&pc.all, f) }
-		addForeign := func(f *allocsPerCall, holder *types.Func) {
-			if pc.foreign == nil {
-				pc.holder = holder
-			}
-			add(&pc.foreign, f)
-		}
 		for _, it := range items[fn] {
-			switch {
-			case it.own != nil:
-				addAll(it.own)
-			case it.fact != nil:
-				addAll(it.fact)
-				addForeign(it.fact, fn)
-			case it.callee != nil:
-				if sub := resolve(it.callee); sub != nil {
-					addAll(sub.all)
-					if sub.foreign != nil {
-						addForeign(sub.foreign, sub.holder)
-					}
+			// Its own allocation, a foreign one, or a callee's of each.
+			all, foreign, holder := it.own, it.fact, fn
+			if it.fact != nil {
+				all = it.fact
+			}
+			if it.callee != nil {
+				sub := resolve(it.callee)
+				if sub == nil {
+					continue
 				}
+				all, foreign, holder = sub.all, sub.foreign, sub.holder
+			}
+			pc.all = addAllocs(pc.all, all)
+			if foreign != nil {
+				if pc.foreign == nil {
+					pc.holder = holder
+				}
+				pc.foreign = addAllocs(pc.foreign, foreign)
 			}
 		}
 		if pc.all == nil {
@@ -151,6 +140,18 @@ func (p *pass) checkCallFacts() {
 		}
 	}
 	p.reportCallFacts(module, resolve)
+}
+
+// addAllocs returns sum with the allocations of f added: a copy of f when
+// sum is nil.
+func addAllocs(sum, f *allocsPerCall) *allocsPerCall {
+	if sum == nil {
+		c := *f
+		return &c
+	}
+	sum.Allocs += f.Allocs
+	sum.Reported = sum.Reported && f.Reported
+	return sum
 }
 
 // module returns the path of the package's module ("" when the driver does
