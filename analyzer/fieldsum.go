@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
@@ -103,12 +104,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	if def.Tok != token.DEFINE || !inList || stmt != def || p.writes(fn, v) {
 		return sumUse{}, false
 	}
-	at := -1
-	for i, s := range list {
-		if s == def {
-			at = i
-		}
-	}
+	at := slices.Index(list, ast.Stmt(def))
 	// The last statement of the list that uses v; v used nowhere else.
 	last, uses := -1, 0
 	for i := at + 1; i < len(list); i++ {
@@ -147,21 +143,11 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 // encoders of sum-alloc, copy as its source).
 func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 	e := use
-	for {
-		switch e.ParentEdgeKind() {
-		case edge.ParenExpr_X:
-			e = e.Parent()
-			continue
-		case edge.SliceExpr_X:
-			e = e.Parent()
-			continue
-		case edge.IndexExpr_X:
-			if values.IsWritten(e) {
-				return "", false
-			}
-			return "", true
-		}
-		break
+	for e.ParentEdgeKind() == edge.ParenExpr_X || e.ParentEdgeKind() == edge.SliceExpr_X {
+		e = e.Parent()
+	}
+	if e.ParentEdgeKind() == edge.IndexExpr_X {
+		return "", !values.IsWritten(e)
 	}
 	if e.ParentEdgeKind() != edge.CallExpr_Args {
 		return "", false
