@@ -78,10 +78,9 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 		p.silent(s.Call, hmacRekey, "it is built once, then Reset and reused across a loop")
 		return
 	}
-	per := often
-	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, per, key.holder)
+	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, often, key.holder)
 	if key.rotates != "" {
-		msg = fmt.Sprintf("%s %s, with a key held by %s, which may rotate it (the keyed pool checks the key on every Get, so a rotated key is used from the next call on)", what, per, key.holder)
+		msg = fmt.Sprintf("%s %s, with a key held by %s, which may rotate it (the keyed pool checks the key on every Get, so a rotated key is used from the next call on)", what, often, key.holder)
 	}
 	if key.converted {
 		msg += ", converted from a string each time"
@@ -196,18 +195,11 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 // a loop that does not hold its definition: one MAC per call then serves
 // many messages.
 func (p *pass) reusedInLoop(s *Site) bool {
-	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+	mac, _, fn, ok := p.model.assignedLocal(s.cur)
+	if !ok || s.cur.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 		return false
 	}
-	assign := s.cur.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Lhs) != 1 {
-		return false
-	}
-	mac, ok := p.TypesInfo.Defs[identOf(assign.Lhs[0])].(*types.Var)
-	fn, inFunc := enclosingFunc(s.cur)
-	if !ok || !inFunc {
-		return false
-	}
+	assign := s.cur.Parent().Node()
 	for use := range p.vals.Uses(fn, mac) {
 		// Reused: Reset, or summed, in a loop that does not make it. A
 		// loop that only writes into it (the parts of one message, a
