@@ -98,17 +98,9 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 // compared with a variable its function does not assign.
 func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, string, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	var sel *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		sel = fun
-	case *ast.SelectorExpr:
-		sel = fun.Sel
-	default:
-		return fixes.EqualCall{}, "", false
-	}
+	sel := identOf(call.Fun) // f, or the Sel of h.sign
 	fn, ok := enclosingFunc(cur)
-	if !ok {
+	if sel == nil || !ok {
 		return fixes.EqualCall{}, "", false
 	}
 	// The argument compared: the call itself, hmac.Equal(h.sign(p), sig),
