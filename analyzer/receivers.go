@@ -82,53 +82,27 @@ func (p *pass) pointerReceivers(f *fixes.File, named *types.Named) ([]analysis.T
 // (checked by the caller), or returns "".
 func (p *pass) copiedValue(named *types.Named, receivers map[types.Object]bool) string {
 	name := named.Obj().Name()
-	for _, file := range p.Files {
-		if strings.HasSuffix(p.Fset.File(file.FileStart).Name(), "_test.go") {
-			continue // read by their syntax below, in both variants of the package
+	for cur := range p.prod.Preorder() { // the tests are read by their syntax below, in both variants of the package
+		e, ok := cur.Node().(ast.Expr)
+		if !ok {
+			continue
 		}
-		why := ""
-		ast.Inspect(file, func(n ast.Node) bool {
-			if why != "" {
-				return false
-			}
-			e, ok := n.(ast.Expr)
-			if !ok {
-				return true
-			}
-			tv, ok := p.TypesInfo.Types[e]
-			if !ok || tv.IsType() || !types.Identical(tv.Type, named) {
-				return true
-			}
-			if id, ok := e.(*ast.Ident); ok && receivers[p.TypesInfo.Uses[id]] {
-				return true // checked above: a selector's base
-			}
-			if _, ok := e.(*ast.CompositeLit); ok && p.addressed(file, e) {
-				return true
-			}
-			why = "a " + name + " value at " + p.position(e.Pos()) + " is not reached through a pointer"
-			return false
-		})
-		if why != "" {
-			return why
+		tv, ok := p.TypesInfo.Types[e]
+		if !ok || tv.IsType() || !types.Identical(tv.Type, named) {
+			continue
 		}
+		if id, ok := e.(*ast.Ident); ok && receivers[p.TypesInfo.Uses[id]] {
+			continue // checked above: a selector's base
+		}
+		if _, ok := e.(*ast.CompositeLit); ok && cur.ParentEdgeKind() == edge.UnaryExpr_X && cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
+			continue // &T{...}
+		}
+		return "a " + name + " value at " + p.position(e.Pos()) + " is not reached through a pointer"
 	}
 	if at := p.valueInTests(named); at != "" {
 		return "a " + name + " value in " + at + " is not reached through a pointer"
 	}
 	return ""
-}
-
-// addressed reports whether the composite literal e of file is the operand
-// of &.
-func (p *pass) addressed(file *ast.File, e ast.Expr) bool {
-	found := false
-	ast.Inspect(file, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND && ast.Unparen(u.X) == e {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // valueInTests returns where a test file of the package's directory uses
