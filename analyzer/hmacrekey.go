@@ -442,7 +442,12 @@ func (p *siteChecks) hashesPerKey() map[types.Object]int {
 	if p.keyHashes != nil {
 		return p.keyHashes
 	}
-	seen := map[types.Object]map[string]bool{}
+	p.keyHashes = map[types.Object]int{}
+	type keyHash struct {
+		key  types.Object
+		hash string
+	}
+	seen := map[keyHash]bool{}
 	for _, s := range p.sites {
 		if !s.ctor.hmac || len(s.Call.Args) != 2 {
 			continue
@@ -456,15 +461,10 @@ func (p *siteChecks) hashesPerKey() map[types.Object]int {
 		if !ok {
 			continue // not a key any pool would hold
 		}
-		v := key.v
-		if seen[v] == nil {
-			seen[v] = map[string]bool{}
+		if kh := (keyHash{key.v, types.ExprString(s.Call.Args[0])}); !seen[kh] {
+			seen[kh] = true
+			p.keyHashes[key.v]++
 		}
-		seen[v][types.ExprString(s.Call.Args[0])] = true
-	}
-	p.keyHashes = map[types.Object]int{}
-	for v, hashes := range seen {
-		p.keyHashes[v] = len(hashes)
 	}
 	return p.keyHashes
 }
