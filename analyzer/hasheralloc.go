@@ -478,10 +478,7 @@ var oneShotSums = map[string]string{
 func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.Var) (*analysis.SuggestedFix, bool) {
 	name, ok := oneShotSums[p.qualifiedCallee(s.Call)]
 	sel, isSel := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
-	if !ok || !isSel || len(def.Lhs) != 2 || def.Lhs[1].(*ast.Ident).Name != "_" {
-		return nil, false
-	}
-	if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg || ast.Unparen(sel.X) != identOf(sel.X) {
+	if !ok || !isSel || !p.pkgSelector(sel) || len(def.Lhs) != 2 || def.Lhs[1].(*ast.Ident).Name != "_" {
 		return nil, false
 	}
 	for _, arg := range s.Call.Args {
