@@ -277,11 +277,7 @@ func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Obje
 			return nil, nil, nil
 		}
 		for _, e := range s.Lhs {
-			id, ok := e.(*ast.Ident)
-			if !ok {
-				return nil, nil, nil
-			}
-			lhs = append(lhs, id)
+			lhs = append(lhs, e.(*ast.Ident)) // := defines names only
 		}
 		rhs = s.Rhs[0]
 	case *ast.DeclStmt:
