@@ -562,13 +562,8 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	if fn.Signature().Recv() != nil && p.vals.InterfaceMethod(p.prod.Inspector(), fn.Name()) {
 		return false
 	}
-	index := -1
 	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if params.At(i) == v {
-			index = i
-		}
-	}
+	index := slices.Index(slices.Collect(params.Variables()), v)
 	if index < 0 || fn.Signature().Variadic() && index == params.Len()-1 {
 		return false
 	}

@@ -211,9 +211,8 @@ func (p *pass) importedFlow(fn *types.Func) *paramFlow {
 
 // anyHasherParam reports whether a parameter of fn can hold a hasher.
 func anyHasherParam(fn *types.Func) bool {
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if canHoldHasher(params.At(i).Type()) {
+	for v := range fn.Signature().Params().Variables() {
+		if canHoldHasher(v.Type()) {
 			return true
 		}
 	}
