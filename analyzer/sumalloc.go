@@ -39,44 +39,15 @@ var transientSumUses = map[string]struct {
 
 // digestSizes are the digest sizes, in bytes, of the hashers of the
 // constructors that the compiler inlines and devirtualizes, by "importpath.Func".
-var digestSizes = map[string]int64{
-	"crypto/sha256.New":                                     32,
-	"crypto/sha256.New224":                                  28,
-	"crypto/sha512.New":                                     64,
-	"crypto/sha512.New384":                                  48,
-	"crypto/sha512.New512_224":                              28,
-	"crypto/sha512.New512_256":                              32,
-	"crypto/sha1.New":                                       20,
-	"crypto/md5.New":                                        16,
-	"crypto/sha3.New224":                                    28,
-	"crypto/sha3.New256":                                    32,
-	"crypto/sha3.New384":                                    48,
-	"crypto/sha3.New512":                                    64,
-	"hash/fnv.New32":                                        4,
-	"hash/fnv.New32a":                                       4,
-	"hash/fnv.New64":                                        8,
-	"hash/fnv.New64a":                                       8,
-	"hash/fnv.New128":                                       16,
-	"hash/fnv.New128a":                                      16,
-	"hash/crc32.NewIEEE":                                    4,
-	"hash/crc32.New":                                        4,
-	"hash/crc64.New":                                        8,
-	"hash/adler32.New":                                      4,
-	"golang.org/x/crypto/sha3.New224":                       28,
-	"golang.org/x/crypto/sha3.New256":                       32,
-	"golang.org/x/crypto/sha3.New384":                       48,
-	"golang.org/x/crypto/sha3.New512":                       64,
-	"golang.org/x/crypto/sha3.NewLegacyKeccak256":           32,
-	"golang.org/x/crypto/sha3.NewLegacyKeccak512":           64,
-	"golang.org/x/crypto/ripemd160.New":                     20,
-	"github.com/zeebo/blake3.New":                           32,
-	"github.com/ethereum/go-ethereum/crypto.NewKeccakState": 32,
-	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak256": 32,
-	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak512": 64,
-	"github.com/cespare/xxhash/v2.New":                                 8,
-	"github.com/cespare/xxhash/v2.NewWithSeed":                         8,
-	"github.com/zeebo/xxh3.New":                                        8,
-}
+var digestSizes = func() map[string]int64 {
+	m := map[string]int64{}
+	for key, ctor := range stdConstructors {
+		if ctor.size > 0 {
+			m[key] = ctor.size
+		}
+	}
+	return m
+}()
 
 // sumUse is what is done with the result of h.Sum(nil).
 type sumUse struct {
