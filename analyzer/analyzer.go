@@ -217,7 +217,8 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		calls: callindex.New(ap.TypesInfo),
 		vals:  values.New(ap.TypesInfo),
 	}
-	p.model = &flowModel{info: ap.TypesInfo, vals: p.vals, targets: map[types.Object][]*types.Func{}}
+	p.model = &flowModel{info: ap.TypesInfo, vals: p.vals, targets: map[types.Object][]*types.Func{},
+		wrappers: map[*types.Func]*constructor{}, literalFacts: map[*types.Var]*hashesArg{}, noInl: map[*types.Func]bool{}}
 	p.prod = p.root
 	if c.tests {
 		p.prod = analyzedRoot(ap, false)

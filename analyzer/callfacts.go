@@ -103,36 +103,25 @@ func (p *pass) checkCallFacts() {
 		}
 		memo[fn] = nil
 		pc := &perCall{}
-		add := func(sum **allocsPerCall, f *allocsPerCall) {
-			if *sum == nil {
-				c := *f
-				*sum = &c
-			} else {
-				(*sum).Allocs += f.Allocs
-				(*sum).Reported = (*sum).Reported && f.Reported
-			}
-		}
-		addAll := func(f *allocsPerCall) { add(&pc.all, f) }
-		addForeign := func(f *allocsPerCall, holder *types.Func) {
-			if pc.foreign == nil {
-				pc.holder = holder
-			}
-			add(&pc.foreign, f)
-		}
 		for _, it := range items[fn] {
-			switch {
-			case it.own != nil:
-				addAll(it.own)
-			case it.fact != nil:
-				addAll(it.fact)
-				addForeign(it.fact, fn)
-			case it.callee != nil:
-				if sub := resolve(it.callee); sub != nil {
-					addAll(sub.all)
-					if sub.foreign != nil {
-						addForeign(sub.foreign, sub.holder)
-					}
+			// Its own allocation, a foreign one, or a callee's of each.
+			all, foreign, holder := it.own, it.fact, fn
+			if it.fact != nil {
+				all = it.fact
+			}
+			if it.callee != nil {
+				sub := resolve(it.callee)
+				if sub == nil {
+					continue
 				}
+				all, foreign, holder = sub.all, sub.foreign, sub.holder
+			}
+			pc.all = addAllocs(pc.all, all)
+			if foreign != nil {
+				if pc.foreign == nil {
+					pc.holder = holder
+				}
+				pc.foreign = addAllocs(pc.foreign, foreign)
 			}
 		}
 		if pc.all == nil {
@@ -153,6 +142,18 @@ func (p *pass) checkCallFacts() {
 	p.reportCallFacts(module, resolve)
 }
 
+// addAllocs returns sum with the allocations of f added: a copy of f when
+// sum is nil.
+func addAllocs(sum, f *allocsPerCall) *allocsPerCall {
+	if sum == nil {
+		c := *f
+		return &c
+	}
+	sum.Allocs += f.Allocs
+	sum.Reported = sum.Reported && f.Reported
+	return sum
+}
+
 // module returns the path of the package's module ("" when the driver does
 // not say) and whether the package is in the standard library.
 func (p *pass) module() (string, bool) {
@@ -169,10 +170,12 @@ func (p *pass) module() (string, bool) {
 func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 	items := map[*types.Func][]perCallItem{}
 	early := map[ast.Node]int{} // per function body: see firstEarlyReturn
-	funcAt := func(pos token.Pos) (*types.Func, inspector.Cursor, bool) {
+	// onEveryCall returns the function whose every call runs the code at
+	// pos (at cur, when valid).
+	onEveryCall := func(pos token.Pos, cur inspector.Cursor) (*types.Func, bool) {
 		decl, ok := p.declAt(pos)
 		if !ok {
-			return nil, decl, false
+			return nil, false
 		}
 		fd := decl.Node().(*ast.FuncDecl)
 		fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func)
@@ -180,16 +183,17 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 		// the same facts.
 		file := p.Fset.File(fd.Pos())
 		if !ok || fd.Body == nil || isTest(fn) || p.suppress.skipped[file] || strings.HasSuffix(file.Name(), "_test.go") {
-			return nil, decl, false
+			return nil, false
+		}
+		if !cur.Valid() {
+			if cur, ok = decl.FindByPos(pos, pos); !ok {
+				return nil, false
+			}
 		}
 		if _, ok := early[fd.Body]; !ok {
 			early[fd.Body] = p.firstEarlyReturn(fd.Body)
 		}
-		return fn, decl, true
-	}
-	every := func(cur inspector.Cursor, decl inspector.Cursor) bool {
-		body := decl.Node().(*ast.FuncDecl).Body
-		return everyCall(cur, body, early[body])
+		return fn, everyCall(cur, fd.Body, early[fd.Body])
 	}
 	shown := map[token.Pos]bool{} // the hashers and HMACs reported
 	for _, f := range p.out.pending {
@@ -212,31 +216,22 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 
 	// Hashers and HMACs.
 	for _, s := range p.sites {
-		fn, decl, ok := funcAt(s.Call.Pos())
-		if !ok || !p.suppress.analyzed(s.cur) || !every(s.cur, decl) || p.suppress.suppressed(s.Call.Pos(), hasherAlloc) {
+		fn, ok := onEveryCall(s.Call.Pos(), s.cur)
+		if !ok || !p.suppress.analyzed(s.cur) || p.suppress.suppressed(s.Call.Pos(), hasherAlloc) {
 			continue
 		}
-		switch {
-		case s.esc.kind == outlives:
-			continue // meant to be kept: not per-call waste
-		case s.ctor.alloc == always:
-		case s.esc.kind == transient:
-		default:
-			continue // on the stack, or undecided
+		// Not a hasher meant to be kept (not per-call waste), nor one on
+		// the stack, or undecided.
+		if s.esc.kind == outlives || s.ctor.alloc != always && s.esc.kind != transient {
+			continue
 		}
 		own(fn, s.Call.Pos(), hasherAlloc, p.describe(s), s.ctor.allocs, shown[s.Call.Pos()])
 	}
 	// Concatenations, as concat-hash found them.
 	for _, c := range p.out.concats {
-		fn, decl, ok := funcAt(c.pos)
-		if !ok {
-			continue
+		if fn, ok := onEveryCall(c.pos, inspector.Cursor{}); ok {
+			own(fn, c.pos, concatHash, c.what, 1, c.shown)
 		}
-		cur, ok := decl.FindByPos(c.pos, c.pos)
-		if !ok || !every(cur, decl) {
-			continue
-		}
-		own(fn, c.pos, concatHash, c.what, 1, c.shown)
 	}
 	// Calls.
 	for ic := range p.calls.Within(p.root) {
@@ -245,8 +240,8 @@ func (p *pass) perCallItems(module string) map[*types.Func][]perCallItem {
 			continue
 		}
 		callee = callee.Origin()
-		fn, decl, ok := funcAt(cur.Node().Pos())
-		if !ok || !every(cur, decl) {
+		fn, ok := onEveryCall(cur.Node().Pos(), cur)
+		if !ok {
 			continue
 		}
 		if callee.Pkg() == p.Pkg {

@@ -30,6 +30,9 @@ type constructor struct {
 	// allocs is the number of allocations one call makes when the hasher is
 	// heap allocated, as measured with testing.AllocsPerRun (0: unmeasured).
 	allocs int
+	// size is the digest size in bytes of a constructor that the compiler
+	// inlines and devirtualizes (0: not recorded), see digestSizes.
+	size int64
 
 	// A constructor wrapper (see wrappers.go): wraps is the known
 	// constructor whose hasher it returns ("importpath.Func", "" for
@@ -74,28 +77,28 @@ var (
 // stdConstructors are the constructors of the standard library and of the common
 // third-party hash modules, keyed by "importpath.Func".
 var stdConstructors = map[string]constructor{
-	"crypto/sha256.New":        {name: "sha256.New", pool: "SHA256", allocs: 1},
-	"crypto/sha256.New224":     {name: "sha256.New224", pool: "SHA224", allocs: 1},
-	"crypto/sha512.New":        {name: "sha512.New", pool: "SHA512", allocs: 1},
-	"crypto/sha512.New384":     {name: "sha512.New384", pool: "SHA384", allocs: 1},
-	"crypto/sha512.New512_224": {name: "sha512.New512_224", pool: "SHA512_224", allocs: 1},
-	"crypto/sha512.New512_256": {name: "sha512.New512_256", pool: "SHA512_256", allocs: 1},
-	"crypto/sha1.New":          {name: "sha1.New", pool: "SHA1", allocs: 1},
-	"crypto/md5.New":           {name: "md5.New", pool: "MD5", allocs: 1},
-	"crypto/sha3.New224":       {name: "sha3.New224", pool: "SHA3_224", allocs: 1},
-	"crypto/sha3.New256":       {name: "sha3.New256", pool: "SHA3_256", allocs: 1},
-	"crypto/sha3.New384":       {name: "sha3.New384", pool: "SHA3_384", allocs: 1},
-	"crypto/sha3.New512":       {name: "sha3.New512", pool: "SHA3_512", allocs: 1},
-	"hash/fnv.New32":           {name: "fnv.New32", pool: "FNV32", allocs: 1},
-	"hash/fnv.New32a":          {name: "fnv.New32a", pool: "FNV32a", allocs: 1},
-	"hash/fnv.New64":           {name: "fnv.New64", pool: "FNV64", allocs: 1},
-	"hash/fnv.New64a":          {name: "fnv.New64a", pool: "FNV64a", allocs: 1},
-	"hash/fnv.New128":          {name: "fnv.New128", pool: "FNV128", allocs: 1},
-	"hash/fnv.New128a":         {name: "fnv.New128a", pool: "FNV128a", allocs: 1},
-	"hash/crc32.NewIEEE":       {name: "crc32.NewIEEE", pool: "CRC32", allocs: 1},
-	"hash/crc32.New":           {name: "crc32.New", allocs: 1},
-	"hash/crc64.New":           {name: "crc64.New", allocs: 1},
-	"hash/adler32.New":         {name: "adler32.New", pool: "Adler32", allocs: 1},
+	"crypto/sha256.New":        {name: "sha256.New", pool: "SHA256", allocs: 1, size: 32},
+	"crypto/sha256.New224":     {name: "sha256.New224", pool: "SHA224", allocs: 1, size: 28},
+	"crypto/sha512.New":        {name: "sha512.New", pool: "SHA512", allocs: 1, size: 64},
+	"crypto/sha512.New384":     {name: "sha512.New384", pool: "SHA384", allocs: 1, size: 48},
+	"crypto/sha512.New512_224": {name: "sha512.New512_224", pool: "SHA512_224", allocs: 1, size: 28},
+	"crypto/sha512.New512_256": {name: "sha512.New512_256", pool: "SHA512_256", allocs: 1, size: 32},
+	"crypto/sha1.New":          {name: "sha1.New", pool: "SHA1", allocs: 1, size: 20},
+	"crypto/md5.New":           {name: "md5.New", pool: "MD5", allocs: 1, size: 16},
+	"crypto/sha3.New224":       {name: "sha3.New224", pool: "SHA3_224", allocs: 1, size: 28},
+	"crypto/sha3.New256":       {name: "sha3.New256", pool: "SHA3_256", allocs: 1, size: 32},
+	"crypto/sha3.New384":       {name: "sha3.New384", pool: "SHA3_384", allocs: 1, size: 48},
+	"crypto/sha3.New512":       {name: "sha3.New512", pool: "SHA3_512", allocs: 1, size: 64},
+	"hash/fnv.New32":           {name: "fnv.New32", pool: "FNV32", allocs: 1, size: 4},
+	"hash/fnv.New32a":          {name: "fnv.New32a", pool: "FNV32a", allocs: 1, size: 4},
+	"hash/fnv.New64":           {name: "fnv.New64", pool: "FNV64", allocs: 1, size: 8},
+	"hash/fnv.New64a":          {name: "fnv.New64a", pool: "FNV64a", allocs: 1, size: 8},
+	"hash/fnv.New128":          {name: "fnv.New128", pool: "FNV128", allocs: 1, size: 16},
+	"hash/fnv.New128a":         {name: "fnv.New128a", pool: "FNV128a", allocs: 1, size: 16},
+	"hash/crc32.NewIEEE":       {name: "crc32.NewIEEE", pool: "CRC32", allocs: 1, size: 4},
+	"hash/crc32.New":           {name: "crc32.New", allocs: 1, size: 4},
+	"hash/crc64.New":           {name: "crc64.New", allocs: 1, size: 8},
+	"hash/adler32.New":         {name: "adler32.New", pool: "Adler32", allocs: 1, size: 4},
 
 	"crypto/hmac.New": {name: "hmac.New", alloc: always, hmac: true, allocs: 5},
 
@@ -110,14 +113,14 @@ var stdConstructors = map[string]constructor{
 	"golang.org/x/crypto/blake2s.New256":          {name: "blake2s.New256", alloc: always, allocs: 1, reuse: reuse{ok: true, keyed: true, maxKey: 32}},
 	"lukechampine.com/blake3.New":                 {name: "blake3.New", alloc: always, allocs: 1},
 	"github.com/minio/sha256-simd.New":            {name: "sha256.New", alloc: always, allocs: 1, reuse: resets},
-	"golang.org/x/crypto/ripemd160.New":           {name: "ripemd160.New", allocs: 1},
-	"golang.org/x/crypto/sha3.New224":             {name: "sha3.New224", allocs: 1},
-	"golang.org/x/crypto/sha3.New256":             {name: "sha3.New256", allocs: 1},
-	"golang.org/x/crypto/sha3.New384":             {name: "sha3.New384", allocs: 1},
-	"golang.org/x/crypto/sha3.New512":             {name: "sha3.New512", allocs: 1},
-	"golang.org/x/crypto/sha3.NewLegacyKeccak256": {name: "sha3.NewLegacyKeccak256", allocs: 1},
-	"golang.org/x/crypto/sha3.NewLegacyKeccak512": {name: "sha3.NewLegacyKeccak512", allocs: 1},
-	"github.com/zeebo/blake3.New":                 {name: "blake3.New", allocs: 1},
+	"golang.org/x/crypto/ripemd160.New":           {name: "ripemd160.New", allocs: 1, size: 20},
+	"golang.org/x/crypto/sha3.New224":             {name: "sha3.New224", allocs: 1, size: 28},
+	"golang.org/x/crypto/sha3.New256":             {name: "sha3.New256", allocs: 1, size: 32},
+	"golang.org/x/crypto/sha3.New384":             {name: "sha3.New384", allocs: 1, size: 48},
+	"golang.org/x/crypto/sha3.New512":             {name: "sha3.New512", allocs: 1, size: 64},
+	"golang.org/x/crypto/sha3.NewLegacyKeccak256": {name: "sha3.NewLegacyKeccak256", allocs: 1, size: 32},
+	"golang.org/x/crypto/sha3.NewLegacyKeccak512": {name: "sha3.NewLegacyKeccak512", allocs: 1, size: 64},
+	"github.com/zeebo/blake3.New":                 {name: "blake3.New", allocs: 1, size: 32},
 
 	// Measured with testing.AllocsPerRun on Go 1.26 (64-byte input, New +
 	// Write + Sum into the caller's array, then the hasher stored in a
@@ -125,9 +128,9 @@ var stdConstructors = map[string]constructor{
 	// cespare/xxhash/v2 v2.3.0, zeebo/xxh3 v1.1.0.
 	//
 	// geth's Keccak state: 0 on the stack, 1 when it escapes.
-	"github.com/ethereum/go-ethereum/crypto.NewKeccakState":            {name: "crypto.NewKeccakState", allocs: 1},
-	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak256": {name: "keccak.NewLegacyKeccak256", allocs: 1},
-	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak512": {name: "keccak.NewLegacyKeccak512", allocs: 1},
+	"github.com/ethereum/go-ethereum/crypto.NewKeccakState":            {name: "crypto.NewKeccakState", allocs: 1, size: 32},
+	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak256": {name: "keccak.NewLegacyKeccak256", allocs: 1, size: 32},
+	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak512": {name: "keccak.NewLegacyKeccak512", allocs: 1, size: 64},
 	// murmur3's digests point to themselves (bmixer): 1 whatever happens.
 	"github.com/spaolacci/murmur3.New32":          {name: "murmur3.New32", alloc: always, allocs: 1, reuse: resets},
 	"github.com/spaolacci/murmur3.New32WithSeed":  {name: "murmur3.New32WithSeed", alloc: always, allocs: 1, reuse: resets},
@@ -136,9 +139,9 @@ var stdConstructors = map[string]constructor{
 	"github.com/spaolacci/murmur3.New128":         {name: "murmur3.New128", alloc: always, allocs: 1, reuse: resets},
 	"github.com/spaolacci/murmur3.New128WithSeed": {name: "murmur3.New128WithSeed", alloc: always, allocs: 1, reuse: resets},
 	// xxhash and xxh3: 0 on the stack, 1 when they escape.
-	"github.com/cespare/xxhash/v2.New":         {name: "xxhash.New", allocs: 1},
-	"github.com/cespare/xxhash/v2.NewWithSeed": {name: "xxhash.NewWithSeed", allocs: 1},
-	"github.com/zeebo/xxh3.New":                {name: "xxh3.New", allocs: 1},
+	"github.com/cespare/xxhash/v2.New":         {name: "xxhash.New", allocs: 1, size: 8},
+	"github.com/cespare/xxhash/v2.NewWithSeed": {name: "xxhash.NewWithSeed", allocs: 1, size: 8},
+	"github.com/zeebo/xxh3.New":                {name: "xxh3.New", allocs: 1, size: 8},
 }
 
 // cryptoHashConstructors maps the crypto.Hash constants whose New method hashalloc can
@@ -194,14 +197,17 @@ func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
 
 // constructorsOnly reports whether every function that the function value e
 // may be is a known constructor: a call of it does nothing but make a
-// hasher.
-func (p *pass) constructorsOnly(e ast.Expr) bool {
+// hasher. With noArgs, each takes no arguments too, so that its hasher's
+// Reset restores the state that the constructor made it in. A function
+// that the package does not show (a caller's) may write a prefix, which
+// Reset loses.
+func (p *pass) constructorsOnly(e ast.Expr, noArgs bool) bool {
 	targets, ok := p.funcValueTargets(e)
 	if !ok || len(targets) == 0 {
 		return false
 	}
 	for _, fn := range targets {
-		if _, ok := p.cfg.lookupConstructor(fn); !ok {
+		if _, ok := p.cfg.lookupConstructor(fn); !ok || noArgs && fn.Signature().Params().Len() != 0 {
 			return false
 		}
 	}

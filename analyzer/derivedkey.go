@@ -516,8 +516,14 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 			return false
 		}
 	}
-	if def, ok := p.vals.Def(fnCur, v); ok && v.Kind() != types.ParamVar && !f.definition(def, decl, depth) {
-		return false
+	if def, ok := p.vals.Def(fnCur, v); ok && v.Kind() != types.ParamVar {
+		// Its declaration gives it a fixed value, or its zero value (var
+		// v T); not a range variable, a type switch's...
+		value, defined := values.DefinedWith(def)
+		zero := def.ParentEdgeKind() == edge.ValueSpec_Names && len(def.Parent().Node().(*ast.ValueSpec).Values) == 0
+		if !zero && !(defined && f.value(value, decl, depth)) {
+			return false
+		}
 	}
 	for cur := range p.vals.Uses(fnCur, v) {
 		if !values.IsWritten(cur) {
@@ -544,23 +550,6 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 	return true
 }
 
-// definition reports whether the declaration at cur gives its variable a
-// fixed value (or its zero value).
-func (f *fixedness) definition(cur inspector.Cursor, decl *ast.FuncDecl, depth int) bool {
-	switch cur.ParentEdgeKind() {
-	case edge.AssignStmt_Lhs:
-		as := cur.Parent().Node().(*ast.AssignStmt)
-		return len(as.Lhs) == len(as.Rhs) && f.value(as.Rhs[cur.ParentEdgeIndex()], decl, depth)
-	case edge.ValueSpec_Names:
-		spec := cur.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Values) == 0 {
-			return true // the zero value
-		}
-		return len(spec.Values) == len(spec.Names) && f.value(spec.Values[cur.ParentEdgeIndex()], decl, depth)
-	}
-	return false // a range variable, a type switch's...
-}
-
 // param reports whether every call of fn passes a fixed value for its
 // parameter v: fn is unexported, called only directly (never used as a
 // value, nor a method an interface of the package could call), and each of
@@ -573,13 +562,8 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	if fn.Signature().Recv() != nil && p.vals.InterfaceMethod(p.prod.Inspector(), fn.Name()) {
 		return false
 	}
-	index := -1
 	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if params.At(i) == v {
-			index = i
-		}
-	}
+	index := slices.Index(slices.Collect(params.Variables()), v)
 	if index < 0 || fn.Signature().Variadic() && index == params.Len()-1 {
 		return false
 	}

@@ -5,7 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
+	"slices"
 
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
@@ -104,12 +104,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	if def.Tok != token.DEFINE || !inList || stmt != def || p.writes(fn, v) {
 		return sumUse{}, false
 	}
-	at := -1
-	for i, s := range list {
-		if s == def {
-			at = i
-		}
-	}
+	at := slices.Index(list, ast.Stmt(def))
 	// The last statement of the list that uses v; v used nowhere else.
 	last, uses := -1, 0
 	for i := at + 1; i < len(list); i++ {
@@ -148,21 +143,11 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 // encoders of sum-alloc, copy as its source).
 func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 	e := use
-	for {
-		switch e.ParentEdgeKind() {
-		case edge.ParenExpr_X:
-			e = e.Parent()
-			continue
-		case edge.SliceExpr_X:
-			e = e.Parent()
-			continue
-		case edge.IndexExpr_X:
-			if values.IsWritten(e) {
-				return "", false
-			}
-			return "", true
-		}
-		break
+	for e.ParentEdgeKind() == edge.ParenExpr_X || e.ParentEdgeKind() == edge.SliceExpr_X {
+		e = e.Parent()
+	}
+	if e.ParentEdgeKind() == edge.IndexExpr_X {
+		return "", !values.IsWritten(e)
 	}
 	if e.ParentEdgeKind() != edge.CallExpr_Args {
 		return "", false
@@ -245,20 +230,9 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 	if !p.TypesInfo.Selections[fh.sel].Indirect() {
 		return nil, types.ExprString(fh.sel.X) + " is a copy: an array in it would go to the heap with it"
 	}
-	st, ok := p.structOf(f, fh.field)
-	if !ok {
-		return nil, "the struct that holds " + fh.field.Name() + " is not declared at package level in this file"
-	}
-	if why := p.fieldAddable(st); why != "" {
+	st, name, why := p.newField(f, fh.field, fh.sel.X, unexported(fh.field.Name())+"Sum")
+	if why != "" {
 		return nil, why
-	}
-	if f.OneLineComment(st) {
-		return nil, "the struct that holds " + fh.field.Name() + " is declared on one line, with a comment in it"
-	}
-	want := unexported(fh.field.Name()) + "Sum"
-	name := want
-	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(fh.sel.X), name); i++ {
-		name = want + strconv.Itoa(i)
 	}
 	size := p.fieldDigestSize(fh.field)
 	holder := types.ExprString(fh.sel.X)

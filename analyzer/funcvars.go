@@ -83,16 +83,10 @@ func (p *pass) funcVar(e ast.Expr) *types.Var {
 	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return nil
 	}
-	if _, ok := v.Type().Underlying().(*types.Signature); !ok || p.writtenGlobal(v) {
+	if _, ok := v.Type().Underlying().(*types.Signature); !ok || p.vals.Written(p.prod, v) {
 		return nil
 	}
 	return v
-}
-
-// writtenGlobal reports whether the package's production code writes the
-// package variable v (of this package or another) after its declaration.
-func (p *pass) writtenGlobal(v *types.Var) bool {
-	return p.vals.Written(p.prod, v)
 }
 
 // funcValue returns the package function (not a method) that e names.
@@ -108,19 +102,11 @@ func (p *pass) funcValue(e ast.Expr) (*types.Func, bool) {
 // literalFact returns the hashesArg fact of the function literal that
 // declares the package variable v, when one of its []byte parameters only
 // flows into a hash; or nil.
-func (p *pass) literalFact(v *types.Var) *hashesArg {
+func (p *pass) literalFact(v *types.Var) (fact *hashesArg) {
 	if fact, ok := p.model.literalFacts[v]; ok {
 		return fact
 	}
-	if p.model.literalFacts == nil {
-		p.model.literalFacts = map[*types.Var]*hashesArg{}
-	}
-	fact := p.findLiteralFact(v)
-	p.model.literalFacts[v] = fact
-	return fact
-}
-
-func (p *pass) findLiteralFact(v *types.Var) *hashesArg {
+	defer func() { p.model.literalFacts[v] = fact }()
 	lit, ok := ast.Unparen(p.declaredValue(v)).(*ast.FuncLit)
 	if !ok {
 		return nil
@@ -138,7 +124,7 @@ func (p *pass) findLiteralFact(v *types.Var) *hashesArg {
 		if !types.Identical(param.Type(), byteSlice) {
 			continue
 		}
-		fact := p.onlyHashed(cur, param)
+		fact = p.onlyHashed(cur, param)
 		if fact == nil {
 			continue
 		}
@@ -182,7 +168,7 @@ func (p *pass) varFact(v *types.Var, helpers map[*types.Func]*hashesArg) *hashes
 // variables of function type that it never writes.
 func (p *pass) exportVarFacts(helpers map[*types.Func]*hashesArg) {
 	for v := range p.vals.Vars(p.root.Inspector()) {
-		if !v.Exported() || p.writtenGlobal(v) {
+		if !v.Exported() || p.vals.Written(p.prod, v) { // written after its declaration
 			continue
 		}
 		if _, ok := v.Type().Underlying().(*types.Signature); !ok {

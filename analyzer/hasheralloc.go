@@ -3,13 +3,8 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -82,24 +77,20 @@ func (p *pass) describe(s *Site) string {
 	if len(call) > 40 {
 		call = s.ctor.name + "(...)"
 	}
+	its := " its hasher"
 	if s.ctor.wrapped != "" {
 		// A constructor wrapper: what allocates is the hasher it returns.
 		call += " returns the hasher of " + s.ctor.wrapped + ", which"
-		switch {
-		case s.ctor.alloc == always && stdConstructors[s.ctor.wraps].alloc == onEscape && s.ctor.wraps != "":
+		its = ""
+		if s.ctor.alloc == always && stdConstructors[s.ctor.wraps].alloc == onEscape && s.ctor.wraps != "" {
 			return fmt.Sprintf("%s escapes to the heap (%s is never inlined)", call, s.ctor.name)
-		case s.ctor.alloc == always && s.ctor.allocs > 1:
-			return fmt.Sprintf("%s allocates %d times", call, s.ctor.allocs)
-		case s.ctor.alloc == always:
-			return call + " always allocates"
 		}
-		return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
 	}
 	switch {
 	case s.ctor.alloc == always && s.ctor.allocs > 1:
 		return fmt.Sprintf("%s allocates %d times", call, s.ctor.allocs)
 	case s.ctor.alloc == always:
-		return call + " always allocates its hasher"
+		return call + " always allocates" + its
 	}
 	return fmt.Sprintf("%s escapes to the heap (%s)", call, s.esc.reason)
 }
@@ -162,12 +153,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		}
 		return nil, why, false
 	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
-	// Reject a hasher variable that is assigned again: the deferred Put
-	// would return the first hasher while the function uses another.
-	if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
-		return nil, v.Name() + " is assigned again", false
-	}
+	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	// The rung before a pool: a hasher written once and summed once is the
 	// digest of one slice, which the sum function of its package computes
 	// without a hasher (a pooled one would make the slice escape).
@@ -214,11 +200,8 @@ func (p *pass) argumentPoolFix(s *Site, f *fixes.File, spec fixes.PoolSpec) (*an
 	// function literal, a deferred call), or only in some case.
 	stmt := s.cur
 	for {
-		if _, ok := stmt.Node().(ast.Stmt); ok {
-			k := stmt.ParentEdgeKind()
-			if k == edge.BlockStmt_List || k == edge.CaseClause_Body || k == edge.CommClause_Body {
-				break
-			}
+		if _, ok := stmt.Node().(ast.Stmt); ok && isListEdge(stmt.ParentEdgeKind()) {
+			break
 		}
 		stmt = stmt.Parent()
 		switch stmt.Node().(type) {
@@ -495,10 +478,7 @@ var oneShotSums = map[string]string{
 func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.Var) (*analysis.SuggestedFix, bool) {
 	name, ok := oneShotSums[p.qualifiedCallee(s.Call)]
 	sel, isSel := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
-	if !ok || !isSel || len(def.Lhs) != 2 || def.Lhs[1].(*ast.Ident).Name != "_" {
-		return nil, false
-	}
-	if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg || ast.Unparen(sel.X) != identOf(sel.X) {
+	if !ok || !isSel || !p.pkgSelector(sel) || len(def.Lhs) != 2 || def.Lhs[1].(*ast.Ident).Name != "_" {
 		return nil, false
 	}
 	for _, arg := range s.Call.Args {
@@ -539,11 +519,7 @@ func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.
 			return nil, false
 		}
 	}
-	uses := 0
-	for range p.vals.Uses(fn, v) {
-		uses++
-	}
-	if sum == nil || uses != 2 {
+	if sum == nil || p.vals.Count(fn, v) != 2 {
 		return nil, false
 	}
 	var dst ast.Expr
@@ -644,7 +620,7 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if at := p.fieldWrite(field); at != "" {
 		return nil, field.Name() + " is assigned at " + at + ", after its struct is built: a pool beside it would hand out the hashers of an older function"
 	}
-	if !p.resetRestores(sel) {
+	if !p.constructorsOnly(sel, true) {
 		return nil, "which functions " + field.Name() + " holds is not known (a caller may give one), and Reset would not restore what a function that writes a prefix makes"
 	}
 	st, ok := p.structOf(f, field)
@@ -663,32 +639,21 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if why := p.copiedValue(named, nil); why != "" {
 		return nil, why + ", and would copy the pool"
 	}
-	if why := p.fieldAddable(st); why != "" {
+	spec := fixes.FieldPoolSpec{Func: types.ExprString(sel)}
+	var why string
+	if spec.Struct, spec.Field, why = p.newField(f, field, sel.X, field.Name()+"Pool"); why != "" {
 		return nil, why
-	}
-	if f.OneLineComment(st) {
-		return nil, "the struct that holds " + field.Name() + " is declared on one line, with a comment in it"
 	}
 	def, why := p.definition(s)
 	if def == nil {
 		return nil, why
 	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	fn, _ := enclosingFunc(s.cur)
-	if p.writes(fn, v) {
-		return nil, v.Name() + " is assigned again"
-	}
 	if arg, ok := p.stackArgument(s, v); ok {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
 	}
-	spec := fixes.FieldPoolSpec{Func: types.ExprString(sel)}
-	want := field.Name() + "Pool"
-	spec.Field = want
-	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), spec.Field); i++ {
-		spec.Field = want + strconv.Itoa(i)
-	}
 	spec.Pool = holder + "." + spec.Field
-	spec.Struct = st
 	// The Put reads the holder again after the last use: only a variable
 	// that the function does not assign is sure to name the same struct.
 	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
@@ -704,23 +669,6 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	}
 	fix := fixes.FieldPool(f, def, spec)
 	return &fix, ""
-}
-
-// resetRestores reports whether every function that the function value e
-// may hold is a known constructor without arguments, whose hasher's Reset
-// restores the state that the constructor made it in. A function that the
-// package does not show (a caller's) may write a prefix, which Reset loses.
-func (p *pass) resetRestores(e ast.Expr) bool {
-	targets, ok := p.funcValueTargets(e)
-	if !ok || len(targets) == 0 {
-		return false
-	}
-	for _, fn := range targets {
-		if _, ok := p.cfg.lookupConstructor(fn); !ok || fn.Signature().Params().Len() != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // fieldWrite returns where the package assigns field, or takes its address,
@@ -747,26 +695,18 @@ func (p *pass) fieldWrite(field *types.Var) string {
 			return at == ""
 		})
 	}
-	if at != "" || len(p.Files) == 0 {
+	if at != "" {
 		return at
 	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		fset := token.NewFileSet()
-		entry := e.Name()
-		tf, err := parser.ParseFile(fset, filepath.Join(dir, entry), nil, parser.SkipObjectResolution)
-		if err != nil || tf.Name.Name != field.Pkg().Name() {
+	for tf, fset := range p.testFiles() {
+		if tf.Name.Name != field.Pkg().Name() {
 			continue
 		}
 		ast.Inspect(tf, func(n ast.Node) bool {
 			if as, ok := n.(*ast.AssignStmt); ok {
 				for _, e := range as.Lhs {
 					if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && sel.Sel.Name == field.Name() && at == "" {
-						at = entry + ":" + strconv.Itoa(fset.Position(sel.Pos()).Line)
+						at = testPos(fset, sel.Pos())
 					}
 				}
 			}

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 		switch {
 		case p.TypesInfo.Types[first].IsNil():
 			ef.Nils = append(ef.Nils, first)
-		case p.isSumNil(first, mac):
+		case p.sumNilOn(first) == mac:
 			ef.Sums = append(ef.Sums, first)
 		default:
 			return nil // it returns something else
@@ -91,33 +92,15 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 	return ef
 }
 
-// isSumNil reports whether e is mac.Sum(nil).
-func (p *pass) isSumNil(e ast.Expr, mac *types.Var) bool {
-	call, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	v, ok := p.sumNilOn(call)
-	return ok && v == mac
-}
-
 // comparedCall recognizes, at the call cur of a function with n results,
 // v, err := f(...) (or v := f(...)) with v used once, as an argument of
 // hmac.Equal, or hmac.Equal(f(...), sig) itself when f has one result,
 // compared with a variable its function does not assign.
 func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, string, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	var sel *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		sel = fun
-	case *ast.SelectorExpr:
-		sel = fun.Sel
-	default:
-		return fixes.EqualCall{}, "", false
-	}
+	sel := identOf(call.Fun) // f, or the Sel of h.sign
 	fn, ok := enclosingFunc(cur)
-	if !ok {
+	if sel == nil || !ok {
 		return fixes.EqualCall{}, "", false
 	}
 	// The argument compared: the call itself, hmac.Equal(h.sign(p), sig),
@@ -139,10 +122,7 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		if !ok || assign.Tok.String() != ":=" {
 			return fixes.EqualCall{}, "", false
 		}
-		var uses []inspector.Cursor
-		for use := range p.vals.Uses(fn, v) {
-			uses = append(uses, use)
-		}
+		uses := slices.Collect(p.vals.Uses(fn, v))
 		if len(uses) != 1 || uses[0].ParentEdgeKind() != edge.CallExpr_Args {
 			return fixes.EqualCall{}, "", false
 		}

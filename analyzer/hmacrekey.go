@@ -78,10 +78,9 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 		p.silent(s.Call, hmacRekey, "it is built once, then Reset and reused across a loop")
 		return
 	}
-	per := often
-	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, per, key.holder)
+	msg := fmt.Sprintf("%s %s, with a key fixed for %s", what, often, key.holder)
 	if key.rotates != "" {
-		msg = fmt.Sprintf("%s %s, with a key held by %s, which may rotate it (the keyed pool checks the key on every Get, so a rotated key is used from the next call on)", what, per, key.holder)
+		msg = fmt.Sprintf("%s %s, with a key held by %s, which may rotate it (the keyed pool checks the key on every Get, so a rotated key is used from the next call on)", what, often, key.holder)
 	}
 	if key.converted {
 		msg += ", converted from a string each time"
@@ -196,18 +195,11 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 // a loop that does not hold its definition: one MAC per call then serves
 // many messages.
 func (p *pass) reusedInLoop(s *Site) bool {
-	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+	mac, _, fn, ok := p.model.assignedLocal(s.cur)
+	if !ok || s.cur.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 		return false
 	}
-	assign := s.cur.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Lhs) != 1 {
-		return false
-	}
-	mac, ok := p.TypesInfo.Defs[identOf(assign.Lhs[0])].(*types.Var)
-	fn, inFunc := enclosingFunc(s.cur)
-	if !ok || !inFunc {
-		return false
-	}
+	assign := s.cur.Parent().Node()
 	for use := range p.vals.Uses(fn, mac) {
 		// Reused: Reset, or summed, in a loop that does not make it. A
 		// loop that only writes into it (the parts of one message, a
@@ -241,11 +233,8 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 	if def == nil {
 		return nil, why, nil
 	}
-	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var)
+	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	fn, _ := enclosingFunc(s.cur)
-	if p.writes(fn, mac) {
-		return nil, mac.Name() + " is assigned again", nil
-	}
 	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.inlinePools()}
 	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {
 		return nil, why, nil
@@ -303,22 +292,10 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 			}
 			receiverEdits = edits
 		}
-		st, ok := p.structOf(f, key.v.(*types.Var))
-		if !ok {
-			return nil, "the struct that holds " + key.v.Name() + " is not declared at package level in this file", nil
-		}
-		if why := p.fieldAddable(st); why != "" {
+		if spec.Struct, spec.Name, why = p.newField(f, key.v.(*types.Var), sel.X, want); why != "" {
 			return nil, why, nil
 		}
-		name := want
-		for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(sel.X), name); i++ {
-			name = want + strconv.Itoa(i)
-		}
-		if f.OneLineComment(st) {
-			return nil, "the struct that holds " + key.v.Name() + " is declared on one line, with a comment in it", nil
-		}
-		spec.Name, spec.Struct = name, st
-		spec.Pool = f.Text(sel.X) + "." + name
+		spec.Pool = f.Text(sel.X) + "." + spec.Name
 
 	default: // a package variable
 		name, declare := f.Names.Declare(f, want, func(obj types.Object) bool {
@@ -354,11 +331,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 	var equals []fixes.MACEqual
 	for cur := range p.callsIn(fn) {
 		sum := cur.Node().(*ast.CallExpr)
-		sel, ok := ast.Unparen(sum.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Sum" || len(sum.Args) != 1 || !p.TypesInfo.Types[sum.Args[0]].IsNil() {
-			continue
-		}
-		if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || p.TypesInfo.Uses[id] != mac {
+		if p.sumNilOn(sum) != mac {
 			continue
 		}
 		arg := cur
@@ -469,7 +442,12 @@ func (p *siteChecks) hashesPerKey() map[types.Object]int {
 	if p.keyHashes != nil {
 		return p.keyHashes
 	}
-	seen := map[types.Object]map[string]bool{}
+	p.keyHashes = map[types.Object]int{}
+	type keyHash struct {
+		key  types.Object
+		hash string
+	}
+	seen := map[keyHash]bool{}
 	for _, s := range p.sites {
 		if !s.ctor.hmac || len(s.Call.Args) != 2 {
 			continue
@@ -483,15 +461,10 @@ func (p *siteChecks) hashesPerKey() map[types.Object]int {
 		if !ok {
 			continue // not a key any pool would hold
 		}
-		v := key.v
-		if seen[v] == nil {
-			seen[v] = map[string]bool{}
+		if kh := (keyHash{key.v, types.ExprString(s.Call.Args[0])}); !seen[kh] {
+			seen[kh] = true
+			p.keyHashes[key.v]++
 		}
-		seen[v][types.ExprString(s.Call.Args[0])] = true
-	}
-	p.keyHashes = map[types.Object]int{}
-	for v, hashes := range seen {
-		p.keyHashes[v] = len(hashes)
 	}
 	return p.keyHashes
 }
@@ -518,6 +491,29 @@ func (p *pass) structOf(f *fixes.File, field *types.Var) (*ast.StructType, bool)
 		}
 	}
 	return nil, false
+}
+
+// newField returns the struct type, declared at package level in f, that
+// declares field, and a name for the field that a fix adds to it: want, or
+// want2, ... when the type of x, the value that holds field, has a field or
+// method of that name. Or it says why the struct may not gain a field (see
+// fieldAddable).
+func (p *pass) newField(f *fixes.File, field *types.Var, x ast.Expr, want string) (st *ast.StructType, name, why string) {
+	st, ok := p.structOf(f, field)
+	if !ok {
+		return nil, "", "the struct that holds " + field.Name() + " is not declared at package level in this file"
+	}
+	if why := p.fieldAddable(st); why != "" {
+		return nil, "", why
+	}
+	if f.OneLineComment(st) {
+		return nil, "", "the struct that holds " + field.Name() + " is declared on one line, with a comment in it"
+	}
+	name = want
+	for i := 2; fieldOrMethod(p.TypesInfo.TypeOf(x), name); i++ {
+		name = want + strconv.Itoa(i)
+	}
+	return st, name, ""
 }
 
 // declIn returns the package-level declaration of v in f.

@@ -211,9 +211,8 @@ func (p *pass) importedFlow(fn *types.Func) *paramFlow {
 
 // anyHasherParam reports whether a parameter of fn can hold a hasher.
 func anyHasherParam(fn *types.Func) bool {
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if canHoldHasher(params.At(i).Type()) {
+	for v := range fn.Signature().Params().Variables() {
+		if canHoldHasher(v.Type()) {
 			return true
 		}
 	}
@@ -278,9 +277,6 @@ const (
 func (p *pass) noInline(fn *types.Func, decl *ast.FuncDecl) bool {
 	if v, ok := p.model.noInl[fn]; ok {
 		return v
-	}
-	if p.model.noInl == nil {
-		p.model.noInl = map[*types.Func]bool{}
 	}
 	p.model.noInl[fn] = false // a cycle is not counted: a lower bound
 	if decl.Body == nil {

@@ -2,13 +2,8 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -87,22 +82,8 @@ func (p *pass) positionalLiteral(named *types.Named) string {
 			return found
 		}
 	}
-	if len(p.Files) == 0 {
-		return ""
-	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	for _, e := range entries {
-		name := filepath.Join(dir, e.Name())
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") || seen[name] {
-			continue
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
+	for f, fset := range p.testFiles() {
+		if seen[fset.File(f.FileStart).Name()] {
 			continue
 		}
 		found := ""
@@ -120,8 +101,7 @@ func (p *pass) positionalLiteral(named *types.Named) string {
 				ok = false
 			}
 			if ok {
-				posn := fset.Position(lit.Pos())
-				found = filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line)
+				found = testPos(fset, lit.Pos())
 			}
 			return true
 		})

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"iter"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -81,35 +82,22 @@ func (p *pass) pointerReceivers(f *fixes.File, named *types.Named) ([]analysis.T
 // (checked by the caller), or returns "".
 func (p *pass) copiedValue(named *types.Named, receivers map[types.Object]bool) string {
 	name := named.Obj().Name()
-	for _, file := range p.Files {
-		if strings.HasSuffix(p.Fset.File(file.FileStart).Name(), "_test.go") {
-			continue // read by their syntax below, in both variants of the package
+	for cur := range p.prod.Preorder() { // the tests are read by their syntax below, in both variants of the package
+		e, ok := cur.Node().(ast.Expr)
+		if !ok {
+			continue
 		}
-		why := ""
-		ast.Inspect(file, func(n ast.Node) bool {
-			if why != "" {
-				return false
-			}
-			e, ok := n.(ast.Expr)
-			if !ok {
-				return true
-			}
-			tv, ok := p.TypesInfo.Types[e]
-			if !ok || tv.IsType() || !types.Identical(tv.Type, named) {
-				return true
-			}
-			if id, ok := e.(*ast.Ident); ok && receivers[p.TypesInfo.Uses[id]] {
-				return true // checked above: a selector's base
-			}
-			if _, ok := e.(*ast.CompositeLit); ok && p.addressed(file, e) {
-				return true
-			}
-			why = "a " + name + " value at " + p.position(e.Pos()) + " is not reached through a pointer"
-			return false
-		})
-		if why != "" {
-			return why
+		tv, ok := p.TypesInfo.Types[e]
+		if !ok || tv.IsType() || !types.Identical(tv.Type, named) {
+			continue
 		}
+		if id, ok := e.(*ast.Ident); ok && receivers[p.TypesInfo.Uses[id]] {
+			continue // checked above: a selector's base
+		}
+		if _, ok := e.(*ast.CompositeLit); ok && cur.ParentEdgeKind() == edge.UnaryExpr_X && cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
+			continue // &T{...}
+		}
+		return "a " + name + " value at " + p.position(e.Pos()) + " is not reached through a pointer"
 	}
 	if at := p.valueInTests(named); at != "" {
 		return "a " + name + " value in " + at + " is not reached through a pointer"
@@ -117,38 +105,12 @@ func (p *pass) copiedValue(named *types.Named, receivers map[types.Object]bool) 
 	return ""
 }
 
-// addressed reports whether the composite literal e of file is the operand
-// of &.
-func (p *pass) addressed(file *ast.File, e ast.Expr) bool {
-	found := false
-	ast.Inspect(file, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND && ast.Unparen(u.X) == e {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // valueInTests returns where a test file of the package's directory uses
 // named other than as &T{...} or *T, by syntax, or "".
 func (p *pass) valueInTests(named *types.Named) string {
-	if len(p.Files) == 0 {
-		return ""
-	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
 	name := named.Obj().Name()
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
-			continue
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-		if err != nil || f.Name.Name != named.Obj().Pkg().Name() {
+	for f, fset := range p.testFiles() {
+		if f.Name.Name != named.Obj().Pkg().Name() {
 			continue
 		}
 		ok := map[ast.Node]bool{} // the uses that are fine
@@ -163,16 +125,48 @@ func (p *pass) valueInTests(named *types.Named) string {
 			}
 			return true
 		})
-		at := ""
+		found := ""
 		ast.Inspect(f, func(n ast.Node) bool {
-			if id, isID := n.(*ast.Ident); isID && id.Name == name && !ok[id] && at == "" {
-				at = e.Name() + ":" + strconv.Itoa(fset.Position(id.Pos()).Line)
+			if id, isID := n.(*ast.Ident); isID && id.Name == name && !ok[id] && found == "" {
+				found = testPos(fset, id.Pos())
 			}
-			return at == ""
+			return found == ""
 		})
-		if at != "" {
-			return at
+		if found != "" {
+			return found
 		}
 	}
 	return ""
+}
+
+// testFiles yields the test files of the package's directory, each parsed
+// alone, without types (a pass of the package without its tests does not
+// hold them), with the file set that positions it (see testPos): what the
+// package's tests do is read by syntax, so that a package and its test
+// variant give the same verdict.
+func (p *pass) testFiles() iter.Seq2[*ast.File, *token.FileSet] {
+	return func(yield func(*ast.File, *token.FileSet) bool) {
+		if len(p.Files) == 0 {
+			return
+		}
+		dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+			if err == nil && !yield(f, fset) {
+				return
+			}
+		}
+	}
+}
+
+// testPos spells a position of a test file that testFiles yields:
+// "x_test.go:12".
+func testPos(fset *token.FileSet, pos token.Pos) string {
+	posn := fset.Position(pos)
+	return filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line)
 }

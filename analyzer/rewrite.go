@@ -80,7 +80,7 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 	// Reject a function value that may be anything but a known
 	// constructor: hoisted, a call that may do more than make a hasher
 	// would run once instead of once per iteration.
-	if s.ctor.funcValue && !p.constructorsOnly(s.Call.Fun) {
+	if s.ctor.funcValue && !p.constructorsOnly(s.Call.Fun, false) {
 		return nil, "what " + types.ExprString(s.Call.Fun) + " calls is not known, and hoisted it would run once instead of once per iteration"
 	}
 	name := def.Lhs[0].(*ast.Ident).Name

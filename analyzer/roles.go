@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 )
@@ -92,10 +93,7 @@ func roleOf(fn *types.Func) frequency.Role {
 // io.Writer) signature: a reader that reads another stream, a writer that
 // writes to another (a hasher is one).
 func holds(t types.Type, method string) bool {
-	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
+	st, ok := unpointer(types.Unalias(t)).Underlying().(*types.Struct)
 	if !ok {
 		return false
 	}
@@ -125,10 +123,7 @@ func isHandlerFunc(sig *types.Signature) bool {
 // isSortInterface reports whether the method set of *T, for a receiver of
 // type T or *T, has Len() int, Less(i, j int) bool and Swap(i, j int).
 func isSortInterface(recv types.Type) bool {
-	if ptr, ok := types.Unalias(recv).(*types.Pointer); ok {
-		recv = ptr.Elem()
-	}
-	return types.Implements(types.NewPointer(recv), sortInterface)
+	return types.Implements(types.NewPointer(unpointer(types.Unalias(recv))), sortInterface)
 }
 
 // sortInterface is sort.Interface.
@@ -178,11 +173,7 @@ func isTest(fn *types.Func) bool {
 		}
 	}
 	if recv := sig.Recv(); recv != nil {
-		t := recv.Type()
-		if ptr, ok := t.(*types.Pointer); ok {
-			t = ptr.Elem()
-		}
-		if st, ok := t.Underlying().(*types.Struct); ok {
+		if st, ok := unpointer(recv.Type()).Underlying().(*types.Struct); ok {
 			for f := range st.Fields() {
 				if isTesting(f.Type()) {
 					return true
@@ -196,18 +187,17 @@ func isTest(fn *types.Func) bool {
 // isTesting reports whether t is *testing.T, *testing.B, *testing.F or
 // testing.TB.
 func isTesting(t types.Type) bool {
+	named, ok := unpointer(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "testing" && slices.Contains([]string{"B", "T", "F", "TB"}, named.Obj().Name())
+}
+
+// unpointer returns the type that t points to, or t when it is not a
+// pointer.
+func unpointer(t types.Type) types.Type {
 	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
+		return ptr.Elem()
 	}
-	named, ok := t.(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "testing" {
-		return false
-	}
-	switch named.Obj().Name() {
-	case "B", "T", "F", "TB":
-		return true
-	}
-	return false
+	return t
 }
 
 // isTestCode reports whether the function declared by decl is test code.

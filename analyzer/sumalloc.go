@@ -39,44 +39,15 @@ var transientSumUses = map[string]struct {
 
 // digestSizes are the digest sizes, in bytes, of the hashers of the
 // constructors that the compiler inlines and devirtualizes, by "importpath.Func".
-var digestSizes = map[string]int64{
-	"crypto/sha256.New":                                     32,
-	"crypto/sha256.New224":                                  28,
-	"crypto/sha512.New":                                     64,
-	"crypto/sha512.New384":                                  48,
-	"crypto/sha512.New512_224":                              28,
-	"crypto/sha512.New512_256":                              32,
-	"crypto/sha1.New":                                       20,
-	"crypto/md5.New":                                        16,
-	"crypto/sha3.New224":                                    28,
-	"crypto/sha3.New256":                                    32,
-	"crypto/sha3.New384":                                    48,
-	"crypto/sha3.New512":                                    64,
-	"hash/fnv.New32":                                        4,
-	"hash/fnv.New32a":                                       4,
-	"hash/fnv.New64":                                        8,
-	"hash/fnv.New64a":                                       8,
-	"hash/fnv.New128":                                       16,
-	"hash/fnv.New128a":                                      16,
-	"hash/crc32.NewIEEE":                                    4,
-	"hash/crc32.New":                                        4,
-	"hash/crc64.New":                                        8,
-	"hash/adler32.New":                                      4,
-	"golang.org/x/crypto/sha3.New224":                       28,
-	"golang.org/x/crypto/sha3.New256":                       32,
-	"golang.org/x/crypto/sha3.New384":                       48,
-	"golang.org/x/crypto/sha3.New512":                       64,
-	"golang.org/x/crypto/sha3.NewLegacyKeccak256":           32,
-	"golang.org/x/crypto/sha3.NewLegacyKeccak512":           64,
-	"golang.org/x/crypto/ripemd160.New":                     20,
-	"github.com/zeebo/blake3.New":                           32,
-	"github.com/ethereum/go-ethereum/crypto.NewKeccakState": 32,
-	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak256": 32,
-	"github.com/ethereum/go-ethereum/crypto/keccak.NewLegacyKeccak512": 64,
-	"github.com/cespare/xxhash/v2.New":                                 8,
-	"github.com/cespare/xxhash/v2.NewWithSeed":                         8,
-	"github.com/zeebo/xxh3.New":                                        8,
-}
+var digestSizes = func() map[string]int64 {
+	m := map[string]int64{}
+	for key, ctor := range stdConstructors {
+		if ctor.size > 0 {
+			m[key] = ctor.size
+		}
+	}
+	return m
+}()
 
 // sumUse is what is done with the result of h.Sum(nil).
 type sumUse struct {
@@ -167,31 +138,32 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 	}
 }
 
-// isSumNil reports whether call is h.Sum(nil) on a hasher.
-func isSumNil(info *types.Info, call *ast.CallExpr) bool {
+// isSumNil reports whether e is a call h.Sum(nil) on a hasher.
+func isSumNil(info *types.Info, e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && info.Types[call.Args[0]].IsNil() && isHasher(info.TypeOf(sel.X))
 }
 
-// sumNilOn returns the variable h when call is h.Sum(nil) on a hasher that
-// a variable holds.
-func (p *pass) sumNilOn(call *ast.CallExpr) (*types.Var, bool) {
-	if !isSumNil(p.TypesInfo, call) {
-		return nil, false
+// sumNilOn returns the variable h when e is h.Sum(nil) on a hasher that a
+// variable holds, or nil.
+func (p *pass) sumNilOn(e ast.Expr) *types.Var {
+	if !isSumNil(p.TypesInfo, e) {
+		return nil
 	}
-	id, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.Ident)
-	if !ok {
-		return nil, false
-	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	return v, ok
+	id, _ := ast.Unparen(ast.Unparen(e.(*ast.CallExpr).Fun).(*ast.SelectorExpr).X).(*ast.Ident)
+	v, _ := p.TypesInfo.Uses[id].(*types.Var)
+	return v
 }
 
 // sumNil returns the constructor site of h when call is h.Sum(nil) on a
 // local hasher h that the allocation model decides on.
 func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, bool) {
-	v, ok := p.sumNilOn(call)
-	if !ok {
+	v := p.sumNilOn(call)
+	if v == nil {
 		return nil, false
 	}
 	s, ok := hashers[v]
@@ -206,8 +178,8 @@ func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, 
 // sync.Pool — and never assigned again: its result allocates as any Sum(nil)
 // does, and no stack array can take its place.
 func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
-	v, ok := p.sumNilOn(cur.Node().(*ast.CallExpr))
-	if !ok {
+	v := p.sumNilOn(cur.Node().(*ast.CallExpr))
+	if v == nil {
 		return false
 	}
 	fn, ok := enclosingFunc(cur)
@@ -234,12 +206,8 @@ func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
 	if recv == nil {
 		return false
 	}
-	t := recv.Type()
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, ok := t.(*types.Named)
-	return ok && named.Obj().Name() == "Pool" && (named.Obj().Pkg().Path() == fixes.RuntimePool || named.Obj().Pkg().Path() == "sync")
+	t := unpointer(recv.Type())
+	return isNamed(t, fixes.RuntimePool, "Pool", false) || isNamed(t, "sync", "Pool", false)
 }
 
 // defOf returns the value that defines the local variable v in the function

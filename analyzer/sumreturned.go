@@ -54,10 +54,7 @@ func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
 		if !ok || cur.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 			return sumUse{}, false
 		}
-		var uses []inspector.Cursor
-		for u := range p.vals.Uses(fnCur, v) {
-			uses = append(uses, u)
-		}
+		uses := slices.Collect(p.vals.Uses(fnCur, v))
 		if len(uses) != 1 {
 			return sumUse{}, false
 		}

@@ -111,20 +111,10 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 		if !p.ImportObjectFact(fn, &fact) {
 			return nil
 		}
-		ctor := &constructor{name: shortName(fn), wraps: fact.Ctor, wrapped: fact.Name, allocs: fact.Allocs, panics: fact.Panics, plain: fact.Plain, resets: fact.Resets}
-		if fact.Always {
-			ctor.alloc = always
-		}
-		if std, ok := stdConstructors[fact.Ctor]; ok && fact.Plain {
-			ctor.pool = std.pool
-		}
-		return ctor
+		return fact.ctor(shortName(fn))
 	}
 	if ctor, ok := p.model.wrappers[fn]; ok {
 		return ctor // nil while it is computed: a cycle is no wrapper
-	}
-	if p.model.wrappers == nil {
-		p.model.wrappers = map[*types.Func]*constructor{}
 	}
 	p.model.wrappers[fn] = nil
 	cur, ok := p.decl(fn)
@@ -231,27 +221,30 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 			return nil
 		}
 	}
-	ctor := &constructor{
-		name:    p.wrapperName(fn),
-		alloc:   inner.alloc,
-		allocs:  max(inner.allocs, 1), // an HMAC's 5 too
-		wraps:   inner.wraps,
-		wrapped: inner.wrapped,
-		panics:  inner.panics || panics,
-		plain:   inner.plain && len(call.Args) == 0,
-		resets:  inner.resets,
-	}
-	if ctor.alloc == onEscape && p.noInline(fn, decl) {
-		ctor.alloc = always // returned from a frame of its own: on the heap
-	}
-	if std, ok := stdConstructors[ctor.wraps]; ok && ctor.plain {
-		ctor.pool = std.pool
+	fact := &returnsHasher{
+		Ctor:   inner.wraps,
+		Name:   inner.wrapped,
+		Always: inner.alloc == always || p.noInline(fn, decl), // returned from a frame of its own: on the heap
+		Allocs: max(inner.allocs, 1),                          // an HMAC's 5 too
+		Panics: inner.panics || panics,
+		Plain:  inner.plain && len(call.Args) == 0,
+		Resets: inner.resets,
 	}
 	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
-		p.ExportObjectFact(fn, &returnsHasher{
-			Ctor: ctor.wraps, Name: ctor.wrapped, Always: ctor.alloc == always,
-			Allocs: ctor.allocs, Panics: ctor.panics, Plain: ctor.plain, Resets: ctor.resets,
-		})
+		p.ExportObjectFact(fn, fact)
+	}
+	return fact.ctor(p.wrapperName(fn))
+}
+
+// ctor returns the constructor that a wrapper with this fact is, named
+// name; the pool of its standard constructor serves a plain one.
+func (f *returnsHasher) ctor(name string) *constructor {
+	ctor := &constructor{name: name, wraps: f.Ctor, wrapped: f.Name, allocs: f.Allocs, panics: f.Panics, plain: f.Plain, resets: f.Resets}
+	if f.Always {
+		ctor.alloc = always
+	}
+	if std, ok := stdConstructors[f.Ctor]; ok && f.Plain {
+		ctor.pool = std.pool
 	}
 	return ctor
 }
@@ -268,11 +261,7 @@ func (p *pass) wrapperName(fn *types.Func) string {
 // exportedRecv reports whether the method fn belongs to an exported type,
 // whose facts other packages can look up.
 func exportedRecv(fn *types.Func) bool {
-	t := fn.Signature().Recv().Type()
-	if ptr, ok := t.(*types.Pointer); ok {
-		t = ptr.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
+	named, ok := types.Unalias(unpointer(fn.Signature().Recv().Type())).(*types.Named)
 	return ok && named.Obj().Exported()
 }
 
@@ -288,11 +277,7 @@ func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Obje
 			return nil, nil, nil
 		}
 		for _, e := range s.Lhs {
-			id, ok := e.(*ast.Ident)
-			if !ok {
-				return nil, nil, nil
-			}
-			lhs = append(lhs, id)
+			lhs = append(lhs, e.(*ast.Ident)) // := defines names only
 		}
 		rhs = s.Rhs[0]
 	case *ast.DeclStmt:
