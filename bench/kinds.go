@@ -565,7 +565,7 @@ var Kinds = []Kind{
 				signWith(floor, msg, nil),
 			}
 		},
-	},	{
+	}, {
 		Name:   "hmac-size",
 		Title:  "one-shot HMAC of a MAC whose size is read first",
 		Check:  "hmac-rekey",
