@@ -543,6 +543,7 @@ func ReturnParts(f *File, decl *ast.FuncDecl, built ast.Expr, sinks []*ast.CallE
 		args = "nil, " + args
 	}
 	results := decl.Type.Results.List[0].Type
+	edits = append(edits, renamedDoc(decl, name)...)
 	edits = append(edits,
 		analysis.TextEdit{Pos: decl.Name.Pos(), End: decl.Name.End(), NewText: []byte(name)},
 		analysis.TextEdit{Pos: results.Pos(), End: results.End(), NewText: []byte(resultText)},
@@ -572,4 +573,28 @@ func ReturnParts(f *File, decl *ast.FuncDecl, built ast.Expr, sinks []*ast.CallE
 		Message:   "Hash the parts where " + decl.Name.Name + " builds them: " + name + " returns their sum, which its callers computed",
 		TextEdits: edits,
 	}
+}
+
+// renamedDoc keeps the doc comment of a builder that ReturnParts renames
+// true: a doc that begins "fn returns what it builds" says that the new
+// name returns the sum of it.
+//
+//	// pairBytes returns a followed by b.    =>    // pairBytesSum returns the sum of a followed by b.
+//
+// Any other doc is left as it is, since what it says of the builder may not
+// be said of the sum.
+func renamedDoc(decl *ast.FuncDecl, name string) []analysis.TextEdit {
+	if decl.Doc == nil || len(decl.Doc.List) == 0 {
+		return nil
+	}
+	first := decl.Doc.List[0]
+	prefix := "// " + decl.Name.Name + " returns "
+	if !strings.HasPrefix(first.Text, prefix) {
+		return nil
+	}
+	return []analysis.TextEdit{{
+		Pos:     first.Pos(),
+		End:     first.Pos() + token.Pos(len(prefix)),
+		NewText: []byte("// " + name + " returns the sum of "),
+	}}
 }

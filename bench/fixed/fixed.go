@@ -287,7 +287,7 @@ func WritePair(a, b, out []byte) []byte {
 	return h.Sum(out[:0])
 }
 
-// pairBytes returns a followed by b, which its callers only hash.
+// pairBytesSum returns the sum of a followed by b, which its callers only hash.
 func pairBytesSum(a, b []byte) [32]byte {
 	return hashsum.SHA256(a, b)
 }

@@ -62,6 +62,23 @@ func ResultReturnedNamed() string {
 	return hex.EncodeToString(sum[:])
 }
 
+// pairPreimage returns a followed by b.
+// Its callers only hash it: the fix renames it, and its doc says that it
+// returns their sum.
+func pairPreimage(a, b []byte) []byte {
+	return bytes.Join([][]byte{a, b}, nil) // want `concat-hash: bytes.Join builds a buffer that pairPreimage returns only to be hashed, with sha256.Sum256 once per call of pairPreimage, which hashPair calls \(hashPair is marked //hashalloc:hot\); automatic fix: hash the parts where pairPreimage builds them: pairPreimageSum returns their sum, which its callers computed`
+}
+
+//hashalloc:hot
+func hashPair(a, b []byte) [32]byte { return sha256.Sum256(pairPreimage(a, b)) }
+
+func CasePairReturned() { out32 = hashPair(left, right) }
+
+func ResultPairReturned() string {
+	sum := hashPair(left, right)
+	return hex.EncodeToString(sum[:])
+}
+
 // The negative cases allocate without a finding: the oracle does not run
 // them (it runs only funcs CaseX, which allocate exactly when they reach a
 // finding).
