@@ -76,8 +76,15 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 	if d.Type.Params.NumFields() > 0 {
 		sep = ", "
 	}
-	closing := f.offset(d.Type.Params.Closing)
-	reps = append(reps, rep{closing, closing, sep + ef.Param + " []byte"})
+	// The received MAC joins the last parameter when that is a []byte
+	// too, as gofmt's users write it: (msg, want []byte).
+	closing, param := f.offset(d.Type.Params.Closing), sep+ef.Param+" []byte"
+	if params := d.Type.Params.List; len(params) > 0 {
+		if last := params[len(params)-1]; len(last.Names) > 0 && f.Text(last.Type) == "[]byte" {
+			closing, param = f.offset(last.Names[len(last.Names)-1].End()), ", "+ef.Param
+		}
+	}
+	reps = append(reps, rep{closing, closing, param})
 	first := d.Type.Results.List[0].Type
 	reps = append(reps, rep{f.offset(first.Pos()), f.offset(first.End()), "bool"})
 	for _, sum := range ef.Sums {

@@ -573,7 +573,7 @@ func (c *Checker) sign(msg []byte) []byte {
 
 // signEqual reports whether want is the MAC that sign returns, comparing in
 // constant time without allocating the sum.
-func (c *Checker) signEqual(msg []byte, want []byte) bool {
+func (c *Checker) signEqual(msg, want []byte) bool {
 	mac := c.keyMACs.get("sha256.New", sha256.New, c.key)
 	defer c.keyMACs.put(mac)
 	mac.Write(msg)
