@@ -2,10 +2,8 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -68,68 +66,46 @@ func (p *pass) namedOf(st *ast.StructType) *types.Named {
 // and p.T{...} with no keys), so that a package and its test variant give
 // the same verdict.
 func (p *pass) positionalLiteral(named *types.Named) string {
-	seen := map[string]bool{}
 	for _, f := range p.Files {
-		tf := p.Fset.File(f.FileStart)
-		seen[tf.Name()] = true
-		found := ""
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || found != "" {
-				return found == ""
-			}
-			if t := p.TypesInfo.TypeOf(lit); t != nil && positional(lit) && types.Identical(types.Unalias(t), named) {
-				found = p.position(lit.Pos())
-			}
-			return true
-		})
-		if found != "" {
-			return found
+		if lit := firstPositional(f, func(lit *ast.CompositeLit) bool {
+			t := p.TypesInfo.TypeOf(lit)
+			return t != nil && types.Identical(types.Unalias(t), named)
+		}); lit != nil {
+			return p.position(lit.Pos())
 		}
 	}
-	if len(p.Files) == 0 {
-		return ""
-	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	for _, e := range entries {
-		name := filepath.Join(dir, e.Name())
-		if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") || seen[name] {
+	fset, files := p.outsideFiles()
+	for _, f := range files {
+		if !strings.HasSuffix(fset.File(f.FileStart).Name(), "_test.go") {
 			continue
 		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		found := ""
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || found != "" || !positional(lit) {
-				return found == ""
-			}
+		if lit := firstPositional(f, func(lit *ast.CompositeLit) bool {
 			switch t := lit.Type.(type) {
 			case *ast.Ident: // in package p's own tests
-				ok = f.Name.Name == named.Obj().Pkg().Name() && t.Name == named.Obj().Name()
+				return f.Name.Name == named.Obj().Pkg().Name() && t.Name == named.Obj().Name()
 			case *ast.SelectorExpr: // in package p_test, which imports p
-				ok = f.Name.Name != named.Obj().Pkg().Name() && t.Sel.Name == named.Obj().Name()
-			default:
-				ok = false
+				return f.Name.Name != named.Obj().Pkg().Name() && t.Sel.Name == named.Obj().Name()
 			}
-			if ok {
-				posn := fset.Position(lit.Pos())
-				found = filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line)
-			}
-			return true
-		})
-		if found != "" {
-			return found
+			return false
+		}); lit != nil {
+			posn := fset.Position(lit.Pos())
+			return filepath.Base(posn.Filename) + ":" + strconv.Itoa(posn.Line)
 		}
 	}
 	return ""
+}
+
+// firstPositional returns the first composite literal of f, in preorder,
+// that lists values without keys and that match accepts, or nil.
+func firstPositional(f *ast.File, match func(*ast.CompositeLit) bool) *ast.CompositeLit {
+	var found *ast.CompositeLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.CompositeLit); ok && found == nil && positional(lit) && match(lit) {
+			found = lit
+		}
+		return found == nil
+	})
+	return found
 }
 
 // positional reports whether lit lists values without keys.

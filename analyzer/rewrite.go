@@ -287,21 +287,11 @@ func (p *pass) reservedNames() map[string]bool {
 	if len(p.Files) == 0 {
 		return nil
 	}
-	in := map[string]bool{}
-	for _, f := range p.Files {
-		in[p.Fset.File(f.FileStart).Name()] = true
-	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	names := map[string]bool{}
-	fset := token.NewFileSet()
-	for _, path := range paths {
-		if in[path] {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil || f.Name.Name != p.Pkg.Name() {
-			continue // not parsed, or an external test package
+	_, files := p.outsideFiles()
+	for _, f := range files {
+		if f.Name.Name != p.Pkg.Name() {
+			continue // an external test package
 		}
 		for _, imp := range f.Imports {
 			if imp.Name != nil {
@@ -331,6 +321,34 @@ func (p *pass) reservedNames() map[string]bool {
 		}
 	}
 	return names
+}
+
+// outsideFiles parses, by their syntax alone, the .go files of the
+// package's directory that the pass does not hold (its _test.go files when
+// tests are not analyzed, its files for other platforms or build tags), in
+// the order of their names; a file that cannot be read or parsed is left
+// out.
+func (p *pass) outsideFiles() (*token.FileSet, []*ast.File) {
+	fset := token.NewFileSet()
+	if len(p.Files) == 0 {
+		return fset, nil
+	}
+	in := map[string]bool{}
+	for _, f := range p.Files {
+		in[p.Fset.File(f.FileStart).Name()] = true
+	}
+	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var files []*ast.File
+	for _, path := range paths {
+		if in[path] {
+			continue
+		}
+		if f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution); err == nil {
+			files = append(files, f)
+		}
+	}
+	return fset, files
 }
 
 // heldByWriter reports whether the function around def gives v to a writer
