@@ -607,14 +607,8 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.SliceExpr:
 		// a[:] of an array: its length is its capacity, so appending to it
 		// always allocates, and never writes into the array.
-		if b.Low == nil && b.High == nil && b.Max == nil {
-			t := p.TypesInfo.TypeOf(b.X)
-			if ptr, ok := t.Underlying().(*types.Pointer); ok {
-				t = ptr.Elem()
-			}
-			if _, ok := t.Underlying().(*types.Array); ok {
-				return true, false
-			}
+		if p.wholeArray(b) != nil {
+			return true, false
 		}
 	case *ast.Ident:
 		v, ok := p.TypesInfo.Uses[b].(*types.Var)

@@ -819,9 +819,7 @@ func (p *hotBufferCheck) bufferFix(cur inspector.Cursor, b *buffer, esc escape, 
 	if loop.Valid() {
 		return nil, "it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns"
 	}
-	switch cur.ParentEdgeKind() {
-	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-	default:
+	if !isListEdge(cur.ParentEdgeKind()) {
 		return nil, "the buffer is not defined by a statement of its own"
 	}
 	f := p.file(b.def.Pos())

@@ -213,28 +213,11 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 // or branch, no use of v in a function literal, which could run later). It
 // returns nil when the value must be given back with defer.
 func (p *pass) releasePoint(def inspector.Cursor, v *types.Var) ast.Stmt {
-	if p.heldByWriter(def, v) {
+	if p.heldByWriter(def, v) || !isListEdge(def.ParentEdgeKind()) {
 		return nil
 	}
-	switch def.ParentEdgeKind() {
-	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-	default:
-		return nil
-	}
-	list := def.Parent()
 	var last ast.Stmt
-	after := false
-	for stmt := range list.Children() {
-		if stmt.ParentEdgeKind() != def.ParentEdgeKind() {
-			continue // a case clause's expressions
-		}
-		if stmt == def {
-			after = true
-			continue
-		}
-		if !after {
-			continue
-		}
+	for stmt, ok := def.NextSibling(); ok; stmt, ok = stmt.NextSibling() {
 		uses, straight := p.usesIn(stmt, v)
 		if uses {
 			if !straight {
