@@ -244,11 +244,7 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 		fact = nil
 	}
 	if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
-		s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
-		if fn.Pkg() == p.Pkg {
-			s.name = fn.Name()
-		}
-		return s, true
+		return sink{call: call, arg: call.Args[fact.Param], name: p.targetName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}, true
 	}
 	return sink{}, false
 }
@@ -757,11 +753,10 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		return &fix, ""
 
 	case s.sum != "":
-		spec, why := p.sumSpec(s.sum)
+		spec, why := p.sumSpec(s.sum, s.sliceResult)
 		if spec == nil {
 			return nil, why
 		}
-		spec.Append = s.sliceResult
 		fix := fixes.SumParts(f, s.call, fc, *spec)
 		return &fix, ""
 
@@ -850,7 +845,7 @@ func (p *pass) literalParts(cur inspector.Cursor, s sink, c *concat, fc *fixes.C
 		lit := fixes.Literal{Values: values}
 		switch {
 		case s.sum != "":
-		case s.write && !s.dynamic && s.funcVar == nil && s.helper == nil && p.writtenOnStack(s):
+		case s.write && !s.dynamic && s.funcVar == nil && s.helper == nil && p.writtenOnStack(s) != "":
 		default:
 			for _, v := range values {
 				if p.TypesInfo.Types[v].Value == nil {
@@ -875,23 +870,24 @@ func (p *pass) literalParts(cur inspector.Cursor, s sink, c *concat, fc *fixes.C
 	return ""
 }
 
-// writtenOnStack reports whether the hasher of the Write sink s is a
-// concrete type, or a local hasher that the model keeps on the stack: a
-// composite literal written into it stays on the stack too.
-func (p *pass) writtenOnStack(s sink) bool {
+// writtenOnStack says why the hasher of the Write sink s stays on the
+// stack, or "": it is of a concrete type, or a local hasher that the model
+// keeps on the stack. A composite literal written into it stays on the
+// stack too; passed as an io.Writer, it would move to the heap.
+func (p *pass) writtenOnStack(s sink) string {
 	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return ""
 	}
 	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
-		return true
+		return types.ExprString(sel.X) + " is not an interface"
 	}
-	v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var)
-	if !ok {
-		return false
+	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
+		if site := p.localHashers(p.sites)[v]; site != nil && !site.Heap {
+			return v.Name() + " stays on the stack"
+		}
 	}
-	site := p.localHashers(p.sites)[v]
-	return site != nil && !site.Heap
+	return ""
 }
 
 // checkedWriteFix writes the parts one after another into the hasher whose
@@ -956,8 +952,9 @@ func (p *pass) inert(stmts []ast.Stmt, moved []ast.Expr) bool {
 	return true
 }
 
-// sumSpec says how the fixes compute the sum function's hash of several parts.
-func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
+// sumSpec says how the fixes compute the sum function's hash of several
+// parts, appended to nil when the sum is wanted as a slice.
+func (p *pass) sumSpec(sum string, slice bool) (*fixes.SumSpec, string) {
 	name := sum[strings.LastIndex(sum, "/")+1:]
 	if p.inlinePools() {
 		// The file declares a variadic sum on the standard hasher of the
@@ -966,13 +963,13 @@ func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
 		if !ok {
 			return nil, "no standard hasher computes " + name
 		}
-		return &fixes.SumSpec{Ctor: ctor, Size: digestSizes[ctor], Inline: true}, ""
+		return &fixes.SumSpec{Ctor: ctor, Size: digestSizes[ctor], Inline: true, Append: slice}, ""
 	}
 	runtime := sumFuncs[sum]
 	if runtime == "" {
 		return nil, "the runtime module has no multi-part " + name
 	}
-	return &fixes.SumSpec{Runtime: runtime}, ""
+	return &fixes.SumSpec{Runtime: runtime, Append: slice}, ""
 }
 
 // helperFix calls a variadic form of a package's own hashing helper, declared
@@ -1004,7 +1001,7 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
 			spec.Sink = call
 			if in.sum != "" {
-				sum, why := p.sumSpec(in.sum)
+				sum, why := p.sumSpec(in.sum, false)
 				if sum == nil {
 					return nil, why
 				}
@@ -1080,13 +1077,8 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 	// Reject a hasher of a concrete type, or one the model keeps on the
 	// stack: passed to fmt.Fprintf as an io.Writer, it would move to the
 	// heap.
-	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
-		return nil, types.ExprString(sel.X) + " is not an interface: fmt.Fprintf would move it to the heap"
-	}
-	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
-		if site := p.localHashers(p.sites)[v]; site != nil && !site.Heap {
-			return nil, v.Name() + " stays on the stack: fmt.Fprintf would move it to the heap"
-		}
+	if why := p.writtenOnStack(s); why != "" {
+		return nil, why + ": fmt.Fprintf would move it to the heap"
 	}
 	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc, early)
 	return &fix, ""
@@ -1211,11 +1203,10 @@ func (p *pass) returnedFix(fn *types.Func, decl *ast.FuncDecl, c *concat, sinks 
 	if p.Pkg.Scope().Lookup(name) != nil {
 		return nil, name + " is already declared"
 	}
-	spec, why := p.sumSpec(sum.sum)
+	spec, why := p.sumSpec(sum.sum, sum.slice)
 	if spec == nil {
 		return nil, why
 	}
-	spec.Append = sum.slice
 	f := p.file(decl.Pos())
 	if f == nil {
 		return nil, "the source file cannot be read"
