@@ -107,7 +107,8 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 		}
 		// Reject a loop whose block declares the name elsewhere: the hoisted
 		// definition would collide with it.
-		if scope := p.blockScope(l); scope == nil || scope.Lookup(name) != nil {
+		_, block, inList := listStatement(l)
+		if scope := p.TypesInfo.Scopes[block]; !inList || scope == nil || scope.Lookup(name) != nil {
 			break
 		}
 		target = l
@@ -144,27 +145,6 @@ func (p *pass) argsInvariant(s *Site, loop inspector.Cursor) (bool, string) {
 		}
 	}
 	return true, ""
-}
-
-// blockScope returns the scope of the statement list that holds the loop.
-func (p *pass) blockScope(loop inspector.Cursor) *types.Scope {
-	stmt := loop
-	if stmt.ParentEdgeKind() == edge.LabeledStmt_Stmt {
-		stmt = stmt.Parent()
-	}
-	for c := stmt.Parent(); c.Valid(); c = c.Parent() {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			return p.TypesInfo.Scopes[n.Type]
-		case *ast.FuncLit:
-			return p.TypesInfo.Scopes[n.Type]
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			if scope := p.TypesInfo.Scopes[n]; scope != nil {
-				return scope
-			}
-		}
-	}
-	return nil
 }
 
 // fixFiles are the files of the package that fixes edit, each read once,
