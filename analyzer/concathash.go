@@ -253,10 +253,9 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 // []byte parameters, and exports the fact for the other packages.
 func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 	helpers := map[*types.Func]*hashesArg{}
-	for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
 		decl := cur.Node().(*ast.FuncDecl)
-		fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-		if !ok || decl.Body == nil {
+		if decl.Body == nil {
 			continue
 		}
 		params := fn.Signature().Params()
@@ -1119,11 +1118,9 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 	if !ok || len(ret.Results) != 1 {
 		return
 	}
-	for c := range declCur.Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
+	for c := range declCur.Preorder((*ast.ReturnStmt)(nil)) {
 		if c.Node() != ret {
-			if _, lit := c.Node().(*ast.FuncLit); !lit {
-				return // another return: the concatenation is not all it returns
-			}
+			return // another return: the concatenation is not all it returns
 		}
 	}
 	built, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
