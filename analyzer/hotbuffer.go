@@ -136,11 +136,8 @@ func (p *hotBufferCheck) check() {
 		}
 		for _, b := range p.bufferDefs(cur.Node().(ast.Stmt)) {
 			fn, ok := enclosingFunc(cur)
-			if !ok {
-				continue
-			}
-			if !p.hashingCode(fn) {
-				continue // not a hashing function
+			if !ok || !p.hashingCode(fn) {
+				continue // not in a hashing function
 			}
 			cost := frequency.Cost{Allocs: 1}
 			if b.made && b.size > 0 {
