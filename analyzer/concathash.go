@@ -368,11 +368,7 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 		}
 		return p.concatExpr(e)
 	case *ast.Ident:
-		v, ok := p.TypesInfo.Uses[e].(*types.Var)
-		if !ok || v.Parent() == v.Pkg().Scope() {
-			return nil, false
-		}
-		return p.concatVar(sinkCur, v)
+		return p.concatVar(sinkCur, e)
 	}
 	return nil, false
 }
@@ -414,49 +410,52 @@ func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
 	if call, ok := sprintf(x); ok {
 		return &concat{expr: call, sprintf: call, what: shorten(types.ExprString(call))}, true
 	}
-	id, ok := ast.Unparen(x).(*ast.Ident)
+	l, ok := p.declaredBefore(sinkCur, x)
+	if !ok || l.def == nil || p.vals.Count(l.fn, l.v) != 1 {
+		return nil, false
+	}
+	call, ok := sprintf(l.def.Rhs[0])
 	if !ok {
 		return nil, false
 	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
-		return nil, false
-	}
-	fn, ok := enclosingFunc(sinkCur)
-	_, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
-	if !ok || !ok2 || def == nil || p.vals.Count(fn, v) != 1 {
-		return nil, false
-	}
-	call, ok := sprintf(def.Rhs[0])
-	if !ok {
-		return nil, false
-	}
-	return &concat{expr: call, def: def, between: end - at - 1, sprintf: call, what: shorten(v.Name() + " := " + types.ExprString(call))}, true
+	return &concat{expr: call, def: l.def, between: l.end - l.at - 1, sprintf: call, what: shorten(l.v.Name() + " := " + types.ExprString(call))}, true
 }
 
-// declaredBefore returns the statements of the block of the sink at sinkCur,
-// the index of the one that declares v and the index of the sink's, and that
-// declaration when it is v := e, when v is declared before the sink's
-// statement in that block and the sink is in no loop or function literal of
-// its statement.
-func (p *pass) declaredBefore(sinkCur inspector.Cursor, v *types.Var) (list []ast.Stmt, at, end int, def *ast.AssignStmt, ok bool) {
-	stmt, list, ok := sinkStatement(sinkCur)
-	if !ok {
-		return nil, 0, 0, nil, false
+// local is a variable that the sink hashes, or reads, declared in the
+// sink's block before the sink's statement (see declaredBefore).
+type local struct {
+	v       *types.Var
+	fn      inspector.Cursor // the function around the sink
+	list    []ast.Stmt       // the statements of the sink's block
+	at, end int              // the indexes of v's declaration and of the sink's statement
+	def     *ast.AssignStmt  // v's declaration, when it is v := e
+}
+
+// declaredBefore returns the variable that e, hashed or read by the sink at
+// sinkCur, names, when it is declared before the sink's statement in the
+// sink's block and the sink is in no loop or function literal of its
+// statement.
+func (p *pass) declaredBefore(sinkCur inspector.Cursor, e ast.Expr) (l local, ok bool) {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	v, isVar := p.TypesInfo.Uses[id].(*types.Var)
+	stmt, list, inList := sinkStatement(sinkCur)
+	fn, inFunc := enclosingFunc(sinkCur)
+	if !isVar || !inList || !inFunc {
+		return local{}, false
 	}
-	at, end = -1, slices.Index(list, stmt)
-	for i, s := range list[:end] {
+	l = local{v: v, fn: fn, list: list, at: -1, end: slices.Index(list, stmt)}
+	for i, s := range list[:l.end] {
 		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
-			at = i
+			l.at = i
 		}
 	}
-	if at < 0 {
-		return nil, 0, 0, nil, false
+	if l.at < 0 {
+		return local{}, false
 	}
-	if as, isDef := list[at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[identOf(as.Lhs[0])] == v {
-		def = as
+	if as, isDef := list[l.at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[identOf(as.Lhs[0])] == v {
+		l.def = as
 	}
-	return list, at, end, def, true
+	return l, true
 }
 
 // concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
@@ -655,21 +654,20 @@ func (p *pass) emptySeparator(e ast.Expr) bool {
 // the statement right before the sink's (v := append(a, b...)), or made and
 // filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
 // copy(v, a); copy(v[n:], b)), and used nowhere else.
-func (p *pass) concatVar(sinkCur inspector.Cursor, v *types.Var) (*concat, bool) {
-	fn, ok := enclosingFunc(sinkCur)
-	list, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
-	if !ok || !ok2 || def == nil {
+func (p *pass) concatVar(sinkCur inspector.Cursor, e *ast.Ident) (*concat, bool) {
+	l, ok := p.declaredBefore(sinkCur, e)
+	if !ok || l.def == nil {
 		return nil, false
 	}
-	uses := slices.Collect(p.vals.Uses(fn, v))
-	if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && at+1 == end {
+	uses := slices.Collect(p.vals.Uses(l.fn, l.v))
+	if call, ok := ast.Unparen(l.def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && l.at+1 == l.end {
 		if c, ok := p.concatExpr(call); ok {
-			c.expr, c.def = call, def
-			c.what = shorten(v.Name() + " := " + types.ExprString(call))
+			c.expr, c.def = call, l.def
+			c.what = shorten(l.v.Name() + " := " + types.ExprString(call))
 			return c, true
 		}
 	}
-	return p.makeCopy(list, at, list[end], v, uses)
+	return p.makeCopy(l.list, l.at, l.list[l.end], l.v, uses)
 }
 
 // sinkStatement returns the statement of a statement list that holds the
