@@ -33,20 +33,12 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 	if !ok || sel.Sel.Name != "Bytes" || len(call.Args) != 0 || !isBytesBuffer(p.TypesInfo.TypeOf(sel.X)) {
 		return nil, false
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	l, ok := p.declaredBefore(sinkCur, sel.X)
 	if !ok {
 		return nil, false
 	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
-		return nil, false
-	}
-	fn, ok := enclosingFunc(sinkCur)
-	list, at, end, _, ok2 := p.declaredBefore(sinkCur, v)
-	if !ok || !ok2 {
-		return nil, false
-	}
-	build, ok := p.bufferDef(list[at], v)
+	v := l.v
+	build, ok := p.bufferDef(l.list[l.at], v)
 	if !ok {
 		return nil, false
 	}
@@ -54,7 +46,7 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 	// do not mention it.
 	var parts []ast.Expr
 	var writes, others []ast.Stmt
-	for _, s := range list[at+1 : end] {
+	for _, s := range l.list[l.at+1 : l.end] {
 		if part, ok := p.bufferWrite(s, v); ok {
 			parts = append(parts, part)
 			writes = append(writes, s)
@@ -69,10 +61,10 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 		return nil, false // one part is no concatenation
 	}
 	// v is used by its definition, the writes and the sink only.
-	if p.vals.Count(fn, v) != len(writes)+1 {
+	if p.vals.Count(l.fn, v) != len(writes)+1 {
 		return nil, false
 	}
-	c := &concat{expr: build, parts: parts, def: list[at], stmts: writes, what: "a bytes.Buffer filled with " + plural(len(parts), "part")}
+	c := &concat{expr: build, parts: parts, def: l.list[l.at], stmts: writes, what: "a bytes.Buffer filled with " + plural(len(parts), "part")}
 	// The parts are evaluated at the sink instead of at their writes: the
 	// statements among the writes must not change them.
 	if !p.inert(others, parts) {

@@ -244,11 +244,7 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 		fact = nil
 	}
 	if fact != nil && fact.Param < len(call.Args) && !call.Ellipsis.IsValid() {
-		s := sink{call: call, arg: call.Args[fact.Param], name: shortName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}
-		if fn.Pkg() == p.Pkg {
-			s.name = fn.Name()
-		}
-		return s, true
+		return sink{call: call, arg: call.Args[fact.Param], name: p.targetName(fn), helper: fn.Origin(), helperFact: fact, spread: fact.Parts}, true
 	}
 	return sink{}, false
 }
@@ -257,10 +253,9 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 // []byte parameters, and exports the fact for the other packages.
 func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 	helpers := map[*types.Func]*hashesArg{}
-	for cur := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
 		decl := cur.Node().(*ast.FuncDecl)
-		fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-		if !ok || decl.Body == nil {
+		if decl.Body == nil {
 			continue
 		}
 		params := fn.Signature().Params()
@@ -373,11 +368,7 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 		}
 		return p.concatExpr(e)
 	case *ast.Ident:
-		v, ok := p.TypesInfo.Uses[e].(*types.Var)
-		if !ok || v.Parent() == v.Pkg().Scope() {
-			return nil, false
-		}
-		return p.concatVar(sinkCur, v)
+		return p.concatVar(sinkCur, e)
 	}
 	return nil, false
 }
@@ -419,49 +410,52 @@ func (p *pass) formatted(sinkCur inspector.Cursor, x ast.Expr) (*concat, bool) {
 	if call, ok := sprintf(x); ok {
 		return &concat{expr: call, sprintf: call, what: shorten(types.ExprString(call))}, true
 	}
-	id, ok := ast.Unparen(x).(*ast.Ident)
+	l, ok := p.declaredBefore(sinkCur, x)
+	if !ok || l.def == nil || p.vals.Count(l.fn, l.v) != 1 {
+		return nil, false
+	}
+	call, ok := sprintf(l.def.Rhs[0])
 	if !ok {
 		return nil, false
 	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
-		return nil, false
-	}
-	fn, ok := enclosingFunc(sinkCur)
-	_, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
-	if !ok || !ok2 || def == nil || p.vals.Count(fn, v) != 1 {
-		return nil, false
-	}
-	call, ok := sprintf(def.Rhs[0])
-	if !ok {
-		return nil, false
-	}
-	return &concat{expr: call, def: def, between: end - at - 1, sprintf: call, what: shorten(v.Name() + " := " + types.ExprString(call))}, true
+	return &concat{expr: call, def: l.def, between: l.end - l.at - 1, sprintf: call, what: shorten(l.v.Name() + " := " + types.ExprString(call))}, true
 }
 
-// declaredBefore returns the statements of the block of the sink at sinkCur,
-// the index of the one that declares v and the index of the sink's, and that
-// declaration when it is v := e, when v is declared before the sink's
-// statement in that block and the sink is in no loop or function literal of
-// its statement.
-func (p *pass) declaredBefore(sinkCur inspector.Cursor, v *types.Var) (list []ast.Stmt, at, end int, def *ast.AssignStmt, ok bool) {
-	stmt, list, ok := sinkStatement(sinkCur)
-	if !ok {
-		return nil, 0, 0, nil, false
+// local is a variable that the sink hashes, or reads, declared in the
+// sink's block before the sink's statement (see declaredBefore).
+type local struct {
+	v       *types.Var
+	fn      inspector.Cursor // the function around the sink
+	list    []ast.Stmt       // the statements of the sink's block
+	at, end int              // the indexes of v's declaration and of the sink's statement
+	def     *ast.AssignStmt  // v's declaration, when it is v := e
+}
+
+// declaredBefore returns the variable that e, hashed or read by the sink at
+// sinkCur, names, when it is declared before the sink's statement in the
+// sink's block and the sink is in no loop or function literal of its
+// statement.
+func (p *pass) declaredBefore(sinkCur inspector.Cursor, e ast.Expr) (l local, ok bool) {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	v, isVar := p.TypesInfo.Uses[id].(*types.Var)
+	stmt, list, inList := sinkStatement(sinkCur)
+	fn, inFunc := enclosingFunc(sinkCur)
+	if !isVar || !inList || !inFunc {
+		return local{}, false
 	}
-	at, end = -1, slices.Index(list, stmt)
-	for i, s := range list[:end] {
+	l = local{v: v, fn: fn, list: list, at: -1, end: slices.Index(list, stmt)}
+	for i, s := range list[:l.end] {
 		if s.Pos() <= v.Pos() && v.Pos() < s.End() {
-			at = i
+			l.at = i
 		}
 	}
-	if at < 0 {
-		return nil, 0, 0, nil, false
+	if l.at < 0 {
+		return local{}, false
 	}
-	if as, isDef := list[at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[identOf(as.Lhs[0])] == v {
-		def = as
+	if as, isDef := list[l.at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[identOf(as.Lhs[0])] == v {
+		l.def = as
 	}
-	return list, at, end, def, true
+	return l, true
 }
 
 // concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
@@ -607,14 +601,8 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.SliceExpr:
 		// a[:] of an array: its length is its capacity, so appending to it
 		// always allocates, and never writes into the array.
-		if b.Low == nil && b.High == nil && b.Max == nil {
-			t := p.TypesInfo.TypeOf(b.X)
-			if ptr, ok := t.Underlying().(*types.Pointer); ok {
-				t = ptr.Elem()
-			}
-			if _, ok := t.Underlying().(*types.Array); ok {
-				return true, false
-			}
+		if p.wholeArray(b) != nil {
+			return true, false
 		}
 	case *ast.Ident:
 		v, ok := p.TypesInfo.Uses[b].(*types.Var)
@@ -666,21 +654,20 @@ func (p *pass) emptySeparator(e ast.Expr) bool {
 // the statement right before the sink's (v := append(a, b...)), or made and
 // filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
 // copy(v, a); copy(v[n:], b)), and used nowhere else.
-func (p *pass) concatVar(sinkCur inspector.Cursor, v *types.Var) (*concat, bool) {
-	fn, ok := enclosingFunc(sinkCur)
-	list, at, end, def, ok2 := p.declaredBefore(sinkCur, v)
-	if !ok || !ok2 || def == nil {
+func (p *pass) concatVar(sinkCur inspector.Cursor, e *ast.Ident) (*concat, bool) {
+	l, ok := p.declaredBefore(sinkCur, e)
+	if !ok || l.def == nil {
 		return nil, false
 	}
-	uses := slices.Collect(p.vals.Uses(fn, v))
-	if call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && at+1 == end {
+	uses := slices.Collect(p.vals.Uses(l.fn, l.v))
+	if call, ok := ast.Unparen(l.def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && l.at+1 == l.end {
 		if c, ok := p.concatExpr(call); ok {
-			c.expr, c.def = call, def
-			c.what = shorten(v.Name() + " := " + types.ExprString(call))
+			c.expr, c.def = call, l.def
+			c.what = shorten(l.v.Name() + " := " + types.ExprString(call))
 			return c, true
 		}
 	}
-	return p.makeCopy(list, at, list[end], v, uses)
+	return p.makeCopy(l.list, l.at, l.list[l.end], l.v, uses)
 }
 
 // sinkStatement returns the statement of a statement list that holds the
@@ -763,11 +750,10 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 		return &fix, ""
 
 	case s.sum != "":
-		spec, why := p.sumSpec(s.sum)
+		spec, why := p.sumSpec(s.sum, s.sliceResult)
 		if spec == nil {
 			return nil, why
 		}
-		spec.Append = s.sliceResult
 		fix := fixes.SumParts(f, s.call, fc, *spec)
 		return &fix, ""
 
@@ -856,7 +842,7 @@ func (p *pass) literalParts(cur inspector.Cursor, s sink, c *concat, fc *fixes.C
 		lit := fixes.Literal{Values: values}
 		switch {
 		case s.sum != "":
-		case s.write && !s.dynamic && s.funcVar == nil && s.helper == nil && p.writtenOnStack(s):
+		case s.write && !s.dynamic && s.funcVar == nil && s.helper == nil && p.writtenOnStack(s) != "":
 		default:
 			for _, v := range values {
 				if p.TypesInfo.Types[v].Value == nil {
@@ -881,23 +867,24 @@ func (p *pass) literalParts(cur inspector.Cursor, s sink, c *concat, fc *fixes.C
 	return ""
 }
 
-// writtenOnStack reports whether the hasher of the Write sink s is a
-// concrete type, or a local hasher that the model keeps on the stack: a
-// composite literal written into it stays on the stack too.
-func (p *pass) writtenOnStack(s sink) bool {
+// writtenOnStack says why the hasher of the Write sink s stays on the
+// stack, or "": it is of a concrete type, or a local hasher that the model
+// keeps on the stack. A composite literal written into it stays on the
+// stack too; passed as an io.Writer, it would move to the heap.
+func (p *pass) writtenOnStack(s sink) string {
 	sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return false
+		return ""
 	}
 	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
-		return true
+		return types.ExprString(sel.X) + " is not an interface"
 	}
-	v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var)
-	if !ok {
-		return false
+	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
+		if site := p.localHashers(p.sites)[v]; site != nil && !site.Heap {
+			return v.Name() + " stays on the stack"
+		}
 	}
-	site := p.localHashers(p.sites)[v]
-	return site != nil && !site.Heap
+	return ""
 }
 
 // checkedWriteFix writes the parts one after another into the hasher whose
@@ -962,8 +949,9 @@ func (p *pass) inert(stmts []ast.Stmt, moved []ast.Expr) bool {
 	return true
 }
 
-// sumSpec says how the fixes compute the sum function's hash of several parts.
-func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
+// sumSpec says how the fixes compute the sum function's hash of several
+// parts, appended to nil when the sum is wanted as a slice.
+func (p *pass) sumSpec(sum string, slice bool) (*fixes.SumSpec, string) {
 	name := sum[strings.LastIndex(sum, "/")+1:]
 	if p.inlinePools() {
 		// The file declares a variadic sum on the standard hasher of the
@@ -972,13 +960,13 @@ func (p *pass) sumSpec(sum string) (*fixes.SumSpec, string) {
 		if !ok {
 			return nil, "no standard hasher computes " + name
 		}
-		return &fixes.SumSpec{Ctor: ctor, Size: digestSizes[ctor], Inline: true}, ""
+		return &fixes.SumSpec{Ctor: ctor, Size: digestSizes[ctor], Inline: true, Append: slice}, ""
 	}
 	runtime := sumFuncs[sum]
 	if runtime == "" {
 		return nil, "the runtime module has no multi-part " + name
 	}
-	return &fixes.SumSpec{Runtime: runtime}, ""
+	return &fixes.SumSpec{Runtime: runtime, Append: slice}, ""
 }
 
 // helperFix calls a variadic form of a package's own hashing helper, declared
@@ -1010,7 +998,7 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
 			spec.Sink = call
 			if in.sum != "" {
-				sum, why := p.sumSpec(in.sum)
+				sum, why := p.sumSpec(in.sum, false)
 				if sum == nil {
 					return nil, why
 				}
@@ -1086,13 +1074,8 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 	// Reject a hasher of a concrete type, or one the model keeps on the
 	// stack: passed to fmt.Fprintf as an io.Writer, it would move to the
 	// heap.
-	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
-		return nil, types.ExprString(sel.X) + " is not an interface: fmt.Fprintf would move it to the heap"
-	}
-	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
-		if site := p.localHashers(p.sites)[v]; site != nil && !site.Heap {
-			return nil, v.Name() + " stays on the stack: fmt.Fprintf would move it to the heap"
-		}
+	if why := p.writtenOnStack(s); why != "" {
+		return nil, why + ": fmt.Fprintf would move it to the heap"
 	}
 	fix := fixes.WriteFormatted(f, cur.Parent().Node().(*ast.ExprStmt), types.ExprString(sel.X), c.sprintf, fc, early)
 	return &fix, ""
@@ -1133,11 +1116,9 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 	if !ok || len(ret.Results) != 1 {
 		return
 	}
-	for c := range declCur.Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
+	for c := range declCur.Preorder((*ast.ReturnStmt)(nil)) {
 		if c.Node() != ret {
-			if _, lit := c.Node().(*ast.FuncLit); !lit {
-				return // another return: the concatenation is not all it returns
-			}
+			return // another return: the concatenation is not all it returns
 		}
 	}
 	built, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
@@ -1217,11 +1198,10 @@ func (p *pass) returnedFix(fn *types.Func, decl *ast.FuncDecl, c *concat, sinks 
 	if p.Pkg.Scope().Lookup(name) != nil {
 		return nil, name + " is already declared"
 	}
-	spec, why := p.sumSpec(sum.sum)
+	spec, why := p.sumSpec(sum.sum, sum.slice)
 	if spec == nil {
 		return nil, why
 	}
-	spec.Append = sum.slice
 	f := p.file(decl.Pos())
 	if f == nil {
 		return nil, "the source file cannot be read"

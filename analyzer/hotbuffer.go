@@ -136,11 +136,8 @@ func (p *hotBufferCheck) check() {
 		}
 		for _, b := range p.bufferDefs(cur.Node().(ast.Stmt)) {
 			fn, ok := enclosingFunc(cur)
-			if !ok {
-				continue
-			}
-			if !p.hashingCode(fn) {
-				continue // not a hashing function
+			if !ok || !p.hashingCode(fn) {
+				continue // not in a hashing function
 			}
 			cost := frequency.Cost{Allocs: 1}
 			if b.made && b.size > 0 {
@@ -260,17 +257,13 @@ func (p *hotBufferCheck) emptyBase(e ast.Expr) bool {
 	case *ast.CompositeLit:
 		return len(e.Elts) == 0
 	case *ast.SliceExpr:
-		return e.Slice3 && isZero(p.TypesInfo, e.High) && isZero(p.TypesInfo, e.Max)
+		zero := func(e ast.Expr) bool {
+			v := p.TypesInfo.Types[e].Value
+			return v != nil && constant.Sign(v) == 0
+		}
+		return e.Slice3 && zero(e.High) && zero(e.Max)
 	}
 	return false
-}
-
-func isZero(info *types.Info, e ast.Expr) bool {
-	if e == nil {
-		return false
-	}
-	tv := info.Types[e]
-	return tv.Value != nil && constant.Sign(tv.Value) == 0
 }
 
 // hashingCode reports whether the function at fn is hashing code: it hashes
@@ -594,7 +587,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 	// see the target, so the argument escapes; a hash does not keep it, but
 	// the value's target is its caller's choice.
 	if _, ok := p.digestValueSink(call); ok {
-		if !p.valueCallDynamic(fn, call.Fun) {
+		if !p.callDynamic(fn, call.Fun, nil) {
 			return escape{unknown, "passed to " + types.ExprString(call.Fun) + ", whose target the compiler may know where the function is inlined", pos}, nil
 		}
 		return escape{transient, "passed to " + types.ExprString(call.Fun) + viaHashValue, pos}, nil
@@ -609,7 +602,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 			return escape{kind: stays}, nil // devirtualized: the buffer stays on the stack
 		}
 	}
-	if types.IsInterface(p.TypesInfo.TypeOf(sel.X)) && p.dynamic(fn, sel.X) {
+	if types.IsInterface(p.TypesInfo.TypeOf(sel.X)) && p.callDynamic(fn, sel.X, p.hashers) {
 		return escape{transient, "passed to " + types.ExprString(sel) + " through an interface", pos}, nil
 	}
 	return escape{unknown, "passed to " + types.ExprString(sel), pos}, nil
@@ -625,33 +618,49 @@ func (p *hotBufferCheck) assignedBack(call inspector.Cursor, v *types.Var) bool 
 	return len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v
 }
 
-// valueCallDynamic reports whether a call of the function value f, in the
-// function at fn, is certainly dynamic, so that its arguments escape: f is
-// a field or a package variable, or a parameter of a function the compiler
-// never inlines (inlined, its caller's function may be known there, and
-// the call direct).
-func (p *pass) valueCallDynamic(fn inspector.Cursor, f ast.Expr) bool {
-	switch f := ast.Unparen(f).(type) {
+// callDynamic reports whether a call through x, in the function at fn, is
+// certainly dynamic, so that its arguments escape. x is a function value
+// called (hashers nil), or an interface value whose method is called
+// (hashers: the local hashers, see localHashers). It is when x is a field,
+// a package variable (for a function value, another package's too), or a
+// parameter of a function that calls itself or, for a function value, that
+// the compiler never inlines (inlined, its caller's function or type may be
+// known there, and the call direct); for an interface value, also when x is
+// a hasher that a constructor the compiler does not inline made, or a value
+// asserted from an interface.
+func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.Var]*Site) bool {
+	switch x := ast.Unparen(x).(type) {
 	case *ast.SelectorExpr:
-		if sel, ok := p.TypesInfo.Selections[f]; ok {
+		if sel, ok := p.TypesInfo.Selections[x]; ok {
 			return sel.Kind() == types.FieldVal
 		}
-		v, ok := p.TypesInfo.Uses[f.Sel].(*types.Var)
-		return ok && v.Parent() == v.Pkg().Scope() // another package's variable
+		v, ok := p.TypesInfo.Uses[x.Sel].(*types.Var)
+		return hashers == nil && ok && v.Parent() == v.Pkg().Scope() // another package's variable
 	case *ast.Ident:
-		v, ok := p.TypesInfo.Uses[f].(*types.Var)
+		w, ok := p.TypesInfo.Uses[x].(*types.Var)
 		if !ok {
 			return false
 		}
-		if v.Parent() == v.Pkg().Scope() {
+		if w.Parent() == w.Pkg().Scope() {
 			return true
 		}
+		if s, ok := hashers[w]; ok {
+			return s.ctor.alloc == always
+		}
 		decl, ok := fn.Node().(*ast.FuncDecl)
-		if !ok || !isParamOf(decl.Type, v) || p.writes(fn, v) {
+		if !ok || p.writes(fn, w) {
 			return false
 		}
-		obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
-		return p.noInline(obj, decl) || p.freq.CallsItself(obj)
+		if isParamOf(decl.Type, w) {
+			obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
+			return hashers == nil && p.noInline(obj, decl) || p.freq.CallsItself(obj)
+		}
+		// w := y.(I), or w, ok := y.(I)
+		if def, ok := p.vals.Def(fn, w); ok && hashers != nil && def.ParentEdgeKind() == edge.AssignStmt_Lhs && def.ParentEdgeIndex() == 0 {
+			assign := def.Parent().Node().(*ast.AssignStmt)
+			_, asserted := ast.Unparen(assign.Rhs[0]).(*ast.TypeAssertExpr)
+			return asserted && len(assign.Rhs) == 1
+		}
 	}
 	return false
 }
@@ -687,48 +696,6 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 		}
 		fn := typeutil.StaticCallee(p.TypesInfo, e)
 		return fn != nil && binaryAppends[fn.FullName()] && p.derivedFrom(e.Args[0], v)
-	}
-	return false
-}
-
-// dynamic reports whether a method called on the interface value x is
-// certainly called dynamically, so that its arguments escape: x is a field,
-// a package variable, a hasher that a constructor the compiler does not
-// inline made, a value asserted from an interface, or a parameter of a
-// function that calls itself (which the compiler never inlines into a caller
-// that might know x's type).
-func (p *hotBufferCheck) dynamic(fn inspector.Cursor, x ast.Expr) bool {
-	switch x := ast.Unparen(x).(type) {
-	case *ast.SelectorExpr:
-		sel, ok := p.TypesInfo.Selections[x]
-		return ok && sel.Kind() == types.FieldVal
-	case *ast.Ident:
-		w, ok := p.TypesInfo.Uses[x].(*types.Var)
-		if !ok {
-			return false
-		}
-		if w.Parent() == w.Pkg().Scope() {
-			return true
-		}
-		if s, ok := p.hashers[w]; ok {
-			return s.ctor.alloc == always
-		}
-		if p.writes(fn, w) {
-			return false
-		}
-		decl, ok := fn.Node().(*ast.FuncDecl)
-		if !ok {
-			return false
-		}
-		if isParamOf(decl.Type, w) {
-			return p.freq.CallsItself(p.TypesInfo.Defs[decl.Name].(*types.Func))
-		}
-		// w := y.(I), or w, ok := y.(I)
-		if def, ok := p.vals.Def(fn, w); ok && def.ParentEdgeKind() == edge.AssignStmt_Lhs && def.ParentEdgeIndex() == 0 {
-			assign := def.Parent().Node().(*ast.AssignStmt)
-			_, asserted := ast.Unparen(assign.Rhs[0]).(*ast.TypeAssertExpr)
-			return asserted && len(assign.Rhs) == 1
-		}
 	}
 	return false
 }
@@ -819,9 +786,7 @@ func (p *hotBufferCheck) bufferFix(cur inspector.Cursor, b *buffer, esc escape, 
 	if loop.Valid() {
 		return nil, "it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns"
 	}
-	switch cur.ParentEdgeKind() {
-	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-	default:
+	if !isListEdge(cur.ParentEdgeKind()) {
 		return nil, "the buffer is not defined by a statement of its own"
 	}
 	f := p.file(b.def.Pos())

@@ -99,20 +99,24 @@ func (l linear) equal(o linear) bool {
 // partLen is the length of the byte slice e as a linear form: the constant
 // length of an array or of a slice of a whole array, else len(e).
 func (p *pass) partLen(e ast.Expr) linear {
-	e = ast.Unparen(e)
-	if s, ok := e.(*ast.SliceExpr); ok && s.Low == nil && s.High == nil && !s.Slice3 {
-		t := p.TypesInfo.TypeOf(s.X)
+	if arr := p.wholeArray(e); arr != nil {
+		return linear{c: arr.Len()} // h[:] of a [32]byte
+	}
+	return linear{terms: map[string]int{types.ExprString(ast.Unparen(e)): 1}}
+}
+
+// wholeArray returns the array that e is, or that e slices whole (a[:] of
+// an array or of a pointer to one): its length is its capacity. Or nil.
+func (p *pass) wholeArray(e ast.Expr) *types.Array {
+	t := p.TypesInfo.TypeOf(e)
+	if s, ok := ast.Unparen(e).(*ast.SliceExpr); ok && s.Low == nil && s.High == nil && !s.Slice3 {
+		t = p.TypesInfo.TypeOf(s.X)
 		if ptr, ok := t.Underlying().(*types.Pointer); ok {
 			t = ptr.Elem()
 		}
-		if arr, ok := t.Underlying().(*types.Array); ok {
-			return linear{c: arr.Len()} // h[:] of a [32]byte
-		}
 	}
-	if arr, ok := p.TypesInfo.TypeOf(e).Underlying().(*types.Array); ok {
-		return linear{c: arr.Len()}
-	}
-	return linear{terms: map[string]int{types.ExprString(e): 1}}
+	arr, _ := t.Underlying().(*types.Array)
+	return arr
 }
 
 // linearOf computes e, an int expression, as a linear form: constants,

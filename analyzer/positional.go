@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -63,53 +64,45 @@ func (p *pass) namedOf(st *ast.StructType) *types.Named {
 // and p.T{...} with no keys), so that a package and its test variant give
 // the same verdict.
 func (p *pass) positionalLiteral(named *types.Named) string {
-	seen := map[string]bool{}
 	for _, f := range p.Files {
-		tf := p.Fset.File(f.FileStart)
-		seen[tf.Name()] = true
-		found := ""
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || found != "" {
-				return found == ""
-			}
-			if t := p.TypesInfo.TypeOf(lit); t != nil && positional(lit) && types.Identical(types.Unalias(t), named) {
-				found = p.position(lit.Pos())
-			}
-			return true
-		})
-		if found != "" {
-			return found
+		if lit := firstPositional(f, func(lit *ast.CompositeLit) bool {
+			t := p.TypesInfo.TypeOf(lit)
+			return t != nil && types.Identical(types.Unalias(t), named)
+		}); lit != nil {
+			return p.position(lit.Pos())
 		}
 	}
-	for f, fset := range p.testFiles() {
-		if seen[fset.File(f.FileStart).Name()] {
+	fset, files := p.outsideFiles()
+	for _, f := range files {
+		if !strings.HasSuffix(fset.File(f.FileStart).Name(), "_test.go") {
 			continue
 		}
-		found := ""
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.CompositeLit)
-			if !ok || found != "" || !positional(lit) {
-				return found == ""
-			}
+		if lit := firstPositional(f, func(lit *ast.CompositeLit) bool {
 			switch t := lit.Type.(type) {
 			case *ast.Ident: // in package p's own tests
-				ok = f.Name.Name == named.Obj().Pkg().Name() && t.Name == named.Obj().Name()
+				return f.Name.Name == named.Obj().Pkg().Name() && t.Name == named.Obj().Name()
 			case *ast.SelectorExpr: // in package p_test, which imports p
-				ok = f.Name.Name != named.Obj().Pkg().Name() && t.Sel.Name == named.Obj().Name()
-			default:
-				ok = false
+				return f.Name.Name != named.Obj().Pkg().Name() && t.Sel.Name == named.Obj().Name()
 			}
-			if ok {
-				found = testPos(fset, lit.Pos())
-			}
-			return true
-		})
-		if found != "" {
-			return found
+			return false
+		}); lit != nil {
+			return testPos(fset, lit.Pos())
 		}
 	}
 	return ""
+}
+
+// firstPositional returns the first composite literal of f, in preorder,
+// that lists values without keys and that match accepts, or nil.
+func firstPositional(f *ast.File, match func(*ast.CompositeLit) bool) *ast.CompositeLit {
+	var found *ast.CompositeLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.CompositeLit); ok && found == nil && positional(lit) && match(lit) {
+			found = lit
+		}
+		return found == nil
+	})
+	return found
 }
 
 // positional reports whether lit lists values without keys.

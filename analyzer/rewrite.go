@@ -107,7 +107,8 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 		}
 		// Reject a loop whose block declares the name elsewhere: the hoisted
 		// definition would collide with it.
-		if scope := p.blockScope(l); scope == nil || scope.Lookup(name) != nil {
+		_, block, inList := listStatement(l)
+		if scope := p.TypesInfo.Scopes[block]; !inList || scope == nil || scope.Lookup(name) != nil {
 			break
 		}
 		target = l
@@ -144,27 +145,6 @@ func (p *pass) argsInvariant(s *Site, loop inspector.Cursor) (bool, string) {
 		}
 	}
 	return true, ""
-}
-
-// blockScope returns the scope of the statement list that holds the loop.
-func (p *pass) blockScope(loop inspector.Cursor) *types.Scope {
-	stmt := loop
-	if stmt.ParentEdgeKind() == edge.LabeledStmt_Stmt {
-		stmt = stmt.Parent()
-	}
-	for c := stmt.Parent(); c.Valid(); c = c.Parent() {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			return p.TypesInfo.Scopes[n.Type]
-		case *ast.FuncLit:
-			return p.TypesInfo.Scopes[n.Type]
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			if scope := p.TypesInfo.Scopes[n]; scope != nil {
-				return scope
-			}
-		}
-	}
-	return nil
 }
 
 // fixFiles are the files of the package that fixes edit, each read once,
@@ -213,28 +193,11 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 // or branch, no use of v in a function literal, which could run later). It
 // returns nil when the value must be given back with defer.
 func (p *pass) releasePoint(def inspector.Cursor, v *types.Var) ast.Stmt {
-	if p.heldByWriter(def, v) {
+	if p.heldByWriter(def, v) || !isListEdge(def.ParentEdgeKind()) {
 		return nil
 	}
-	switch def.ParentEdgeKind() {
-	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-	default:
-		return nil
-	}
-	list := def.Parent()
 	var last ast.Stmt
-	after := false
-	for stmt := range list.Children() {
-		if stmt.ParentEdgeKind() != def.ParentEdgeKind() {
-			continue // a case clause's expressions
-		}
-		if stmt == def {
-			after = true
-			continue
-		}
-		if !after {
-			continue
-		}
+	for stmt, ok := def.NextSibling(); ok; stmt, ok = stmt.NextSibling() {
 		uses, straight := p.usesIn(stmt, v)
 		if uses {
 			if !straight {
@@ -287,21 +250,11 @@ func (p *pass) reservedNames() map[string]bool {
 	if len(p.Files) == 0 {
 		return nil
 	}
-	in := map[string]bool{}
-	for _, f := range p.Files {
-		in[p.Fset.File(f.FileStart).Name()] = true
-	}
-	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	names := map[string]bool{}
-	fset := token.NewFileSet()
-	for _, path := range paths {
-		if in[path] {
-			continue
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil || f.Name.Name != p.Pkg.Name() {
-			continue // not parsed, or an external test package
+	_, files := p.outsideFiles()
+	for _, f := range files {
+		if f.Name.Name != p.Pkg.Name() {
+			continue // an external test package
 		}
 		for _, imp := range f.Imports {
 			if imp.Name != nil {
@@ -331,6 +284,34 @@ func (p *pass) reservedNames() map[string]bool {
 		}
 	}
 	return names
+}
+
+// outsideFiles parses, by their syntax alone, the .go files of the
+// package's directory that the pass does not hold (its _test.go files when
+// tests are not analyzed, its files for other platforms or build tags), in
+// the order of their names; a file that cannot be read or parsed is left
+// out.
+func (p *pass) outsideFiles() (*token.FileSet, []*ast.File) {
+	fset := token.NewFileSet()
+	if len(p.Files) == 0 {
+		return fset, nil
+	}
+	in := map[string]bool{}
+	for _, f := range p.Files {
+		in[p.Fset.File(f.FileStart).Name()] = true
+	}
+	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var files []*ast.File
+	for _, path := range paths {
+		if in[path] {
+			continue
+		}
+		if f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution); err == nil {
+			files = append(files, f)
+		}
+	}
+	return fset, files
 }
 
 // heldByWriter reports whether the function around def gives v to a writer

@@ -245,12 +245,9 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 			}
 		}
 	}
-	spec, why := p.sumSpec(fact.Sum)
+	spec, why := p.sumSpec(fact.Sum, fact.Result == resultSlice)
 	if spec == nil {
 		return nil, why
-	}
-	if fact.Result == resultSlice {
-		spec.Append = true
 	}
 	fix := fixes.SumParts(f, s.call, fc, *spec)
 	return &fix, ""
@@ -269,7 +266,7 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 //	                                                          }
 func (p *pass) doubleSumFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.SuggestedFix, string) {
 	fact, name := s.helperFact, s.name
-	spec, why := p.sumSpec(fact.Sum)
+	spec, why := p.sumSpec(fact.Sum, false)
 	if spec == nil {
 		return nil, why
 	}

@@ -183,8 +183,7 @@ func listStatement(cur inspector.Cursor) (ast.Stmt, ast.Node, bool) {
 // function literal.
 func listStatementCursor(cur inspector.Cursor) (inspector.Cursor, bool) {
 	for c := cur; c.Valid(); c = c.Parent() {
-		switch c.ParentEdgeKind() {
-		case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+		if isListEdge(c.ParentEdgeKind()) {
 			switch c.Node().(type) {
 			case *ast.CaseClause, *ast.CommClause:
 				continue // in a case's expression: before the switch or select
