@@ -8,10 +8,10 @@ import (
 	"encoding/binary"
 	"hash"
 	"io"
+	"sync"
 
 	"github.com/hashalloc/hashalloc/runtime/hashpool"
 	"github.com/hashalloc/hashalloc/runtime/hashsum"
-	"sync"
 )
 
 // doubleSumParts returns doubleSum of the concatenation of
