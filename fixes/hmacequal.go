@@ -72,6 +72,13 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 		}
 	}
 	reps = append(reps, rep{f.offset(d.Name.Pos()), f.offset(d.Name.End()), ef.Name})
+	// A comment at the end of the line that opens the body speaks of
+	// d, not of its compare form: it is not copied.
+	lbrace := f.offset(d.Body.Lbrace) + 1
+	eol := f.offset(f.LineEnd(d.Body.Lbrace))
+	if rest := strings.TrimSpace(string(f.Src[lbrace:eol])); strings.HasPrefix(rest, "//") {
+		reps = append(reps, rep{lbrace, eol, ""})
+	}
 	sep := ""
 	if d.Type.Params.NumFields() > 0 {
 		sep = ", "
