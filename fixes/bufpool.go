@@ -155,8 +155,8 @@ func (f *File) arrayPool(size int64, im *Imports) (pool, array string, edits []a
 		return ok && value == syncName+".Pool{New: "+newFunc+"}"
 	})
 	if declare {
-		decl := fmt.Sprintf("\n// %s reuses %d-byte buffers.\nvar %s = %s.Pool{New: %s}\n",
-			pool, size, pool, syncName, newFunc)
+		decl := "\n" + docComment(fmt.Sprintf("%s reuses %d-byte buffers.", pool, size)) +
+			fmt.Sprintf("var %s = %s.Pool{New: %s}\n", pool, syncName, newFunc)
 		edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 	}
 	return pool, array, edits

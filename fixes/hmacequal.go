@@ -108,7 +108,7 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 		last = r.end - base
 	}
 	b.Write(src[last:])
-	doc := fmt.Sprintf("\n\n// %s reports whether %s is the MAC that %s returns, comparing in\n// constant time without allocating the sum.\n", ef.Name, ef.Param, d.Name.Name)
+	doc := "\n\n" + docComment(fmt.Sprintf("%s reports whether %s is the MAC that %s returns, comparing in constant time without allocating the sum.", ef.Name, ef.Param, d.Name.Name))
 	out := []analysis.TextEdit{{Pos: d.End(), End: d.End(), NewText: []byte(doc + b.String())}}
 	for _, c := range ef.Calls {
 		sep := ""

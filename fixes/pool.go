@@ -172,8 +172,8 @@ func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, r
 		put = poolVar + ".Put(" + name + ")"
 		reset = name + ".Reset()"
 		if declare {
-			decl := fmt.Sprintf("\n// %s reuses %s hashers.\nvar %s = %s.Pool{New: %s}\n",
-				poolVar, pkg+"."+ctorFunc, poolVar, syncName, newFunc)
+			decl := "\n" + docComment(fmt.Sprintf("%s reuses %s hashers.", poolVar, pkg+"."+ctorFunc)) +
+				fmt.Sprintf("var %s = %s.Pool{New: %s}\n", poolVar, syncName, newFunc)
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else {
@@ -237,8 +237,8 @@ func (f *File) filePool(spec PoolSpec, name string, im *Imports) (get, put, rese
 		return ok && v == value
 	})
 	if declare {
-		decl = fmt.Sprintf("\n// %s reuses the hashers of %s, whose Reset restores the state it makes them in.\nvar %s = %s\n",
-			poolVar, ctorCall, poolVar, value)
+		decl = "\n" + docComment(fmt.Sprintf("%s reuses the hashers that %s makes: Reset restores each to the state the call makes it in.", poolVar, ctorCall)) +
+			fmt.Sprintf("var %s = %s\n", poolVar, value)
 	}
 	return poolVar + ".Get()", poolVar + ".Put(" + name + ")", reset, decl
 }
@@ -278,8 +278,8 @@ func (f *File) wrapperPool(spec PoolSpec, name string, im *Imports) (get, put, r
 		return ok && v == value
 	})
 	if declare {
-		decl = fmt.Sprintf("\n// %s reuses the hashers of %s, whose Reset restores the state it returns them in.\nvar %s = %s\n",
-			poolVar, spec.Wrapper, poolVar, value)
+		decl = "\n" + docComment(fmt.Sprintf("%s reuses the hashers that %s returns: Reset restores each to the state the call returns it in.", poolVar, spec.Wrapper)) +
+			fmt.Sprintf("var %s = %s\n", poolVar, value)
 	}
 	get = poolVar + ".Get()" + assert
 	if spec.Field != "" {

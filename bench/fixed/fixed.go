@@ -14,9 +14,8 @@ import (
 	"github.com/hashalloc/hashalloc/runtime/hashsum"
 )
 
-// doubleSumParts returns doubleSum of the concatenation of
-// parts, the sum of their sum, without building it: the parts are hashed
-// one after another.
+// doubleSumParts returns doubleSum of the concatenation of parts, the sum of
+// their sum, without building it: the parts are hashed one after another.
 func doubleSumParts(parts ...[]byte) [32]byte {
 	first := hashsum.SHA256(parts...)
 	return hashsum.SHA256(first[:])
