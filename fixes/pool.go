@@ -484,9 +484,7 @@ func FieldPool(f *File, def *ast.AssignStmt, spec FieldPoolSpec) analysis.Sugges
 	fn, declare := f.Names.Declare(f, "pooledHasher", isPooledHasherFunc)
 	edits := []analysis.TextEdit{f.AddField(spec.Struct, spec.Field+" "+syncName+".Pool")}
 	if declare {
-		decl := fmt.Sprintf(`
-// %[1]s returns a hasher of pool, reset, or newHash() when pool is empty.
-func %[1]s(pool *%[2]s.Pool, newHash func() %[3]s.Hash) %[3]s.Hash {
+		decl := "\n" + docComment(fn+" returns a hasher of pool, reset, or newHash() when pool is empty.") + fmt.Sprintf(`func %[1]s(pool *%[2]s.Pool, newHash func() %[3]s.Hash) %[3]s.Hash {
 	if h, ok := pool.Get().(%[3]s.Hash); ok {
 		h.Reset()
 		return h
