@@ -3,6 +3,7 @@ package fiximportsinline
 import (
 	"crypto"
 	"crypto/sha256"
+	_ "crypto/sha512" // linked, as crypto.SHA512.New needs it
 )
 
 // Two fixes change the imports: one replaces crypto with crypto/sha512, which
