@@ -122,13 +122,9 @@ func (f *File) pooledBytes(def *ast.AssignStmt, spec BufferSpec, im *Imports) (p
 		{Pos: spec.Build.Pos(), End: spec.Build.End(), NewText: []byte(fn + "(" + f.intText(spec.Len) + ")")},
 	}
 	if declare {
-		decl = fmt.Sprintf(`
-// %[1]sPool holds the buffers of %[1]s.
-var %[1]sPool = %[2]s.Pool{New: func() %[3]s { return new([]byte) }}
+		decl = "\n" + docComment(fn+"Pool holds the buffers of "+fn+".") + fmt.Sprintf(`var %[1]sPool = %[2]s.Pool{New: func() %[3]s { return new([]byte) }}
 
-// %[1]s returns n zeroed bytes, like make([]byte, n), taken from %[1]sPool,
-// and the pointer to give back to it with Put once they are no longer used.
-func %[1]s(n int) ([]byte, *[]byte) {
+`, fn, syncName, f.AnyType()) + docComment(fmt.Sprintf("%[1]s returns n zeroed bytes, like make([]byte, n), taken from %[1]sPool, and the pointer to give back to it with Put once they are no longer used.", fn)) + fmt.Sprintf(`func %[1]s(n int) ([]byte, *[]byte) {
 	p := %[1]sPool.Get().(*[]byte)
 	if cap(*p) < n {
 		*p = make([]byte, n)
@@ -139,7 +135,7 @@ func %[1]s(n int) ([]byte, *[]byte) {
 	}
 	return b, p
 }
-`, fn, syncName, f.AnyType())
+`, fn)
 	}
 	return fn + "Pool.Put(" + ptr + ")", decl, edits
 }
@@ -155,8 +151,8 @@ func (f *File) arrayPool(size int64, im *Imports) (pool, array string, edits []a
 		return ok && value == syncName+".Pool{New: "+newFunc+"}"
 	})
 	if declare {
-		decl := fmt.Sprintf("\n// %s reuses %d-byte buffers.\nvar %s = %s.Pool{New: %s}\n",
-			pool, size, pool, syncName, newFunc)
+		decl := "\n" + docComment(fmt.Sprintf("%s reuses %d-byte buffers.", pool, size)) +
+			fmt.Sprintf("var %s = %s.Pool{New: %s}\n", pool, syncName, newFunc)
 		edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 	}
 	return pool, array, edits

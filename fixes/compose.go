@@ -204,9 +204,11 @@ func (l *importLayout) intent(fix *analysis.SuggestedFix) (*importIntent, bool) 
 		}
 		inside := l.start <= start && end <= l.end
 		if inside && start == end && (start == l.start || start == l.end) {
-			// An insertion at the region's edge: an import declaration, or
-			// a declaration of the fix's before the first one after them.
-			inside = strings.HasPrefix(strings.TrimLeft(string(e.NewText), "\n"), "import")
+			// An insertion at the region's edge: an import declaration, the
+			// parenthesis that closes one, or a declaration of the fix's
+			// before the first one after them.
+			text := strings.TrimLeft(string(e.NewText), "\n")
+			inside = strings.HasPrefix(text, "import") || strings.HasPrefix(text, ")")
 		}
 		switch {
 		case inside:
@@ -352,23 +354,23 @@ func (l *importLayout) plan(intents []*importIntent) [][]analysis.TextEdit {
 		}
 		target = single
 	}
-	// Where the fixes that start a new group in target put its blank line:
-	// after the last import of target that no fix removes.
-	var anchor *ast.ImportSpec
-	if single == nil && target != nil {
-		for _, s := range target.Specs {
-			if spec := s.(*ast.ImportSpec); !removed[spec] {
-				anchor = spec
-			}
-		}
-	}
+	// Whether the fixes that parenthesize single put a group of the
+	// standard library before its import: when it is a module's that stays,
+	// and one of them adds the standard library's.
+	before := false
 	if single != nil {
+		spec := single.Specs[0].(*ast.ImportSpec)
+		p, _ := strconv.Unquote(spec.Path.Value)
+		for _, in := range intents {
+			before = before || !isStd(p) && !removed[spec] && slices.ContainsFunc(in.adds, newImport.std)
+		}
 		// The edits turn single into a parenthesized declaration: make sure
-		// that nothing else is inserted where its parenthesis closes.
+		// that nothing else is inserted or changed where its parenthesis
+		// closes.
 		end := f.NextLine(f.LineEnd(single.End()))
 		for _, in := range intents {
 			for _, e := range in.others {
-				if e.Pos == end {
+				if e.Pos == end || e.Pos <= end && end < e.End {
 					return nil
 				}
 			}
@@ -396,23 +398,13 @@ func (l *importLayout) plan(intents []*importIntent) [][]analysis.TextEdit {
 				edits = append(edits, f.deleteDecl(gen))
 			default:
 				for _, spec := range gone {
-					edits = append(edits, f.DeleteLine(specStart(spec), spec.End()))
+					edits = append(edits, f.deleteSpec(spec))
 				}
 			}
 		}
 		switch {
 		case single != nil && (len(in.adds) > 0 || in.drops[single.Specs[0].(*ast.ImportSpec)]):
-			spec := single.Specs[0].(*ast.ImportSpec)
-			edits = append(edits, analysis.TextEdit{Pos: spec.Pos(), End: spec.Pos(), NewText: []byte("(\n\t")})
-			if in.drops[spec] {
-				edits = append(edits, analysis.TextEdit{Pos: spec.Pos(), End: spec.End()})
-			}
-			eol := f.LineEnd(single.End())
-			for _, a := range in.adds {
-				edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n\t" + a.specText())})
-			}
-			end := f.NextLine(eol)
-			edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(")\n")})
+			edits = append(edits, f.parenthesize(single, in.adds, in.drops[single.Specs[0].(*ast.ImportSpec)], before)...)
 		case alike != nil && len(in.adds) > 0:
 			last := l.decls[len(l.decls)-1]
 			start := last.Pos()
@@ -423,7 +415,7 @@ func (l *importLayout) plan(intents []*importIntent) [][]analysis.TextEdit {
 			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(importDecl(in.adds) + "\n")})
 		case single == nil && target != nil:
 			for _, a := range in.adds {
-				edits = append(edits, f.placeSpec(target, a, anchor, nil)...)
+				edits = append(edits, f.placeSpec(target, a)...)
 			}
 		}
 		// In order, each edit once: a new group's blank line is the same
@@ -431,9 +423,7 @@ func (l *importLayout) plan(intents []*importIntent) [][]analysis.TextEdit {
 		slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int {
 			return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End))
 		})
-		plans[i] = slices.CompactFunc(edits, func(a, b analysis.TextEdit) bool {
-			return a.Pos == b.Pos && a.End == b.End && string(a.NewText) == string(b.NewText)
-		})
+		plans[i] = slices.CompactFunc(edits, sameEdit)
 	}
 	return plans
 }
@@ -456,43 +446,114 @@ func sameAdds(intents []*importIntent) []newImport {
 
 // placeSpec inserts a's line into gen, at its sorted place within the
 // first group of a's kind (standard library or not) among gen's imports as
-// the file has them, less the dropped ones (whose lines other edits delete:
-// nothing is placed around them), or else in a new group before the closing
-// parenthesis: the line, and a blank line after anchor (none when anchor is
-// nil), two edits that every fix starting the group makes alike.
-func (f *File) placeSpec(gen *ast.GenDecl, a newImport, anchor *ast.ImportSpec, dropped map[*ast.ImportSpec]bool) []analysis.TextEdit {
-	std := isStd(a.path)
+// the file has them, or else in a new group after the others: the line,
+// before the closing parenthesis, and a blank line made by replacing the
+// newline that ends the line of gen's last import, an edit that every fix
+// starting the group makes alike (when every import before it goes too, the
+// blank line opens the block, where gofmt removes it).
+//
+// The line is inserted at the end of the line before its place (a line
+// deleted is deleted from that point, see deleteSpec), and after the last
+// import of its group at the end of that import's line: so a line added to
+// the group that ends gen goes before the newline that the blank line
+// replaces, and the new group's after it. No two fixes insert at one
+// point what must come in one order, and every driver merges them alike.
+func (f *File) placeSpec(gen *ast.GenDecl, a newImport) []analysis.TextEdit {
+	line := func(p token.Pos) int { return f.Fset.Position(p).Line }
+	insert := func(at token.Pos, indent string) []analysis.TextEdit {
+		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\n" + indent + a.specText())}}
+	}
 	var last *ast.ImportSpec
 	for _, s := range gen.Specs {
 		is := s.(*ast.ImportSpec)
-		if dropped[is] {
-			continue
-		}
 		p, _ := strconv.Unquote(is.Path.Value)
-		if isStd(p) != std {
+		if isStd(p) != a.std() {
 			if last != nil {
 				break
 			}
 			continue
 		}
-		if last != nil && f.Fset.Position(specStart(is)).Line > f.Fset.Position(last.End()).Line+1 {
+		if last != nil && line(specStart(is)) > line(last.End())+1 {
 			break // a blank line ends the group
 		}
 		if p > a.path {
-			at := f.LineStart(specStart(is))
-			return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(is.Pos()) + a.specText() + "\n")}}
+			return insert(f.LineStart(specStart(is))-1, f.Indent(is.Pos()))
 		}
 		last = is
 	}
 	if last != nil {
-		at := f.NextLine(last.End())
-		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(f.Indent(last.Pos()) + a.specText() + "\n")}}
+		return insert(f.LineEnd(last.End()), f.Indent(last.Pos()))
 	}
 	at := f.LineStart(gen.Rparen)
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\t" + a.specText() + "\n")}}
-	if anchor != nil {
-		blank := f.LineEnd(anchor.End())
-		edits = append([]analysis.TextEdit{{Pos: blank, End: blank, NewText: []byte("\n")}}, edits...)
+	if len(gen.Specs) > 0 {
+		blank := f.LineEnd(gen.Specs[len(gen.Specs)-1].End())
+		edits = append([]analysis.TextEdit{{Pos: blank, End: blank + 1, NewText: []byte("\n\n")}}, edits...)
 	}
+	return edits
+}
+
+// parenthesize turns gen, a single import declaration, into a parenthesized
+// one that also declares adds, and no longer its own import when drop. The
+// groups are the standard library's, then the others', with the same edits
+// in every fix that parenthesizes gen, so that they merge: the parentheses,
+// and the blank line between the groups (made by replacing the newline that
+// ends gen's line after its import of the standard library; before its
+// import of a module, made by replacing the first byte of the import, when
+// before says that a fix adds one of the standard library there and none
+// removes the module's).
+//
+//	import "crypto/sha256"
+//	import (
+//		"crypto/sha256"
+//		"sync"
+//
+//		"github.com/hashalloc/hashalloc/runtime/hashsum"
+//	)
+//
+// The closing parenthesis replaces the blank line after gen when there is
+// one, so that the lines of a new group of modules, inserted before it, are
+// ordered with it; without a blank line, the new imports make one group.
+func (f *File) parenthesize(gen *ast.GenDecl, adds []newImport, drop, before bool) []analysis.TextEdit {
+	spec := gen.Specs[0].(*ast.ImportSpec)
+	p, _ := strconv.Unquote(spec.Path.Value)
+	pos, eol := spec.Pos(), f.LineEnd(gen.End())
+	end := f.NextLine(eol)
+	closed := f.offset(end) < len(f.Src) && f.Src[f.offset(end)] == '\n'
+	before = before && f.offset(pos) > 0 && f.Src[f.offset(pos)-1] == ' '
+	var edits []analysis.TextEdit
+	if before {
+		edits = append(edits,
+			analysis.TextEdit{Pos: pos - 1, End: pos, NewText: []byte(" (")},
+			analysis.TextEdit{Pos: pos, End: pos + 1, NewText: []byte("\n\n\t" + string(f.Src[f.offset(pos)]))})
+	} else {
+		edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte("(\n\t")})
+	}
+	if drop {
+		edits = append(edits, analysis.TextEdit{Pos: pos, End: spec.End()})
+	}
+	blank := false
+	for _, a := range adds {
+		switch {
+		case before && a.std():
+			edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte("\n\t" + a.specText())})
+		case closed && isStd(p) && !a.std():
+			if !blank {
+				edits = append(edits, analysis.TextEdit{Pos: eol, End: eol + 1, NewText: []byte("\n\n")})
+				blank = true
+			}
+			edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte("\t" + a.specText() + "\n")})
+		default:
+			edits = append(edits, analysis.TextEdit{Pos: eol, End: eol, NewText: []byte("\n\t" + a.specText())})
+		}
+	}
+	if closed {
+		edits = append(edits, analysis.TextEdit{Pos: end, End: end + 1, NewText: []byte(")\n\n")})
+	} else {
+		edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte(")\n")})
+	}
+	slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End))
+	})
 	return edits
 }

@@ -29,6 +29,13 @@ type composeCase struct {
 	name  string
 	src   string
 	fixes []composeFix
+	// built says that the fixes as built already merge, so that
+	// ComposeImports has nothing to change.
+	built bool
+	// oneGroup says that the new imports make one group with the file's
+	// (a single declaration with no blank line after it, where its closing
+	// parenthesis goes).
+	oneGroup bool
 }
 
 type composeFix struct {
@@ -89,6 +96,7 @@ func B() { _ = sha256.Sum256(nil) }
 		{"A", []string{hashsumPath}, "_ = %s.SHA256(nil)"},
 		{"B", []string{hashsumPath, "hash"}, "_ = %s.SHA256(nil); var _ %s.Hash"},
 	},
+	built: true,
 }, {
 	name: "a parenthesized declaration, fixes that remove its last import and start a new group",
 	src: `package p
@@ -154,13 +162,65 @@ func C() { _ = 1 }
 		{"B", []string{"io", hashpoolPath}, "var _ %s.Writer; _ = %s.SHA256"},
 		{"C", []string{"hash " + hashsumPath}, "_ = %s.SHA256"},
 	},
+}, {
+	name: "a declaration of the standard library, fixes that start a group of modules and add to the standard library's",
+	src: `package p
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+)
+
+func A() { _ = sha256.Sum256(nil) }
+
+func B() { _ = hmac.New(sha256.New, nil) }
+
+func C() { _ = 1 }
+`,
+	fixes: []composeFix{
+		{"A", []string{hashsumPath}, "_ = %s.SHA256(nil)"},
+		{"B", []string{hashpoolPath, "hash"}, "_ = %s.HMAC{}; var _ %s.Hash"},
+		{"C", []string{"sync"}, "var _ %s.Mutex"},
+	},
+}, {
+	name: "a single declaration of a module, fixes that add to the standard library's group before it and to its own",
+	src: `package p
+
+import simd "github.com/minio/sha256-simd"
+
+func A() { _ = simd.Sum256(nil) }
+
+func B() { _ = simd.Sum256(nil) }
+
+func C() { _ = 1 }
+`,
+	fixes: []composeFix{
+		{"A", []string{"sync", "hash"}, "var _ %s.Mutex; var _ %s.Hash"},
+		{"B", []string{hashsumPath}, "_ = %s.SHA256(nil)"},
+		{"C", []string{"sync"}, "var _ %s.Mutex"},
+	},
+}, {
+	name: "a single declaration of the standard library with no blank line after it",
+	src: `package p
+
+import "crypto/sha256"
+func A() { _ = sha256.Sum256(nil) }
+
+func B() { _ = 1 }
+`,
+	fixes: []composeFix{
+		{"A", []string{hashsumPath}, "_ = %s.SHA256(nil)"},
+		{"B", []string{"sync"}, "var _ %s.Mutex"},
+	},
+	oneGroup: true,
 }}
 
 // TestComposeImports builds each case's fixes, composes their import edits,
 // and checks that every fix alone, and every set of them merged as go fix
 // merges fixes (a three-way merge, one after another, in both orders) and
 // as golangci-lint does (the union of the edits, which must not overlap),
-// then formatted, declares exactly the imports it should, each once.
+// then formatted, declares exactly the imports it should, each once, laid
+// out as goimports lays them out when the file's were.
 func TestComposeImports(t *testing.T) {
 	for _, tc := range composeCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -176,9 +236,10 @@ func TestComposeImports(t *testing.T) {
 					return a.Pos == b.Pos && a.End == b.End && string(a.NewText) == string(b.NewText)
 				})
 			}
-			assert.True(t, changed, "no fix was planned again")
+			assert.Equal(t, !tc.built, changed, "fixes planned again")
 
 			tf := f.Fset.File(f.AST.FileStart)
+			tidy := goimportsLike(t, f.Src) && !tc.oneGroup
 			n := len(fixes)
 			for set := 1; set < 1<<n; set++ {
 				var chosen []int
@@ -201,10 +262,14 @@ func TestComposeImports(t *testing.T) {
 						require.True(t, ok, "fixes %v, in order %v: a three-way merge conflicts", chosen, order)
 						merged = m
 					}
-					assert.Equal(t, want, formattedImports(t, f.Src, merged), "fixes %v merged in order %v", chosen, order)
+					got, formatted := formattedImports(t, f.Src, merged)
+					assert.Equal(t, want, got, "fixes %v merged in order %v", chosen, order)
+					assert.True(t, !tidy || goimportsLike(t, formatted), "fixes %v merged in order %v: imports unlike goimports:\n%s", chosen, order, formatted)
 				}
 				union := unionEdits(t, lists)
-				assert.Equal(t, want, formattedImports(t, f.Src, union), "fixes %v as golangci-lint applies them", chosen)
+				got, formatted := formattedImports(t, f.Src, union)
+				assert.Equal(t, want, got, "fixes %v as golangci-lint applies them", chosen)
+				assert.True(t, !tidy || goimportsLike(t, formatted), "fixes %v as golangci-lint applies them: imports unlike goimports:\n%s", chosen, formatted)
 			}
 		})
 	}
@@ -315,9 +380,10 @@ func wantImports(f *ast.File, intents []composeIntent, chosen []int) []string {
 }
 
 // formattedImports applies edits to src, formats the result as every
-// driver does, and returns the keys of its imports, sorted; it fails when
-// the result does not format or declares an import twice.
-func formattedImports(t *testing.T, src []byte, edits []textedit.Edit) []string {
+// driver does, and returns the keys of its imports, sorted, and the
+// formatted file; it fails when the result does not format or declares an
+// import twice.
+func formattedImports(t *testing.T, src []byte, edits []textedit.Edit) ([]string, []byte) {
 	t.Helper()
 	fixed, err := textedit.Apply(src, edits)
 	require.NoError(t, err)
@@ -331,7 +397,7 @@ func formattedImports(t *testing.T, src []byte, edits []textedit.Edit) []string 
 		keys = append(keys, key(spec))
 	}
 	slices.Sort(keys)
-	return keys
+	return keys, formatted
 }
 
 // unionEdits merges the lists as golangci-lint does: every edit, sorted by

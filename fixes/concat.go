@@ -91,10 +91,7 @@ func (f *File) literalVars(c Concat) []analysis.TextEdit {
 		name, declare := f.Names.Declare(f, want, func(types.Object) bool { return false })
 		lit.name = name
 		if declare {
-			decl := fmt.Sprintf(`// %[1]s holds bytes that a hashed
-// concatenation was made of per call, written into a hasher as they are (a
-// hasher's Write only reads them).
-var %[1]s = []byte{%[2]s}
+			decl := docComment(name+" holds bytes that a hashed concatenation was made of per call, written into a hasher as they are (a hasher's Write only reads them).") + fmt.Sprintf(`var %[1]s = []byte{%[2]s}
 
 `, name, f.valuesText(lit.Values))
 			at := f.firstDecl()
@@ -230,9 +227,7 @@ func (f *File) sumFunc(call *ast.CallExpr, spec SumSpec, im *Imports, replaced b
 	if !declare {
 		return nil, fn
 	}
-	decl := fmt.Sprintf(`// %[1]s returns the %[2]s sum of the concatenation of parts, written one
-// after another into a hasher that stays on the stack.
-func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
+	decl := docComment(fmt.Sprintf("%s returns the %s sum of the concatenation of parts, written one after another into a hasher that stays on the stack.", fn, pkg)) + fmt.Sprintf(`func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
 	h := %[2]s.%[4]s()
 	for _, part := range parts {
 		h.Write(part)
@@ -244,9 +239,7 @@ func %[1]s(parts ...[]byte) (sum [%[3]d]byte) {
 `, fn, pkg, spec.Size, ctor)
 	if spec.Append {
 		//	tmhash.Sum(append(prefix, leaf...))   =>   sha256AppendParts(nil, prefix, leaf)
-		decl = fmt.Sprintf(`// %[1]s appends to dst the %[2]s sum of the concatenation of parts,
-// written one after another into a hasher that stays on the stack.
-func %[1]s(dst []byte, parts ...[]byte) []byte {
+		decl = docComment(fmt.Sprintf("%s appends to dst the %s sum of the concatenation of parts, written one after another into a hasher that stays on the stack.", fn, pkg)) + fmt.Sprintf(`func %[1]s(dst []byte, parts ...[]byte) []byte {
 	h := %[2]s.%[3]s()
 	for _, part := range parts {
 		h.Write(part)
@@ -388,7 +381,7 @@ func (f *File) variadicForm(h HelperSpec) (string, []analysis.TextEdit) {
 		r := reps[i]
 		src = append(src[:r.start-base], append([]byte(r.text), src[r.end-base:]...)...)
 	}
-	doc := fmt.Sprintf("\n\n// %s is %s of the concatenation of %s, which it hashes one after another\n// instead of building it.\n", h.Name, h.Decl.Name.Name, name)
+	doc := "\n\n" + docComment(fmt.Sprintf("%s is %s of the concatenation of %s, which it hashes one after another instead of building it.", h.Name, h.Decl.Name.Name, name))
 	return doc + string(src), imports
 }
 
@@ -501,15 +494,12 @@ func DoubleSumParts(f *File, call *ast.CallExpr, c Concat, sum SumSpec, d Double
 		if d.Slice {
 			second = "second := " + fn + "(first[:])\n\treturn second[:]"
 		}
-		decl := fmt.Sprintf(`// %[1]s returns %[2]s of the concatenation of
-// parts, the sum of their sum, without building it: the parts are hashed
-// one after another.
-func %[1]s(parts ...[]byte) %[3]s {
-	first := %[4]s(parts...)
-	%[5]s
+		decl := docComment(fmt.Sprintf("%s returns %s of the concatenation of parts, the sum of their sum, without building it: the parts are hashed one after another.", name, d.Helper)) + fmt.Sprintf(`func %[1]s(parts ...[]byte) %[2]s {
+	first := %[3]s(parts...)
+	%[4]s
 }
 
-`, name, d.Helper, d.ResultText, fn, second)
+`, name, d.ResultText, fn, second)
 		// Before the first declaration, after the multi-part sum it calls
 		// when the file declares one: every fix that declares it inserts
 		// the same text at the same place, which merges into one.

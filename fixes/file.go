@@ -14,6 +14,7 @@ import (
 	"go/version"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -160,6 +161,23 @@ func (f *File) DeleteLine(pos, end token.Pos) analysis.TextEdit {
 		stop++
 	}
 	return analysis.TextEdit{Pos: tf.Pos(start), End: tf.Pos(stop)}
+}
+
+// docComment spells text as the doc comment of a declaration that a fix
+// writes: lines of "// " filled to 80 columns, broken between words, as a
+// person would wrap it whatever the length of the names in it.
+func docComment(text string) string {
+	var b strings.Builder
+	line := "//"
+	for _, word := range strings.Fields(text) {
+		if len(line) > len("//") && len(line)+1+len(word) > 80 {
+			b.WriteString(line + "\n")
+			line = "//"
+		}
+		line += " " + word
+	}
+	b.WriteString(line + "\n")
+	return b.String()
 }
 
 // TypeText spells t as the fix can write it, importing packages through im.

@@ -72,6 +72,13 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 		}
 	}
 	reps = append(reps, rep{f.offset(d.Name.Pos()), f.offset(d.Name.End()), ef.Name})
+	// A comment at the end of the line that opens the body speaks of
+	// d, not of its compare form: it is not copied.
+	lbrace := f.offset(d.Body.Lbrace) + 1
+	eol := f.offset(f.LineEnd(d.Body.Lbrace))
+	if rest := strings.TrimSpace(string(f.Src[lbrace:eol])); strings.HasPrefix(rest, "//") {
+		reps = append(reps, rep{lbrace, eol, ""})
+	}
 	sep := ""
 	if d.Type.Params.NumFields() > 0 {
 		sep = ", "
@@ -108,7 +115,7 @@ func (f *File) equalForm(ef *EqualForm, edits []analysis.TextEdit, equal string)
 		last = r.end - base
 	}
 	b.Write(src[last:])
-	doc := fmt.Sprintf("\n\n// %s reports whether %s is the MAC that %s returns, comparing in\n// constant time without allocating the sum.\n", ef.Name, ef.Param, d.Name.Name)
+	doc := "\n\n" + docComment(fmt.Sprintf("%s reports whether %s is the MAC that %s returns, comparing in constant time without allocating the sum.", ef.Name, ef.Param, d.Name.Name))
 	out := []analysis.TextEdit{{Pos: d.End(), End: d.End(), NewText: []byte(doc + b.String())}}
 	for _, c := range ef.Calls {
 		sep := ""

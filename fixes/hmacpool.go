@@ -720,11 +720,7 @@ func (f *File) oneShotFunc(spec OneShotSpec, im *Imports) ([]analysis.TextEdit, 
 	if !declare {
 		return nil, fn
 	}
-	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts under key,
-// the MAC that hmac.New(%[2]s.%[3]s, key) computes (RFC 2104), with its hasher and
-// its pad on the stack: it allocates nothing but what dst needs. A copy of
-// hashsum.AppendHMAC%[6]s (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
-func %[1]s(dst, key []byte, parts ...[]byte) []byte {
+	decl := docComment(fmt.Sprintf("%s appends to dst the HMAC of the concatenation of parts under key, the MAC that hmac.New(%s.%s, key) computes (RFC 2104), with its hasher and its pad on the stack: it allocates nothing but what dst needs. A copy of hashsum.AppendHMAC%s (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.", fn, pkg, ctor, spec.Runtime)) + fmt.Sprintf(`func %[1]s(dst, key []byte, parts ...[]byte) []byte {
 	var pad [%[2]s.BlockSize]byte
 	if len(key) > len(pad) {
 		k := %[2]s.%[4]s(key)
@@ -752,7 +748,7 @@ func %[1]s(dst, key []byte, parts ...[]byte) []byte {
 	return append(dst, sum[:]...)
 }
 
-`, fn, pkg, ctor, spec.KeySum, spec.Size, spec.Runtime)
+`, fn, pkg, ctor, spec.KeySum, spec.Size)
 	at := f.firstDecl()
 	return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(decl)}}, fn
 }
@@ -788,12 +784,7 @@ func (f *File) dispatchFunc(spec OneShotSpec, im *Imports) ([]analysis.TextEdit,
 		edits = append(edits, e...)
 		fmt.Fprintf(&cases, "\tcase %s.%s:\n\t\treturn %s(dst, key, parts...)\n", crypto, c.Runtime, name)
 	}
-	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts under key
-// with the hash h, the MAC that hmac.New(h.New, key) computes: with the
-// one-shot HMACs declared in this file for the hashes this package names,
-// and with crypto/hmac for any other. A copy of hashsum.AppendHMAC
-// (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
-func %[1]s(h %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
+	decl := docComment(fn+" appends to dst the HMAC of the concatenation of parts under key with the hash h, the MAC that hmac.New(h.New, key) computes: with the one-shot HMACs declared in this file for the hashes this package names, and with crypto/hmac for any other. A copy of hashsum.AppendHMAC (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.") + fmt.Sprintf(`func %[1]s(h %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
 	switch h {
 %[3]s	}
 	m := %[4]s.New(h.New, key) //hashalloc:ignore hmac-rekey -- a hash without a one-shot HMAC in this file
@@ -825,14 +816,7 @@ func (f *File) hmacFuncFunc(im *Imports) ([]analysis.TextEdit, string) {
 	if !declare {
 		return nil, fn
 	}
-	decl := fmt.Sprintf(`// %[1]s appends to dst the HMAC of the concatenation of parts
-// under key with the hash that fn makes, the MAC that hmac.New(fn, key)
-// computes (RFC 2104). It calls fn once and uses its hasher for the inner
-// and the outer hash: it allocates that hasher and nothing else but what
-// dst needs. The padded key lives in a scratch buffer from
-// %[1]sScratch, cleared after use. A copy of hashsum.AppendHMACFunc
-// (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
-func %[1]s(fn func() %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
+	decl := docComment(fmt.Sprintf("%[1]s appends to dst the HMAC of the concatenation of parts under key with the hash that fn makes, the MAC that hmac.New(fn, key) computes (RFC 2104). It calls fn once and uses its hasher for the inner and the outer hash: it allocates that hasher and nothing else but what dst needs. The padded key lives in a scratch buffer from %[1]sScratch, cleared after use. A copy of hashsum.AppendHMACFunc (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.", fn)) + fmt.Sprintf(`func %[1]s(fn func() %[2]s.Hash, dst, key []byte, parts ...[]byte) []byte {
 	h := fn()
 	bs := h.BlockSize()
 	need := bs + h.Size()

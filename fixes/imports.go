@@ -1,9 +1,12 @@
 package fixes
 
 import (
+	"bytes"
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -210,6 +213,21 @@ func (a newImport) specText() string {
 	return a.name + " " + strconv.Quote(a.path)
 }
 
+// sameEdit reports whether a and b make the same change.
+func sameEdit(a, b analysis.TextEdit) bool {
+	return a.Pos == b.Pos && a.End == b.End && string(a.NewText) == string(b.NewText)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// std reports whether a is a package of the standard library.
+func (a newImport) std() bool { return isStd(a.path) }
+
 // isStd reports whether path is a standard library package: its first
 // element has no dot.
 func isStd(path string) bool {
@@ -219,11 +237,12 @@ func isStd(path string) bool {
 // Edits returns the edits that make the import changes.
 //
 // Deletions take whole lines (a declaration left without imports goes with
-// them); additions are lines inserted at line starts, in sorted order within
-// the first group of their kind (standard library or not) of the first
-// parenthesized declaration, so that they merge with the same addition made
-// by another fix. A file without a parenthesized declaration gets a new
-// declaration, in place of a deleted one when there is one.
+// them); additions are lines placed in sorted order within the first group
+// of their kind (standard library or not) of the first parenthesized
+// declaration, or in a new group of that kind, so that they merge with the
+// same addition made by another fix (see placeSpec). A file without a
+// parenthesized declaration has its last single declaration parenthesized,
+// or a new declaration, in place of a deleted one when there is one.
 func (im *Imports) Edits() []analysis.TextEdit {
 	f := im.f
 	sort.Slice(im.add, func(i, j int) bool { return im.add[i].path < im.add[j].path })
@@ -252,7 +271,7 @@ func (im *Imports) Edits() []analysis.TextEdit {
 		case len(gen.Specs) > left:
 			for _, s := range gen.Specs {
 				if dropped[s.(*ast.ImportSpec)] {
-					edits = append(edits, f.DeleteLine(s.Pos(), s.End()))
+					edits = append(edits, f.deleteSpec(s.(*ast.ImportSpec)))
 				}
 			}
 		}
@@ -261,21 +280,26 @@ func (im *Imports) Edits() []analysis.TextEdit {
 		}
 	}
 
+	var single *ast.GenDecl // the last single declaration that keeps its import
+	for _, gen := range decls {
+		if !slices.Contains(emptied, gen) {
+			single = gen
+		}
+	}
 	switch {
 	case len(im.add) == 0:
 	case target != nil:
-		seen := map[token.Pos]bool{} // the blank line of a new group, once
 		for _, a := range im.add {
-			for _, e := range f.insertSpec(target, a, dropped) {
-				if string(e.NewText) == "\n" {
-					if seen[e.Pos] {
-						continue
-					}
-					seen[e.Pos] = true
+			for _, e := range f.placeSpec(target, a) {
+				if !slices.ContainsFunc(edits, func(o analysis.TextEdit) bool { return sameEdit(o, e) }) { // a new group's blank line, once
+					edits = append(edits, e)
 				}
-				edits = append(edits, e)
 			}
 		}
+	case single != nil:
+		spec := single.Specs[0].(*ast.ImportSpec)
+		p, _ := strconv.Unquote(spec.Path.Value)
+		edits = append(edits, f.parenthesize(single, im.add, false, !isStd(p) && slices.ContainsFunc(im.add, newImport.std))...)
 	case len(emptied) > 0:
 		// Replace the first emptied declaration with the new one.
 		gen := emptied[0]
@@ -294,32 +318,24 @@ func (im *Imports) Edits() []analysis.TextEdit {
 	return edits
 }
 
-// importDecl spells an import declaration of the new imports.
+// importDecl spells an import declaration of the new imports, sorted by
+// path: the standard library's group, then the others'.
 func importDecl(add []newImport) string {
+	add = slices.Clone(add)
+	slices.SortStableFunc(add, func(a, b newImport) int {
+		return cmp.Or(-cmp.Compare(boolInt(a.std()), boolInt(b.std())), cmp.Compare(a.path, b.path))
+	})
 	if len(add) == 1 {
 		return "import " + add[0].specText()
 	}
-	text := "import (\n"
-	for _, a := range add {
-		text += "\t" + a.specText() + "\n"
-	}
-	return text + ")"
-}
-
-// insertSpec inserts a's line into gen, in sorted order within the first
-// group of a's kind, or as a new group at the end; the dropped specs, whose
-// lines other edits delete, are not there. A new group is a blank
-// line and the spec's line, as two edits: another fix that starts the same
-// group makes the same blank-line edit, which merges, and adds its line next
-// to this one, so that fixes applied together start one group, not two.
-func (f *File) insertSpec(gen *ast.GenDecl, a newImport, dropped map[*ast.ImportSpec]bool) []analysis.TextEdit {
-	var lastAny *ast.ImportSpec
-	for _, s := range gen.Specs {
-		if is := s.(*ast.ImportSpec); !dropped[is] {
-			lastAny = is
+	text := "import ("
+	for i, a := range add {
+		if i > 0 && a.std() != add[i-1].std() {
+			text += "\n"
 		}
+		text += "\n\t" + a.specText()
 	}
-	return f.placeSpec(gen, a, lastAny, dropped)
+	return text + "\n)"
 }
 
 // specStart is where an import's line starts to matter: its doc comment, if
@@ -339,6 +355,22 @@ func (f *File) NextLine(pos token.Pos) token.Pos {
 		return end + 1
 	}
 	return end
+}
+
+// deleteSpec deletes the line of an import of a parenthesized declaration,
+// doc comment and line comment included, from the newline that ends the line
+// before it to the one that ends its own: a line added at the end of its
+// line (after it, or after the line before it) or a blank line made by
+// replacing its newline touch the deletion and merge with it. An import that
+// does not have a line of its own has its text deleted as DeleteLine does.
+func (f *File) deleteSpec(is *ast.ImportSpec) analysis.TextEdit {
+	start, end := f.LineStart(specStart(is)), f.LineEnd(is.End())
+	alone := f.offset(start) > 0 && len(bytes.TrimSpace(f.Src[f.offset(start):f.offset(specStart(is))])) == 0
+	rest := bytes.TrimSpace(f.Src[f.offset(is.End()):f.offset(end)])
+	if !alone || len(rest) > 0 && !bytes.HasPrefix(rest, []byte("//")) {
+		return f.DeleteLine(specStart(is), is.End())
+	}
+	return analysis.TextEdit{Pos: start - 1, End: end}
 }
 
 // deleteDecl deletes a whole declaration with its line, and a blank line

@@ -172,8 +172,8 @@ func (f *File) poolCalls(call ast.Expr, name string, spec PoolSpec) (get, put, r
 		put = poolVar + ".Put(" + name + ")"
 		reset = name + ".Reset()"
 		if declare {
-			decl := fmt.Sprintf("\n// %s reuses %s hashers.\nvar %s = %s.Pool{New: %s}\n",
-				poolVar, pkg+"."+ctorFunc, poolVar, syncName, newFunc)
+			decl := "\n" + docComment(fmt.Sprintf("%s reuses %s hashers.", poolVar, pkg+"."+ctorFunc)) +
+				fmt.Sprintf("var %s = %s.Pool{New: %s}\n", poolVar, syncName, newFunc)
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else {
@@ -237,8 +237,8 @@ func (f *File) filePool(spec PoolSpec, name string, im *Imports) (get, put, rese
 		return ok && v == value
 	})
 	if declare {
-		decl = fmt.Sprintf("\n// %s reuses the hashers of %s, whose Reset restores the state it makes them in.\nvar %s = %s\n",
-			poolVar, ctorCall, poolVar, value)
+		decl = "\n" + docComment(fmt.Sprintf("%s reuses the hashers that %s makes: Reset restores each to the state the call makes it in.", poolVar, ctorCall)) +
+			fmt.Sprintf("var %s = %s\n", poolVar, value)
 	}
 	return poolVar + ".Get()", poolVar + ".Put(" + name + ")", reset, decl
 }
@@ -278,8 +278,8 @@ func (f *File) wrapperPool(spec PoolSpec, name string, im *Imports) (get, put, r
 		return ok && v == value
 	})
 	if declare {
-		decl = fmt.Sprintf("\n// %s reuses the hashers of %s, whose Reset restores the state it returns them in.\nvar %s = %s\n",
-			poolVar, spec.Wrapper, poolVar, value)
+		decl = "\n" + docComment(fmt.Sprintf("%s reuses the hashers that %s returns: Reset restores each to the state the call returns it in.", poolVar, spec.Wrapper)) +
+			fmt.Sprintf("var %s = %s\n", poolVar, value)
 	}
 	get = poolVar + ".Get()" + assert
 	if spec.Field != "" {
@@ -484,9 +484,7 @@ func FieldPool(f *File, def *ast.AssignStmt, spec FieldPoolSpec) analysis.Sugges
 	fn, declare := f.Names.Declare(f, "pooledHasher", isPooledHasherFunc)
 	edits := []analysis.TextEdit{f.AddField(spec.Struct, spec.Field+" "+syncName+".Pool")}
 	if declare {
-		decl := fmt.Sprintf(`
-// %[1]s returns a hasher of pool, reset, or newHash() when pool is empty.
-func %[1]s(pool *%[2]s.Pool, newHash func() %[3]s.Hash) %[3]s.Hash {
+		decl := "\n" + docComment(fn+" returns a hasher of pool, reset, or newHash() when pool is empty.") + fmt.Sprintf(`func %[1]s(pool *%[2]s.Pool, newHash func() %[3]s.Hash) %[3]s.Hash {
 	if h, ok := pool.Get().(%[3]s.Hash); ok {
 		h.Reset()
 		return h
