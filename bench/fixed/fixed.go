@@ -3,15 +3,18 @@ package fixed
 import (
 	"bytes"
 	"crypto"
+	"crypto/hmac"
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"hash"
 	"io"
 	"sync"
 
 	"github.com/hashalloc/hashalloc/runtime/hashpool"
 	"github.com/hashalloc/hashalloc/runtime/hashsum"
+	"golang.org/x/crypto/blake2b"
 )
 
 // doubleSumParts returns doubleSum of the concatenation of parts, the sum of
@@ -156,6 +159,19 @@ func MACFunc(newHash func() hash.Hash, key, msg, out []byte) []byte {
 	return hashsum.AppendHMACFunc(newHash, out[:0], key, msg)
 }
 
+// MACPrefix returns the first n bytes of the HMAC of msg under key with the
+// hash that newHash makes, and an error when the HMAC is shorter than n, as
+// a PRF with an output length is computed.
+//
+//hashalloc:hot
+func MACPrefix(newHash func() hash.Hash, key, msg []byte, n int) ([]byte, error) {
+	mac := hashsum.AppendHMACFunc(newHash, nil, key, msg)
+	if n > len(mac) {
+		return nil, fmt.Errorf("output length %d is longer than the HMAC's %d bytes", n, len(mac))
+	}
+	return mac[:n], nil
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return hashsum.SHA256(a, b)
@@ -200,7 +216,333 @@ func CountMatches(more func() bool, msg, want []byte) int {
 	return n
 }
 
-// pooledHasher returns a hasher of pool, reset, or newHash() when pool is empty.
+// LeafSum returns the hash of leaf, appended to out[:0], with the hasher of
+// a constant crypto.Hash.
+//
+//hashalloc:hot
+func LeafSum(leaf, out []byte) []byte {
+	h := sha256.New()
+	h.Write(leaf)
+	return h.Sum(out[:0])
+}
+
+// NameSum returns the hash of a name in a namespace, appended to out[:0],
+// with a hasher made for sumName, as a UUID's NewHash(md5.New(), ns, name).
+//
+//hashalloc:hot
+func NameSum(ns, name, out []byte) []byte {
+	h := hashpool.SHA256.Get()
+	defer hashpool.SHA256.Put(h)
+	return sumName(h, ns, name, out)
+}
+
+// sumName writes ns and name to h and returns its sum, appended to out[:0].
+func sumName(h hash.Hash, ns, name, out []byte) []byte {
+	h.Reset()
+	h.Write(ns)
+	h.Write(name)
+	return h.Sum(out[:0])
+}
+
+// EntrySum returns the hash of an entry's ID followed by its body, appended
+// to out[:0]: the ID is written by binary.Write.
+//
+//hashalloc:hot
+func EntrySum(id uint64, body, out []byte) []byte {
+	h := sha256.New()
+	h.Write(binary.BigEndian.AppendUint64(make([]byte, 0, 8), id))
+	h.Write(body)
+	return h.Sum(out[:0])
+}
+
+// SignAll signs msg under key once per iteration of the loop that more
+// drives, and returns the last MAC appended to out[:0].
+func SignAll(more func() bool, key, msg, out []byte) []byte {
+	mac := hmac.New(sha256.New, key)
+	for more() {
+		mac.Reset()
+		mac.Write(msg)
+		out = mac.Sum(out[:0])
+	}
+	return out
+}
+
+// MACTrimmed returns the HMAC-SHA256 of msg without its surrounding white
+// space under key, appended to out[:0]. Its callers pass a different key
+// from one call to the next.
+//
+//hashalloc:hot
+func MACTrimmed(key, msg, out []byte) []byte {
+	part := bytes.TrimSpace(msg)
+	return hashsum.AppendHMACSHA256(out[:0], key, part)
+}
+
+// WritePair returns the SHA-256 of a followed by b, written to a hasher in
+// one Write, appended to out[:0].
+func WritePair(a, b, out []byte) []byte {
+	h := sha256.New()
+	h.Write(a)
+	h.Write(b)
+	return h.Sum(out[:0])
+}
+
+// pairBytesSum returns the sum of a followed by b, which its callers only hash.
+func pairBytesSum(a, b []byte) [32]byte {
+	return hashsum.SHA256(a, b)
+}
+
+// BuiltPairSum returns the SHA-256 of a followed by b, as pairBytes builds it.
+func BuiltPairSum(a, b []byte) [sha256.Size]byte {
+	return pairBytesSum(a, b)
+}
+
+// BufferPairSum returns the SHA-256 of a followed by b, written to a buffer.
+func BufferPairSum(a, b []byte) [sha256.Size]byte {
+	return hashsum.SHA256(a, b)
+}
+
+// nodePrefix starts the bytes of every node of a Merkle tree (RFC 6962).
+const nodePrefix = 1
+
+// NodeSum returns the hash of a tree's node whose children hash to l and r,
+// after the node prefix, appended to out[:0], as transparency-dev's
+// HashChildren does.
+//
+//hashalloc:hot
+func NodeSum(l, r, out []byte) []byte {
+	h := sha256.New()
+	h.Write([]byte{nodePrefix})
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
+// AppendDigests appends the SHA-256 of msg to dst[:0] once per iteration of
+// the loop that more drives, and returns the last.
+func AppendDigests(more func() bool, msg, dst []byte) []byte {
+	for more() {
+		h := sha256.New()
+		h.Write(msg)
+		dst = h.Sum(dst[:0])
+	}
+	return dst
+}
+
+// KeySum returns the hash of a key of a trie and a byte of its depth, built
+// in a buffer whose size is known only at run time, followed by msg,
+// appended to out[:0], as merkledb's hashChangedNode builds its keys.
+//
+//hashalloc:hot
+func KeySum(key []byte, depth byte, msg, out []byte) []byte {
+	var bufArray [128]byte
+	var buf []byte
+	if size := len(key) + 1; size <= len(bufArray) {
+		buf = bufArray[:size:size]
+	} else {
+		buf = make([]byte, size)
+	}
+	n := copy(buf, key)
+	buf[n] = depth
+	h := sha256.New()
+	h.Write(buf)
+	h.Write(msg)
+	return h.Sum(out[:0])
+}
+
+// digestOf returns the SHA-256 of b, written to a hasher: a helper that
+// only hashes its argument.
+func digestOf(b []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write(b)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// digestOfParts is digestOf of the concatenation of b, which it hashes one
+// after another instead of building it.
+func digestOfParts(b ...[]byte) [sha256.Size]byte {
+	h := sha256.New()
+	for _, part := range b {
+		h.Write(part)
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// Digest256 returns the SHA-256 of b: the floor of the variadic form of a
+// helper, the whole message built once.
+func Digest256(b []byte) [sha256.Size]byte {
+	return digestOf(b)
+}
+
+// PairDigest returns the SHA-256 of a followed by b, by digestOf.
+func PairDigest(a, b []byte) [sha256.Size]byte {
+	return digestOfParts(a, b)
+}
+
+// Filter derives a Bloom filter's locations from a key's hash, with the
+// hasher it keeps.
+type Filter struct {
+	h    hash.Hash
+	hSum [32]byte
+}
+
+// NewFilter returns a Filter that hashes with SHA-256.
+func NewFilter() *Filter { return &Filter{h: sha256.New()} }
+
+// Location returns the first location of key, the first eight bytes of its
+// hash.
+//
+//hashalloc:hot
+func (f *Filter) Location(key []byte) uint64 {
+	f.h.Reset()
+	f.h.Write(key)
+	sum := f.h.Sum(f.hSum[:0])
+	return binary.BigEndian.Uint64(sum)
+}
+
+// Checker checks messages' HMAC-SHA256 under a key fixed when it is built.
+type Checker struct {
+	key     []byte
+	keyMACs hashpool.HMAC
+}
+
+// NewChecker returns a Checker that checks MACs under key.
+func NewChecker(key []byte) *Checker { return &Checker{key: key} }
+
+// sign returns the HMAC-SHA256 of msg under c.key.
+func (c *Checker) sign(msg []byte) []byte {
+	mac := c.keyMACs.Get(sha256.New, c.key)
+	defer c.keyMACs.Put(mac)
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+// signEqual reports whether want is the MAC that sign returns, comparing in
+// constant time without allocating the sum.
+func (c *Checker) signEqual(msg, want []byte) bool {
+	mac := c.keyMACs.Get(sha256.New, c.key)
+	defer c.keyMACs.Put(mac)
+	mac.Write(msg)
+	return mac.Equal(want)
+}
+
+// Sign returns the HMAC-SHA256 of msg under c.key.
+func (c *Checker) Sign(msg []byte) []byte {
+	return c.sign(msg)
+}
+
+// Check reports whether sig is the HMAC-SHA256 of msg under c.key, in
+// constant time.
+func (c *Checker) Check(msg, sig []byte) bool {
+	return c.signEqual(msg, sig)
+}
+
+// Blake2bSum returns the BLAKE2b-256 of msg, appended to out[:0], with a
+// hasher made, written and summed once.
+//
+//hashalloc:hot
+func Blake2bSum(msg, out []byte) []byte {
+	sum := blake2b.Sum256(msg)
+	return append(out[:0], sum[:]...)
+}
+
+// Blake2bDigest returns the BLAKE2b-256 of what r holds, appended to
+// out[:0].
+//
+//hashalloc:hot
+func Blake2bDigest(r io.Reader, out []byte) []byte {
+	h := blake2bNew256Pool.Get()
+	defer blake2bNew256Pool.Put(h)
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return h.Sum(out[:0])
+}
+
+// newBranchHasher returns a BLAKE2b-256 hasher, as kaspad's
+// NewMerkleBranchHashWriter does.
+func newBranchHasher() hash.Hash {
+	h, _ := blake2b.New256(nil)
+	return h
+}
+
+// BranchSum returns the hash of the branch whose children hash to l and r,
+// appended to out[:0].
+//
+//hashalloc:hot
+func BranchSum(l, r, out []byte) []byte {
+	h := newBranchHasherPool.Get()
+	defer newBranchHasherPool.Put(h)
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
+// DigestMatches reports whether what r holds hashes to want.
+//
+//hashalloc:hot
+func DigestMatches(r io.Reader, want []byte) bool {
+	h := hashpool.SHA256.Get()
+	defer hashpool.SHA256.Put(h)
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	sum := hashpool.Buffers.Get(0)
+	defer hashpool.Buffers.Put(sum)
+	return bytes.Equal(h.Sum(sum), want)
+}
+
+// MACPrinted returns the HMAC-SHA256 of id and n printed as "id:n:", then
+// msg, under key, appended to out[:0], as x/net's xsrftoken prints its parts
+// into the MAC. Its callers pass a different key from one call to the next.
+//
+//hashalloc:hot
+func MACPrinted(key []byte, id string, n int, msg, out []byte) []byte {
+	part := fmt.Appendf(make([]byte, 0, 64), "%s:%d:", id, n)
+	return hashsum.AppendHMACSHA256(out[:0], key, part, msg)
+}
+
+// HashWriter is a hasher in a struct of one field that embeds it, as
+// kaspad's hashes.HashWriter.
+type HashWriter struct{ hash.Hash }
+
+// newHashWriter returns a HashWriter of a BLAKE2b-256 hasher.
+func newHashWriter() HashWriter {
+	h, _ := blake2b.New256(nil)
+	return HashWriter{h}
+}
+
+// WriterSum returns the hash of the branch whose children hash to l and r,
+// written through a HashWriter, appended to out[:0].
+//
+//hashalloc:hot
+func WriterSum(l, r, out []byte) []byte {
+	w := HashWriter{Hash: newHashWriterPool.Get()}
+	defer newHashWriterPool.Put(w.Hash)
+	w.Write(l)
+	w.Write(r)
+	return w.Sum(out[:0])
+}
+
+// apiKey is the key of the package's API signatures.
+var apiKey = []byte("the key of the package's API")
+
+// apiKeyMACs reuses the HMACs keyed with apiKey.
+var apiKeyMACs hashpool.HMAC
+
+// SignAPI returns the HMAC-SHA256 of msg under apiKey, appended to out[:0].
+func SignAPI(msg, out []byte) []byte {
+	mac := apiKeyMACs.Get(sha256.New, apiKey)
+	defer apiKeyMACs.Put(mac)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+// pooledHasher returns a hasher of pool, reset, or newHash() when pool is
+// empty.
 func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
 	if h, ok := pool.Get().(hash.Hash); ok {
 		h.Reset()
@@ -208,3 +550,15 @@ func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
 	}
 	return newHash()
 }
+
+// blake2bNew256Pool reuses the hashers that blake2b.New256(nil) makes: Reset
+// restores each to the state the call makes it in.
+var blake2bNew256Pool = hashpool.New(func() hash.Hash { h, _ := blake2b.New256(nil); return h })
+
+// newBranchHasherPool reuses the hashers that newBranchHasher() returns: Reset
+// restores each to the state the call returns it in.
+var newBranchHasherPool = hashpool.New(func() hash.Hash { return newBranchHasher() })
+
+// newHashWriterPool reuses the hashers that newHashWriter() returns: Reset
+// restores each to the state the call returns it in.
+var newHashWriterPool = hashpool.New(func() hash.Hash { return newHashWriter().Hash })

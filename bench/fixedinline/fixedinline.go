@@ -17,10 +17,11 @@ import (
 	"golang.org/x/crypto/blake2b"
 )
 
-// appendHMACSHA1 appends to dst the HMAC of the concatenation of parts under key,
-// the MAC that hmac.New(sha1.New, key) computes (RFC 2104), with its hasher and
-// its pad on the stack: it allocates nothing but what dst needs. A copy of
-// hashsum.AppendHMACSHA1 (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
+// appendHMACSHA1 appends to dst the HMAC of the concatenation of parts under
+// key, the MAC that hmac.New(sha1.New, key) computes (RFC 2104), with its
+// hasher and its pad on the stack: it allocates nothing but what dst needs. A
+// copy of hashsum.AppendHMACSHA1 (github.com/hashalloc/hashalloc/runtime),
+// declared by hashalloc -fix.
 func appendHMACSHA1(dst, key []byte, parts ...[]byte) []byte {
 	var pad [sha1.BlockSize]byte
 	if len(key) > len(pad) {
@@ -51,8 +52,8 @@ func appendHMACSHA1(dst, key []byte, parts ...[]byte) []byte {
 
 // appendHMAC appends to dst the HMAC of the concatenation of parts under key
 // with the hash h, the MAC that hmac.New(h.New, key) computes: with the
-// one-shot HMACs declared in this file for the hashes this package names,
-// and with crypto/hmac for any other. A copy of hashsum.AppendHMAC
+// one-shot HMACs declared in this file for the hashes this package names, and
+// with crypto/hmac for any other. A copy of hashsum.AppendHMAC
 // (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
 func appendHMAC(h crypto.Hash, dst, key []byte, parts ...[]byte) []byte {
 	switch h {
@@ -68,10 +69,11 @@ func appendHMAC(h crypto.Hash, dst, key []byte, parts ...[]byte) []byte {
 	return m.Sum(dst)
 }
 
-// appendHMACSHA256 appends to dst the HMAC of the concatenation of parts under key,
-// the MAC that hmac.New(sha256.New, key) computes (RFC 2104), with its hasher and
-// its pad on the stack: it allocates nothing but what dst needs. A copy of
-// hashsum.AppendHMACSHA256 (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
+// appendHMACSHA256 appends to dst the HMAC of the concatenation of parts under
+// key, the MAC that hmac.New(sha256.New, key) computes (RFC 2104), with its
+// hasher and its pad on the stack: it allocates nothing but what dst needs. A
+// copy of hashsum.AppendHMACSHA256 (github.com/hashalloc/hashalloc/runtime),
+// declared by hashalloc -fix.
 func appendHMACSHA256(dst, key []byte, parts ...[]byte) []byte {
 	var pad [sha256.BlockSize]byte
 	if len(key) > len(pad) {
@@ -100,13 +102,13 @@ func appendHMACSHA256(dst, key []byte, parts ...[]byte) []byte {
 	return append(dst, sum[:]...)
 }
 
-// appendHMACFunc appends to dst the HMAC of the concatenation of parts
-// under key with the hash that fn makes, the MAC that hmac.New(fn, key)
-// computes (RFC 2104). It calls fn once and uses its hasher for the inner
-// and the outer hash: it allocates that hasher and nothing else but what
-// dst needs. The padded key lives in a scratch buffer from
-// appendHMACFuncScratch, cleared after use. A copy of hashsum.AppendHMACFunc
-// (github.com/hashalloc/hashalloc/runtime), declared by hashalloc -fix.
+// appendHMACFunc appends to dst the HMAC of the concatenation of parts under
+// key with the hash that fn makes, the MAC that hmac.New(fn, key) computes (RFC
+// 2104). It calls fn once and uses its hasher for the inner and the outer hash:
+// it allocates that hasher and nothing else but what dst needs. The padded key
+// lives in a scratch buffer from appendHMACFuncScratch, cleared after use. A
+// copy of hashsum.AppendHMACFunc (github.com/hashalloc/hashalloc/runtime),
+// declared by hashalloc -fix.
 func appendHMACFunc(fn func() hash.Hash, dst, key []byte, parts ...[]byte) []byte {
 	h := fn()
 	bs := h.BlockSize()
@@ -165,9 +167,8 @@ func sha256Parts(parts ...[]byte) (sum [32]byte) {
 	return sum
 }
 
-// doubleSumParts returns doubleSum of the concatenation of
-// parts, the sum of their sum, without building it: the parts are hashed
-// one after another.
+// doubleSumParts returns doubleSum of the concatenation of parts, the sum of
+// their sum, without building it: the parts are hashed one after another.
 func doubleSumParts(parts ...[]byte) [32]byte {
 	first := sha256Parts(parts...)
 	return sha256Parts(first[:])
@@ -510,8 +511,8 @@ func digestOf(b []byte) [sha256.Size]byte {
 	return sum
 }
 
-// digestOfParts is digestOf of the concatenation of b, which it hashes one after another
-// instead of building it.
+// digestOfParts is digestOf of the concatenation of b, which it hashes one
+// after another instead of building it.
 func digestOfParts(b ...[]byte) [sha256.Size]byte {
 	h := sha256.New()
 	for _, part := range b {
@@ -713,7 +714,8 @@ func pooledHash(h crypto.Hash) hash.Hash {
 	return h.New()
 }
 
-// pooledHasher returns a hasher of pool, reset, or newHash() when pool is empty.
+// pooledHasher returns a hasher of pool, reset, or newHash() when pool is
+// empty.
 func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
 	if h, ok := pool.Get().(hash.Hash); ok {
 		h.Reset()
@@ -780,8 +782,9 @@ func hmacPoolEqual(m *hmacPoolMAC, mac []byte) bool {
 // pooledBytesPool holds the buffers of pooledBytes.
 var pooledBytesPool = sync.Pool{New: func() any { return new([]byte) }}
 
-// pooledBytes returns n zeroed bytes, like make([]byte, n), taken from pooledBytesPool,
-// and the pointer to give back to it with Put once they are no longer used.
+// pooledBytes returns n zeroed bytes, like make([]byte, n), taken from
+// pooledBytesPool, and the pointer to give back to it with Put once they are no
+// longer used.
 func pooledBytes(n int) ([]byte, *[]byte) {
 	p := pooledBytesPool.Get().(*[]byte)
 	if cap(*p) < n {
@@ -794,14 +797,17 @@ func pooledBytes(n int) ([]byte, *[]byte) {
 	return b, p
 }
 
-// blake2bNew256Pool reuses the hashers of blake2b.New256(nil), whose Reset restores the state it makes them in.
+// blake2bNew256Pool reuses the hashers that blake2b.New256(nil) makes: Reset
+// restores each to the state the call makes it in.
 var blake2bNew256Pool = sync.Pool{New: func() any { h, _ := blake2b.New256(nil); return h }}
 
-// newBranchHasherPool reuses the hashers of newBranchHasher(), whose Reset restores the state it returns them in.
+// newBranchHasherPool reuses the hashers that newBranchHasher() returns: Reset
+// restores each to the state the call returns it in.
 var newBranchHasherPool = sync.Pool{New: func() any { return newBranchHasher() }}
 
 // bytes32Pool reuses 32-byte buffers.
 var bytes32Pool = sync.Pool{New: func() any { return new([32]byte) }}
 
-// newHashWriterPool reuses the hashers of newHashWriter(), whose Reset restores the state it returns them in.
+// newHashWriterPool reuses the hashers that newHashWriter() returns: Reset
+// restores each to the state the call returns it in.
 var newHashWriterPool = sync.Pool{New: func() any { return newHashWriter().Hash }}
