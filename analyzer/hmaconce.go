@@ -223,7 +223,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			// the size read before, a part that runs code or may panic:
 			// it would run before the statements between.
 			if len(sizes) > 0 && (hoist || !p.cannotPanic(w)) {
-				return nil, fmt.Sprintf("the MAC's size is read before its Write, so the one-shot HMAC would be computed where hmac.New was, and %s, written at %s, runs code or may panic: it would be evaluated before the statements between", shorten(types.ExprString(w)), p.position(next.Node().Pos()))
+				return nil, fmt.Sprintf("the MAC's size is read before its Write, so the one-shot HMAC would be computed where hmac.New was, and %s, written at %s, runs code or may panic, and it would be evaluated before the statements between", shorten(types.ExprString(w)), p.position(next.Node().Pos()))
 			}
 			if hoist {
 				// The code it runs stays before the Sum, like a statement

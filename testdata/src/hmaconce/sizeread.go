@@ -99,7 +99,7 @@ type message struct{ body []byte }
 //
 //hashalloc:hot
 func sizedBody(key []byte, m *message, n int) ([]byte, error) {
-	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the MAC's size is read before its Write, so the one-shot HMAC would be computed where hmac.New was, and m.body, written at sizeread.go:\d+, runs code or may panic: it would be evaluated before the statements between\)`
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys .*; compute it with a one-shot HMAC \(no automatic fix: the MAC's size is read before its Write, so the one-shot HMAC would be computed where hmac.New was, and m.body, written at sizeread.go:\d+, runs code or may panic, and it would be evaluated before the statements between\)`
 	if n > mac.Size() {
 		return nil, fmt.Errorf("a tag of %d bytes is too long", n)
 	}
