@@ -28,7 +28,8 @@ type bufferParamFlow struct {
 
 // bufferParam returns fn's summary of its parameter i, and false when fn has
 // none: i is not a []byte parameter, or fn is of another package, or has no
-// body.
+// body. A call cycle reaches fn again while its summaries are computed: the
+// call is not decided then (unknown), which errs on silence.
 func (p *hotBufferCheck) bufferParam(fn *types.Func, i int) (bufferParamFlow, bool) {
 	fn = fn.Origin()
 	params := fn.Signature().Params()
@@ -36,45 +37,33 @@ func (p *hotBufferCheck) bufferParam(fn *types.Func, i int) (bufferParamFlow, bo
 		return bufferParamFlow{}, false
 	}
 	flows, ok := p.bufParams[fn]
-	if !ok {
-		flows = p.summarizeBuffers(fn)
-		p.bufParams[fn] = flows
+	if ok {
+		return flows[i], flows != nil
 	}
-	if flows == nil || flows[i] == nil {
-		return bufferParamFlow{}, false
-	}
-	return *flows[i], true
-}
-
-// summarizeBuffers computes fn's summaries of its []byte parameters. A call
-// cycle reaches fn again while its summary is computed: the call is not
-// decided then (unknown), which errs on silence.
-func (p *hotBufferCheck) summarizeBuffers(fn *types.Func) []*bufferParamFlow {
 	cur, ok := p.decl(fn)
 	if !ok || cur.Node().(*ast.FuncDecl).Body == nil {
-		return nil
+		p.bufParams[fn] = nil
+		return bufferParamFlow{}, false
 	}
-	params := fn.Signature().Params()
-	flows := make([]*bufferParamFlow, params.Len())
-	for i := range flows {
-		flows[i] = &bufferParamFlow{kind: unknown} // while it is computed
+	flows = make([]bufferParamFlow, params.Len())
+	for j := range flows {
+		flows[j].kind = unknown // while they are computed
 	}
 	p.bufParams[fn] = flows
-	results := fn.Signature().Results().Len()
-	for i := range params.Len() {
-		v := params.At(i)
+	for j := range flows {
+		v := params.At(j)
 		switch {
-		case !types.Identical(v.Type(), byteSlice) || fn.Signature().Variadic() && i == params.Len()-1:
-			flows[i] = nil
+		case !types.Identical(v.Type(), byteSlice) || fn.Signature().Variadic() && j == params.Len()-1:
+			// never asked
 		case v.Name() == "" || v.Name() == "_":
-			flows[i] = &bufferParamFlow{kind: stays}
+			flows[j].kind = stays
 		default:
 			esc, returned := p.sliceEscape(cur, v, true)
-			flows[i] = &bufferParamFlow{kind: esc.kind, result: returned}
-			if returned && results != 1 {
-				flows[i].kind = unknown
+			flows[j] = bufferParamFlow{kind: esc.kind, result: returned}
+			if returned && fn.Signature().Results().Len() != 1 {
+				flows[j].kind = unknown
 			}
 		}
 	}
-	return flows
+	return flows[i], true
 }

@@ -52,41 +52,29 @@ import (
 // parameter of function type, or an interface method, whose possible
 // targets the package knows and all hash the same argument.
 func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (sink, bool) {
-	if call.Ellipsis.IsValid() || len(call.Args) == 0 {
-		return sink{}, false
+	if call.Ellipsis.IsValid() || !p.hasBytesArg(call) {
+		return sink{}, false // nothing a concatenation could be passed as
 	}
 	var targets []*types.Func
-	what := ""
+	ok, what := false, ""
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
-		sel, ok := p.TypesInfo.Selections[fun]
-		if !ok || !p.hasBytesArg(call) {
-			return sink{}, false // not a field or method; or nothing a concatenation could be passed as
-		}
-		switch sel.Kind() {
-		case types.FieldVal:
+		switch sel := p.TypesInfo.Selections[fun]; {
+		case sel == nil: // a qualified identifier
+		case sel.Kind() == types.FieldVal:
 			targets, ok = p.fieldTargets(sel.Obj().(*types.Var))
 			what = "value"
-		case types.MethodVal:
+		case sel.Kind() == types.MethodVal:
 			targets, ok = p.interfaceTargets(sel)
 			what = "implementation"
 		}
-		if !ok {
-			return sink{}, false
-		}
 	case *ast.Ident:
-		v, ok := p.TypesInfo.Uses[fun].(*types.Var)
-		if !ok || !p.hasBytesArg(call) {
-			return sink{}, false
+		if v, isVar := p.TypesInfo.Uses[fun].(*types.Var); isVar {
+			targets, ok = p.paramTargets(v)
+			what = "argument"
 		}
-		if targets, ok = p.paramTargets(v); !ok {
-			return sink{}, false
-		}
-		what = "argument"
-	default:
-		return sink{}, false
 	}
-	if len(targets) == 0 {
+	if !ok || len(targets) == 0 {
 		return sink{}, false
 	}
 	arg := -1

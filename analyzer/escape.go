@@ -375,23 +375,16 @@ func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
 // value is at rhs assigns (v := rhs, v = rhs), the identifier that names it
 // there, and the function that holds the assignment.
 func (m *flowModel) assignedLocal(rhs inspector.Cursor) (*types.Var, *ast.Ident, inspector.Cursor, bool) {
-	if rhs.ParentEdgeKind() != edge.AssignStmt_Rhs {
-		return nil, nil, inspector.Cursor{}, false
+	if rhs.ParentEdgeKind() == edge.AssignStmt_Rhs {
+		if assign := rhs.Parent().Node().(*ast.AssignStmt); len(assign.Lhs) == 1 {
+			id, ok := assign.Lhs[0].(*ast.Ident)
+			if v, isVar := m.info.ObjectOf(id).(*types.Var); ok && isVar && v.Parent() != v.Pkg().Scope() {
+				fn, ok := enclosingFunc(rhs)
+				return v, id, fn, ok
+			}
+		}
 	}
-	assign := rhs.Parent().Node().(*ast.AssignStmt)
-	if len(assign.Lhs) != 1 {
-		return nil, nil, inspector.Cursor{}, false
-	}
-	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return nil, nil, inspector.Cursor{}, false
-	}
-	v, ok := m.info.ObjectOf(id).(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
-		return nil, nil, inspector.Cursor{}, false
-	}
-	fn, ok := enclosingFunc(rhs)
-	return v, id, fn, ok
+	return nil, nil, inspector.Cursor{}, false
 }
 
 // enclosingFunc returns the innermost function declaration or literal around cur.

@@ -116,16 +116,16 @@ type buffer struct {
 // hotBufferCheck is the state of the hot-buffer check over one package.
 type hotBufferCheck struct {
 	*pass
-	hashers   map[*types.Var]*Site               // the local hashers of the package, see localHashers
-	hashing   map[ast.Node]bool                  // whether a function hashes itself, see hashingCode
-	bufParams map[*types.Func][]*bufferParamFlow // what a function does with a buffer parameter, see bufferParam
+	hashers   map[*types.Var]*Site              // the local hashers of the package, see localHashers
+	hashing   map[ast.Node]bool                 // whether a function hashes itself, see hashingCode
+	bufParams map[*types.Func][]bufferParamFlow // what a function does with a buffer parameter, see bufferParam
 }
 
 // checkHotBuffer reports the byte buffers that hot hashing functions build
 // per call (or per iteration) and that really reach the heap.
 func (p *pass) checkHotBuffer(sites []*Site) {
 	(&hotBufferCheck{pass: p, hashers: p.localHashers(sites), hashing: map[ast.Node]bool{},
-		bufParams: map[*types.Func][]*bufferParamFlow{}}).check()
+		bufParams: map[*types.Func][]bufferParamFlow{}}).check()
 }
 
 func (p *hotBufferCheck) check() {

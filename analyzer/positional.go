@@ -2,11 +2,12 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/tools/go/ast/edge"
 )
 
 // fieldAddable says why a fix may not add a field to the struct type st,
@@ -38,23 +39,16 @@ func (p *pass) fieldAddable(st *ast.StructType) string {
 
 // namedOf returns the named type that st declares at package level.
 func (p *pass) namedOf(st *ast.StructType) *types.Named {
-	for _, f := range p.Files {
-		for _, decl := range f.Decls {
-			gen, ok := decl.(*ast.GenDecl)
-			if !ok || gen.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gen.Specs {
-				if ts := spec.(*ast.TypeSpec); ts.Type == st {
-					if obj, ok := p.TypesInfo.Defs[ts.Name].(*types.TypeName); ok {
-						named, _ := obj.Type().(*types.Named)
-						return named
-					}
-				}
-			}
-		}
+	cur, ok := p.root.FindNode(st)
+	if !ok || cur.ParentEdgeKind() != edge.TypeSpec_Type || cur.Parent().Parent().ParentEdgeKind() != edge.File_Decls {
+		return nil
 	}
-	return nil
+	obj, _ := p.TypesInfo.Defs[cur.Parent().Node().(*ast.TypeSpec).Name].(*types.TypeName)
+	if obj == nil {
+		return nil
+	}
+	named, _ := obj.Type().(*types.Named)
+	return named
 }
 
 // positionalLiteral returns where the package, or one of its test files,

@@ -2,14 +2,10 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"iter"
-	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -137,31 +133,6 @@ func (p *pass) valueInTests(named *types.Named) string {
 		}
 	}
 	return ""
-}
-
-// testFiles yields the test files of the package's directory, each parsed
-// alone, without types (a pass of the package without its tests does not
-// hold them), with the file set that positions it (see testPos): what the
-// package's tests do is read by syntax, so that a package and its test
-// variant give the same verdict.
-func (p *pass) testFiles() iter.Seq2[*ast.File, *token.FileSet] {
-	return func(yield func(*ast.File, *token.FileSet) bool) {
-		if len(p.Files) == 0 {
-			return
-		}
-		dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if e.IsDir() || !strings.HasSuffix(e.Name(), "_test.go") {
-				continue
-			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
-			if err == nil && !yield(f, fset) {
-				return
-			}
-		}
-	}
 }
 
 // testPos spells a position of a test file that testFiles yields:

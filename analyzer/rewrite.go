@@ -8,9 +8,11 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"iter"
 	pathpkg "path"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -292,19 +294,42 @@ func (p *pass) reservedNames() map[string]bool {
 // the order of their names; a file that cannot be read or parsed is left
 // out.
 func (p *pass) outsideFiles() (*token.FileSet, []*ast.File) {
-	fset := token.NewFileSet()
-	if len(p.Files) == 0 {
-		return fset, nil
-	}
 	in := map[string]bool{}
 	for _, f := range p.Files {
 		in[p.Fset.File(f.FileStart).Name()] = true
+	}
+	return p.dirFiles(func(path string) bool { return !in[path] })
+}
+
+// testFiles yields the test files of the package's directory, parsed by
+// their syntax alone (a pass of the package without its tests does not hold
+// them), with the file set that positions them (see testPos): what the
+// package's tests do is read by syntax, so that a package and its test
+// variant give the same verdict.
+func (p *pass) testFiles() iter.Seq2[*ast.File, *token.FileSet] {
+	fset, files := p.dirFiles(func(path string) bool { return strings.HasSuffix(path, "_test.go") })
+	return func(yield func(*ast.File, *token.FileSet) bool) {
+		for _, f := range files {
+			if !yield(f, fset) {
+				return
+			}
+		}
+	}
+}
+
+// dirFiles parses the .go files of the package's directory whose paths keep
+// accepts, in the order of their names, leaving out a file that cannot be
+// read or parsed.
+func (p *pass) dirFiles(keep func(path string) bool) (*token.FileSet, []*ast.File) {
+	fset := token.NewFileSet()
+	if len(p.Files) == 0 {
+		return fset, nil
 	}
 	dir := filepath.Dir(p.Fset.File(p.Files[0].FileStart).Name())
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	var files []*ast.File
 	for _, path := range paths {
-		if in[path] {
+		if !keep(path) {
 			continue
 		}
 		if f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution); err == nil {
