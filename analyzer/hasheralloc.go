@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -675,29 +676,12 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 // outside a composite literal of its struct; its test files are read by
 // their syntax (an assignment to a selector of the field's name).
 func (p *pass) fieldWrite(field *types.Var) string {
+	for use := range p.vals.Uses(p.prod, field) {
+		if values.IsWritten(use) {
+			return p.position(use.Parent().Node().Pos()) // the selector x.field
+		}
+	}
 	at := ""
-	for _, file := range p.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			var targets []ast.Expr
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				targets = n.Lhs
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					targets = []ast.Expr{n.X}
-				}
-			}
-			for _, e := range targets {
-				if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[sel.Sel] == field && at == "" {
-					at = p.position(sel.Pos())
-				}
-			}
-			return at == ""
-		})
-	}
-	if at != "" {
-		return at
-	}
 	for tf, fset := range p.testFiles() {
 		if tf.Name.Name != field.Pkg().Name() {
 			continue
