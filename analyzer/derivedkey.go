@@ -438,7 +438,7 @@ func (f *fixedness) add(holder, name string) {
 // field reports whether the selector chain e (s.region, s.cfg.key) reads
 // fields of decl's pointer receiver that are fixed for the receiver.
 func (f *fixedness) field(e *ast.SelectorExpr, decl inspector.Cursor) bool {
-	p, d := f.p, decl.Node().(*ast.FuncDecl)
+	p := f.p
 	x := ast.Expr(e)
 	for {
 		sel, ok := x.(*ast.SelectorExpr)
@@ -457,13 +457,10 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl inspector.Cursor) bool {
 		x = ast.Unparen(sel.X)
 	}
 	root, ok := x.(*ast.Ident) // the operand the chain starts from
-	if !ok || d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
+	if !ok || !p.isReceiver(decl, root) {
 		return false
 	}
-	recv, ok := p.TypesInfo.Defs[d.Recv.List[0].Names[0]].(*types.Var)
-	if !ok || p.TypesInfo.Uses[root] != recv {
-		return false
-	}
+	recv := p.TypesInfo.Uses[root].(*types.Var)
 	// Reject a value receiver (a copy per call, which says nothing of the
 	// values other calls get) and a receiver that the method reassigns.
 	if _, ptr := recv.Type().(*types.Pointer); !ptr || p.reassigns(decl, recv) {
