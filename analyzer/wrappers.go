@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -368,21 +369,11 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 		types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[call.Args[0]].Value != nil {
 		return true
 	}
-	id := identOf(e)
-	if id == nil || (ast.Unparen(e) != id && !p.pkgSelector(e)) {
-		return false
+	if _, ok := p.funcValue(e); ok {
+		return true // sha256.New
 	}
-	switch obj := p.TypesInfo.Uses[id].(type) {
-	case *types.Func:
-		return obj.Signature().Recv() == nil // sha256.New
-	case *types.Var:
-		for v := range sig.Params().Variables() {
-			if v == obj {
-				return true
-			}
-		}
-	}
-	return false
+	v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)
+	return ok && slices.Contains(slices.Collect(sig.Params().Variables()), v)
 }
 
 // pkgSelector reports whether e is pkg.Name.
