@@ -260,7 +260,15 @@ func (p *pass) onStack(e ast.Expr) bool {
 	case *ast.UnaryExpr:
 		return e.Op == token.AND
 	case *ast.SliceExpr:
-		return p.onStack(e.X) || p.localArray(e.X)
+		// A slice of a local array variable.
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			if v, ok := p.TypesInfo.Uses[id].(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
+				if _, isArray := v.Type().Underlying().(*types.Array); isArray {
+					return true
+				}
+			}
+		}
+		return p.onStack(e.X)
 	case *ast.CallExpr:
 		if tv, ok := p.TypesInfo.Types[e.Fun]; ok && tv.IsType() {
 			return true // []byte(s)
@@ -270,20 +278,6 @@ func (p *pass) onStack(e ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// localArray reports whether e names a local variable of array type.
-func (p *pass) localArray(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
-		return false
-	}
-	_, isArray := v.Type().Underlying().(*types.Array)
-	return isArray
 }
 
 // cryptoHashConstant returns the standard constructor of the crypto.Hash
@@ -297,9 +291,11 @@ func (p *pass) cryptoHashConstant(call *ast.CallExpr) (string, bool) {
 	if !ok || tv.Value == nil {
 		return "", false
 	}
-	scope := types.Universe
-	if crypto := p.importedCrypto(); crypto != nil {
-		scope = crypto.Scope()
+	scope := types.Universe // the crypto package when the package imports it
+	for _, imp := range p.Pkg.Imports() {
+		if imp.Path() == "crypto" {
+			scope = imp.Scope()
+		}
 	}
 	for name, ctor := range cryptoHashConstructors {
 		if c, ok := scope.Lookup(name).(*types.Const); ok && c.Val().ExactString() == tv.Value.ExactString() {
@@ -366,16 +362,6 @@ func (p *pass) unchangedLocal(s *Site) bool {
 	}
 	fn, ok := enclosingFunc(s.cur)
 	return ok && !p.writes(fn, v)
-}
-
-// importedCrypto returns the crypto package if the package imports it.
-func (p *pass) importedCrypto() *types.Package {
-	for _, imp := range p.Pkg.Imports() {
-		if imp.Path() == "crypto" {
-			return imp
-		}
-	}
-	return nil
 }
 
 // integerWrites returns the binary.Write calls of fixed-size integers into
