@@ -512,17 +512,12 @@ func (p *pass) constArg(arg ast.Expr) (constant.Value, string, bool) {
 	text := types.ExprString(arg)
 	ast.Inspect(arg, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if obj := p.TypesInfo.Uses[id]; obj != nil && obj.Pkg() == p.Pkg && obj.Parent() != p.Pkg.Scope() && !isPkgName(obj) {
+			_, isPkg := p.TypesInfo.Uses[id].(*types.PkgName)
+			if obj := p.TypesInfo.Uses[id]; obj != nil && obj.Pkg() == p.Pkg && obj.Parent() != p.Pkg.Scope() && !isPkg {
 				text = literal // a local constant
 			}
 		}
 		return true
 	})
 	return value, text, true
-}
-
-// isPkgName reports whether obj is the name of an imported package.
-func isPkgName(obj types.Object) bool {
-	_, ok := obj.(*types.PkgName)
-	return ok
 }
