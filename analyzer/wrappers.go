@@ -234,7 +234,11 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
 		p.ExportObjectFact(fn, fact)
 	}
-	return fact.ctor(p.wrapperName(fn))
+	name := fn.Name() // as messages name it in its own package: newBranchHasher, (*Tree).newHasher
+	if fn.Signature().Recv() != nil {
+		name = shortName(fn)
+	}
+	return fact.ctor(name)
 }
 
 // ctor returns the constructor that a wrapper with this fact is, named
@@ -248,15 +252,6 @@ func (f *returnsHasher) ctor(name string) *constructor {
 		ctor.pool = std.pool
 	}
 	return ctor
-}
-
-// wrapperName spells a wrapper as messages name it in its own package:
-// newBranchHasher, (*Tree).newHasher.
-func (p *pass) wrapperName(fn *types.Func) string {
-	if fn.Signature().Recv() != nil {
-		return shortName(fn)
-	}
-	return fn.Name()
 }
 
 // exportedRecv reports whether the method fn belongs to an exported type,
