@@ -379,14 +379,13 @@ type fixedness struct {
 }
 
 // value reports whether e, evaluated in the body of the function declared
-// at decl, is fixed: a
-// constant; a field of decl's pointer receiver (or of a value reached from
-// it through fields) that no statement of the package assigns; a package
-// variable that no statement writes; a local variable or parameter every
-// assignment of which is fixed and made outside any loop its declaration is
-// not in; a parameter of an unexported function whose every call passes a
-// fixed value (followed through maxCallerDepth levels of callers);
-// conversions and operations of those.
+// at decl, is fixed: a constant; a field of decl's pointer receiver (or of a
+// value reached from it through fields) that no statement of the package
+// assigns; a package variable that no statement writes; a local variable or
+// parameter every assignment of which is fixed and made outside any loop its
+// declaration is not in; a parameter of an unexported function whose every
+// call passes a fixed value (followed through maxCallerDepth levels of
+// callers); conversions and operations of those.
 func (f *fixedness) value(e ast.Expr, decl inspector.Cursor, depth int) bool {
 	p := f.p
 	e = ast.Unparen(e)
