@@ -444,11 +444,8 @@ var sumConstructors = func() map[string]string {
 // conversion of a constant string, for a key): a pool serves the hashers of
 // one set of arguments.
 func (p *pass) reusedArgs(call *ast.CallExpr, ctor constructor) (args []string, fails bool, why string) {
-	if !ctor.reuse.ok {
-		return nil, false, "no pool serves " + ctor.name
-	}
 	sig, ok := p.TypesInfo.TypeOf(call.Fun).(*types.Signature)
-	if !ok || call.Ellipsis.IsValid() {
+	if !ctor.reuse.ok || !ok || call.Ellipsis.IsValid() {
 		return nil, false, "no pool serves " + ctor.name
 	}
 	fails = sig.Results().Len() == 2
