@@ -118,10 +118,7 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		if len(assign.Rhs) != 1 || len(assign.Lhs) != n {
 			return fixes.EqualCall{}, "", false
 		}
-		id, ok := assign.Lhs[0].(*ast.Ident)
-		if !ok {
-			return fixes.EqualCall{}, "", false
-		}
+		id, _ := assign.Lhs[0].(*ast.Ident)
 		v, ok := p.TypesInfo.Defs[id].(*types.Var)
 		if !ok || assign.Tok.String() != ":=" {
 			return fixes.EqualCall{}, "", false
