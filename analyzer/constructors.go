@@ -444,11 +444,8 @@ var sumConstructors = func() map[string]string {
 // conversion of a constant string, for a key): a pool serves the hashers of
 // one set of arguments.
 func (p *pass) reusedArgs(call *ast.CallExpr, ctor constructor) (args []string, fails bool, why string) {
-	if !ctor.reuse.ok {
-		return nil, false, "no pool serves " + ctor.name
-	}
 	sig, ok := p.TypesInfo.TypeOf(call.Fun).(*types.Signature)
-	if !ok || call.Ellipsis.IsValid() {
+	if !ctor.reuse.ok || !ok || call.Ellipsis.IsValid() {
 		return nil, false, "no pool serves " + ctor.name
 	}
 	fails = sig.Results().Len() == 2
@@ -512,17 +509,12 @@ func (p *pass) constArg(arg ast.Expr) (constant.Value, string, bool) {
 	text := types.ExprString(arg)
 	ast.Inspect(arg, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if obj := p.TypesInfo.Uses[id]; obj != nil && obj.Pkg() == p.Pkg && obj.Parent() != p.Pkg.Scope() && !isPkgName(obj) {
+			_, isPkg := p.TypesInfo.Uses[id].(*types.PkgName)
+			if obj := p.TypesInfo.Uses[id]; obj != nil && obj.Pkg() == p.Pkg && obj.Parent() != p.Pkg.Scope() && !isPkg {
 				text = literal // a local constant
 			}
 		}
 		return true
 	})
 	return value, text, true
-}
-
-// isPkgName reports whether obj is the name of an imported package.
-func isPkgName(obj types.Object) bool {
-	_, ok := obj.(*types.PkgName)
-	return ok
 }

@@ -55,12 +55,13 @@ func (p *pass) checkDerivedKeys() {
 		if hmacs == 0 || !p.suppress.analyzed(cur) {
 			continue
 		}
-		caller, decl, ok := p.funcOf(cur)
+		caller, _, ok := p.funcOf(cur)
 		// Reject a call in a function literal: how often it runs is unknown,
 		// and so is the value of what it captures.
 		if !ok {
 			continue
 		}
+		decl, _ := enclosingFunc(cur)
 		// Reject a derivation inside another: the outer call is the one to
 		// report.
 		if derivs[caller] > 0 {
@@ -377,15 +378,15 @@ type fixedness struct {
 	visiting    map[*types.Var]bool
 }
 
-// value reports whether e, evaluated in the body of decl, is fixed: a
-// constant; a field of decl's pointer receiver (or of a value reached from
-// it through fields) that no statement of the package assigns; a package
-// variable that no statement writes; a local variable or parameter every
-// assignment of which is fixed and made outside any loop its declaration is
-// not in; a parameter of an unexported function whose every call passes a
-// fixed value (followed through maxCallerDepth levels of callers);
-// conversions and operations of those.
-func (f *fixedness) value(e ast.Expr, decl *ast.FuncDecl, depth int) bool {
+// value reports whether e, evaluated in the body of the function declared
+// at decl, is fixed: a constant; a field of decl's pointer receiver (or of a
+// value reached from it through fields) that no statement of the package
+// assigns; a package variable that no statement writes; a local variable or
+// parameter every assignment of which is fixed and made outside any loop its
+// declaration is not in; a parameter of an unexported function whose every
+// call passes a fixed value (followed through maxCallerDepth levels of
+// callers); conversions and operations of those.
+func (f *fixedness) value(e ast.Expr, decl inspector.Cursor, depth int) bool {
 	p := f.p
 	e = ast.Unparen(e)
 	if tv, ok := p.TypesInfo.Types[e]; ok && tv.Value != nil {
@@ -413,7 +414,7 @@ func (f *fixedness) value(e ast.Expr, decl *ast.FuncDecl, depth int) bool {
 			f.add("", v.Name())
 			return true
 		}
-		if v.Pos() < decl.Pos() || v.Pos() >= decl.End() || f.visiting[v] {
+		if n := decl.Node(); v.Pos() < n.Pos() || v.Pos() >= n.End() || f.visiting[v] {
 			return false // not decl's, or defined from itself
 		}
 		f.visiting[v] = true
@@ -435,7 +436,7 @@ func (f *fixedness) add(holder, name string) {
 
 // field reports whether the selector chain e (s.region, s.cfg.key) reads
 // fields of decl's pointer receiver that are fixed for the receiver.
-func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
+func (f *fixedness) field(e *ast.SelectorExpr, decl inspector.Cursor) bool {
 	p := f.p
 	x := ast.Expr(e)
 	for {
@@ -455,23 +456,13 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl *ast.FuncDecl) bool {
 		x = ast.Unparen(sel.X)
 	}
 	root, ok := x.(*ast.Ident) // the operand the chain starts from
-	if !ok || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+	if !ok || !p.isReceiver(decl, root) {
 		return false
 	}
-	recv, ok := p.TypesInfo.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
-	if !ok || p.TypesInfo.Uses[root] != recv {
-		return false
-	}
+	recv := p.TypesInfo.Uses[root].(*types.Var)
 	// Reject a value receiver (a copy per call, which says nothing of the
 	// values other calls get) and a receiver that the method reassigns.
-	if _, ptr := recv.Type().(*types.Pointer); !ptr {
-		return false
-	}
-	fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok {
-		return false
-	}
-	if cur, ok := p.decl(fn); !ok || p.reassigns(cur, recv) {
+	if _, ptr := recv.Type().(*types.Pointer); !ptr || p.reassigns(decl, recv) {
 		return false
 	}
 	if !slices.ContainsFunc(f.holderTypes, func(t types.Type) bool { return types.Identical(t, recv.Type()) }) {
@@ -501,22 +492,13 @@ func (p *pass) reassigns(root inspector.Cursor, v *types.Var) bool {
 // fixed where it is read: its initial value (the arguments of its callers,
 // for a parameter) and every assignment to it are fixed, and none of those
 // assignments is made in a loop that the declaration is not in.
-func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
+func (f *fixedness) variable(v *types.Var, decl inspector.Cursor, depth int) bool {
 	p := f.p
-	fnObj, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok {
+	fnObj, ok := p.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
+	if !ok || v.Kind() == types.ParamVar && !f.param(v, fnObj, depth) {
 		return false
 	}
-	fnCur, ok := p.decl(fnObj)
-	if !ok {
-		return false
-	}
-	if v.Kind() == types.ParamVar {
-		if !f.param(v, fnObj, depth) {
-			return false
-		}
-	}
-	if def, ok := p.vals.Def(fnCur, v); ok && v.Kind() != types.ParamVar {
+	if def, ok := p.vals.Def(decl, v); ok && v.Kind() != types.ParamVar {
 		// Its declaration gives it a fixed value, or its zero value (var
 		// v T); not a range variable, a type switch's...
 		value, defined := values.DefinedWith(def)
@@ -525,13 +507,13 @@ func (f *fixedness) variable(v *types.Var, decl *ast.FuncDecl, depth int) bool {
 			return false
 		}
 	}
-	for cur := range p.vals.Uses(fnCur, v) {
+	for cur := range p.vals.Uses(decl, v) {
 		if !values.IsWritten(cur) {
 			continue
 		}
 		// Only v = fixed, outside function literals and outside any loop
 		// that the declaration is not in.
-		if cur.ParentEdgeKind() != edge.AssignStmt_Lhs || insideFuncLit(cur, fnCur) {
+		if cur.ParentEdgeKind() != edge.AssignStmt_Lhs || insideFuncLit(cur, decl) {
 			return false
 		}
 		as := cur.Parent().Node().(*ast.AssignStmt)
@@ -573,7 +555,8 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	}
 	for _, c := range calls {
 		call := c.Node().(*ast.CallExpr)
-		_, callerDecl, ok := p.funcOf(c)
+		_, _, ok := p.funcOf(c)
+		callerDecl, _ := enclosingFunc(c)
 		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() {
 			return false
 		}

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -259,7 +260,15 @@ func (p *pass) onStack(e ast.Expr) bool {
 	case *ast.UnaryExpr:
 		return e.Op == token.AND
 	case *ast.SliceExpr:
-		return p.onStack(e.X) || p.localArray(e.X)
+		// A slice of a local array variable.
+		if id, ok := ast.Unparen(e.X).(*ast.Ident); ok {
+			if v, ok := p.TypesInfo.Uses[id].(*types.Var); ok && v.Parent() != v.Pkg().Scope() {
+				if _, isArray := v.Type().Underlying().(*types.Array); isArray {
+					return true
+				}
+			}
+		}
+		return p.onStack(e.X)
 	case *ast.CallExpr:
 		if tv, ok := p.TypesInfo.Types[e.Fun]; ok && tv.IsType() {
 			return true // []byte(s)
@@ -269,20 +278,6 @@ func (p *pass) onStack(e ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// localArray reports whether e names a local variable of array type.
-func (p *pass) localArray(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.Parent() == v.Pkg().Scope() {
-		return false
-	}
-	_, isArray := v.Type().Underlying().(*types.Array)
-	return isArray
 }
 
 // cryptoHashConstant returns the standard constructor of the crypto.Hash
@@ -296,9 +291,11 @@ func (p *pass) cryptoHashConstant(call *ast.CallExpr) (string, bool) {
 	if !ok || tv.Value == nil {
 		return "", false
 	}
-	scope := types.Universe
-	if crypto := p.importedCrypto(); crypto != nil {
-		scope = crypto.Scope()
+	scope := types.Universe // the crypto package when the package imports it
+	for _, imp := range p.Pkg.Imports() {
+		if imp.Path() == "crypto" {
+			scope = imp.Scope()
+		}
 	}
 	for name, ctor := range cryptoHashConstructors {
 		if c, ok := scope.Lookup(name).(*types.Const); ok && c.Val().ExactString() == tv.Value.ExactString() {
@@ -365,16 +362,6 @@ func (p *pass) unchangedLocal(s *Site) bool {
 	}
 	fn, ok := enclosingFunc(s.cur)
 	return ok && !p.writes(fn, v)
-}
-
-// importedCrypto returns the crypto package if the package imports it.
-func (p *pass) importedCrypto() *types.Package {
-	for _, imp := range p.Pkg.Imports() {
-		if imp.Path() == "crypto" {
-			return imp
-		}
-	}
-	return nil
 }
 
 // integerWrites returns the binary.Write calls of fixed-size integers into
@@ -675,29 +662,12 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 // outside a composite literal of its struct; its test files are read by
 // their syntax (an assignment to a selector of the field's name).
 func (p *pass) fieldWrite(field *types.Var) string {
+	for use := range p.vals.Uses(p.prod, field) {
+		if values.IsWritten(use) {
+			return p.position(use.Parent().Node().Pos()) // the selector x.field
+		}
+	}
 	at := ""
-	for _, file := range p.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			var targets []ast.Expr
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				targets = n.Lhs
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					targets = []ast.Expr{n.X}
-				}
-			}
-			for _, e := range targets {
-				if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[sel.Sel] == field && at == "" {
-					at = p.position(sel.Pos())
-				}
-			}
-			return at == ""
-		})
-	}
-	if at != "" {
-		return at
-	}
 	for tf, fset := range p.testFiles() {
 		if tf.Name.Name != field.Pkg().Name() {
 			continue

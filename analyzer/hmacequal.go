@@ -85,7 +85,11 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 	}
 	ef.Callers = strings.Join(callers, " and ")
 	ef.Name = unexported(decl.Name.Name) + "Equal"
-	for i := 2; p.Pkg.Scope().Lookup(ef.Name) != nil || fieldOrMethod(recvType(obj), ef.Name); i++ {
+	var recv types.Type // a method's receiver, whose fields and methods the name must differ from
+	if r := obj.Signature().Recv(); r != nil {
+		recv = r.Type()
+	}
+	for i := 2; p.Pkg.Scope().Lookup(ef.Name) != nil || fieldOrMethod(recv, ef.Name); i++ {
 		ef.Name = unexported(decl.Name.Name) + "Equal" + strconv.Itoa(i)
 	}
 	ef.Param = f.FreeName(decl.Body.Lbrace, "want")
@@ -114,10 +118,7 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		if len(assign.Rhs) != 1 || len(assign.Lhs) != n {
 			return fixes.EqualCall{}, "", false
 		}
-		id, ok := assign.Lhs[0].(*ast.Ident)
-		if !ok {
-			return fixes.EqualCall{}, "", false
-		}
+		id, _ := assign.Lhs[0].(*ast.Ident)
 		v, ok := p.TypesInfo.Defs[id].(*types.Var)
 		if !ok || assign.Tok.String() != ":=" {
 			return fixes.EqualCall{}, "", false
@@ -155,12 +156,4 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		name = d.Name.Name
 	}
 	return fixes.EqualCall{Call: call, Sel: sel, Sig: sig, Compare: cmp, Result: result}, name, true
-}
-
-// recvType returns the receiver type of a method, or nil.
-func recvType(fn *types.Func) types.Type {
-	if r := fn.Signature().Recv(); r != nil {
-		return r.Type()
-	}
-	return nil
 }

@@ -190,9 +190,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	} else {
 		mac, defCur = p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var), s.cur.Parent()
 	}
-	switch defCur.ParentEdgeKind() {
-	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-	default:
+	if !isListEdge(defCur.ParentEdgeKind()) {
 		return nil, "the MAC is not defined in a statement list"
 	}
 	// The statements after the definition, up to the one with the Sum:
@@ -1005,11 +1003,10 @@ func (p *pass) someCall(n ast.Node) (string, bool) {
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 			return true
 		}
-		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && cheapStd[fn.Pkg().Path()] {
+		// A function of cheapStd, or a hasher's size: a question that
+		// changes nothing.
+		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && (fn.Pkg() != nil && cheapStd[fn.Pkg().Path()] || fn.FullName() == "(hash.Hash).Size") {
 			return true
-		}
-		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && fn.FullName() == "(hash.Hash).Size" {
-			return true // a hasher's size: a question that changes nothing
 		}
 		name = shorten(types.ExprString(call.Fun))
 		return false
@@ -1135,9 +1132,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		return nil, why
 	}
 	c.decl, _ = declCur.Node().(ast.Stmt)
-	switch declCur.ParentEdgeKind() {
-	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-	default:
+	if !isListEdge(declCur.ParentEdgeKind()) {
 		return nil, why
 	}
 	key := s.Call.Args[1]

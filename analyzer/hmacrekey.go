@@ -404,33 +404,28 @@ func sigOperand(e ast.Expr) bool {
 // hmac.New is given it, or says why it cannot.
 func (p *pass) hashOf(f *fixes.File, hash ast.Expr, spec *fixes.HMACSpec) string {
 	spec.Hash = f.Text(hash)
-	switch e := ast.Unparen(hash).(type) {
-	case *ast.Ident, *ast.SelectorExpr:
-		if fn, ok := p.TypesInfo.Uses[identOf(e)].(*types.Func); ok && fn.Signature().Recv() == nil {
-			if sel, isSel := e.(*ast.SelectorExpr); !isSel || p.TypesInfo.Selections[sel] == nil {
-				// Named as the code names it (sha256.New) when the standard
-				// library declares it, whose hash packages' names differ;
-				// by its import path otherwise, which no standard name
-				// equals (github.com/minio/sha256-simd.New).
-				id := fn.FullName()
-				if isStdPkg(fn.Pkg().Path()) {
-					id = fn.Pkg().Name() + "." + fn.Name()
-				}
-				spec.HashID = strconv.Quote(id)
-				return ""
-			}
+	if fn, ok := p.funcValue(hash); ok {
+		// Named as the code names it (sha256.New) when the standard
+		// library declares it, whose hash packages' names differ; by its
+		// import path otherwise, which no standard name equals
+		// (github.com/minio/sha256-simd.New).
+		id := fn.FullName()
+		if isStdPkg(fn.Pkg().Path()) {
+			id = fn.Pkg().Name() + "." + fn.Name()
 		}
-		if sel, ok := e.(*ast.SelectorExpr); ok && sel.Sel.Name == "New" && isCryptoHash(p.TypesInfo.TypeOf(sel.X)) {
-			if !plainExpr(sel.X) {
-				return "the crypto.Hash is not a plain expression"
-			}
-			spec.CryptoHash = f.Text(sel.X) // s.hash.New
-			return ""
+		spec.HashID = strconv.Quote(id)
+		return ""
+	}
+	if h := p.cryptoHashOperand(hash); h != nil {
+		if !plainExpr(h) {
+			return "the crypto.Hash is not a plain expression"
 		}
-		if _, ok := p.TypesInfo.TypeOf(e).Underlying().(*types.Signature); ok && plainExpr(e) {
-			spec.FuncValue = true // the pool compares the func value itself
-			return ""
-		}
+		spec.CryptoHash = f.Text(h) // s.hash.New
+		return ""
+	}
+	if _, ok := p.TypesInfo.TypeOf(hash).Underlying().(*types.Signature); ok && plainExpr(hash) {
+		spec.FuncValue = true // the pool compares the func value itself
+		return ""
 	}
 	return "the hash function is neither a named function, a crypto.Hash nor a variable"
 }

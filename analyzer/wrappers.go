@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -233,7 +234,11 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
 		p.ExportObjectFact(fn, fact)
 	}
-	return fact.ctor(p.wrapperName(fn))
+	name := fn.Name() // as messages name it in its own package: newBranchHasher, (*Tree).newHasher
+	if fn.Signature().Recv() != nil {
+		name = shortName(fn)
+	}
+	return fact.ctor(name)
 }
 
 // ctor returns the constructor that a wrapper with this fact is, named
@@ -247,15 +252,6 @@ func (f *returnsHasher) ctor(name string) *constructor {
 		ctor.pool = std.pool
 	}
 	return ctor
-}
-
-// wrapperName spells a wrapper as messages name it in its own package:
-// newBranchHasher, (*Tree).newHasher.
-func (p *pass) wrapperName(fn *types.Func) string {
-	if fn.Signature().Recv() != nil {
-		return shortName(fn)
-	}
-	return fn.Name()
 }
 
 // exportedRecv reports whether the method fn belongs to an exported type,
@@ -368,21 +364,11 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 		types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[call.Args[0]].Value != nil {
 		return true
 	}
-	id := identOf(e)
-	if id == nil || (ast.Unparen(e) != id && !p.pkgSelector(e)) {
-		return false
+	if _, ok := p.funcValue(e); ok {
+		return true // sha256.New
 	}
-	switch obj := p.TypesInfo.Uses[id].(type) {
-	case *types.Func:
-		return obj.Signature().Recv() == nil // sha256.New
-	case *types.Var:
-		for v := range sig.Params().Variables() {
-			if v == obj {
-				return true
-			}
-		}
-	}
-	return false
+	v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)
+	return ok && slices.Contains(slices.Collect(sig.Params().Variables()), v)
 }
 
 // pkgSelector reports whether e is pkg.Name.
