@@ -51,11 +51,20 @@ type Options struct {
 	// (each may be a comma-separated list) read from left to right, "all",
 	// a check's name, or "-" and a name to turn it off. Empty: every check.
 	Checks []string
+	// Unproved, when set, is called in each pass with the package's
+	// findings as soon as they are known, before their fixes are proved
+	// (see proveFixes), in the order they are reported: a language server
+	// shows them at once and again when the fixes are proved. A finding
+	// with a fix carries it unproved, not to be offered, and its message
+	// says that the fix is being checked, which the proof may withdraw; the
+	// others are as reported.
+	Unproved func(pass *analysis.Pass, diags []analysis.Diagnostic)
 }
 
 // New returns hashalloc configured by opts, or an error naming the bad option.
 func New(opts Options) (*analysis.Analyzer, error) {
-	c := &config{pool: poolMode(PoolAuto), constructors: constructorList{}, sums: sumList{}, tests: opts.Tests, audit: opts.Audit, threshold: DefaultProfileThreshold}
+	c := &config{pool: poolMode(PoolAuto), constructors: constructorList{}, sums: sumList{}, tests: opts.Tests, audit: opts.Audit, threshold: DefaultProfileThreshold,
+		unproved: opts.Unproved}
 	if opts.Profile != "" {
 		if err := (profileFlag{c}).Set(opts.Profile); err != nil {
 			return nil, err
@@ -113,6 +122,7 @@ type config struct {
 	profile      *profileIndex // nil without -profile
 	threshold    float64       // -profile-threshold
 	checks       checkSet
+	unproved     func(*analysis.Pass, []analysis.Diagnostic) // Options.Unproved
 }
 
 func (c *config) analyzer() *analysis.Analyzer {
@@ -196,13 +206,14 @@ type Site struct {
 type pass struct {
 	*analysis.Pass
 	cfg      *config
-	root     inspector.Cursor // the files analyzed: test files only with -tests
-	prod     inspector.Cursor // the files that are not tests: the evidence for a verdict
-	model    *flowModel       // where hashers, hash functions and byte slices come from and go
-	freq     *frequency.Model // how often code runs
-	suppress *suppressor      // the directives, and what is not analyzed
-	calls    *callindex.Index // the calls of root and prod, see callsIn
-	vals     *values.Index    // the uses of the objects of root and prod
+	root     inspector.Cursor   // the files analyzed: test files only with -tests
+	prod     inspector.Cursor   // the files that are not tests: the evidence for a verdict
+	model    *flowModel         // where hashers, hash functions and byte slices come from and go
+	freq     *frequency.Model   // how often code runs
+	suppress *suppressor        // the directives, and what is not analyzed
+	calls    *callindex.Index   // the calls of root and prod, see callsIn
+	vals     *values.Index      // the uses of the objects of root and prod
+	decls    []inspector.Cursor // the function declarations of root, by position (see declAt)
 
 	files fixFiles // the files that fixes edit
 	sites []*Site  // every hash constructor call of the package

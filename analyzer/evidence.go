@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -109,12 +110,24 @@ func (ev evidence) note() string {
 }
 
 // declAt returns the function declaration of the analyzed files that holds
-// pos.
+// pos (from its func keyword to its closing brace, both ends included, as
+// inspector.Cursor.FindByPos holds them), by a binary search of the
+// declarations of p.root, sorted by position once: FindByPos walks the tree
+// from the start of the file, and checks ask of every site.
 func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
-	if at, ok := p.root.FindByPos(pos, pos); ok {
-		for decl := range at.Enclosing((*ast.FuncDecl)(nil)) {
-			return decl, true
+	if p.decls == nil {
+		p.decls = []inspector.Cursor{}
+		for c := range p.root.Preorder((*ast.FuncDecl)(nil)) {
+			p.decls = append(p.decls, c)
 		}
+		// Files may be out of position order in the tree.
+		slices.SortFunc(p.decls, func(a, b inspector.Cursor) int { return cmp.Compare(a.Node().Pos(), b.Node().Pos()) })
+	}
+	// The last declaration that starts at pos or before it; declarations do
+	// not nest.
+	i := sort.Search(len(p.decls), func(i int) bool { return p.decls[i].Node().Pos() > pos }) - 1
+	if i >= 0 && pos <= p.decls[i].Node().End() {
+		return p.decls[i], true
 	}
 	return inspector.Cursor{}, false
 }
@@ -161,9 +174,34 @@ type concatFound struct {
 // profile, the largest share first (then by position); without one, in the
 // order they were found.
 func (p *pass) flush() {
-	p.proveFixes(p.out.pending)
+	if p.cfg.unproved != nil {
+		var diags []analysis.Diagnostic
+		for _, f := range p.reportOrder(slices.Clone(p.out.pending)) {
+			d := f.diagnostic()
+			if f.fix != nil {
+				d.Message = d.Category + ": " + f.what + "; automatic fix being checked: " + lowerFirst(f.fix.Message)
+			}
+			diags = append(diags, d)
+		}
+		p.cfg.unproved(p.Pass, append(diags, p.auditDiagnostics()...))
+	}
+	p.proveFixes(p.out.pending) // in the order found: it decides which fixes go together
+	for _, f := range p.reportOrder(p.out.pending) {
+		p.Report(f.diagnostic())
+	}
+	p.out.pending = nil
+	for _, d := range p.auditDiagnostics() {
+		p.Report(d)
+	}
+	p.out.silent = nil
+}
+
+// reportOrder sorts findings in the order they are reported: with a
+// profile, the largest share first (then by position); without one, in the
+// order they were found.
+func (p *pass) reportOrder(findings []*finding) []*finding {
 	if p.cfg.profile != nil {
-		slices.SortStableFunc(p.out.pending, func(a, b *finding) int {
+		slices.SortStableFunc(findings, func(a, b *finding) int {
 			if c := cmp.Compare(b.share, a.share); c != 0 {
 				return c
 			}
@@ -173,15 +211,18 @@ func (p *pass) flush() {
 			return cmp.Compare(a.d.Pos, b.d.Pos)
 		})
 	}
-	for _, f := range p.out.pending {
-		p.Report(f.diagnostic())
-	}
-	p.out.pending = nil
+	return findings
+}
+
+// auditDiagnostics are the diagnostics of the sites a check left silent
+// (with -audit).
+func (p *pass) auditDiagnostics() []analysis.Diagnostic {
+	var diags []analysis.Diagnostic
 	for _, s := range p.out.silent {
-		p.Report(analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Category: AuditCategory,
+		diags = append(diags, analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Category: AuditCategory,
 			Message: AuditCategory + ": " + s.category + ": " + siteText(s.node) + " is silent: " + s.why})
 	}
-	p.out.silent = nil
+	return diags
 }
 
 // siteText spells the site at n for the audit: the expression, or the

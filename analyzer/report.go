@@ -23,10 +23,16 @@ import (
 // advice and the reason no fix is offered.
 func advise(msg string, fix *analysis.SuggestedFix, manual, why string) string {
 	if fix != nil {
-		r, size := utf8.DecodeRuneInString(fix.Message) // the fix's message, lower-cased
-		return msg + "; automatic fix: " + string(unicode.ToLower(r)) + fix.Message[size:]
+		return msg + "; automatic fix: " + lowerFirst(fix.Message)
 	}
 	return msg + "; " + manual + " (no automatic fix: " + why + ")"
+}
+
+// lowerFirst returns s with its first letter lower-cased: a fix's message
+// within a finding's.
+func lowerFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[size:]
 }
 
 // report emits a diagnostic of the given category at node, unless a comment

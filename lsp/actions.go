@@ -26,6 +26,7 @@ func (s *server) CodeAction(_ context.Context, params *protocol.CodeActionParams
 	if !ok {
 		return actions, nil
 	}
+	s.waitProof(path)
 	f := s.fileResult(path)
 	if f == nil || len(f.findings) == 0 {
 		return actions, nil

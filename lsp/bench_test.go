@@ -234,16 +234,17 @@ func benchStdio(b *testing.B, dir, path, gopls string, edit func(version int32) 
 		}}))
 	}
 	for _, srv := range servers {
-		srv.client.waitVersion(b, u, 1, time.Time{})
+		srv.client.waitVersion(b, u, 1, time.Time{}, true)
 		srv.waitIdle(b)
 	}
 
 	version := int32(1)
-	save := func() []time.Duration {
+	save := func() (times, proved []time.Duration) {
 		version++
 		edited := edit(version)
 		require.NoError(b, os.WriteFile(path, []byte(edited), 0o644))
-		times := make([]time.Duration, len(servers))
+		times = make([]time.Duration, len(servers))
+		proved = make([]time.Duration, len(servers))
 		for k := range servers {
 			i := (k + int(version)) % len(servers)
 			srv := servers[i]
@@ -253,28 +254,35 @@ func benchStdio(b *testing.B, dir, path, gopls string, edit func(version int32) 
 				ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: edited}},
 			}))
 			require.NoError(b, srv.server.DidSave(call(b), &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}))
-			times[i] = srv.client.waitVersion(b, u, version, start).Sub(start)
+			times[i] = srv.client.waitVersion(b, u, version, start, false).Sub(start)
+			proved[i] = srv.client.waitVersion(b, u, version, start, true).Sub(start)
 		}
-		return times
+		return times, proved
 	}
 	for range 3 { // warm up
 		save()
 	}
 	perServer := make([][]time.Duration, len(servers))
-	var ratios []float64
+	provedPerServer := make([][]time.Duration, len(servers))
+	var ratios, provedRatios []float64
 	cpuBefore := make([]time.Duration, len(servers))
 	for i, srv := range servers {
 		cpuBefore[i], _ = processCPU(srv.cmd.Process.Pid)
 	}
 	for b.Loop() {
-		times := save()
+		times, proved := save()
 		for i, t := range times {
 			perServer[i] = append(perServer[i], t)
+			provedPerServer[i] = append(provedPerServer[i], proved[i])
 		}
 		ratios = append(ratios, float64(times[0])/float64(times[1]))
+		provedRatios = append(provedRatios, float64(proved[0])/float64(proved[1]))
 	}
 	for i, srv := range servers {
 		reportTimes(b, "-"+srv.name, perServer[i])
+		if srv.name == "hashalloc" {
+			reportTimes(b, "-proved-"+srv.name, provedPerServer[i])
+		}
 		if cpu, ok := processCPU(srv.cmd.Process.Pid); ok {
 			b.ReportMetric(float64((cpu-cpuBefore[i]).Microseconds())/1000/float64(len(perServer[i])), "cpu-ms/save-"+srv.name)
 		}
@@ -282,6 +290,8 @@ func benchStdio(b *testing.B, dir, path, gopls string, edit func(version int32) 
 	}
 	slices.Sort(ratios)
 	b.ReportMetric(ratios[len(ratios)/2], "hashalloc/gopls")
+	slices.Sort(provedRatios)
+	b.ReportMetric(provedRatios[len(provedRatios)/2], "hashalloc-proved/gopls")
 	servers[0].client.mu.Lock()
 	b.Logf("hashalloc's last word: %s", servers[0].client.logs[len(servers[0].client.logs)-1])
 	servers[0].client.mu.Unlock()

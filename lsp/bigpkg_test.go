@@ -10,9 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashalloc/hashalloc/internal/passes"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
 )
 
 // bigPackage is a generated module with one package, ledger, of small
@@ -247,14 +249,24 @@ func BenchmarkSaveBigPackage(b *testing.B) {
 // parts of what a save of BenchmarkSaveBigPackage's big.go costs hashalloc
 // lsp: parsing big.go, parsing the package's 30 files, type-checking the
 // package, and running the analyzer on it (with the inspect pass it
-// requires). gopls's answer to the same save (BenchmarkSaveBigPackage) is
-// about parsing big.go and type-checking the package: the analyzer's part is
-// what hashalloc adds. Run it with
+// requires), whose findings are known (ms/unproved of analyze-unproved)
+// before it proves their fixes. gopls's answer to the same save
+// (BenchmarkSaveBigPackage) is about parsing big.go and type-checking the
+// package: the analyzer's part is what hashalloc adds. Run it with
 //
 //	go test -run '^$' -bench BigPackageParts -count 6 ./lsp/
 func BenchmarkBigPackageParts(b *testing.B) {
 	bp := generateBigPackage(b, 29, 37)
-	a, err := Settings{}.analyzer()
+	// The time from the start of an analysis to its findings, before their
+	// fixes are proved, summed over the analyses timed (analyze-unproved).
+	var start time.Time
+	var unproved time.Duration
+	timing := false
+	a, err := Settings{}.analyzerWith(func(*analysis.Pass, []analysis.Diagnostic) {
+		if timing {
+			unproved += time.Since(start)
+		}
+	})
 	require.NoError(b, err)
 	dir := filepath.Dir(bp.path)
 	v, err := loadView(b.Context(), readWorkspace(b.Context(), dir), a, loadOptions{}, []string{dir}, nil, &loadStats{})
@@ -313,5 +325,18 @@ func BenchmarkBigPackageParts(b *testing.B) {
 			out := passes.Run(a, u, v.importsOf(n))
 			require.NoError(b, out.Err)
 		}
+	})
+	// The analysis until its findings are known, before their fixes are
+	// proved: what a save waits for before the server publishes them.
+	b.Run("analyze-unproved", func(b *testing.B) {
+		u := check(b)
+		timing, unproved = true, 0
+		defer func() { timing = false }()
+		for b.Loop() {
+			start = time.Now()
+			out := passes.Run(a, u, v.importsOf(n))
+			require.NoError(b, out.Err)
+		}
+		b.ReportMetric(float64(unproved.Microseconds())/1000/float64(b.N), "ms/unproved")
 	})
 }

@@ -18,6 +18,13 @@
 // the document is the one analyzed. Handlers answer at once: analyses run in
 // the background, one at a time.
 //
+// Proving the fixes type-checks the package once more, with the fixes: on a
+// save, the findings of the file saved are published as soon as the
+// analysis knows them, before the proof, when one of them has a fix (its
+// message says that the fix is being checked: the proof may withdraw it),
+// and again with the fixes proved. A code action asked for in between waits
+// for the proof (at most two seconds).
+//
 // Analyses are incremental. Per module (or go.work workspace) the server
 // keeps every package it loaded, type-checked, with the analyzer's facts and
 // findings (view.go); a save re-parses the files that changed (a package

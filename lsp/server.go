@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"maps"
 	"os"
 	"path/filepath"
@@ -47,6 +48,10 @@ type server struct {
 	// analyzed, when set, is called after each analysis (tuneGC, in
 	// the command).
 	analyzed func()
+	// early, while an update of a view runs for a save, publishes the
+	// findings of the file saved before their fixes are proved (see
+	// earlyPublisher); nil otherwise. Held by mu.
+	early func(*analysis.Pass, []analysis.Diagnostic)
 
 	mu       sync.Mutex
 	settings Settings
@@ -72,6 +77,9 @@ type pkgState struct {
 	gen    int
 	cancel context.CancelFunc // of the running analysis, if any
 	result *result            // of the last completed analysis
+	// proving is closed when the analysis that published diagnostics of
+	// the package before proving their fixes is done (see waitProof).
+	proving chan struct{}
 }
 
 func newServer(ctx context.Context, client protocol.Client, settings Settings) *server {
@@ -94,7 +102,7 @@ func (s *server) Initialize(_ context.Context, params *protocol.InitializeParams
 	if err != nil {
 		return nil, err
 	}
-	a, err := settings.analyzer()
+	a, err := settings.analyzerWith(s.unproved)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +269,7 @@ func (s *server) schedule(dir, first string) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	st.cancel = cancel
 	j := &job{dir: dir, first: first, gen: st.gen, analyzer: s.analyzer, tests: s.settings.Tests, buildFlags: s.settings.buildFlags(),
-		overlay: map[string][]byte{}, versions: map[string]int32{}}
+		overlay: map[string][]byte{}, versions: map[string]int32{}, done: make(chan struct{})}
 	for path, doc := range s.docs {
 		j.versions[path] = doc.version
 		if disk, err := os.ReadFile(path); err != nil || string(disk) != string(doc.content) {
@@ -284,12 +292,15 @@ type job struct {
 	// versions the version of every open document.
 	overlay  map[string][]byte
 	versions map[string]int32
+	// done is closed when the job has published its result, or will not.
+	done chan struct{}
 }
 
 // run analyzes the package in j.dir and publishes the result, if it is
 // still the latest; then it schedules the analysis of the other directories
 // whose packages changed with it.
 func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
+	defer close(j.done) // last: the result is published
 	defer cancel()
 	select {
 	case s.sem <- struct{}{}:
@@ -325,6 +336,9 @@ func (s *server) run(ctx context.Context, cancel context.CancelFunc, j *job) {
 	old := st.result
 	st.result = res
 	st.cancel = nil
+	if st.proving == j.done {
+		st.proving = nil // the result holds the fixes proved
+	}
 	s.mu.Unlock()
 
 	if res.err != nil {
@@ -380,7 +394,9 @@ func (s *server) analyze(ctx context.Context, j *job) (*result, []string, error)
 	v := s.views[ws.root]
 	dirs := []string{j.dir}
 	if v != nil {
+		s.setEarly(s.earlyPublisher(ctx, j, v))
 		err := v.update(ctx, j.dir, j.overlay, &st)
+		s.setEarly(nil)
 		var r *errReload
 		switch {
 		case err == nil:
@@ -420,6 +436,88 @@ func (s *server) analyze(ctx context.Context, j *job) (*result, []string, error)
 	res := nv.result(j.dir)
 	res.stats = st
 	return res, nv.others(j.dir), nil
+}
+
+// setEarly sets what receives the findings of the packages analyzed before
+// their fixes are proved.
+func (s *server) setEarly(early func(*analysis.Pass, []analysis.Diagnostic)) {
+	s.mu.Lock()
+	s.early = early
+	s.mu.Unlock()
+}
+
+// unproved receives the findings of each package that the analyzer
+// analyzes, before their fixes are proved (analyzer.Options.Unproved).
+func (s *server) unproved(pass *analysis.Pass, diags []analysis.Diagnostic) {
+	s.mu.Lock()
+	early := s.early
+	s.mu.Unlock()
+	if early != nil {
+		early(pass, diags)
+	}
+}
+
+// earlyPublisher returns what publishes, while v is updated for j, the
+// findings of the file that j saves as soon as the analysis of its package
+// knows them, when one of them has a fix: proving the fixes type-checks the
+// package once more, which on a large package is a third of the save. The
+// message of a finding whose fix is being proved says so (the proof may
+// withdraw the fix), and the result is published again when the fixes are
+// proved; code actions wait for it (see waitProof). It returns nil when j
+// saves no file of its directory's package, or with tests: the test
+// variants of a package repeat its findings, and the result is their union.
+func (s *server) earlyPublisher(ctx context.Context, j *job, v *view) func(*analysis.Pass, []analysis.Diagnostic) {
+	if j.first == "" || filepath.Dir(j.first) != j.dir || j.tests {
+		return nil
+	}
+	return func(pass *analysis.Pass, diags []analysis.Diagnostic) {
+		if !slices.ContainsFunc(pass.Files, func(f *ast.File) bool { return v.fset.File(f.FileStart).Name() == j.first }) {
+			return // another package that the update re-analyzes
+		}
+		f := &fileResult{path: j.first, pkg: pass.Pkg}
+		res := &result{files: map[string]*fileResult{j.first: f}}
+		for _, d := range diags {
+			res.add(v.fset, d, v.a.URL, pass.ReadFile)
+		}
+		if !slices.ContainsFunc(f.findings, func(fd *finding) bool { return fd.fix != "" }) {
+			return // the proof changes nothing in the file: its result comes as it is
+		}
+		f.version, f.open = j.versions[j.first]
+		s.publishMu.Lock()
+		defer s.publishMu.Unlock()
+		s.mu.Lock()
+		st := s.pkgs[j.dir]
+		if st.gen != j.gen || ctx.Err() != nil {
+			s.mu.Unlock()
+			return
+		}
+		st.proving = j.done
+		s.mu.Unlock()
+		s.publish(j.first, f)
+	}
+}
+
+// proofWait is how long a code action waits for the proof of the fixes of
+// findings published before it (see earlyPublisher).
+const proofWait = 2 * time.Second
+
+// waitProof waits, at most proofWait, until the analysis that published the
+// findings of path's package before proving their fixes is done: an editor
+// asks for code actions as soon as it shows diagnostics, and the actions
+// offer only proved fixes.
+func (s *server) waitProof(path string) {
+	s.mu.Lock()
+	var proving chan struct{}
+	if st := s.pkgs[filepath.Dir(path)]; st != nil {
+		proving = st.proving
+	}
+	s.mu.Unlock()
+	if proving != nil {
+		select {
+		case <-proving:
+		case <-time.After(proofWait):
+		}
+	}
 }
 
 // refresh analyzes dir again, unless an analysis of it is already to come,
@@ -498,7 +596,8 @@ func serve(ctx context.Context, stream jsonrpc2.Stream, settings Settings, analy
 	s.analyzed = analyzed
 	// Every message is handled in order on the read goroutine (a didChange
 	// must not overtake the didOpen before it), and every handler returns at
-	// once: the analyses run in goroutines of their own. So there is nothing
+	// once (but a code action, which may wait a little for a proof, see
+	// waitProof): the analyses run in goroutines of their own. So there is nothing
 	// for $/cancelRequest to cancel, and neither protocol.AsyncHandler nor
 	// protocol.CancelHandler is used. (The latter derives a context from the
 	// pooled request context, whose watcher goroutine can outlive the request

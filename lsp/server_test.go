@@ -31,6 +31,10 @@ const waitTimeout = 2 * time.Minute
 type testClient struct {
 	protocol.UnimplementedClient
 
+	// diags, counts, times and version are of the publications of proved
+	// findings: the server publishes the findings of a file saved before
+	// it proves their fixes, then again (see earlyPublisher), and those
+	// count only in events.
 	mu      sync.Mutex
 	diags   map[uri.URI][]protocol.Diagnostic
 	counts  map[uri.URI]int       // publications per document
@@ -48,6 +52,19 @@ type testClient struct {
 type publication struct {
 	version int32 // 0 when the server gives none
 	at      time.Time
+	// unproved: the findings were published before their fixes were
+	// proved.
+	unproved bool
+	diags    []protocol.Diagnostic
+}
+
+// unproved reports whether diags are findings published before their
+// fixes were proved: the message of one says that its fix is being
+// checked.
+func unproved(diags []protocol.Diagnostic) bool {
+	return slices.ContainsFunc(diags, func(d protocol.Diagnostic) bool {
+		return strings.Contains(fmt.Sprint(d.Message), "; automatic fix being checked: ")
+	})
 }
 
 func newTestClient() *testClient {
@@ -64,16 +81,22 @@ func newTestClient() *testClient {
 func (c *testClient) PublishDiagnostics(_ context.Context, params *protocol.PublishDiagnosticsParams) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	v, ok := params.Version.Get()
+	if unproved(params.Diagnostics) {
+		c.events[params.URI] = append(c.events[params.URI], publication{version: v, at: time.Now(), unproved: true, diags: params.Diagnostics})
+		close(c.changed)
+		c.changed = make(chan struct{})
+		return nil
+	}
 	c.diags[params.URI] = params.Diagnostics
 	c.counts[params.URI]++
 	c.times[params.URI] = time.Now()
-	v, ok := params.Version.Get()
 	if ok {
 		c.version[params.URI] = v
 	} else {
 		delete(c.version, params.URI)
 	}
-	c.events[params.URI] = append(c.events[params.URI], publication{version: v, at: c.times[params.URI]})
+	c.events[params.URI] = append(c.events[params.URI], publication{version: v, at: c.times[params.URI], diags: params.Diagnostics})
 	c.order = append(c.order, params.URI)
 	close(c.changed)
 	c.changed = make(chan struct{})
@@ -143,14 +166,15 @@ func (c *testClient) waitLog(t testing.TB, match func(string) bool, after int) s
 }
 
 // waitVersion waits for the first publication of the diagnostics of u for
-// version or a later one, made after since, and returns when it came.
-func (c *testClient) waitVersion(t testing.TB, u uri.URI, version int32, since time.Time) time.Time {
+// version or a later one, made after since, and returns when it came; with
+// proved, for the first of the findings with their fixes proved.
+func (c *testClient) waitVersion(t testing.TB, u uri.URI, version int32, since time.Time, proved bool) time.Time {
 	t.Helper()
 	deadline := time.After(waitTimeout)
 	for {
 		c.mu.Lock()
 		for _, p := range c.events[u] {
-			if p.version >= version && !p.at.Before(since) {
+			if p.version >= version && !p.at.Before(since) && !(proved && p.unproved) {
 				c.mu.Unlock()
 				return p.at
 			}
@@ -521,6 +545,54 @@ func TestFileShownFirst(t *testing.T) {
 	doc.save(t)
 	s.client.waitLog(t, isSummary(dir), summaries)
 	assert.Equal(t, want, publishedSince(before))
+}
+
+// TestUnprovedFirst checks that a save publishes the findings of the file
+// saved before their fixes are proved, saying that the fixes are being
+// checked, then the same findings with their fixes proved; and that a code
+// action asked for between the two waits for the proof and offers the fix.
+func TestUnprovedFirst(t *testing.T) {
+	t.Parallel()
+	bp := generateBigPackage(t, 3, 2)
+	dir := filepath.Dir(bp.path)
+	s := startSession(t, Settings{})
+	s.initialize(t, "")
+	doc := s.open(t, dir, "big.go")
+	edited := bodyEdit(t, doc.content, 1, 7)
+	doc.edit(t, doc.content, edited)
+	doc.save(t)
+	since := time.Time{}
+	first := s.client.waitVersion(t, doc.u, doc.version, since, false)
+	s.client.mu.Lock()
+	var early publication
+	for _, p := range s.client.events[doc.u] {
+		if p.at.Equal(first) {
+			early = p
+		}
+	}
+	s.client.mu.Unlock()
+	require.True(t, early.unproved, "the first diagnostics of the save are those proved")
+	i := slices.IndexFunc(early.diags, func(d protocol.Diagnostic) bool { return unproved([]protocol.Diagnostic{d}) })
+	require.GreaterOrEqual(t, i, 0)
+	// At once: the action waits for the proof.
+	var fixes int
+	for _, a := range s.codeActions(t, doc.u, early.diags[i].Range.Start, protocol.CodeActionKindQuickFix) {
+		if !strings.HasPrefix(a.Title, "Ignore with") {
+			fixes++
+		}
+	}
+	assert.Positive(t, fixes, "the quick fix of %s", early.diags[i].Message)
+	s.client.waitVersion(t, doc.u, doc.version, since, true)
+	s.client.mu.Lock()
+	proved := s.client.diags[doc.u]
+	s.client.mu.Unlock()
+	// Every fix of the package type-checks: the proof withdraws none.
+	require.Len(t, proved, len(early.diags))
+	for i, d := range early.diags {
+		msg := strings.Replace(fmt.Sprint(d.Message), "; automatic fix being checked: ", "; automatic fix: ", 1)
+		assert.Equal(t, fmt.Sprint(proved[i].Message), msg)
+		assert.Equal(t, proved[i].Range, d.Range)
+	}
 }
 
 // TestSettingsAndErrors checks initializationOptions (-pool=inline, and a

@@ -129,6 +129,12 @@ func (s Settings) options() (analyzer.Options, error) {
 // analyzer returns hashalloc configured by s, or an error naming the bad
 // option. It reads the profile, if there is one.
 func (s Settings) analyzer() (*analysis.Analyzer, error) {
+	return s.analyzerWith(nil)
+}
+
+// analyzerWith is analyzer, with unproved receiving the findings of each
+// package before their fixes are proved (analyzer.Options.Unproved).
+func (s Settings) analyzerWith(unproved func(*analysis.Pass, []analysis.Diagnostic)) (*analysis.Analyzer, error) {
 	if _, err := buildTags(s.Tags); err != nil {
 		return nil, err
 	}
@@ -136,6 +142,7 @@ func (s Settings) analyzer() (*analysis.Analyzer, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts.Unproved = unproved
 	return analyzer.New(opts)
 }
 
