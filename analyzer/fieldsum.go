@@ -140,7 +140,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 // readerOf says what reads the digest variable at use: an element of it, a
 // slice of it or it whole passed to len or to a function that only reads
 // bytes (bufferReaders that keep them where they are, the comparisons and
-// encoders of sum-alloc, copy as its source).
+// encoders of sum-alloc, copy as its source: see transientSumUse).
 func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 	e := use
 	for e.ParentEdgeKind() == edge.ParenExpr_X || e.ParentEdgeKind() == edge.SliceExpr_X {
@@ -153,26 +153,16 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 		return "", false
 	}
 	call := e.Parent().Node().(*ast.CallExpr)
-	switch p.builtin(call) {
-	case "len", "cap":
+	if b := p.builtin(call); b == "len" || b == "cap" {
 		return "len", true
-	case "copy":
-		return "copy", e.ParentEdgeIndex() == 1
-	case "":
-	default:
-		return "", false
 	}
-	fn := typeutil.StaticCallee(p.TypesInfo, call)
-	if fn == nil {
-		return "", false
+	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
+		if kind, ok := bufferReaders[fn.FullName()]; ok && kind == stays {
+			return shorten(types.ExprString(call.Fun)), true
+		}
 	}
-	if kind, ok := bufferReaders[fn.FullName()]; ok && kind == stays {
-		return shorten(types.ExprString(call.Fun)), true
-	}
-	if known, ok := transientSumUses[fn.FullName()]; ok && (known.arg < 0 || known.arg == e.ParentEdgeIndex()) {
-		return shorten(types.ExprString(call.Fun)), true
-	}
-	return "", false
+	u, ok := p.transientSumUse(e)
+	return u.by, ok && u.appended == nil
 }
 
 // noResum reports whether the statement s runs nothing that could sum into

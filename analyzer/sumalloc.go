@@ -235,16 +235,17 @@ func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
 	}
 	consumer := cur.Parent().Node().(*ast.CallExpr)
 	index := cur.ParentEdgeIndex()
-	if id, ok := ast.Unparen(consumer.Fun).(*ast.Ident); ok {
-		if _, ok := p.TypesInfo.Uses[id].(*types.Builtin); ok {
-			switch {
-			case id.Name == "copy" && index == 1:
-				return sumUse{verb: "copied", by: "copy"}, true
-			case id.Name == "append" && index == 1 && len(consumer.Args) == 2 && consumer.Ellipsis.IsValid():
-				return sumUse{verb: "appended", by: "append", appended: consumer, dst: consumer.Args[0]}, true
-			}
-			return sumUse{}, false
+	switch p.builtin(consumer) {
+	case "":
+	case "copy":
+		return sumUse{verb: "copied", by: "copy"}, index == 1
+	case "append":
+		if index == 1 && len(consumer.Args) == 2 && consumer.Ellipsis.IsValid() {
+			return sumUse{verb: "appended", by: "append", appended: consumer, dst: consumer.Args[0]}, true
 		}
+		return sumUse{}, false
+	default:
+		return sumUse{}, false
 	}
 	fn := typeutil.StaticCallee(p.TypesInfo, consumer)
 	if fn == nil {
