@@ -108,18 +108,17 @@ func (p *pass) checkConcatHash() {
 		if !ok {
 			continue
 		}
+		call, why := p.whyNoConcat(s.arg)
 		if !p.suppress.analyzed(cur) {
-			if call, isCall := ast.Unparen(s.arg).(*ast.CallExpr); isCall && p.whyNoConcat(call) != "" {
+			if why != "" {
 				p.suppress.notAnalyzed(cur, call, concatHash)
 			}
 			continue
 		}
 		c, ok := p.concatOf(cur, s.arg)
 		if !ok {
-			if call, isCall := ast.Unparen(s.arg).(*ast.CallExpr); isCall {
-				if why := p.whyNoConcat(call); why != "" {
-					p.silent(call, concatHash, why)
-				}
+			if why != "" {
+				p.silent(call, concatHash, why)
 			}
 			p.reportReturnedConcat(cur, s, helpers, returned)
 			continue
@@ -250,13 +249,19 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 }
 
 // hashHelpers finds the package's functions that only hash one of their
-// []byte parameters, and exports the fact for the other packages.
+// []byte parameters, and exports the fact for the other packages; and
+// exports hashesParts for its exported variadic functions that match it.
 func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 	helpers := map[*types.Func]*hashesArg{}
 	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
 		decl := cur.Node().(*ast.FuncDecl)
 		if decl.Body == nil {
 			continue
+		}
+		if fn.Exported() && decl.Recv == nil && fn.Signature().Variadic() {
+			if ctor := p.partsSum(cur, fn); ctor != "" {
+				p.ExportObjectFact(fn, &hashesParts{Ctor: ctor})
+			}
 		}
 		params := fn.Signature().Params()
 		for i := range params.Len() {
@@ -503,20 +508,23 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 }
 
 // whyNoConcat says, for the audit, why the append, slices.Concat or
-// bytes.Join that call is, hashed as it is, is not a concatenation the
-// check reports; "" when call is none of them.
-func (p *pass) whyNoConcat(call *ast.CallExpr) string {
+// bytes.Join call that e is, hashed as it is, is not a concatenation the
+// check reports, when it is not; "" when e is none of them.
+func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	switch {
+	case !ok:
+		return nil, ""
 	case isAppendAll(p.TypesInfo, call):
-		return "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
+		return call, "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
 	case p.builtin(call) == "append":
-		return "it appends single values, not byte slices the check can write one after another"
+		return call, "it appends single values, not byte slices the check can write one after another"
 	case p.qualifiedCallee(call) == "bytes.Join":
-		return "bytes.Join of a slice of parts built elsewhere, or with a separator: not one whose parts the check can write one after another"
+		return call, "bytes.Join of a slice of parts built elsewhere, or with a separator: not one whose parts the check can write one after another"
 	case p.qualifiedCallee(call) == "slices.Concat":
-		return "slices.Concat of one part, a spread list of parts, or not of byte slices: not one whose parts the check can write one after another"
+		return call, "slices.Concat of one part, a spread list of parts, or not of byte slices: not one whose parts the check can write one after another"
 	}
-	return ""
+	return call, ""
 }
 
 // emptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).
@@ -667,7 +675,7 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, e *ast.Ident) (*concat, bool)
 			return c, true
 		}
 	}
-	return p.makeCopy(l.list, l.at, l.list[l.end], l.v, uses)
+	return p.makeCopy(l.list, l.at, l.end, l.v, uses)
 }
 
 // sinkStatement returns the statement of a statement list that holds the

@@ -84,17 +84,7 @@ func (l linear) plus(o linear) linear {
 	return sum
 }
 
-func (l linear) equal(o linear) bool {
-	if l.c != o.c || len(l.terms) != len(o.terms) {
-		return false
-	}
-	for t, n := range l.terms {
-		if o.terms[t] != n {
-			return false
-		}
-	}
-	return true
-}
+func (l linear) equal(o linear) bool { return l.c == o.c && maps.Equal(l.terms, o.terms) }
 
 // partLen is the length of the byte slice e as a linear form: the constant
 // length of an array or of a slice of a whole array, else len(e).
@@ -149,9 +139,9 @@ func (p *pass) linearOf(e ast.Expr, vars map[*types.Var]linear) (linear, bool) {
 }
 
 // makeCopy recognizes v := make([]byte, size), at list[at], filled by the
-// statements up to the sink's (copies, or one copy loop) with parts that
-// cover it exactly, in order (see above). uses are the uses of v.
-func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
+// statements up to the sink's, list[end] (copies, or one copy loop), with
+// parts that cover it exactly, in order (see above). uses are the uses of v.
+func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
 	def := list[at].(*ast.AssignStmt)
 	mk, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
 	if !ok || len(mk.Args) != 2 || p.builtin(mk) != "make" {
@@ -160,10 +150,6 @@ func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var
 	// A constant size stays on the stack.
 	if p.TypesInfo.Types[mk.Args[1]].Value != nil {
 		return nil, false
-	}
-	end := at + 1
-	for end < len(list) && list[end] != sinkStmt {
-		end++
 	}
 	fill := list[at+1 : end]
 	if len(fill) == 0 {

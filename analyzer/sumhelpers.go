@@ -111,20 +111,6 @@ func (*hashesParts) AFact() {}
 
 func (f *hashesParts) String() string { return "sums its parts with " + f.Ctor }
 
-// exportPartsHelpers exports hashesParts for the package's exported variadic
-// functions that match it.
-func (p *pass) exportPartsHelpers() {
-	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
-		decl := cur.Node().(*ast.FuncDecl)
-		if !fn.Exported() || decl.Recv != nil || decl.Body == nil || !fn.Signature().Variadic() {
-			continue
-		}
-		if ctor := p.partsSum(cur, fn); ctor != "" {
-			p.ExportObjectFact(fn, &hashesParts{Ctor: ctor})
-		}
-	}
-}
-
 // partsSum returns the constructor of the hasher that the variadic fn writes
 // its parameters into, in order, before returning its Sum(nil); or "".
 //
