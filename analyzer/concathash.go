@@ -123,26 +123,20 @@ func (p *pass) checkConcatHash() {
 			p.reportReturnedConcat(cur, s, helpers, returned)
 			continue
 		}
-		what := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name)
-		if c.sprintf != nil {
-			what = fmt.Sprintf("%s formats a string, copied again by []byte, only to hash it with %s", c.what, s.name)
-		}
+		what, allocs, advice := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name), 1, "hash the parts one after another"
 		// The site is what allocates: the sink's argument, or the
 		// formatting of a string defined before it, which is not other
 		// work of the repetition.
 		site := cur
-		if c.sprintf != nil && c.def != nil {
-			if fn, ok := enclosingFunc(cur); ok {
+		if c.sprintf != nil {
+			// A formatted string is two allocations, each a copy of
+			// everything formatted: the string and its []byte.
+			what, allocs, advice = fmt.Sprintf("%s formats a string, copied again by []byte, only to hash it with %s", c.what, s.name), 2, "format the parts into a hasher with fmt.Fprintf"
+			if fn, ok := enclosingFunc(cur); ok && c.def != nil {
 				if at, ok := fn.FindNode(c.sprintf); ok {
 					site = at
 				}
 			}
-		}
-		// A formatted string is two allocations, each a copy of everything
-		// formatted: the string and its []byte.
-		allocs := 1
-		if c.sprintf != nil {
-			allocs = 2
 		}
 		often, _, ok := p.often(site, concatHash, allocs)
 		found := concatFound{pos: c.expr.Pos(), what: what, shown: ok && p.shows(c.expr, concatHash)}
@@ -156,10 +150,6 @@ func (p *pass) checkConcatHash() {
 			msg += fmt.Sprintf(" (and may write into the spare capacity of %s, overwriting the caller's data)", types.ExprString(c.aliasing))
 		}
 		fix, why := p.concatFix(cur, s, c)
-		advice := "hash the parts one after another"
-		if c.sprintf != nil {
-			advice = "format the parts into a hasher with fmt.Fprintf"
-		}
 		p.report(c.expr, concatHash, msg, fix, advice, why)
 	}
 }
@@ -1141,14 +1131,11 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 	var sinks []sink
 	for use := range p.vals.Uses(p.root, fn) {
 		callCur := use.Parent()
-		if use.ParentEdgeKind() != edge.CallExpr_Fun {
-			return // used as a value
-		}
-		if _, ok := callCur.Parent().Node().(*ast.CallExpr); !ok {
-			return // its result is not an argument
+		if use.ParentEdgeKind() != edge.CallExpr_Fun || callCur.ParentEdgeKind() != edge.CallExpr_Args {
+			return // used as a value, or its result is not an argument
 		}
 		in, ok := p.sinkAt(callCur.Parent(), helpers)
-		if !ok || use.Parent().ParentEdgeKind() != edge.CallExpr_Args || ast.Unparen(in.arg) != callCur.Node() {
+		if !ok || ast.Unparen(in.arg) != callCur.Node() {
 			return
 		}
 		sinks = append(sinks, in)

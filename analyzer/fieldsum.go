@@ -104,27 +104,24 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	if def.Tok != token.DEFINE || !inList || stmt != def || p.writes(fn, v) {
 		return sumUse{}, false
 	}
+	// The last statement of the list that uses v (its scope is the rest of
+	// the list).
 	at := slices.Index(list, ast.Stmt(def))
-	// The last statement of the list that uses v; v used nowhere else.
-	last, uses := -1, 0
-	for i := at + 1; i < len(list); i++ {
-		if p.mentions(list[i], v) {
-			last = i
-		}
-	}
-	by := ""
+	last, by := at, ""
 	for use := range p.vals.Uses(fn, v) {
-		uses++
 		reader, ok := p.readerOf(use)
-		if !ok || last < 0 || use.Node().Pos() > list[last].End() || insideFuncLit(use, fn) {
+		if !ok || insideFuncLit(use, fn) {
 			return sumUse{}, false
 		}
 		if by == "" {
 			by = reader
 		}
+		for last+1 < len(list) && list[last+1].Pos() <= use.Node().Pos() {
+			last++
+		}
 	}
-	if uses == 0 {
-		return sumUse{}, false
+	if last == at {
+		return sumUse{}, false // unused
 	}
 	if by == "" {
 		by = "indexing"

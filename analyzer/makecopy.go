@@ -232,17 +232,15 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 // the copies, n := len(a), n += len(b), var n int, and records its value in
 // vars.
 func (p *pass) offsetDef(stmt ast.Stmt, vars map[*types.Var]linear) bool {
+	var id *ast.Ident
+	var rhs ast.Expr // nil for var n int
+	tok := token.DEFINE
 	switch s := stmt.(type) {
 	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) {
 			return false
 		}
-		n, ok := p.TypesInfo.ObjectOf(identOf(s.Lhs[0])).(*types.Var)
-		if !ok || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) || !types.Identical(n.Type(), types.Typ[types.Int]) {
-			return false
-		}
-		value, ok := p.linearOf(s.Rhs[0], vars)
-		return ok && assignLinear(vars, n, s.Tok, value)
+		id, rhs, tok = identOf(s.Lhs[0]), s.Rhs[0], s.Tok
 	case *ast.DeclStmt:
 		gen, ok := s.Decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.VAR || len(gen.Specs) != 1 {
@@ -252,20 +250,24 @@ func (p *pass) offsetDef(stmt ast.Stmt, vars map[*types.Var]linear) bool {
 		if len(vs.Names) != 1 || len(vs.Values) > 1 {
 			return false
 		}
-		n, ok := p.TypesInfo.Defs[vs.Names[0]].(*types.Var)
-		if !ok || !types.Identical(n.Type(), types.Typ[types.Int]) {
+		id = vs.Names[0]
+		if len(vs.Values) == 1 {
+			rhs = vs.Values[0]
+		}
+	default:
+		return false
+	}
+	n, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || !types.Identical(n.Type(), types.Typ[types.Int]) {
+		return false
+	}
+	value := linear{}
+	if rhs != nil {
+		if value, ok = p.linearOf(rhs, vars); !ok {
 			return false
 		}
-		value := linear{}
-		if len(vs.Values) == 1 {
-			if value, ok = p.linearOf(vs.Values[0], vars); !ok {
-				return false
-			}
-		}
-		vars[n] = value
-		return true
 	}
-	return false
+	return assignLinear(vars, n, tok, value)
 }
 
 // copyAt matches a copy of a part into v at offset, as a statement, or
