@@ -483,14 +483,10 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 		return &concat{expr: call, parts: call.Args, what: shorten(types.ExprString(call))}, true
 	}
 	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && p.emptySeparator(call.Args[1]) {
+		keyed := func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return kv }
 		lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
-		if !ok || len(lit.Elts) < 2 {
+		if !ok || len(lit.Elts) < 2 || slices.ContainsFunc(lit.Elts, keyed) {
 			return nil, false
-		}
-		for _, e := range lit.Elts {
-			if _, kv := e.(*ast.KeyValueExpr); kv {
-				return nil, false
-			}
 		}
 		return &concat{expr: call, parts: lit.Elts, what: "bytes.Join"}, true
 	}
@@ -628,9 +624,7 @@ func (p *pass) literalVar(v *types.Var) bool {
 	case *ast.CompositeLit:
 		return true
 	case *ast.CallExpr:
-		tv := p.TypesInfo.Types[value]
-		fun := p.TypesInfo.Types[value.Fun]
-		return fun.IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && tv.Type != nil
+		return p.TypesInfo.Types[value.Fun].IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && p.TypesInfo.TypeOf(value) != nil
 	}
 	return false
 }

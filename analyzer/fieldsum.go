@@ -70,12 +70,11 @@ type fieldHasher struct {
 // hasher held in a struct field.
 func (p *pass) fieldSumNil(cur inspector.Cursor) (*fieldHasher, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	sum, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sum.Sel.Name != "Sum" || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+	if !isSumNil(p.TypesInfo, call) {
 		return nil, false
 	}
-	sel, ok := ast.Unparen(sum.X).(*ast.SelectorExpr)
-	if !ok || !isHasher(p.TypesInfo.TypeOf(sel)) || !plainExpr(sel) {
+	sel, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.SelectorExpr)
+	if !ok || !plainExpr(sel) {
 		return nil, false
 	}
 	s, ok := p.TypesInfo.Selections[sel]

@@ -35,23 +35,15 @@ import (
 // returnedCopied recognizes the h.Sum(nil) at cur whose result its function
 // returns only for its callers to copy.
 func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
-	fnCur, ok := enclosingFunc(cur)
-	if !ok {
-		return sumUse{}, false
-	}
-	decl, ok := fnCur.Node().(*ast.FuncDecl)
+	fn, decl, ok := p.funcOf(cur)
 	if !ok || decl.Name.IsExported() || decl.Type.Results == nil || decl.Type.Results.NumFields() != 1 {
-		return sumUse{}, false
-	}
-	fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok {
 		return sumUse{}, false
 	}
 	// What holds the digest: the sum itself, or digest := h.Sum(nil) used
 	// once.
 	at := cur
 	if cur.ParentEdgeKind() == edge.AssignStmt_Rhs {
-		v, _, _, ok := p.model.assignedLocal(cur)
+		v, _, fnCur, ok := p.model.assignedLocal(cur)
 		if !ok || cur.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 			return sumUse{}, false
 		}
