@@ -110,8 +110,12 @@ func (p *pass) wholeArray(e ast.Expr) *types.Array {
 }
 
 // linearOf computes e, an int expression, as a linear form: constants,
-// len(x) of a plain x, the offset variables of vars, and their sums.
+// len(x) of a plain x, the offset variables of vars, and their sums; nil
+// (an omitted low bound, no initial value) is 0.
 func (p *pass) linearOf(e ast.Expr, vars map[*types.Var]linear) (linear, bool) {
+	if e == nil {
+		return linear{}, true
+	}
 	e = ast.Unparen(e)
 	if tv := p.TypesInfo.Types[e]; tv.Value != nil {
 		n, exact := constant.Int64Val(constant.ToInt(tv.Value))
@@ -261,13 +265,8 @@ func (p *pass) offsetDef(stmt ast.Stmt, vars map[*types.Var]linear) bool {
 	if !ok || !types.Identical(n.Type(), types.Typ[types.Int]) {
 		return false
 	}
-	value := linear{}
-	if rhs != nil {
-		if value, ok = p.linearOf(rhs, vars); !ok {
-			return false
-		}
-	}
-	return assignLinear(vars, n, tok, value)
+	value, ok := p.linearOf(rhs, vars)
+	return ok && assignLinear(vars, n, tok, value)
 }
 
 // copyAt matches a copy of a part into v at offset, as a statement, or
@@ -305,14 +304,7 @@ func (p *pass) copyAt(stmt ast.Stmt, v *types.Var, offset linear, vars map[*type
 		if p.TypesInfo.Uses[identOf(d.X)] != v || ast.Unparen(d.X) != identOf(d.X) || d.Slice3 {
 			return nil, false
 		}
-		lo := linear{}
-		if d.Low != nil {
-			var ok bool
-			if lo, ok = p.linearOf(d.Low, vars); !ok {
-				return nil, false
-			}
-		}
-		if !lo.equal(offset) {
+		if lo, ok := p.linearOf(d.Low, vars); !ok || !lo.equal(offset) {
 			return nil, false
 		}
 		if d.High != nil {
