@@ -100,10 +100,7 @@ func (p *pass) partLen(e ast.Expr) linear {
 func (p *pass) wholeArray(e ast.Expr) *types.Array {
 	t := p.TypesInfo.TypeOf(e)
 	if s, ok := ast.Unparen(e).(*ast.SliceExpr); ok && s.Low == nil && s.High == nil && !s.Slice3 {
-		t = p.TypesInfo.TypeOf(s.X)
-		if ptr, ok := t.Underlying().(*types.Pointer); ok {
-			t = ptr.Elem()
-		}
+		t = unpointer(p.TypesInfo.TypeOf(s.X).Underlying())
 	}
 	arr, _ := t.Underlying().(*types.Array)
 	return arr

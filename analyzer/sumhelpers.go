@@ -220,14 +220,11 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 	}
 	// The helper's variadic form, in its own package, written as the call
 	// writes the helper: pkg.SumMany.
-	if fact.Result == resultSlice {
-		if many := p.partsForm(s.helper, fact.Sum); many != nil {
-			if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[identOf(sel.X)] != nil {
-				if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 && (!fc.Spread || many.Signature().Params().Len() == 1) {
-					fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
-					return &fix, ""
-				}
-			}
+	if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && fact.Result == resultSlice {
+		_, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+		if many := p.partsForm(s.helper, fact.Sum); many != nil && isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 && (!fc.Spread || many.Signature().Params().Len() == 1) {
+			fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
+			return &fix, ""
 		}
 	}
 	spec, why := p.sumSpec(fact.Sum, fact.Result == resultSlice)
