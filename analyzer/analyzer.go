@@ -253,7 +253,6 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 			checks.checkHasherAlloc(s)
 		}
 	}
-	p.exportPartsHelpers()
 	p.checkConcatHash()
 	checks.checkSumAlloc(sites)
 	p.checkHotBuffer(sites)

@@ -108,42 +108,35 @@ func (p *pass) checkConcatHash() {
 		if !ok {
 			continue
 		}
+		call, why := p.whyNoConcat(s.arg)
 		if !p.suppress.analyzed(cur) {
-			if call, isCall := ast.Unparen(s.arg).(*ast.CallExpr); isCall && p.whyNoConcat(call) != "" {
+			if why != "" {
 				p.suppress.notAnalyzed(cur, call, concatHash)
 			}
 			continue
 		}
 		c, ok := p.concatOf(cur, s.arg)
 		if !ok {
-			if call, isCall := ast.Unparen(s.arg).(*ast.CallExpr); isCall {
-				if why := p.whyNoConcat(call); why != "" {
-					p.silent(call, concatHash, why)
-				}
+			if why != "" {
+				p.silent(call, concatHash, why)
 			}
 			p.reportReturnedConcat(cur, s, helpers, returned)
 			continue
 		}
-		what := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name)
-		if c.sprintf != nil {
-			what = fmt.Sprintf("%s formats a string, copied again by []byte, only to hash it with %s", c.what, s.name)
-		}
+		what, allocs, advice := fmt.Sprintf("%s builds a buffer only to hash it with %s", c.what, s.name), 1, "hash the parts one after another"
 		// The site is what allocates: the sink's argument, or the
 		// formatting of a string defined before it, which is not other
 		// work of the repetition.
 		site := cur
-		if c.sprintf != nil && c.def != nil {
-			if fn, ok := enclosingFunc(cur); ok {
+		if c.sprintf != nil {
+			// A formatted string is two allocations, each a copy of
+			// everything formatted: the string and its []byte.
+			what, allocs, advice = fmt.Sprintf("%s formats a string, copied again by []byte, only to hash it with %s", c.what, s.name), 2, "format the parts into a hasher with fmt.Fprintf"
+			if fn, ok := enclosingFunc(cur); ok && c.def != nil {
 				if at, ok := fn.FindNode(c.sprintf); ok {
 					site = at
 				}
 			}
-		}
-		// A formatted string is two allocations, each a copy of everything
-		// formatted: the string and its []byte.
-		allocs := 1
-		if c.sprintf != nil {
-			allocs = 2
 		}
 		often, _, ok := p.often(site, concatHash, allocs)
 		found := concatFound{pos: c.expr.Pos(), what: what, shown: ok && p.shows(c.expr, concatHash)}
@@ -157,10 +150,6 @@ func (p *pass) checkConcatHash() {
 			msg += fmt.Sprintf(" (and may write into the spare capacity of %s, overwriting the caller's data)", types.ExprString(c.aliasing))
 		}
 		fix, why := p.concatFix(cur, s, c)
-		advice := "hash the parts one after another"
-		if c.sprintf != nil {
-			advice = "format the parts into a hasher with fmt.Fprintf"
-		}
 		p.report(c.expr, concatHash, msg, fix, advice, why)
 	}
 }
@@ -250,13 +239,19 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 }
 
 // hashHelpers finds the package's functions that only hash one of their
-// []byte parameters, and exports the fact for the other packages.
+// []byte parameters, and exports the fact for the other packages; and
+// exports hashesParts for its exported variadic functions that match it.
 func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 	helpers := map[*types.Func]*hashesArg{}
 	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
 		decl := cur.Node().(*ast.FuncDecl)
 		if decl.Body == nil {
 			continue
+		}
+		if fn.Exported() && decl.Recv == nil && fn.Signature().Variadic() {
+			if ctor := p.partsSum(cur, fn); ctor != "" {
+				p.ExportObjectFact(fn, &hashesParts{Ctor: ctor})
+			}
 		}
 		params := fn.Signature().Params()
 		for i := range params.Len() {
@@ -488,14 +483,10 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 		return &concat{expr: call, parts: call.Args, what: shorten(types.ExprString(call))}, true
 	}
 	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && p.emptySeparator(call.Args[1]) {
+		keyed := func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return kv }
 		lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
-		if !ok || len(lit.Elts) < 2 {
+		if !ok || len(lit.Elts) < 2 || slices.ContainsFunc(lit.Elts, keyed) {
 			return nil, false
-		}
-		for _, e := range lit.Elts {
-			if _, kv := e.(*ast.KeyValueExpr); kv {
-				return nil, false
-			}
 		}
 		return &concat{expr: call, parts: lit.Elts, what: "bytes.Join"}, true
 	}
@@ -503,20 +494,23 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 }
 
 // whyNoConcat says, for the audit, why the append, slices.Concat or
-// bytes.Join that call is, hashed as it is, is not a concatenation the
-// check reports; "" when call is none of them.
-func (p *pass) whyNoConcat(call *ast.CallExpr) string {
+// bytes.Join call that e is, hashed as it is, is not a concatenation the
+// check reports, when it is not; "" when e is none of them.
+func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	switch {
+	case !ok:
+		return nil, ""
 	case isAppendAll(p.TypesInfo, call):
-		return "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
+		return call, "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
 	case p.builtin(call) == "append":
-		return "it appends single values, not byte slices the check can write one after another"
+		return call, "it appends single values, not byte slices the check can write one after another"
 	case p.qualifiedCallee(call) == "bytes.Join":
-		return "bytes.Join of a slice of parts built elsewhere, or with a separator: not one whose parts the check can write one after another"
+		return call, "bytes.Join of a slice of parts built elsewhere, or with a separator: not one whose parts the check can write one after another"
 	case p.qualifiedCallee(call) == "slices.Concat":
-		return "slices.Concat of one part, a spread list of parts, or not of byte slices: not one whose parts the check can write one after another"
+		return call, "slices.Concat of one part, a spread list of parts, or not of byte slices: not one whose parts the check can write one after another"
 	}
-	return ""
+	return call, ""
 }
 
 // emptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).
@@ -630,9 +624,7 @@ func (p *pass) literalVar(v *types.Var) bool {
 	case *ast.CompositeLit:
 		return true
 	case *ast.CallExpr:
-		tv := p.TypesInfo.Types[value]
-		fun := p.TypesInfo.Types[value.Fun]
-		return fun.IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && tv.Type != nil
+		return p.TypesInfo.Types[value.Fun].IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && p.TypesInfo.TypeOf(value) != nil
 	}
 	return false
 }
@@ -667,7 +659,7 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, e *ast.Ident) (*concat, bool)
 			return c, true
 		}
 	}
-	return p.makeCopy(l.list, l.at, l.list[l.end], l.v, uses)
+	return p.makeCopy(l.list, l.at, l.end, l.v, uses)
 }
 
 // sinkStatement returns the statement of a statement list that holds the
@@ -1133,14 +1125,11 @@ func (p *pass) reportReturnedConcat(cur inspector.Cursor, s sink, helpers map[*t
 	var sinks []sink
 	for use := range p.vals.Uses(p.root, fn) {
 		callCur := use.Parent()
-		if use.ParentEdgeKind() != edge.CallExpr_Fun {
-			return // used as a value
-		}
-		if _, ok := callCur.Parent().Node().(*ast.CallExpr); !ok {
-			return // its result is not an argument
+		if use.ParentEdgeKind() != edge.CallExpr_Fun || callCur.ParentEdgeKind() != edge.CallExpr_Args {
+			return // used as a value, or its result is not an argument
 		}
 		in, ok := p.sinkAt(callCur.Parent(), helpers)
-		if !ok || use.Parent().ParentEdgeKind() != edge.CallExpr_Args || ast.Unparen(in.arg) != callCur.Node() {
+		if !ok || ast.Unparen(in.arg) != callCur.Node() {
 			return
 		}
 		sinks = append(sinks, in)

@@ -70,12 +70,11 @@ type fieldHasher struct {
 // hasher held in a struct field.
 func (p *pass) fieldSumNil(cur inspector.Cursor) (*fieldHasher, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	sum, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sum.Sel.Name != "Sum" || len(call.Args) != 1 || !p.TypesInfo.Types[call.Args[0]].IsNil() {
+	if !isSumNil(p.TypesInfo, call) {
 		return nil, false
 	}
-	sel, ok := ast.Unparen(sum.X).(*ast.SelectorExpr)
-	if !ok || !isHasher(p.TypesInfo.TypeOf(sel)) || !plainExpr(sel) {
+	sel, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.SelectorExpr)
+	if !ok || !plainExpr(sel) {
 		return nil, false
 	}
 	s, ok := p.TypesInfo.Selections[sel]
@@ -104,27 +103,24 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	if def.Tok != token.DEFINE || !inList || stmt != def || p.writes(fn, v) {
 		return sumUse{}, false
 	}
+	// The last statement of the list that uses v (its scope is the rest of
+	// the list).
 	at := slices.Index(list, ast.Stmt(def))
-	// The last statement of the list that uses v; v used nowhere else.
-	last, uses := -1, 0
-	for i := at + 1; i < len(list); i++ {
-		if p.mentions(list[i], v) {
-			last = i
-		}
-	}
-	by := ""
+	last, by := at, ""
 	for use := range p.vals.Uses(fn, v) {
-		uses++
 		reader, ok := p.readerOf(use)
-		if !ok || last < 0 || use.Node().Pos() > list[last].End() || insideFuncLit(use, fn) {
+		if !ok || insideFuncLit(use, fn) {
 			return sumUse{}, false
 		}
 		if by == "" {
 			by = reader
 		}
+		for last+1 < len(list) && list[last+1].Pos() <= use.Node().Pos() {
+			last++
+		}
 	}
-	if uses == 0 {
-		return sumUse{}, false
+	if last == at {
+		return sumUse{}, false // unused
 	}
 	if by == "" {
 		by = "indexing"
@@ -140,7 +136,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 // readerOf says what reads the digest variable at use: an element of it, a
 // slice of it or it whole passed to len or to a function that only reads
 // bytes (bufferReaders that keep them where they are, the comparisons and
-// encoders of sum-alloc, copy as its source).
+// encoders of sum-alloc, copy as its source: see transientSumUse).
 func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 	e := use
 	for e.ParentEdgeKind() == edge.ParenExpr_X || e.ParentEdgeKind() == edge.SliceExpr_X {
@@ -153,26 +149,16 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 		return "", false
 	}
 	call := e.Parent().Node().(*ast.CallExpr)
-	switch p.builtin(call) {
-	case "len", "cap":
+	if b := p.builtin(call); b == "len" || b == "cap" {
 		return "len", true
-	case "copy":
-		return "copy", e.ParentEdgeIndex() == 1
-	case "":
-	default:
-		return "", false
 	}
-	fn := typeutil.StaticCallee(p.TypesInfo, call)
-	if fn == nil {
-		return "", false
+	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
+		if kind, ok := bufferReaders[fn.FullName()]; ok && kind == stays {
+			return shorten(types.ExprString(call.Fun)), true
+		}
 	}
-	if kind, ok := bufferReaders[fn.FullName()]; ok && kind == stays {
-		return shorten(types.ExprString(call.Fun)), true
-	}
-	if known, ok := transientSumUses[fn.FullName()]; ok && (known.arg < 0 || known.arg == e.ParentEdgeIndex()) {
-		return shorten(types.ExprString(call.Fun)), true
-	}
-	return "", false
+	u, ok := p.transientSumUse(e)
+	return u.by, ok && u.appended == nil
 }
 
 // noResum reports whether the statement s runs nothing that could sum into

@@ -84,17 +84,7 @@ func (l linear) plus(o linear) linear {
 	return sum
 }
 
-func (l linear) equal(o linear) bool {
-	if l.c != o.c || len(l.terms) != len(o.terms) {
-		return false
-	}
-	for t, n := range l.terms {
-		if o.terms[t] != n {
-			return false
-		}
-	}
-	return true
-}
+func (l linear) equal(o linear) bool { return l.c == o.c && maps.Equal(l.terms, o.terms) }
 
 // partLen is the length of the byte slice e as a linear form: the constant
 // length of an array or of a slice of a whole array, else len(e).
@@ -110,18 +100,19 @@ func (p *pass) partLen(e ast.Expr) linear {
 func (p *pass) wholeArray(e ast.Expr) *types.Array {
 	t := p.TypesInfo.TypeOf(e)
 	if s, ok := ast.Unparen(e).(*ast.SliceExpr); ok && s.Low == nil && s.High == nil && !s.Slice3 {
-		t = p.TypesInfo.TypeOf(s.X)
-		if ptr, ok := t.Underlying().(*types.Pointer); ok {
-			t = ptr.Elem()
-		}
+		t = unpointer(p.TypesInfo.TypeOf(s.X).Underlying())
 	}
 	arr, _ := t.Underlying().(*types.Array)
 	return arr
 }
 
 // linearOf computes e, an int expression, as a linear form: constants,
-// len(x) of a plain x, the offset variables of vars, and their sums.
+// len(x) of a plain x, the offset variables of vars, and their sums; nil
+// (an omitted low bound, no initial value) is 0.
 func (p *pass) linearOf(e ast.Expr, vars map[*types.Var]linear) (linear, bool) {
+	if e == nil {
+		return linear{}, true
+	}
 	e = ast.Unparen(e)
 	if tv := p.TypesInfo.Types[e]; tv.Value != nil {
 		n, exact := constant.Int64Val(constant.ToInt(tv.Value))
@@ -149,9 +140,9 @@ func (p *pass) linearOf(e ast.Expr, vars map[*types.Var]linear) (linear, bool) {
 }
 
 // makeCopy recognizes v := make([]byte, size), at list[at], filled by the
-// statements up to the sink's (copies, or one copy loop) with parts that
-// cover it exactly, in order (see above). uses are the uses of v.
-func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
+// statements up to the sink's, list[end] (copies, or one copy loop), with
+// parts that cover it exactly, in order (see above). uses are the uses of v.
+func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
 	def := list[at].(*ast.AssignStmt)
 	mk, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
 	if !ok || len(mk.Args) != 2 || p.builtin(mk) != "make" {
@@ -160,10 +151,6 @@ func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var
 	// A constant size stays on the stack.
 	if p.TypesInfo.Types[mk.Args[1]].Value != nil {
 		return nil, false
-	}
-	end := at + 1
-	for end < len(list) && list[end] != sinkStmt {
-		end++
 	}
 	fill := list[at+1 : end]
 	if len(fill) == 0 {
@@ -246,17 +233,15 @@ func (p *pass) makeCopy(list []ast.Stmt, at int, sinkStmt ast.Stmt, v *types.Var
 // the copies, n := len(a), n += len(b), var n int, and records its value in
 // vars.
 func (p *pass) offsetDef(stmt ast.Stmt, vars map[*types.Var]linear) bool {
+	var id *ast.Ident
+	var rhs ast.Expr // nil for var n int
+	tok := token.DEFINE
 	switch s := stmt.(type) {
 	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) {
 			return false
 		}
-		n, ok := p.TypesInfo.ObjectOf(identOf(s.Lhs[0])).(*types.Var)
-		if !ok || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) || !types.Identical(n.Type(), types.Typ[types.Int]) {
-			return false
-		}
-		value, ok := p.linearOf(s.Rhs[0], vars)
-		return ok && assignLinear(vars, n, s.Tok, value)
+		id, rhs, tok = identOf(s.Lhs[0]), s.Rhs[0], s.Tok
 	case *ast.DeclStmt:
 		gen, ok := s.Decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.VAR || len(gen.Specs) != 1 {
@@ -266,20 +251,19 @@ func (p *pass) offsetDef(stmt ast.Stmt, vars map[*types.Var]linear) bool {
 		if len(vs.Names) != 1 || len(vs.Values) > 1 {
 			return false
 		}
-		n, ok := p.TypesInfo.Defs[vs.Names[0]].(*types.Var)
-		if !ok || !types.Identical(n.Type(), types.Typ[types.Int]) {
-			return false
-		}
-		value := linear{}
+		id = vs.Names[0]
 		if len(vs.Values) == 1 {
-			if value, ok = p.linearOf(vs.Values[0], vars); !ok {
-				return false
-			}
+			rhs = vs.Values[0]
 		}
-		vars[n] = value
-		return true
+	default:
+		return false
 	}
-	return false
+	n, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || !types.Identical(n.Type(), types.Typ[types.Int]) {
+		return false
+	}
+	value, ok := p.linearOf(rhs, vars)
+	return ok && assignLinear(vars, n, tok, value)
 }
 
 // copyAt matches a copy of a part into v at offset, as a statement, or
@@ -317,14 +301,7 @@ func (p *pass) copyAt(stmt ast.Stmt, v *types.Var, offset linear, vars map[*type
 		if p.TypesInfo.Uses[identOf(d.X)] != v || ast.Unparen(d.X) != identOf(d.X) || d.Slice3 {
 			return nil, false
 		}
-		lo := linear{}
-		if d.Low != nil {
-			var ok bool
-			if lo, ok = p.linearOf(d.Low, vars); !ok {
-				return nil, false
-			}
-		}
-		if !lo.equal(offset) {
+		if lo, ok := p.linearOf(d.Low, vars); !ok || !lo.equal(offset) {
 			return nil, false
 		}
 		if d.High != nil {

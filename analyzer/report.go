@@ -131,9 +131,6 @@ func (p *pass) proveFixes(findings []*finding) {
 		planned[i] = f.fix
 	}
 	fixes.ComposeImports(p.Fset, p.Files, v.Source, planned)
-	withdraw := func(f *finding, why string) {
-		f.fix, f.why = nil, why
-	}
 	// One check for many fixes: when every fix edits only inside function
 	// bodies and, outside them, only inserts (an import, a declaration),
 	// the fixes do not interact but through what they insert, which no
@@ -146,19 +143,16 @@ func (p *pass) proveFixes(findings []*finding) {
 		}
 	}
 	var alone []*finding
+	var all []*analysis.SuggestedFix
 	for _, f := range fixed {
 		if err := v.Check(false, f.fix); err != nil {
-			withdraw(f, "the fixed code would not compile: "+err.Error())
+			f.fix, f.why = nil, "the fixed code would not compile: "+err.Error()
 			continue
 		}
-		alone = append(alone, f)
+		alone, all = append(alone, f), append(all, f.fix)
 	}
 	if len(alone) < 2 {
 		return
-	}
-	all := make([]*analysis.SuggestedFix, len(alone))
-	for i, f := range alone {
-		all[i] = f.fix
 	}
 	if err := v.Check(true, all...); err == nil {
 		return
@@ -172,7 +166,7 @@ func (p *pass) proveFixes(findings []*finding) {
 		case errors.Is(err, fixes.ErrOverlap):
 			// Applied by the next run, alone or with others.
 		default:
-			withdraw(f, "the fixed code would not compile together with the package's other fixes: "+err.Error())
+			f.fix, f.why = nil, "the fixed code would not compile together with the package's other fixes: "+err.Error()
 		}
 	}
 }
@@ -196,12 +190,8 @@ func (p *pass) insertOnly(findings []*finding) bool {
 	}
 	for _, f := range findings {
 		for _, e := range f.fix.TextEdits {
-			end := e.End
-			if !end.IsValid() {
-				end = e.Pos
-			}
-			if !inBody(analysis.TextEdit{Pos: e.Pos, End: end}) && end != e.Pos {
-				return false
+			if e.End.IsValid() && e.End != e.Pos && !inBody(e) {
+				return false // a deletion outside the bodies
 			}
 		}
 	}

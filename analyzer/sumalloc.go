@@ -127,11 +127,9 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 			if len(use.callers) > 0 {
 				why = "the digest is returned through a pointer, which must outlive the call; returning it by value, as an array, would change its callers in " + strings.Join(use.callers, ", ") + ", and a fix edits only the finding's file"
 			}
-		case field != nil && use.appended != nil:
-			fix, why = p.sumFix(cur, nil, use, declared)
-		case field != nil:
+		case field != nil && use.appended == nil:
 			fix, why = p.fieldSumFix(cur, field, direct)
-		case !pooledVar:
+		case !pooledVar: // s is nil for a field's hasher, whose Sum(nil) is appended
 			fix, why = p.sumFix(cur, s, use, declared)
 		}
 		p.report(call, sumAlloc, msg, fix, "sum into a reused buffer", why)
@@ -199,14 +197,10 @@ func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
 		return false
 	}
 	getter := typeutil.StaticCallee(p.TypesInfo, getCall)
-	if getter == nil || getter.Name() != "Get" || getter.Pkg() == nil {
+	if getter == nil || getter.Name() != "Get" || getter.Signature().Recv() == nil {
 		return false
 	}
-	recv := getter.Signature().Recv()
-	if recv == nil {
-		return false
-	}
-	t := unpointer(recv.Type())
+	t := unpointer(getter.Signature().Recv().Type())
 	return isNamed(t, fixes.RuntimePool, "Pool", false) || isNamed(t, "sync", "Pool", false)
 }
 
@@ -235,16 +229,17 @@ func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
 	}
 	consumer := cur.Parent().Node().(*ast.CallExpr)
 	index := cur.ParentEdgeIndex()
-	if id, ok := ast.Unparen(consumer.Fun).(*ast.Ident); ok {
-		if _, ok := p.TypesInfo.Uses[id].(*types.Builtin); ok {
-			switch {
-			case id.Name == "copy" && index == 1:
-				return sumUse{verb: "copied", by: "copy"}, true
-			case id.Name == "append" && index == 1 && len(consumer.Args) == 2 && consumer.Ellipsis.IsValid():
-				return sumUse{verb: "appended", by: "append", appended: consumer, dst: consumer.Args[0]}, true
-			}
-			return sumUse{}, false
+	switch p.builtin(consumer) {
+	case "":
+	case "copy":
+		return sumUse{verb: "copied", by: "copy"}, index == 1
+	case "append":
+		if index == 1 && len(consumer.Args) == 2 && consumer.Ellipsis.IsValid() {
+			return sumUse{verb: "appended", by: "append", appended: consumer, dst: consumer.Args[0]}, true
 		}
+		return sumUse{}, false
+	default:
+		return sumUse{}, false
 	}
 	fn := typeutil.StaticCallee(p.TypesInfo, consumer)
 	if fn == nil {

@@ -111,20 +111,6 @@ func (*hashesParts) AFact() {}
 
 func (f *hashesParts) String() string { return "sums its parts with " + f.Ctor }
 
-// exportPartsHelpers exports hashesParts for the package's exported variadic
-// functions that match it.
-func (p *pass) exportPartsHelpers() {
-	for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
-		decl := cur.Node().(*ast.FuncDecl)
-		if !fn.Exported() || decl.Recv != nil || decl.Body == nil || !fn.Signature().Variadic() {
-			continue
-		}
-		if ctor := p.partsSum(cur, fn); ctor != "" {
-			p.ExportObjectFact(fn, &hashesParts{Ctor: ctor})
-		}
-	}
-}
-
 // partsSum returns the constructor of the hasher that the variadic fn writes
 // its parameters into, in order, before returning its Sum(nil); or "".
 //
@@ -136,48 +122,53 @@ func (p *pass) exportPartsHelpers() {
 //	return h.Sum(nil)
 func (p *pass) partsSum(cur inspector.Cursor, fn *types.Func) string {
 	sig := fn.Signature()
-	bytes := types.NewSlice(types.Typ[types.Byte])
-	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), bytes) {
+	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), byteSlice) {
 		return ""
 	}
 	params := sig.Params()
 	for i := range params.Len() - 1 {
-		if !types.Identical(params.At(i).Type(), bytes) {
+		if !types.Identical(params.At(i).Type(), byteSlice) {
 			return ""
 		}
 	}
-	if !types.Identical(params.At(params.Len()-1).Type(), types.NewSlice(bytes)) {
+	if !types.Identical(params.At(params.Len()-1).Type(), types.NewSlice(byteSlice)) {
 		return ""
 	}
-	body := cur.Node().(*ast.FuncDecl).Body.List
-	if len(body) != params.Len()+2 {
+	h, ctor, writes := p.sumBody(cur.Node().(*ast.FuncDecl).Body.List)
+	if _, ok := stdConstructors[ctor]; !ok || len(writes) != params.Len() {
 		return ""
 	}
-	h, ctor := p.newHasher(body[0])
-	if _, ok := stdConstructors[ctor]; !ok {
-		return ""
-	}
-	for i := range params.Len() - 1 {
-		if p.TypesInfo.Uses[identOf(p.methodArg(body[1+i], h, "Write"))] != params.At(i) {
+	for i, w := range writes[:len(writes)-1] {
+		if p.TypesInfo.Uses[identOf(p.methodArg(w, h, "Write"))] != params.At(i) {
 			return ""
 		}
 	}
-	loop, ok := body[params.Len()].(*ast.RangeStmt)
-	if !ok || p.TypesInfo.Uses[identOf(loop.X)] != params.At(params.Len()-1) || p.TypesInfo.Uses[identOf(p.eachWritten(loop))] != h ||
-		!p.returnsSum(body[params.Len()+1], h) {
+	loop, ok := writes[len(writes)-1].(*ast.RangeStmt)
+	if !ok || p.TypesInfo.Uses[identOf(loop.X)] != params.At(params.Len()-1) || p.TypesInfo.Uses[identOf(p.eachWritten(loop))] != h {
 		return ""
 	}
 	return ctor
 }
 
-// newHasher returns h and the constructor of s, h := ctor() or var h =
-// ctor() ("importpath.Func"), or nil and "".
-func (p *pass) newHasher(s ast.Stmt) (types.Object, string) {
-	call, h, errVar := p.hasherDef(s)
-	if call == nil || errVar != nil || len(call.Args) != 0 {
-		return nil, ""
+// sumBody returns h, the constructor ("importpath.Func") and the statements
+// between of a body that makes a hasher and returns its sum, or nil:
+//
+//	h := ctor()      (or var h = ctor())
+//	...
+//	return h.Sum(nil)
+func (p *pass) sumBody(body []ast.Stmt) (h types.Object, ctor string, between []ast.Stmt) {
+	if len(body) < 2 {
+		return nil, "", nil
 	}
-	return h, p.qualifiedCallee(call)
+	call, h, errVar := p.hasherDef(body[0])
+	if call == nil || errVar != nil || len(call.Args) != 0 {
+		return nil, "", nil
+	}
+	ret, ok := body[len(body)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 || !p.TypesInfo.Types[p.methodArg(ast.Unparen(ret.Results[0]), h, "Sum")].IsNil() {
+		return nil, "", nil
+	}
+	return h, p.qualifiedCallee(call), body[1 : len(body)-1]
 }
 
 // methodArg returns x of h.name(x), an expression or its statement, or nil.
@@ -194,12 +185,6 @@ func (p *pass) methodArg(n ast.Node, h types.Object, name string) ast.Expr {
 		return nil
 	}
 	return call.Args[0]
-}
-
-// returnsSum reports whether s is return h.Sum(nil).
-func (p *pass) returnsSum(s ast.Stmt, h types.Object) bool {
-	ret, ok := s.(*ast.ReturnStmt)
-	return ok && len(ret.Results) == 1 && p.TypesInfo.Types[p.methodArg(ast.Unparen(ret.Results[0]), h, "Sum")].IsNil()
 }
 
 // otherHelperFix computes, at a call of another package's helper that
@@ -235,14 +220,11 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 	}
 	// The helper's variadic form, in its own package, written as the call
 	// writes the helper: pkg.SumMany.
-	if fact.Result == resultSlice {
-		if many := p.partsForm(s.helper, fact.Sum); many != nil {
-			if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && p.TypesInfo.Uses[identOf(sel.X)] != nil {
-				if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 && (!fc.Spread || many.Signature().Params().Len() == 1) {
-					fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
-					return &fix, ""
-				}
-			}
+	if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && fact.Result == resultSlice {
+		_, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+		if many := p.partsForm(s.helper, fact.Sum); many != nil && isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 && (!fc.Spread || many.Signature().Params().Len() == 1) {
+			fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
+			return &fix, ""
 		}
 	}
 	spec, why := p.sumSpec(fact.Sum, fact.Result == resultSlice)
@@ -340,13 +322,12 @@ func (p *pass) partsForm(helper *types.Func, sum string) *types.Func {
 //	h.Write(b)
 //	return h.Sum(nil)
 func (p *pass) writeSum(block *ast.BlockStmt, results *types.Tuple, param *types.Var) string {
-	body := block.List
-	if len(body) != 3 || results.Len() != 1 || !types.Identical(results.At(0).Type(), byteSlice) {
+	if results.Len() != 1 || !types.Identical(results.At(0).Type(), byteSlice) {
 		return ""
 	}
-	h, ctor := p.newHasher(body[0])
+	h, ctor, writes := p.sumBody(block.List)
 	sum := p.cfg.ctorSum(ctor)
-	if h == nil || sum == "" || p.TypesInfo.Uses[identOf(p.methodArg(body[1], h, "Write"))] != param || !p.returnsSum(body[2], h) {
+	if h == nil || sum == "" || len(writes) != 1 || p.TypesInfo.Uses[identOf(p.methodArg(writes[0], h, "Write"))] != param {
 		return ""
 	}
 	return sum

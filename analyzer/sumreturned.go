@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"slices"
 
@@ -34,23 +35,15 @@ import (
 // returnedCopied recognizes the h.Sum(nil) at cur whose result its function
 // returns only for its callers to copy.
 func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
-	fnCur, ok := enclosingFunc(cur)
-	if !ok {
-		return sumUse{}, false
-	}
-	decl, ok := fnCur.Node().(*ast.FuncDecl)
+	fn, decl, ok := p.funcOf(cur)
 	if !ok || decl.Name.IsExported() || decl.Type.Results == nil || decl.Type.Results.NumFields() != 1 {
-		return sumUse{}, false
-	}
-	fn, ok := p.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok {
 		return sumUse{}, false
 	}
 	// What holds the digest: the sum itself, or digest := h.Sum(nil) used
 	// once.
 	at := cur
 	if cur.ParentEdgeKind() == edge.AssignStmt_Rhs {
-		v, _, _, ok := p.model.assignedLocal(cur)
+		v, _, fnCur, ok := p.model.assignedLocal(cur)
 		if !ok || cur.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 			return sumUse{}, false
 		}
@@ -85,23 +78,20 @@ func (p *pass) returnedCopied(cur inspector.Cursor) (sumUse, bool) {
 	}
 	// Every use of the function is a call whose result is copied at once.
 	calls := 0
-	var elsewhere []string // the other files that call it
+	elsewhere := map[string]bool{} // the other files that call it
 	for u := range p.vals.Uses(p.prod, fn) {
 		if u.ParentEdgeKind() != edge.CallExpr_Fun || !p.copiedAtOnce(u.Parent()) {
 			return sumUse{}, false
 		}
 		calls++
 		if file := p.Fset.File(u.Node().Pos()); file != p.Fset.File(decl.Pos()) {
-			if name := filepath.Base(file.Name()); !slices.Contains(elsewhere, name) {
-				elsewhere = append(elsewhere, name)
-			}
+			elsewhere[filepath.Base(file.Name())] = true
 		}
 	}
 	if calls == 0 {
 		return sumUse{}, false
 	}
-	slices.Sort(elsewhere)
-	return sumUse{verb: "copied", by: "every caller of " + fn.Name() + ", which copies what it points to", returned: true, callers: elsewhere}, true
+	return sumUse{verb: "copied", by: "every caller of " + fn.Name() + ", which copies what it points to", returned: true, callers: slices.Sorted(maps.Keys(elsewhere))}, true
 }
 
 // copiedAtOnce reports whether the pointer that the call at call returns is

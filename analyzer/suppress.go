@@ -71,19 +71,9 @@ func ignoreDirective(text string) ([]string, bool) {
 	return nil, false
 }
 
-// analyzed reports whether hashalloc looks at the code at cur at all: not in a
-// skipped file, a test function (unless -tests), an init function or a
-// package-level initializer.
-func (s *suppressor) analyzed(cur inspector.Cursor) bool {
-	decl, ok := s.declOf(cur)
-	if !ok || s.skipped[s.p.Fset.File(decl.Pos())] {
-		return false // a package-level initializer (it runs once), or a skipped file
-	}
-	if !s.p.cfg.tests && s.p.isTestCode(decl) {
-		return false // takes a *testing.T or the like: test code wherever it is
-	}
-	return !(decl.Recv == nil && decl.Name.Name == "init")
-}
+// analyzed reports whether hashalloc looks at the code at cur at all (see
+// whyNotAnalyzed).
+func (s *suppressor) analyzed(cur inspector.Cursor) bool { return s.whyNotAnalyzed(cur) == "" }
 
 // notAnalyzed records for the audit, under category, that hashalloc does
 // not look at node, at cur, and why (see analyzed), unless node is in a
@@ -100,8 +90,9 @@ func (s *suppressor) notAnalyzed(cur inspector.Cursor, node ast.Node, category s
 	s.p.silent(node, category, s.whyNotAnalyzed(cur))
 }
 
-// whyNotAnalyzed says, for the audit, why hashalloc does not look at the
-// code at cur (see analyzed).
+// whyNotAnalyzed says why hashalloc does not look at the code at cur at all,
+// or "" when it does: it is in a skipped file, a test function (unless
+// -tests), an init function or a package-level initializer.
 func (s *suppressor) whyNotAnalyzed(cur inspector.Cursor) string {
 	decl, ok := s.declOf(cur)
 	switch {
@@ -109,10 +100,14 @@ func (s *suppressor) whyNotAnalyzed(cur inspector.Cursor) string {
 		return "its package is test support (" + s.p.Pkg.Path() + "); -tests analyzes it"
 	case !ok:
 		return "a package-level initializer runs once, when the package is initialized"
+	case s.skipped[s.p.Fset.File(decl.Pos())]:
+		return "it is in a generated file, or a test file without -tests"
 	case !s.p.cfg.tests && s.p.isTestCode(decl):
 		return "it is test code (" + decl.Name.Name + " takes a *testing.T or the like; -tests analyzes it)"
+	case decl.Recv == nil && decl.Name.Name == "init":
+		return "an init function runs once, when the package is initialized"
 	}
-	return "an init function runs once, when the package is initialized"
+	return ""
 }
 
 // declOf returns the function declaration that holds cur (see declAt:
