@@ -109,19 +109,31 @@ func (ev evidence) note() string {
 }
 
 // declAt returns the function declaration of the analyzed files that holds
-// pos.
+// pos, by binary search in the declarations sorted once by position
+// (FindByPos walks the declarations before pos: quadratic in the findings of
+// a file).
 func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
-	if at, ok := p.root.FindByPos(pos, pos); ok {
-		for decl := range at.Enclosing((*ast.FuncDecl)(nil)) {
-			return decl, true
-		}
+	if p.out.decls == nil {
+		p.out.decls = slices.SortedFunc(p.root.Preorder((*ast.FuncDecl)(nil)), func(a, b inspector.Cursor) int {
+			return cmp.Compare(a.Node().Pos(), b.Node().Pos())
+		})
 	}
-	return inspector.Cursor{}, false
+	i, found := slices.BinarySearchFunc(p.out.decls, pos, func(c inspector.Cursor, pos token.Pos) int {
+		return cmp.Compare(c.Node().Pos(), pos)
+	})
+	if !found {
+		i--
+	}
+	if i < 0 || pos >= p.out.decls[i].Node().End() {
+		return inspector.Cursor{}, false
+	}
+	return p.out.decls[i], true
 }
 
 // output is what a pass holds back of its findings until flush, and the
 // concatenations concat-hash found (the per-call facts count them).
 type output struct {
+	decls     []inspector.Cursor              // every function declaration, by position (see declAt)
 	estimates map[ast.Node]frequency.Estimate // the model's estimate at each site often was asked about
 	pending   []*finding
 	concats   []concatFound
