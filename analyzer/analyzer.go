@@ -206,14 +206,13 @@ type Site struct {
 type pass struct {
 	*analysis.Pass
 	cfg      *config
-	root     inspector.Cursor   // the files analyzed: test files only with -tests
-	prod     inspector.Cursor   // the files that are not tests: the evidence for a verdict
-	model    *flowModel         // where hashers, hash functions and byte slices come from and go
-	freq     *frequency.Model   // how often code runs
-	suppress *suppressor        // the directives, and what is not analyzed
-	calls    *callindex.Index   // the calls of root and prod, see callsIn
-	vals     *values.Index      // the uses of the objects of root and prod
-	decls    []inspector.Cursor // the function declarations of root, by position (see declAt)
+	root     inspector.Cursor // the files analyzed: test files only with -tests
+	prod     inspector.Cursor // the files that are not tests: the evidence for a verdict
+	model    *flowModel       // where hashers, hash functions and byte slices come from and go
+	freq     *frequency.Model // how often code runs
+	suppress *suppressor      // the directives, and what is not analyzed
+	calls    *callindex.Index // the calls of root and prod, see callsIn
+	vals     *values.Index    // the uses of the objects of root and prod
 
 	files fixFiles // the files that fixes edit
 	sites []*Site  // every hash constructor call of the package

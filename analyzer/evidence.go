@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -111,30 +110,31 @@ func (ev evidence) note() string {
 
 // declAt returns the function declaration of the analyzed files that holds
 // pos (from its func keyword to its closing brace, both ends included, as
-// inspector.Cursor.FindByPos holds them), by a binary search of the
-// declarations of p.root, sorted by position once: FindByPos walks the tree
-// from the start of the file, and checks ask of every site.
+// inspector.Cursor.FindByPos holds them), by binary search in the
+// declarations sorted once by position (FindByPos walks the declarations
+// before pos: quadratic in the findings of a file).
 func (p *pass) declAt(pos token.Pos) (inspector.Cursor, bool) {
-	if p.decls == nil {
-		p.decls = []inspector.Cursor{}
-		for c := range p.root.Preorder((*ast.FuncDecl)(nil)) {
-			p.decls = append(p.decls, c)
-		}
-		// Files may be out of position order in the tree.
-		slices.SortFunc(p.decls, func(a, b inspector.Cursor) int { return cmp.Compare(a.Node().Pos(), b.Node().Pos()) })
+	if p.out.decls == nil {
+		p.out.decls = slices.SortedFunc(p.root.Preorder((*ast.FuncDecl)(nil)), func(a, b inspector.Cursor) int {
+			return cmp.Compare(a.Node().Pos(), b.Node().Pos())
+		})
 	}
-	// The last declaration that starts at pos or before it; declarations do
-	// not nest.
-	i := sort.Search(len(p.decls), func(i int) bool { return p.decls[i].Node().Pos() > pos }) - 1
-	if i >= 0 && pos <= p.decls[i].Node().End() {
-		return p.decls[i], true
+	i, found := slices.BinarySearchFunc(p.out.decls, pos, func(c inspector.Cursor, pos token.Pos) int {
+		return cmp.Compare(c.Node().Pos(), pos)
+	})
+	if !found {
+		i--
 	}
-	return inspector.Cursor{}, false
+	if i < 0 || pos > p.out.decls[i].Node().End() {
+		return inspector.Cursor{}, false
+	}
+	return p.out.decls[i], true
 }
 
 // output is what a pass holds back of its findings until flush, and the
 // concatenations concat-hash found (the per-call facts count them).
 type output struct {
+	decls     []inspector.Cursor              // every function declaration, by position (see declAt)
 	estimates map[ast.Node]frequency.Estimate // the model's estimate at each site often was asked about
 	pending   []*finding
 	concats   []concatFound

@@ -566,8 +566,13 @@ func (m *Model) inCycle(f *fnInfo) bool {
 
 // cycle spells the shortest call cycle from f back to f: "a → b → a".
 func (m *Model) cycle(f *fnInfo) string {
-	prev := map[*fnInfo]*fnInfo{f: nil}
-	queue := []*fnInfo{f}
+	// Sized for the search's bound at once: a function of a big cycle
+	// grows them to it, and growing them step by step was most of what
+	// the model allocated on a ring of thousands of functions.
+	prev := make(map[*fnInfo]*fnInfo, 72)
+	prev[f] = nil
+	queue := make([]*fnInfo, 1, 72)
+	queue[0] = f
 	text := ""
 	for len(queue) > 0 && len(prev) <= 64 && text == "" {
 		cur := queue[0]
