@@ -173,6 +173,7 @@ func (p *pass) flush() {
 			return cmp.Compare(a.d.Pos, b.d.Pos)
 		})
 	}
+	p.placeHelpers(p.out.pending)
 	for _, f := range p.out.pending {
 		p.Report(f.diagnostic())
 	}
