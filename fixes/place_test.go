@@ -97,3 +97,19 @@ func B() { _ = 2 }
 		assert.Equal(t, 1, strings.Count(both, "func helper"), "%s", both)
 	}
 }
+
+// TestFileWord checks the words that name a file's own copy of a helper.
+func TestFileWord(t *testing.T) {
+	for path, want := range map[string]string{
+		"a/signer.go":     "Signer",
+		"signer_v4.go":    "SignerV4",
+		"url.go":          "URL",
+		"presign_url.go":  "PresignURL",
+		"hmac-sha256.go":  "HMACSHA256",
+		"_underscore.go":  "Underscore",
+		"2fa.go":          "",
+		"zone_windows.go": "ZoneWindows",
+	} {
+		assert.Equal(t, want, fileWord(path), path)
+	}
+}
