@@ -186,7 +186,9 @@ func (p *pass) flush() {
 		p.cfg.unproved(p.Pass, append(diags, p.auditDiagnostics()...))
 	}
 	p.proveFixes(p.out.pending) // in the order found: it decides which fixes go together
-	for _, f := range p.reportOrder(p.out.pending) {
+	pending := p.reportOrder(p.out.pending)
+	p.placeHelpers(pending)
+	for _, f := range pending {
 		p.Report(f.diagnostic())
 	}
 	p.out.pending = nil

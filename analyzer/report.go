@@ -115,15 +115,7 @@ func (p *pass) proveFixes(findings []*finding) {
 		}
 	}
 	v := &fixes.Verifier{Fset: p.Fset, Files: files, Pkg: p.Pkg, Info: p.TypesInfo, Sizes: p.TypesSizes,
-		Source: func(tf *token.File) ([]byte, error) {
-			// The driver's view of a file first (an editor's buffer), else
-			// the file: a cgo package's processed files are not the pass's
-			// to read.
-			if src, err := p.ReadFile(tf.Name()); err == nil {
-				return src, nil
-			}
-			return os.ReadFile(tf.Name())
-		}}
+		Source: p.source}
 	// The import edits of the fixes of each file, planned together: any of
 	// them compose in every driver (see fixes.ComposeImports).
 	planned := make([]*analysis.SuggestedFix, len(fixed))
@@ -169,6 +161,32 @@ func (p *pass) proveFixes(findings []*finding) {
 			f.fix, f.why = nil, "the fixed code would not compile together with the package's other fixes: "+err.Error()
 		}
 	}
+}
+
+// source returns a file's content: the driver's view of it first (an
+// editor's buffer), else the file: a cgo package's processed files are not
+// the pass's to read.
+func (p *pass) source(tf *token.File) ([]byte, error) {
+	if src, err := p.ReadFile(tf.Name()); err == nil {
+		return src, nil
+	}
+	return os.ReadFile(tf.Name())
+}
+
+// placeHelpers moves the declarations that the fixes of findings share to
+// the place a reader meets them (see fixes.PlaceHelpers), once the fixes are
+// proved: where a package-level declaration goes does not change how the
+// package type-checks.
+func (p *pass) placeHelpers(findings []*finding) {
+	var fs []*analysis.SuggestedFix
+	var at []token.Pos
+	for _, f := range findings {
+		if f.fix != nil {
+			fs = append(fs, f.fix)
+			at = append(at, f.d.Pos)
+		}
+	}
+	fixes.PlaceHelpers(p.Fset, p.Files, p.source, fs, at)
 }
 
 // insertOnly reports whether every edit of the fixes of findings lies inside

@@ -415,7 +415,7 @@ func (l *importLayout) plan(intents []*importIntent) [][]analysis.TextEdit {
 			edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(importDecl(in.adds) + "\n")})
 		case single == nil && target != nil:
 			for _, a := range in.adds {
-				edits = append(edits, f.placeSpec(target, a)...)
+				edits = append(edits, f.placeSpec(target, a, removed)...)
 			}
 		}
 		// In order, each edit once: a new group's blank line is the same
@@ -446,11 +446,13 @@ func sameAdds(intents []*importIntent) []newImport {
 
 // placeSpec inserts a's line into gen, at its sorted place within the
 // first group of a's kind (standard library or not) among gen's imports as
-// the file has them, or else in a new group after the others: the line,
-// before the closing parenthesis, and a blank line made by replacing the
-// newline that ends the line of gen's last import, an edit that every fix
-// starting the group makes alike (when every import before it goes too, the
-// blank line opens the block, where gofmt removes it).
+// the file has them, or else in a new group: the standard library's before
+// the others, as goimports puts it (unless a fix removes the import it would
+// go before), and a module's after them: the line, before the closing
+// parenthesis, and a blank line made by replacing the newline that ends the
+// line of gen's last import, an edit that every fix starting the group makes
+// alike (when every import before it goes too, the blank line opens the
+// block, where gofmt removes it). removed are the imports that fixes remove.
 //
 // The line is inserted at the end of the line before its place (a line
 // deleted is deleted from that point, see deleteSpec), and after the last
@@ -458,7 +460,7 @@ func sameAdds(intents []*importIntent) []newImport {
 // the group that ends gen goes before the newline that the blank line
 // replaces, and the new group's after it. No two fixes insert at one
 // point what must come in one order, and every driver merges them alike.
-func (f *File) placeSpec(gen *ast.GenDecl, a newImport) []analysis.TextEdit {
+func (f *File) placeSpec(gen *ast.GenDecl, a newImport, removed map[*ast.ImportSpec]bool) []analysis.TextEdit {
 	line := func(p token.Pos) int { return f.Fset.Position(p).Line }
 	insert := func(at token.Pos, indent string) []analysis.TextEdit {
 		return []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\n" + indent + a.specText())}}
@@ -483,6 +485,18 @@ func (f *File) placeSpec(gen *ast.GenDecl, a newImport) []analysis.TextEdit {
 	}
 	if last != nil {
 		return insert(f.LineEnd(last.End()), f.Indent(last.Pos()))
+	}
+	if len(gen.Specs) > 0 && a.std() && !removed[gen.Specs[0].(*ast.ImportSpec)] && line(specStart(gen.Specs[0].(*ast.ImportSpec))) > line(gen.Lparen) {
+		first := gen.Specs[0].(*ast.ImportSpec)
+		// The standard library's first, as goimports groups imports: its
+		// line at the start of the first import's line, and the blank line
+		// after the group made by replacing that line's first byte, an edit
+		// that every fix starting the group makes alike.
+		at := f.LineStart(specStart(first))
+		return []analysis.TextEdit{
+			{Pos: at, End: at, NewText: []byte(f.Indent(first.Pos()) + a.specText() + "\n")},
+			{Pos: at, End: at + 1, NewText: []byte("\n" + string(f.Src[f.offset(at)]))},
+		}
 	}
 	at := f.LineStart(gen.Rparen)
 	edits := []analysis.TextEdit{{Pos: at, End: at, NewText: []byte("\t" + a.specText() + "\n")}}
@@ -556,4 +570,177 @@ func (f *File) parenthesize(gen *ast.GenDecl, adds []newImport, drop, before boo
 		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End))
 	})
 	return edits
+}
+
+// PlaceHelpers moves the package-level declarations that fixes add for what
+// they share — an inline pool, a one-shot HMAC, a sum helper, the bytes of a
+// concatenation — from where their builders insert them (after the imports,
+// or at the end of the file) to where a reader meets them: just before the
+// top-level declaration that holds the first finding, in source order, of
+// the fixes of its file that declare it. fixes are the fixes of a package's
+// findings in the order they are reported, at where each finding is, and
+// already proved (see fixes.Verifier): a package-level declaration may go
+// anywhere at the top level of its file without changing how the package
+// type-checks, so moving one changes neither the proof nor what each fix
+// means alone.
+//
+// Each fix stands alone (an editor may apply one of a file's fixes and not
+// the others), so every fix that needs a helper declares it; the drivers
+// merge the declarations into one because each fix makes the same edit at
+// the same place. So a helper's place is chosen from all the fixes of its
+// file that declare it, and all of them move it there; several helpers
+// bound for one place go in the order in which the fixes declare them
+// first, so that each fix's insertions there come in one order that every
+// later fix's extend (see textedit.Merge). A helper stays where it is when
+// another edit of the file's fixes touches its place.
+func PlaceHelpers(fset *token.FileSet, files []*ast.File, source func(*token.File) ([]byte, error), fixes []*analysis.SuggestedFix, at []token.Pos) {
+	byFile := map[*token.File][]int{}
+	for i, fix := range fixes {
+		if tf := fixFile(fset, fix); tf != nil {
+			byFile[tf] = append(byFile[tf], i)
+		}
+	}
+	for _, file := range files {
+		tf := fset.File(file.FileStart)
+		if len(byFile[tf]) == 0 {
+			continue
+		}
+		src, err := source(tf)
+		if err != nil || len(src) != tf.Size() {
+			continue
+		}
+		f := &File{Fset: fset, AST: file, Src: src}
+		var these []*analysis.SuggestedFix
+		var where []token.Pos
+		for _, i := range byFile[tf] {
+			these = append(these, fixes[i])
+			where = append(where, at[i])
+		}
+		f.placeHelpers(these, where)
+	}
+}
+
+// helperDecl is a declaration that fixes of one file insert alike.
+type helperDecl struct {
+	rank  int       // the order in which the fixes declare it first
+	first token.Pos // the first of its fixes' findings, in source order
+	to    token.Pos // its new place; invalid when it stays
+	text  string    // its text there
+}
+
+// placeHelpers places the helpers of fixes, all of f, found at where.
+func (f *File) placeHelpers(fixes []*analysis.SuggestedFix, where []token.Pos) {
+	// Where the builders insert helpers: before the first declaration after
+	// the imports (firstDecl), and at the end of the file.
+	top, end := f.firstDecl(), f.AST.FileEnd
+	helpers := map[string]*helperDecl{}
+	isHelper := func(e analysis.TextEdit) bool {
+		return (e.Pos == top || e.Pos == end) && (!e.End.IsValid() || e.End == e.Pos) && declaresOnly(e.NewText)
+	}
+	for i, fix := range fixes {
+		for _, e := range fix.TextEdits {
+			if !isHelper(e) {
+				continue
+			}
+			h := helpers[string(e.NewText)]
+			if h == nil {
+				h = &helperDecl{rank: len(helpers), first: where[i]}
+				helpers[string(e.NewText)] = h
+			}
+			h.first = min(h.first, where[i])
+		}
+	}
+	if len(helpers) == 0 {
+		return
+	}
+	for text, h := range helpers {
+		d := f.DeclAt(h.first)
+		if d == nil {
+			continue
+		}
+		start := d.Pos()
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Doc != nil {
+				start = d.Doc.Pos()
+			}
+		case *ast.GenDecl:
+			if d.Doc != nil {
+				start = d.Doc.Pos()
+			}
+		}
+		to := f.LineStart(start)
+		if f.touched(fixes, to, isHelper) {
+			continue
+		}
+		// Written as the declarations after the imports are: the
+		// declaration, then a blank line before the one it precedes.
+		h.to, h.text = to, strings.Trim(text, "\n")+"\n\n"
+	}
+	for _, fix := range fixes {
+		var moved []int // the indexes of the fix's edits that move
+		for i, e := range fix.TextEdits {
+			if !isHelper(e) {
+				continue
+			}
+			if h := helpers[string(e.NewText)]; h.to.IsValid() {
+				moved = append(moved, i)
+			}
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		type placed struct {
+			edit analysis.TextEdit
+			rank int
+		}
+		var edits []placed
+		for _, i := range moved {
+			h := helpers[string(fix.TextEdits[i].NewText)]
+			edits = append(edits, placed{analysis.TextEdit{Pos: h.to, End: h.to, NewText: []byte(h.text)}, h.rank})
+		}
+		// The moved edits, in the same slots of the fix, by place and then
+		// by rank: the drivers keep the order of insertions at one point.
+		slices.SortStableFunc(edits, func(a, b placed) int {
+			return cmp.Or(cmp.Compare(a.edit.Pos, b.edit.Pos), cmp.Compare(a.rank, b.rank))
+		})
+		out := slices.Clone(fix.TextEdits)
+		for k, i := range moved {
+			out[i] = edits[k].edit
+		}
+		fix.TextEdits = out
+	}
+}
+
+// touched reports whether an edit of fixes other than a helper's insertion
+// starts, ends or lies across pos: then an insertion at pos would be ordered
+// with it differently by different drivers.
+func (f *File) touched(fixes []*analysis.SuggestedFix, pos token.Pos, isHelper func(analysis.TextEdit) bool) bool {
+	for _, fix := range fixes {
+		for _, e := range fix.TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			if !isHelper(e) && e.Pos <= pos && pos <= end {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// declaresOnly reports whether text is one or more top-level declarations
+// other than imports, with their comments.
+func declaresOnly(text []byte) bool {
+	file, err := parser.ParseFile(token.NewFileSet(), "", append([]byte("package p\n"), text...), parser.SkipObjectResolution)
+	if err != nil || len(file.Decls) == 0 {
+		return false
+	}
+	for _, d := range file.Decls {
+		if gen, ok := d.(*ast.GenDecl); ok && gen.Tok == token.IMPORT {
+			return false
+		}
+	}
+	return true
 }

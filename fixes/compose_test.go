@@ -200,6 +200,29 @@ func C() { _ = 1 }
 		{"C", []string{"sync"}, "var _ %s.Mutex"},
 	},
 }, {
+	name: "a declaration of modules only, fixes that start the standard library's group before them",
+	src: `package p
+
+import (
+	other "example.com/other"
+	simd "github.com/minio/sha256-simd"
+)
+
+func A() { _ = simd.Sum256(nil) }
+
+func B() { _ = other.X }
+
+func C() { _ = other.X }
+
+func D() { _ = 1 }
+`,
+	fixes: []composeFix{
+		{"A", []string{"sync", "hash"}, "var _ %s.Mutex; var _ %s.Hash"},
+		{"B", []string{"crypto/sha256"}, "_ = %s.Sum256(nil)"},
+		{"C", []string{hashsumPath}, "_ = %s.SHA256(nil)"},
+		{"D", []string{"sync"}, "var _ %s.Mutex"},
+	},
+}, {
 	name: "a single declaration of the standard library with no blank line after it",
 	src: `package p
 
@@ -240,6 +263,7 @@ func TestComposeImports(t *testing.T) {
 
 			tf := f.Fset.File(f.AST.FileStart)
 			tidy := goimportsLike(t, f.Src) && !tc.oneGroup
+			first := stdFirst(t, f.Src) && !tc.oneGroup
 			n := len(fixes)
 			for set := 1; set < 1<<n; set++ {
 				var chosen []int
@@ -265,14 +289,35 @@ func TestComposeImports(t *testing.T) {
 					got, formatted := formattedImports(t, f.Src, merged)
 					assert.Equal(t, want, got, "fixes %v merged in order %v", chosen, order)
 					assert.True(t, !tidy || goimportsLike(t, formatted), "fixes %v merged in order %v: imports unlike goimports:\n%s", chosen, order, formatted)
+					assert.True(t, !first || stdFirst(t, formatted), "fixes %v merged in order %v: the standard library's imports after others:\n%s", chosen, order, formatted)
 				}
 				union := unionEdits(t, lists)
 				got, formatted := formattedImports(t, f.Src, union)
 				assert.Equal(t, want, got, "fixes %v as golangci-lint applies them", chosen)
 				assert.True(t, !tidy || goimportsLike(t, formatted), "fixes %v as golangci-lint applies them: imports unlike goimports:\n%s", chosen, formatted)
+				assert.True(t, !first || stdFirst(t, formatted), "fixes %v as golangci-lint applies them: the standard library's imports after others:\n%s", chosen, formatted)
 			}
 		})
 	}
+}
+
+// stdFirst reports whether no import of src's follows one of a module in
+// its declaration, as goimports orders the groups it makes (it keeps the
+// order of groups it finds: goimportsLike does not tell).
+func stdFirst(t *testing.T, src []byte) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
+	require.NoError(t, err)
+	for _, d := range f.Decls {
+		module := false
+		for _, s := range d.(*ast.GenDecl).Specs {
+			p, _ := strconv.Unquote(s.(*ast.ImportSpec).Path.Value)
+			if isStd(p) && module {
+				return false
+			}
+			module = module || !isStd(p)
+		}
+	}
+	return true
 }
 
 // buildComposeCase parses and type-checks tc's file and builds its fixes,

@@ -290,7 +290,7 @@ func (im *Imports) Edits() []analysis.TextEdit {
 	case len(im.add) == 0:
 	case target != nil:
 		for _, a := range im.add {
-			for _, e := range f.placeSpec(target, a) {
+			for _, e := range f.placeSpec(target, a, dropped) {
 				if !slices.ContainsFunc(edits, func(o analysis.TextEdit) bool { return sameEdit(o, e) }) { // a new group's blank line, once
 					edits = append(edits, e)
 				}

@@ -17,13 +17,6 @@ import (
 	"golang.org/x/crypto/blake2b"
 )
 
-// doubleSumParts returns doubleSum of the concatenation of parts, the sum of
-// their sum, without building it: the parts are hashed one after another.
-func doubleSumParts(parts ...[]byte) [32]byte {
-	first := hashsum.SHA256(parts...)
-	return hashsum.SHA256(first[:])
-}
-
 // HoistReset hashes msg, read through r, once per iteration of the loop that
 // more drives, and returns the last digest appended to out[:0].
 func HoistReset(more func() bool, r *bytes.Reader, msg, out []byte) []byte {
@@ -80,6 +73,16 @@ func NewFuncTree(legacy bool) *FuncTree {
 		return &FuncTree{newHash: sha1.New}
 	}
 	return &FuncTree{newHash: sha256.New}
+}
+
+// pooledHasher returns a hasher of pool, reset, or newHash() when pool is
+// empty.
+func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
+	if h, ok := pool.Get().(hash.Hash); ok {
+		h.Reset()
+		return h
+	}
+	return newHash()
 }
 
 // Node returns the hash of the node whose children hash to l and r,
@@ -175,6 +178,13 @@ func MACPrefix(newHash func() hash.Hash, key, msg []byte, n int) ([]byte, error)
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return hashsum.SHA256(a, b)
+}
+
+// doubleSumParts returns doubleSum of the concatenation of parts, the sum of
+// their sum, without building it: the parts are hashed one after another.
+func doubleSumParts(parts ...[]byte) [32]byte {
+	first := hashsum.SHA256(parts...)
+	return hashsum.SHA256(first[:])
 }
 
 // DoubleSumPair returns the SHA-256 of the SHA-256 of a followed by b, as a
@@ -449,6 +459,10 @@ func Blake2bSum(msg, out []byte) []byte {
 	return append(out[:0], sum[:]...)
 }
 
+// blake2bNew256Pool reuses the hashers that blake2b.New256(nil) makes: Reset
+// restores each to the state the call makes it in.
+var blake2bNew256Pool = hashpool.New(func() hash.Hash { h, _ := blake2b.New256(nil); return h })
+
 // Blake2bDigest returns the BLAKE2b-256 of what r holds, appended to
 // out[:0].
 //
@@ -468,6 +482,10 @@ func newBranchHasher() hash.Hash {
 	h, _ := blake2b.New256(nil)
 	return h
 }
+
+// newBranchHasherPool reuses the hashers that newBranchHasher() returns: Reset
+// restores each to the state the call returns it in.
+var newBranchHasherPool = hashpool.New(func() hash.Hash { return newBranchHasher() })
 
 // BranchSum returns the hash of the branch whose children hash to l and r,
 // appended to out[:0].
@@ -515,6 +533,10 @@ func newHashWriter() HashWriter {
 	return HashWriter{h}
 }
 
+// newHashWriterPool reuses the hashers that newHashWriter() returns: Reset
+// restores each to the state the call returns it in.
+var newHashWriterPool = hashpool.New(func() hash.Hash { return newHashWriter().Hash })
+
 // WriterSum returns the hash of the branch whose children hash to l and r,
 // written through a HashWriter, appended to out[:0].
 //
@@ -540,25 +562,3 @@ func SignAPI(msg, out []byte) []byte {
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }
-
-// pooledHasher returns a hasher of pool, reset, or newHash() when pool is
-// empty.
-func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
-	if h, ok := pool.Get().(hash.Hash); ok {
-		h.Reset()
-		return h
-	}
-	return newHash()
-}
-
-// blake2bNew256Pool reuses the hashers that blake2b.New256(nil) makes: Reset
-// restores each to the state the call makes it in.
-var blake2bNew256Pool = hashpool.New(func() hash.Hash { h, _ := blake2b.New256(nil); return h })
-
-// newBranchHasherPool reuses the hashers that newBranchHasher() returns: Reset
-// restores each to the state the call returns it in.
-var newBranchHasherPool = hashpool.New(func() hash.Hash { return newBranchHasher() })
-
-// newHashWriterPool reuses the hashers that newHashWriter() returns: Reset
-// restores each to the state the call returns it in.
-var newHashWriterPool = hashpool.New(func() hash.Hash { return newHashWriter().Hash })

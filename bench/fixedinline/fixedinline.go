@@ -17,6 +17,234 @@ import (
 	"golang.org/x/crypto/blake2b"
 )
 
+// HoistReset hashes msg, read through r, once per iteration of the loop that
+// more drives, and returns the last digest appended to out[:0].
+func HoistReset(more func() bool, r *bytes.Reader, msg, out []byte) []byte {
+	h := sha256.New()
+	for more() {
+		h.Reset()
+		r.Reset(msg)
+		if _, err := io.Copy(h, r); err != nil {
+			panic(err)
+		}
+		out = h.Sum(out[:0])
+	}
+	return out
+}
+
+// sha256Pool reuses sha256.New hashers.
+var sha256Pool = sync.Pool{New: func() any { return sha256.New() }}
+
+// Digest returns the SHA-256 of what r holds, appended to out[:0].
+//
+//hashalloc:hot
+func Digest(r io.Reader, out []byte) []byte {
+	h := sha256Pool.Get().(hash.Hash)
+	defer sha256Pool.Put(h)
+	h.Reset()
+	if _, err := io.Copy(h, r); err != nil {
+		panic(err)
+	}
+	return h.Sum(out[:0])
+}
+
+// TreeHasher hashes a Merkle tree's nodes with the crypto.Hash it embeds,
+// which its user chooses, as transparency-dev/merkle's and trillian's do.
+type TreeHasher struct{ crypto.Hash }
+
+// pooledHashes holds the hashers of each crypto.Hash, by its value.
+var pooledHashes [crypto.BLAKE2b_512 + 1]sync.Pool
+
+// pooledHash returns a hasher of h, reset, from pooledHashes, or h.New().
+func pooledHash(h crypto.Hash) hash.Hash {
+	if h < crypto.Hash(len(pooledHashes)) {
+		if x, ok := pooledHashes[h].Get().(hash.Hash); ok {
+			x.Reset()
+			return x
+		}
+	}
+	return h.New()
+}
+
+// HashLeaf returns the hash of leaf, appended to out[:0].
+//
+//hashalloc:hot
+func (t *TreeHasher) HashLeaf(leaf, out []byte) []byte {
+	h := pooledHash(t.Hash)
+	defer pooledHashes[t.Hash].Put(h)
+	h.Write(leaf)
+	return h.Sum(out[:0])
+}
+
+// FuncTree hashes a Merkle tree's nodes with the hash function it is built
+// with, as cbergoon/merkletree's hashStrategy, one of the standard
+// constructors that NewFuncTree chooses.
+type FuncTree struct {
+	newHash     func() hash.Hash
+	newHashPool sync.Pool
+}
+
+// NewFuncTree returns a FuncTree that hashes with SHA-256, or SHA-1 when
+// legacy is set.
+func NewFuncTree(legacy bool) *FuncTree {
+	if legacy {
+		return &FuncTree{newHash: sha1.New}
+	}
+	return &FuncTree{newHash: sha256.New}
+}
+
+// pooledHasher returns a hasher of pool, reset, or newHash() when pool is
+// empty.
+func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
+	if h, ok := pool.Get().(hash.Hash); ok {
+		h.Reset()
+		return h
+	}
+	return newHash()
+}
+
+// Node returns the hash of the node whose children hash to l and r,
+// appended to out[:0].
+//
+//hashalloc:hot
+func (t *FuncTree) Node(l, r, out []byte) []byte {
+	h := pooledHasher(&t.newHashPool, t.newHash)
+	defer t.newHashPool.Put(h)
+	h.Write(l)
+	h.Write(r)
+	return h.Sum(out[:0])
+}
+
+// Signer signs messages with HMAC-SHA256 under a key fixed when it is built.
+type Signer struct {
+	key     []byte
+	keyMACs hmacPool
+}
+
+// NewSigner returns a Signer that signs with key.
+func NewSigner(key []byte) *Signer { return &Signer{key: key} }
+
+// hmacPool reuses the HMACs of one key and hash function at a time. Its zero
+// value is ready to use. get compares the key (in constant time) and the hash
+// function with those of the pooled HMACs on every call, and starts afresh
+// when either changed: a MAC is never handed out for another key.
+type hmacPool struct {
+	keyed atomic.Value // *hmacPoolKeyed
+}
+
+// hmacPoolKeyed is the pool of the HMACs of one key and hash function.
+type hmacPoolKeyed struct {
+	id   any
+	key  []byte
+	pool sync.Pool
+}
+
+// hmacPoolMAC is an HMAC taken from an hmacPool.
+type hmacPoolMAC struct {
+	hash.Hash
+	keyed *hmacPoolKeyed
+	sum   []byte // space to compute a sum in without allocating, zeroed by put
+}
+
+// get returns an HMAC of newHash, identified by id, keyed with key.
+func (p *hmacPool) get(id any, newHash func() hash.Hash, key []byte) *hmacPoolMAC {
+	k, _ := p.keyed.Load().(*hmacPoolKeyed)
+	if k == nil || k.id != id || subtle.ConstantTimeCompare(k.key, key) != 1 {
+		k = &hmacPoolKeyed{id: id, key: append([]byte(nil), key...)}
+		p.keyed.Store(k)
+	}
+	if m, ok := k.pool.Get().(*hmacPoolMAC); ok {
+		return m
+	}
+	return &hmacPoolMAC{Hash: hmac.New(newHash, k.key), keyed: k}
+}
+
+// put resets m and gives it back, unless its key is no longer the pool's.
+func (p *hmacPool) put(m *hmacPoolMAC) {
+	for i := range m.sum {
+		m.sum[i] = 0
+	}
+	if k, _ := p.keyed.Load().(*hmacPoolKeyed); k == m.keyed {
+		m.Reset()
+		k.pool.Put(m)
+	}
+}
+
+// Sign returns the HMAC-SHA256 of msg under s.key, appended to out[:0].
+func (s *Signer) Sign(msg, out []byte) []byte {
+	mac := s.keyMACs.get("sha256.New", sha256.New, s.key)
+	defer s.keyMACs.put(mac)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
+// hmacPoolEqual reports whether mac is the HMAC of the data written to m, in
+// constant time, as hmac.Equal(m.Sum(nil), mac) does, but without allocating:
+// it sums into m's own space, which is allocated once per MAC and zeroed when
+// m is put back.
+func hmacPoolEqual(m *hmacPoolMAC, mac []byte) bool {
+	m.sum = m.Sum(m.sum[:0])
+	return hmac.Equal(m.sum, mac)
+}
+
+// Verify reports whether sig is the HMAC-SHA256 of msg under s.key, in
+// constant time.
+func (s *Signer) Verify(msg, sig []byte) bool {
+	mac := s.keyMACs.get("sha256.New", sha256.New, s.key)
+	defer s.keyMACs.put(mac)
+	mac.Write(msg)
+	return hmacPoolEqual(mac, sig)
+}
+
+// appendHMACSHA256 appends to dst the HMAC of the concatenation of parts under
+// key, the MAC that hmac.New(sha256.New, key) computes (RFC 2104), with its
+// hasher and its pad on the stack: it allocates nothing but what dst needs. A
+// copy of hashsum.AppendHMACSHA256 (github.com/hashalloc/hashalloc/runtime),
+// declared by hashalloc -fix.
+func appendHMACSHA256(dst, key []byte, parts ...[]byte) []byte {
+	var pad [sha256.BlockSize]byte
+	if len(key) > len(pad) {
+		k := sha256.Sum256(key)
+		copy(pad[:], k[:])
+	} else {
+		copy(pad[:], key)
+	}
+	for i := range pad {
+		pad[i] ^= 0x36 // ipad
+	}
+	h := sha256.New()
+	h.Write(pad[:])
+	for _, part := range parts {
+		h.Write(part)
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	for i := range pad {
+		pad[i] ^= 0x36 ^ 0x5c // ipad, then opad
+	}
+	h.Reset()
+	h.Write(pad[:])
+	h.Write(sum[:])
+	h.Sum(sum[:0])
+	return append(dst, sum[:]...)
+}
+
+// MAC returns the HMAC-SHA256 of msg under key, appended to out[:0]. Its
+// callers pass a different key from one call to the next.
+//
+//hashalloc:hot
+func MAC(key, msg, out []byte) []byte {
+	return appendHMACSHA256(out[:0], key, msg)
+}
+
+// MACWith returns the HMAC of msg under key with the hash h, which its
+// caller chooses (a JWT library's HS256/384/512), appended to out[:0].
+//
+//hashalloc:hot
+func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
+	return appendHMAC(h, out[:0], key, msg)
+}
+
 // appendHMACSHA1 appends to dst the HMAC of the concatenation of parts under
 // key, the MAC that hmac.New(sha1.New, key) computes (RFC 2104), with its
 // hasher and its pad on the stack: it allocates nothing but what dst needs. A
@@ -69,37 +297,18 @@ func appendHMAC(h crypto.Hash, dst, key []byte, parts ...[]byte) []byte {
 	return m.Sum(dst)
 }
 
-// appendHMACSHA256 appends to dst the HMAC of the concatenation of parts under
-// key, the MAC that hmac.New(sha256.New, key) computes (RFC 2104), with its
-// hasher and its pad on the stack: it allocates nothing but what dst needs. A
-// copy of hashsum.AppendHMACSHA256 (github.com/hashalloc/hashalloc/runtime),
-// declared by hashalloc -fix.
-func appendHMACSHA256(dst, key []byte, parts ...[]byte) []byte {
-	var pad [sha256.BlockSize]byte
-	if len(key) > len(pad) {
-		k := sha256.Sum256(key)
-		copy(pad[:], k[:])
+// MACChosen returns the HMAC of msg under key, with SHA-256 when v2 is set
+// and SHA-1 otherwise (a presigned URL's two versions), appended to out[:0].
+//
+//hashalloc:hot
+func MACChosen(v2 bool, key, msg, out []byte) []byte {
+	var mac crypto.Hash
+	if v2 {
+		mac = crypto.SHA256
 	} else {
-		copy(pad[:], key)
+		mac = crypto.SHA1
 	}
-	for i := range pad {
-		pad[i] ^= 0x36 // ipad
-	}
-	h := sha256.New()
-	h.Write(pad[:])
-	for _, part := range parts {
-		h.Write(part)
-	}
-	var sum [32]byte
-	h.Sum(sum[:0])
-	for i := range pad {
-		pad[i] ^= 0x36 ^ 0x5c // ipad, then opad
-	}
-	h.Reset()
-	h.Write(pad[:])
-	h.Write(sum[:])
-	h.Sum(sum[:0])
-	return append(dst, sum[:]...)
+	return appendHMAC(mac, out[:0], key, msg)
 }
 
 // appendHMACFunc appends to dst the HMAC of the concatenation of parts under
@@ -156,151 +365,6 @@ func appendHMACFunc(fn func() hash.Hash, dst, key []byte, parts ...[]byte) []byt
 // appendHMACFuncScratch holds the scratch buffers of appendHMACFunc.
 var appendHMACFuncScratch sync.Pool
 
-// sha256Parts returns the sha256 sum of the concatenation of parts, written one
-// after another into a hasher that stays on the stack.
-func sha256Parts(parts ...[]byte) (sum [32]byte) {
-	h := sha256.New()
-	for _, part := range parts {
-		h.Write(part)
-	}
-	h.Sum(sum[:0])
-	return sum
-}
-
-// doubleSumParts returns doubleSum of the concatenation of parts, the sum of
-// their sum, without building it: the parts are hashed one after another.
-func doubleSumParts(parts ...[]byte) [32]byte {
-	first := sha256Parts(parts...)
-	return sha256Parts(first[:])
-}
-
-// HoistReset hashes msg, read through r, once per iteration of the loop that
-// more drives, and returns the last digest appended to out[:0].
-func HoistReset(more func() bool, r *bytes.Reader, msg, out []byte) []byte {
-	h := sha256.New()
-	for more() {
-		h.Reset()
-		r.Reset(msg)
-		if _, err := io.Copy(h, r); err != nil {
-			panic(err)
-		}
-		out = h.Sum(out[:0])
-	}
-	return out
-}
-
-// Digest returns the SHA-256 of what r holds, appended to out[:0].
-//
-//hashalloc:hot
-func Digest(r io.Reader, out []byte) []byte {
-	h := sha256Pool.Get().(hash.Hash)
-	defer sha256Pool.Put(h)
-	h.Reset()
-	if _, err := io.Copy(h, r); err != nil {
-		panic(err)
-	}
-	return h.Sum(out[:0])
-}
-
-// TreeHasher hashes a Merkle tree's nodes with the crypto.Hash it embeds,
-// which its user chooses, as transparency-dev/merkle's and trillian's do.
-type TreeHasher struct{ crypto.Hash }
-
-// HashLeaf returns the hash of leaf, appended to out[:0].
-//
-//hashalloc:hot
-func (t *TreeHasher) HashLeaf(leaf, out []byte) []byte {
-	h := pooledHash(t.Hash)
-	defer pooledHashes[t.Hash].Put(h)
-	h.Write(leaf)
-	return h.Sum(out[:0])
-}
-
-// FuncTree hashes a Merkle tree's nodes with the hash function it is built
-// with, as cbergoon/merkletree's hashStrategy, one of the standard
-// constructors that NewFuncTree chooses.
-type FuncTree struct {
-	newHash     func() hash.Hash
-	newHashPool sync.Pool
-}
-
-// NewFuncTree returns a FuncTree that hashes with SHA-256, or SHA-1 when
-// legacy is set.
-func NewFuncTree(legacy bool) *FuncTree {
-	if legacy {
-		return &FuncTree{newHash: sha1.New}
-	}
-	return &FuncTree{newHash: sha256.New}
-}
-
-// Node returns the hash of the node whose children hash to l and r,
-// appended to out[:0].
-//
-//hashalloc:hot
-func (t *FuncTree) Node(l, r, out []byte) []byte {
-	h := pooledHasher(&t.newHashPool, t.newHash)
-	defer t.newHashPool.Put(h)
-	h.Write(l)
-	h.Write(r)
-	return h.Sum(out[:0])
-}
-
-// Signer signs messages with HMAC-SHA256 under a key fixed when it is built.
-type Signer struct {
-	key     []byte
-	keyMACs hmacPool
-}
-
-// NewSigner returns a Signer that signs with key.
-func NewSigner(key []byte) *Signer { return &Signer{key: key} }
-
-// Sign returns the HMAC-SHA256 of msg under s.key, appended to out[:0].
-func (s *Signer) Sign(msg, out []byte) []byte {
-	mac := s.keyMACs.get("sha256.New", sha256.New, s.key)
-	defer s.keyMACs.put(mac)
-	mac.Write(msg)
-	return mac.Sum(out[:0])
-}
-
-// Verify reports whether sig is the HMAC-SHA256 of msg under s.key, in
-// constant time.
-func (s *Signer) Verify(msg, sig []byte) bool {
-	mac := s.keyMACs.get("sha256.New", sha256.New, s.key)
-	defer s.keyMACs.put(mac)
-	mac.Write(msg)
-	return hmacPoolEqual(mac, sig)
-}
-
-// MAC returns the HMAC-SHA256 of msg under key, appended to out[:0]. Its
-// callers pass a different key from one call to the next.
-//
-//hashalloc:hot
-func MAC(key, msg, out []byte) []byte {
-	return appendHMACSHA256(out[:0], key, msg)
-}
-
-// MACWith returns the HMAC of msg under key with the hash h, which its
-// caller chooses (a JWT library's HS256/384/512), appended to out[:0].
-//
-//hashalloc:hot
-func MACWith(h crypto.Hash, key, msg, out []byte) []byte {
-	return appendHMAC(h, out[:0], key, msg)
-}
-
-// MACChosen returns the HMAC of msg under key, with SHA-256 when v2 is set
-// and SHA-1 otherwise (a presigned URL's two versions), appended to out[:0].
-//
-//hashalloc:hot
-func MACChosen(v2 bool, key, msg, out []byte) []byte {
-	var mac crypto.Hash
-	if v2 {
-		mac = crypto.SHA256
-	} else {
-		mac = crypto.SHA1
-	}
-	return appendHMAC(mac, out[:0], key, msg)
-}
-
 // MACFunc returns the HMAC of msg under key with the hash that newHash
 // makes, which its caller chooses (a JWE content cipher's), appended to
 // out[:0].
@@ -323,9 +387,27 @@ func MACPrefix(newHash func() hash.Hash, key, msg []byte, n int) ([]byte, error)
 	return mac[:n], nil
 }
 
+// sha256Parts returns the sha256 sum of the concatenation of parts, written one
+// after another into a hasher that stays on the stack.
+func sha256Parts(parts ...[]byte) (sum [32]byte) {
+	h := sha256.New()
+	for _, part := range parts {
+		h.Write(part)
+	}
+	h.Sum(sum[:0])
+	return sum
+}
+
 // SumPair returns the SHA-256 of a followed by b.
 func SumPair(a, b []byte) [sha256.Size]byte {
 	return sha256Parts(a, b)
+}
+
+// doubleSumParts returns doubleSum of the concatenation of parts, the sum of
+// their sum, without building it: the parts are hashed one after another.
+func doubleSumParts(parts ...[]byte) [32]byte {
+	first := sha256Parts(parts...)
+	return sha256Parts(first[:])
 }
 
 // DoubleSumPair returns the SHA-256 of the SHA-256 of a followed by b, as a
@@ -338,6 +420,24 @@ func DoubleSumPair(a, b []byte) [sha256.Size]byte {
 type Node struct {
 	ID       uint64
 	Children []*Node
+}
+
+// pooledBytesPool holds the buffers of pooledBytes.
+var pooledBytesPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// pooledBytes returns n zeroed bytes, like make([]byte, n), taken from
+// pooledBytesPool, and the pointer to give back to it with Put once they are no
+// longer used.
+func pooledBytes(n int) ([]byte, *[]byte) {
+	p := pooledBytesPool.Get().(*[]byte)
+	if cap(*p) < n {
+		*p = make([]byte, n)
+	}
+	b := (*p)[:n]
+	for i := range b {
+		b[i] = 0
+	}
+	return b, p
 }
 
 // WriteTree writes to h a header of size bytes for n, with its ID in the
@@ -601,6 +701,10 @@ func Blake2bSum(msg, out []byte) []byte {
 	return append(out[:0], sum[:]...)
 }
 
+// blake2bNew256Pool reuses the hashers that blake2b.New256(nil) makes: Reset
+// restores each to the state the call makes it in.
+var blake2bNew256Pool = sync.Pool{New: func() any { h, _ := blake2b.New256(nil); return h }}
+
 // Blake2bDigest returns the BLAKE2b-256 of what r holds, appended to
 // out[:0].
 //
@@ -622,6 +726,10 @@ func newBranchHasher() hash.Hash {
 	return h
 }
 
+// newBranchHasherPool reuses the hashers that newBranchHasher() returns: Reset
+// restores each to the state the call returns it in.
+var newBranchHasherPool = sync.Pool{New: func() any { return newBranchHasher() }}
+
 // BranchSum returns the hash of the branch whose children hash to l and r,
 // appended to out[:0].
 //
@@ -634,6 +742,9 @@ func BranchSum(l, r, out []byte) []byte {
 	h.Write(r)
 	return h.Sum(out[:0])
 }
+
+// bytes32Pool reuses 32-byte buffers.
+var bytes32Pool = sync.Pool{New: func() any { return new([32]byte) }}
 
 // DigestMatches reports whether what r holds hashes to want.
 //
@@ -670,6 +781,10 @@ func newHashWriter() HashWriter {
 	return HashWriter{h}
 }
 
+// newHashWriterPool reuses the hashers that newHashWriter() returns: Reset
+// restores each to the state the call returns it in.
+var newHashWriterPool = sync.Pool{New: func() any { return newHashWriter().Hash }}
+
 // WriterSum returns the hash of the branch whose children hash to l and r,
 // written through a HashWriter, appended to out[:0].
 //
@@ -696,118 +811,3 @@ func SignAPI(msg, out []byte) []byte {
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }
-
-// sha256Pool reuses sha256.New hashers.
-var sha256Pool = sync.Pool{New: func() any { return sha256.New() }}
-
-// pooledHashes holds the hashers of each crypto.Hash, by its value.
-var pooledHashes [crypto.BLAKE2b_512 + 1]sync.Pool
-
-// pooledHash returns a hasher of h, reset, from pooledHashes, or h.New().
-func pooledHash(h crypto.Hash) hash.Hash {
-	if h < crypto.Hash(len(pooledHashes)) {
-		if x, ok := pooledHashes[h].Get().(hash.Hash); ok {
-			x.Reset()
-			return x
-		}
-	}
-	return h.New()
-}
-
-// pooledHasher returns a hasher of pool, reset, or newHash() when pool is
-// empty.
-func pooledHasher(pool *sync.Pool, newHash func() hash.Hash) hash.Hash {
-	if h, ok := pool.Get().(hash.Hash); ok {
-		h.Reset()
-		return h
-	}
-	return newHash()
-}
-
-// hmacPool reuses the HMACs of one key and hash function at a time. Its zero
-// value is ready to use. get compares the key (in constant time) and the hash
-// function with those of the pooled HMACs on every call, and starts afresh
-// when either changed: a MAC is never handed out for another key.
-type hmacPool struct {
-	keyed atomic.Value // *hmacPoolKeyed
-}
-
-// hmacPoolKeyed is the pool of the HMACs of one key and hash function.
-type hmacPoolKeyed struct {
-	id   any
-	key  []byte
-	pool sync.Pool
-}
-
-// hmacPoolMAC is an HMAC taken from an hmacPool.
-type hmacPoolMAC struct {
-	hash.Hash
-	keyed *hmacPoolKeyed
-	sum   []byte // space to compute a sum in without allocating, zeroed by put
-}
-
-// get returns an HMAC of newHash, identified by id, keyed with key.
-func (p *hmacPool) get(id any, newHash func() hash.Hash, key []byte) *hmacPoolMAC {
-	k, _ := p.keyed.Load().(*hmacPoolKeyed)
-	if k == nil || k.id != id || subtle.ConstantTimeCompare(k.key, key) != 1 {
-		k = &hmacPoolKeyed{id: id, key: append([]byte(nil), key...)}
-		p.keyed.Store(k)
-	}
-	if m, ok := k.pool.Get().(*hmacPoolMAC); ok {
-		return m
-	}
-	return &hmacPoolMAC{Hash: hmac.New(newHash, k.key), keyed: k}
-}
-
-// put resets m and gives it back, unless its key is no longer the pool's.
-func (p *hmacPool) put(m *hmacPoolMAC) {
-	for i := range m.sum {
-		m.sum[i] = 0
-	}
-	if k, _ := p.keyed.Load().(*hmacPoolKeyed); k == m.keyed {
-		m.Reset()
-		k.pool.Put(m)
-	}
-}
-
-// hmacPoolEqual reports whether mac is the HMAC of the data written to m, in
-// constant time, as hmac.Equal(m.Sum(nil), mac) does, but without allocating:
-// it sums into m's own space, which is allocated once per MAC and zeroed when
-// m is put back.
-func hmacPoolEqual(m *hmacPoolMAC, mac []byte) bool {
-	m.sum = m.Sum(m.sum[:0])
-	return hmac.Equal(m.sum, mac)
-}
-
-// pooledBytesPool holds the buffers of pooledBytes.
-var pooledBytesPool = sync.Pool{New: func() any { return new([]byte) }}
-
-// pooledBytes returns n zeroed bytes, like make([]byte, n), taken from
-// pooledBytesPool, and the pointer to give back to it with Put once they are no
-// longer used.
-func pooledBytes(n int) ([]byte, *[]byte) {
-	p := pooledBytesPool.Get().(*[]byte)
-	if cap(*p) < n {
-		*p = make([]byte, n)
-	}
-	b := (*p)[:n]
-	for i := range b {
-		b[i] = 0
-	}
-	return b, p
-}
-
-// blake2bNew256Pool reuses the hashers that blake2b.New256(nil) makes: Reset
-// restores each to the state the call makes it in.
-var blake2bNew256Pool = sync.Pool{New: func() any { h, _ := blake2b.New256(nil); return h }}
-
-// newBranchHasherPool reuses the hashers that newBranchHasher() returns: Reset
-// restores each to the state the call returns it in.
-var newBranchHasherPool = sync.Pool{New: func() any { return newBranchHasher() }}
-
-// bytes32Pool reuses 32-byte buffers.
-var bytes32Pool = sync.Pool{New: func() any { return new([32]byte) }}
-
-// newHashWriterPool reuses the hashers that newHashWriter() returns: Reset
-// restores each to the state the call returns it in.
-var newHashWriterPool = sync.Pool{New: func() any { return newHashWriter().Hash }}

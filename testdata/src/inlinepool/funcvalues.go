@@ -12,7 +12,7 @@ import (
 
 //hashalloc:hot
 func macLiteral(key, msg []byte) []byte {
-	mac := hmac.New(func() hash.Hash { return sha256.New() }, key) // want `hmac-rekey: hmac.New\(\(func\(\) hash.Hash literal\), key\) re-keys .*; automatic fix: compute the MAC with appendHMACSHA256\d*, an RFC 2104 HMAC declared in this file \(a copy of the runtime module's hashsum\.AppendHMACSHA256\), which allocates nothing`
+	mac := hmac.New(func() hash.Hash { return sha256.New() }, key) // want `hmac-rekey: hmac.New\(\(func\(\) hash.Hash literal\), key\) re-keys .*; automatic fix: compute the MAC with appendHMACSHA256Funcvalues, an RFC 2104 HMAC declared in this file \(a copy of the runtime module's hashsum\.AppendHMACSHA256\), which allocates nothing`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }
@@ -20,7 +20,7 @@ func macLiteral(key, msg []byte) []byte {
 //hashalloc:hot
 func macLocal(key, msg []byte) []byte {
 	var newHash = func() hash.Hash { return sha256.New() }
-	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; automatic fix: compute the MAC with appendHMACSHA256\d*, an RFC 2104 HMAC declared in this file \(a copy of the runtime module's hashsum\.AppendHMACSHA256\), which allocates nothing`
+	mac := hmac.New(newHash, key) // want `hmac-rekey: hmac.New\(newHash, key\) re-keys .*; automatic fix: compute the MAC with appendHMACSHA256Funcvalues, an RFC 2104 HMAC declared in this file \(a copy of the runtime module's hashsum\.AppendHMACSHA256\), which allocates nothing`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }

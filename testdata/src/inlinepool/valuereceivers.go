@@ -17,7 +17,7 @@ type Tag struct {
 
 // Of returns the MAC of msg.
 func (t Tag) Of(msg []byte) []byte {
-	mac := hmac.New(sha256.New, t.key) // want `hmac-rekey: hmac.New\(sha256.New, t.key\) re-keys an HMAC \(5 allocations\) once per call of Of .*, with a key fixed for each Tag \(field key\); a keyed pool cannot be kept beside it \(t is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but Tag is exported: code outside the package may hold Tag values\); automatic fix: compute the MAC with appendHMACSHA256\d*, an RFC 2104 HMAC declared in this file \(a copy of the runtime module's hashsum.AppendHMACSHA256\), which allocates nothing, and compare the sum that Verify checks without allocating`
+	mac := hmac.New(sha256.New, t.key) // want `hmac-rekey: hmac.New\(sha256.New, t.key\) re-keys an HMAC \(5 allocations\) once per call of Of .*, with a key fixed for each Tag \(field key\); a keyed pool cannot be kept beside it \(t is a copy, and a pool in it would not outlive the call; pointer receivers would keep it, but Tag is exported: code outside the package may hold Tag values\); automatic fix: compute the MAC with appendHMACSHA256Valuereceivers, an RFC 2104 HMAC declared in this file \(a copy of the runtime module's hashsum.AppendHMACSHA256\), which allocates nothing, and compare the sum that Verify checks without allocating`
 	mac.Write(msg)
 	return mac.Sum(nil)
 }
@@ -42,7 +42,7 @@ func (t Tag) Reset(msg []byte) []byte {
 //
 //hashalloc:hot
 func signURL(key string, u *url.URL) string {
-	mac := hmac.New(sha256.New, []byte(key)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(key\)\) re-keys an HMAC \(5 allocations\) once per call of signURL .*, with key key, which its callers pass; automatic fix: compute the MAC with appendHMACSHA256\d*, an RFC 2104 HMAC declared in this file`
+	mac := hmac.New(sha256.New, []byte(key)) // want `hmac-rekey: hmac.New\(sha256.New, \[\]byte\(key\)\) re-keys an HMAC \(5 allocations\) once per call of signURL .*, with key key, which its callers pass; automatic fix: compute the MAC with appendHMACSHA256Valuereceivers, an RFC 2104 HMAC declared in this file`
 	mac.Write([]byte(u.Path + "?" + u.RawQuery))
 	return hex.EncodeToString(mac.Sum(nil))
 }

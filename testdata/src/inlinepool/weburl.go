@@ -14,9 +14,9 @@ import (
 // branch chooses (crypto.SHA1 here, which the package names nowhere else),
 // and the variable keeps the crypto.Hash of each.
 func presign(v2 bool, key []byte, path string) string {
-	mac := hmac.New(sha1.New, key) // want `hmac-rekey: hmac.New\(sha1.New, key\) re-keys an HMAC \(5 allocations\) once per call of presign.*, with key key, which its callers pass; automatic fix: compute the MAC with appendHMAC2, declared in this file \(a copy of the runtime module's hashsum\.AppendHMAC\): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash; mac holds the crypto\.Hash that each branch chooses`
+	mac := hmac.New(sha1.New, key) // want `hmac-rekey: hmac.New\(sha1.New, key\) re-keys an HMAC \(5 allocations\) once per call of presign.*, with key key, which its callers pass; automatic fix: compute the MAC with appendHMACWeburl, declared in this file \(a copy of the runtime module's hashsum\.AppendHMAC\): it dispatches to an RFC 2104 HMAC, declared in this file too, of each hash that this package names, which allocates nothing, and to crypto/hmac for any other hash; mac holds the crypto\.Hash that each branch chooses`
 	if v2 && !strings.HasPrefix(path, "/v1/") {
-		mac = hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of presign.*; automatic fix: compute the MAC with appendHMAC2, declared in this file .*; mac holds the crypto\.Hash that each branch chooses`
+		mac = hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of presign.*; automatic fix: compute the MAC with appendHMACWeburl, declared in this file .*; mac holds the crypto\.Hash that each branch chooses`
 	}
 	mac.Write([]byte(path))
 	return hex.EncodeToString(mac.Sum(nil))
