@@ -45,6 +45,9 @@ type constructor struct {
 	// returns it in (its constructor's does, see reuse), so that a pool of
 	// the file serves the wrapper's calls without arguments.
 	resets bool
+	// pointee: the wrapper's hasher is made from the bytes an argument
+	// points to, which may change while the pointer does not (no hoist).
+	pointee bool
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool
