@@ -195,7 +195,44 @@ func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
 	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isHashInterface(sig.Results().At(0).Type()) {
 		return constructor{}, false
 	}
+	// Reject a method of an interface that no type of the package
+	// implements by making a hasher: an accessor (a digester's Hash()
+	// returns the hasher it holds) makes none per call.
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) && !p.implementedByCtor(s) {
+			return constructor{}, false
+		}
+	}
 	return constructor{name: shorten(types.ExprString(call.Fun)), alloc: always, allocs: 1, funcValue: true}, true
+}
+
+// implementedByCtor reports whether a type declared in the package
+// implements the interface of the method selection s with a method that is
+// a constructor or a wrapper of one (func (sha1Factory) New() hash.Hash {
+// return sha1.New() }).
+func (p *pass) implementedByCtor(s *types.Selection) bool {
+	iface, ok := s.Recv().Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	scope := p.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		t := types.NewPointer(tn.Type())
+		if !types.Implements(t, iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, s.Obj().Pkg(), s.Obj().Name())
+		if fn, ok := obj.(*types.Func); ok {
+			if _, ok := p.lookupCtor(fn); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // constructorsOnly reports whether every function that the function value e
