@@ -253,7 +253,10 @@ func (m *Model) isEntry(f *fnInfo) bool {
 // declares whose methods hash with the value as an argument, as a key
 // (MessageIntegrity(md5 of a password), whose AddTo MACs each message with
 // it): a value made to be kept, once per credential or per session, while
-// its methods do the work of each item.
+// its methods do the work of each item. Such a method is given the item (it
+// has a parameter) and does not derive another value of the type (a Merkle
+// hash's method that hashes it with a sibling is a digest's use, not a
+// key's).
 func (m *Model) keptForMethods(sig *types.Signature) bool {
 	for v := range sig.Results().Variables() {
 		named, ok := types.Unalias(v.Type()).(*types.Named)
@@ -262,7 +265,7 @@ func (m *Model) keptForMethods(sig *types.Signature) bool {
 		}
 		for meth := range named.Methods() {
 			g, recv := m.funcs[meth], meth.Signature().Recv()
-			if g == nil || recv == nil {
+			if g == nil || recv == nil || meth.Signature().Params().Len() == 0 || returnsType(meth.Signature(), named) {
 				continue
 			}
 			for cur := range g.cur.Preorder((*ast.CallExpr)(nil)) {
@@ -277,6 +280,17 @@ func (m *Model) keptForMethods(sig *types.Signature) bool {
 					}
 				}
 			}
+		}
+	}
+	return false
+}
+
+// returnsType reports whether a result of sig is of type t or a pointer to
+// it.
+func returnsType(sig *types.Signature, t types.Type) bool {
+	for v := range sig.Results().Variables() {
+		if rt := v.Type(); types.Identical(rt, t) || types.Identical(rt, types.NewPointer(t)) {
+			return true
 		}
 	}
 	return false
