@@ -244,10 +244,12 @@ func CaseCountAll() { countAll(sha1Factory{}, items) }
 
 func CaseFactoryNew() { _ = sha1Factory{}.New().Size() }
 
-func CaseWriteAll() { writeAll(&streamDigester{h: sha256.New()}, items) }
+func newStream() *streamDigester { return &streamDigester{h: sha256.New()} }
+
+func CaseWriteAll() { writeAll(newStream(), items) }
 
 func ResultWriteAll() string {
-	d := &streamDigester{h: sha256.New()}
+	d := newStream()
 	writeAll(d, items)
 	return fmt.Sprintf("%x", d.Hash().Sum(nil))
 }
