@@ -195,6 +195,34 @@ func countAll(f factory, items [][]byte) int {
 	return n
 }
 
+// suite embeds hashFunc, whose implementation calls the hash function it
+// holds: the promoted NewHash makes a hasher per call.
+type suite interface {
+	hashFunc
+	Name() string
+}
+
+type hashFunc interface{ NewHash() hash.Hash }
+
+type hashFn struct{ fn func() hash.Hash }
+
+func (h hashFn) NewHash() hash.Hash { return h.fn() }
+
+type cipherSuite struct{ hashFunc }
+
+func (cipherSuite) Name() string { return "suite" }
+
+// mixAll makes a hasher per item through the suite's promoted NewHash.
+func mixAll(s suite, items [][]byte) int {
+	n := 0
+	for _, it := range items {
+		h := s.NewHash() // want `hasher-alloc: s.NewHash\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:\d+\); reuse one hasher across iterations \(no automatic fix: .*\)`
+		h.Write(it)
+		n += h.Size()
+	}
+	return n
+}
+
 // digester hands out the hasher of a stream.
 type digester interface{ Hash() hash.Hash }
 
@@ -245,6 +273,10 @@ func CaseCountAll() { countAll(sha1Factory{}, items) }
 func CaseFactoryNew() { _ = sha1Factory{}.New().Size() }
 
 func newStream() *streamDigester { return &streamDigester{h: sha256.New()} }
+
+func CaseMixAll() { mixAll(cipherSuite{hashFn{sha256.New}}, items) }
+
+func CaseHashFn() { _ = hashFn{sha256.New}.NewHash().Size() }
 
 func CaseWriteAll() { writeAll(newStream(), items) }
 
