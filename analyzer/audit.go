@@ -31,6 +31,11 @@ func (p *pass) auditOtherHashers(sites []*Site) {
 			continue
 		}
 		why := "the hasher comes from a function value or a method whose constructor is not known here; where it is made, it is judged"
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
+				why = s.Obj().Name() + " is a method of an interface that no type of the package implements by making a hasher: it may return one it holds (an accessor), which is judged where it is made"
+			}
+		}
 		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
 			why = fn.Name() + " returns a hasher, but is not a constructor the analysis knows"
 			if fn.Pkg() == p.Pkg {

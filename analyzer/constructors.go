@@ -8,6 +8,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // allocation says when a constructor's hasher reaches the heap.
@@ -45,6 +47,9 @@ type constructor struct {
 	// returns it in (its constructor's does, see reuse), so that a pool of
 	// the file serves the wrapper's calls without arguments.
 	resets bool
+	// pointee: the wrapper's hasher is made from the bytes an argument
+	// points to, which may change while the pointer does not (no hoist).
+	pointee bool
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool
@@ -192,7 +197,56 @@ func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
 	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isHashInterface(sig.Results().At(0).Type()) {
 		return constructor{}, false
 	}
+	// Reject a method of an interface that no type of the package
+	// implements by making a hasher: an accessor (a digester's Hash()
+	// returns the hasher it holds) makes none per call.
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) && !p.implementedByCtor(s) {
+			return constructor{}, false
+		}
+	}
 	return constructor{name: shorten(types.ExprString(call.Fun)), alloc: always, allocs: 1, funcValue: true}, true
+}
+
+// implementedByCtor reports whether a type declared in the package
+// implements the interface of the method selection s with a method that is
+// a constructor or a wrapper of one (func (sha1Factory) New() hash.Hash {
+// return sha1.New() }), itself or through an interface it embeds whose
+// implementations do (a cipher suite's Hash, promoted from its HashFunc).
+func (p *pass) implementedByCtor(s *types.Selection) bool {
+	return p.implementsByCtor(s.Recv(), s.Obj().Pkg(), s.Obj().Name(), 2)
+}
+
+func (p *pass) implementsByCtor(recv types.Type, pkg *types.Package, method string, depth int) bool {
+	iface, ok := recv.Underlying().(*types.Interface)
+	if !ok || depth < 0 {
+		return false
+	}
+	scope := p.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		t := types.NewPointer(tn.Type())
+		if !types.Implements(t, iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, method)
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		if _, ok := p.lookupCtor(fn); ok || p.returnsFuncValueHasher(fn) {
+			return true
+		}
+		// A method promoted from an embedded interface: that interface's
+		// implementations make the hasher, or not.
+		if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) && p.implementsByCtor(r.Type(), pkg, method, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // constructorsOnly reports whether every function that the function value e
@@ -212,6 +266,34 @@ func (p *pass) constructorsOnly(e ast.Expr, noArgs bool) bool {
 		}
 	}
 	return true
+}
+
+// returnsFuncValueHasher reports whether the body of fn is only "return
+// f()" of a function value that makes a hasher (func (h hashFn) Hash()
+// hash.Hash { return h.fn() }): each call makes one.
+func (p *pass) returnsFuncValueHasher(fn *types.Func) bool {
+	cur, ok := p.decl(fn)
+	if !ok {
+		return false
+	}
+	decl := cur.Node().(*ast.FuncDecl)
+	if decl.Body == nil || len(decl.Body.List) != 1 {
+		return false
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || typeutil.StaticCallee(p.TypesInfo, call) != nil {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if ok && p.TypesInfo.Selections[sel] != nil && p.TypesInfo.Selections[sel].Kind() == types.MethodVal {
+		return false // an interface method: judged by its own implementations
+	}
+	_, ok = p.funcValueCtor(call)
+	return ok
 }
 
 // isHashInterface reports whether t is hash.Hash, hash.Hash32 or hash.Hash64.

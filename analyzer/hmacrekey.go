@@ -53,21 +53,35 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 	case s.esc.kind == unknown:
 		p.silent(s.Call, hmacRekey, "whether the HMAC is kept cannot be told ("+s.esc.reason+")")
 		return
-	case len(s.Call.Args) != 2:
+	case len(s.Call.Args) != 2 && s.ctor.wrapped == "":
 		return
 	}
 	what := fmt.Sprintf("hmac.New(%s) re-keys an HMAC (%d allocations)", argsText(s.Call), s.ctor.allocs)
+	if s.ctor.wrapped != "" {
+		what = fmt.Sprintf("%s re-keys an HMAC (%d allocations: %s returns the HMAC of %s)", shorten(types.ExprString(s.Call)), s.ctor.allocs, s.ctor.name, s.ctor.wrapped)
+	}
 	often, loop, ok := p.often(s.cur, hmacRekey, s.ctor.allocs)
 	if !ok {
 		return // not per item, or a small part of what repeats it
 	}
-	if loop.Valid() {
+	// A wrapper keyed with the bytes its argument points to may get other
+	// bytes in each iteration through the same pointer: not invariant.
+	if loop.Valid() && !s.ctor.pointee {
 		if ok, _ := p.argsInvariant(s, loop); ok {
 			msg := fmt.Sprintf("%s %s, with a key that does not change in the loop", what, often)
 			fix, why := p.hoistFix(s, loop)
 			p.report(s.Call, hmacRekey, msg, fix, "build it once before the loop and Reset it", why)
 			return
 		}
+	}
+	if s.ctor.wrapped != "" {
+		// Reject a wrapper's call outside a loop that keeps its key: the
+		// hash and the key that a keyed pool or a one-shot HMAC needs are
+		// hmac.New's arguments in the wrapper, not this call's.
+		p.rekeyed[s.Call] = true // sum-alloc defers to it, as for a changing key
+		p.report(s.Call, hmacRekey, what+" "+often, nil, "build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key",
+			"the hash and the key are hmac.New's arguments inside "+s.ctor.name+", which a fix of this call would have to inline")
+		return
 	}
 	key, ok := p.heldKey(s)
 	if !ok {

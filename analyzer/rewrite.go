@@ -79,6 +79,11 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 	if s.ctor.panics {
 		return nil, s.ctor.name + " may panic, and hoisted it would run even when the loop does not"
 	}
+	// Reject a wrapper keyed with the bytes its argument points to: they
+	// may change in the loop while the pointer does not.
+	if s.ctor.pointee {
+		return nil, s.ctor.name + " reads the bytes its argument points to, which may change in the loop while the pointer does not"
+	}
 	// Reject a function value that may be anything but a known
 	// constructor: hoisted, a call that may do more than make a hasher
 	// would run once instead of once per iteration.

@@ -50,12 +50,15 @@ import (
 //     wrapper returns it in;
 //   - the constructor's arguments are constants (a []byte conversion of one
 //     too), nil, package functions (sha256.New for an HMAC) and the
-//     wrapper's parameters: the hasher
+//     wrapper's parameters, or their whole slices (key[:]): the hasher
 //     depends on the wrapper's arguments only, so a call whose arguments do
 //     not change in a loop makes the same hasher on every iteration.
 //
 // A wrapper that panics on an error is a constructor with no hoisting fix:
 // hoisted, it would run, and could panic, before a loop that does not run.
+// Nor is one keyed with the bytes an argument points to (key[:] of a key
+// *[32]byte): they may change in the loop while the pointer does not.
+// A wrapper of hmac.New is judged by hmac-rekey.
 // Exported wrappers export the returnsHasher fact, so that a call from
 // another package is a constructor site too. Wrappers of wrappers are
 // followed (a cycle of calls is no wrapper).
@@ -75,6 +78,10 @@ type returnsHasher struct {
 	// Resets: the hasher's Reset restores the state the wrapper returns it
 	// in.
 	Resets bool
+	// Pointee: the hasher is made from the bytes an argument points to
+	// (hmac.New(sha256.New, key[:]) of a key *[32]byte), which may change
+	// while the pointer does not.
+	Pointee bool
 }
 
 func (*returnsHasher) AFact() {}
@@ -217,19 +224,24 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 			exprs = append(exprs, sel.X) // the crypto.Hash of h.New()
 		}
 	}
+	pointee := inner.pointee
 	for _, e := range exprs {
 		if !p.wrapperArg(e, sig) {
 			return nil
 		}
+		if sl, ok := ast.Unparen(e).(*ast.SliceExpr); ok && unpointer(p.TypesInfo.TypeOf(sl.X)) != p.TypesInfo.TypeOf(sl.X) {
+			pointee = true
+		}
 	}
 	fact := &returnsHasher{
-		Ctor:   inner.wraps,
-		Name:   inner.wrapped,
-		Always: inner.alloc == always || p.noInline(fn, decl), // returned from a frame of its own: on the heap
-		Allocs: max(inner.allocs, 1),                          // an HMAC's 5 too
-		Panics: inner.panics || panics,
-		Plain:  inner.plain && len(call.Args) == 0,
-		Resets: inner.resets,
+		Ctor:    inner.wraps,
+		Name:    inner.wrapped,
+		Always:  inner.alloc == always || p.noInline(fn, decl), // returned from a frame of its own: on the heap
+		Allocs:  max(inner.allocs, 1),                          // an HMAC's 5 too
+		Panics:  inner.panics || panics,
+		Plain:   inner.plain && len(call.Args) == 0,
+		Resets:  inner.resets,
+		Pointee: pointee,
 	}
 	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
 		p.ExportObjectFact(fn, fact)
@@ -244,7 +256,8 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 // ctor returns the constructor that a wrapper with this fact is, named
 // name; the pool of its standard constructor serves a plain one.
 func (f *returnsHasher) ctor(name string) *constructor {
-	ctor := &constructor{name: name, wraps: f.Ctor, wrapped: f.Name, allocs: f.Allocs, panics: f.Panics, plain: f.Plain, resets: f.Resets}
+	ctor := &constructor{name: name, wraps: f.Ctor, wrapped: f.Name, allocs: f.Allocs, panics: f.Panics, plain: f.Plain, resets: f.Resets,
+		pointee: f.Pointee, hmac: stdConstructors[f.Ctor].hmac} // an HMAC's wrapper: judged by hmac-rekey
 	if f.Always {
 		ctor.alloc = always
 	}
@@ -366,6 +379,11 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 	}
 	if _, ok := p.funcValue(e); ok {
 		return true // sha256.New
+	}
+	// key[:] of a parameter: the bytes of the parameter, or of the array it
+	// points to (see returnsHasher.Pointee).
+	if sl, ok := ast.Unparen(e).(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil {
+		e = sl.X
 	}
 	v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)
 	return ok && slices.Contains(slices.Collect(sig.Params().Variables()), v)

@@ -243,10 +243,57 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	}
 	sig := f.fn.Signature()
 	shape := hashShape(sig)
-	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) {
+	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.keptForMethods(sig) {
 		return false
 	}
 	return shape || m.compares(f)
+}
+
+// keptForMethods reports whether a result of sig is of a type the package
+// declares whose methods hash with the value as an argument, as a key
+// (MessageIntegrity(md5 of a password), whose AddTo MACs each message with
+// it): a value made to be kept, once per credential or per session, while
+// its methods do the work of each item. Such a method is given the item (it
+// has a parameter) and does not derive another value of the type (a Merkle
+// hash's method that hashes it with a sibling is a digest's use, not a
+// key's).
+func (m *Model) keptForMethods(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		named, ok := types.Unalias(v.Type()).(*types.Named)
+		if !ok || named.Obj().Pkg() != m.cfg.Pkg {
+			continue
+		}
+		for meth := range named.Methods() {
+			g, recv := m.funcs[meth], meth.Signature().Recv()
+			if g == nil || recv == nil || meth.Signature().Params().Len() == 0 || returnsType(meth.Signature(), named) {
+				continue
+			}
+			for cur := range g.cur.Preorder((*ast.CallExpr)(nil)) {
+				call := cur.Node().(*ast.CallExpr)
+				callee := typeutil.StaticCallee(m.cfg.Info, call)
+				if callee == nil || m.funcs[callee] == nil || !m.hashes(m.funcs[callee], 1) {
+					continue
+				}
+				for _, arg := range call.Args {
+					if id, ok := ast.Unparen(arg).(*ast.Ident); ok && m.cfg.Info.Uses[id] == recv {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// returnsType reports whether a result of sig is of type t or a pointer to
+// it.
+func returnsType(sig *types.Signature, t types.Type) bool {
+	for v := range sig.Results().Variables() {
+		if rt := v.Type(); types.Identical(rt, t) || types.Identical(rt, types.NewPointer(t)) {
+			return true
+		}
+	}
+	return false
 }
 
 // derivesKey reports whether f derives key material, itself or through

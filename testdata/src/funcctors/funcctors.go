@@ -195,6 +195,53 @@ func countAll(f factory, items [][]byte) int {
 	return n
 }
 
+// suite embeds hashFunc, whose implementation calls the hash function it
+// holds: the promoted NewHash makes a hasher per call.
+type suite interface {
+	hashFunc
+	Name() string
+}
+
+type hashFunc interface{ NewHash() hash.Hash }
+
+type hashFn struct{ fn func() hash.Hash }
+
+func (h hashFn) NewHash() hash.Hash { return h.fn() }
+
+type cipherSuite struct{ hashFunc }
+
+func (cipherSuite) Name() string { return "suite" }
+
+// mixAll makes a hasher per item through the suite's promoted NewHash.
+func mixAll(s suite, items [][]byte) int {
+	n := 0
+	for _, it := range items {
+		h := s.NewHash() // want `hasher-alloc: s.NewHash\(\) always allocates its hasher once per element of items \(the loop at funcctors.go:\d+\); reuse one hasher across iterations \(no automatic fix: .*\)`
+		h.Write(it)
+		n += h.Size()
+	}
+	return n
+}
+
+// digester hands out the hasher of a stream.
+type digester interface{ Hash() hash.Hash }
+
+// streamDigester holds one hasher, and Hash returns it: an accessor, not a
+// constructor.
+type streamDigester struct{ h hash.Hash }
+
+func (d *streamDigester) Hash() hash.Hash { return d.h }
+
+// writeAll writes every item into the hasher the digester holds: no type of
+// the package implements Hash by making a hasher, so d.Hash() makes none
+// per item (the twin of countAll).
+func writeAll(d digester, items [][]byte) int {
+	for _, it := range items {
+		d.Hash().Write(it)
+	}
+	return d.Hash().Size()
+}
+
 // Signer keeps the hasher it makes: made once for what keeps it.
 type Signer struct{ h hash.Hash }
 
@@ -224,6 +271,20 @@ func CaseTree() { tree.Root(items) }
 func CaseCountAll() { countAll(sha1Factory{}, items) }
 
 func CaseFactoryNew() { _ = sha1Factory{}.New().Size() }
+
+func newStream() *streamDigester { return &streamDigester{h: sha256.New()} }
+
+func CaseMixAll() { mixAll(cipherSuite{hashFn{sha256.New}}, items) }
+
+func CaseHashFn() { _ = hashFn{sha256.New}.NewHash().Size() }
+
+func CaseWriteAll() { writeAll(newStream(), items) }
+
+func ResultWriteAll() string {
+	d := newStream()
+	writeAll(d, items)
+	return fmt.Sprintf("%x", d.Hash().Sum(nil))
+}
 
 var signer *Signer
 

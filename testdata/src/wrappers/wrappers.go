@@ -184,7 +184,7 @@ func newMAC(k []byte) hash.Hash { return hmac.New(sha256.New, k) }
 
 func CaseMAC() {
 	for _, it := range items {
-		mac := newMAC(key) // want `hasher-alloc: newMAC\(key\) returns the hasher of hmac.New, which allocates 5 times once per .* \(the loop at wrappers.go:\d+\); automatic fix: hoist mac out of the loop and Reset it per iteration`
+		mac := newMAC(key) // want `hmac-rekey: newMAC\(key\) re-keys an HMAC \(5 allocations: newMAC returns the HMAC of hmac.New\) once per .* \(the loop at wrappers.go:\d+\), with a key that does not change in the loop; automatic fix: hoist mac out of the loop and Reset it per iteration`
 		mac.Write(it)
 		mac.Sum(out[:0])
 	}
@@ -192,6 +192,71 @@ func CaseMAC() {
 
 func ResultMAC() string {
 	CaseMAC()
+	return hex.EncodeToString(out[:32])
+}
+
+// keyedMAC wraps hmac.New keyed with the array its caller points to.
+func keyedMAC(key *[32]byte) hash.Hash { return hmac.New(sha256.New, key[:]) }
+
+// keyedSum returns a MAC of what it is given, so it runs per item: each call
+// re-keys an HMAC through keyedMAC with the key its caller passes, here the
+// MAC before it in a chain.
+func keyedSum(key *[32]byte, text []byte) *[32]byte {
+	mac := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedSum, which CaseKeyedChain calls once per element of items \(the loop at wrappers.go:\d+\); build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key \(no automatic fix: the hash and the key are hmac.New's arguments inside keyedMAC, which a fix of this call would have to inline\)`
+	mac.Write(text)
+	var sum [32]byte
+	mac.Sum(sum[:0])
+	return &sum
+}
+
+func CaseKeyedChain() {
+	sig := &[32]byte{}
+	for _, it := range items {
+		sig = keyedSum(sig, it)
+	}
+	copy(out[:], sig[:])
+}
+
+func ResultKeyedChain() string {
+	CaseKeyedChain()
+	return hex.EncodeToString(out[:32])
+}
+
+// The pointer does not change in the loop, the key it points to does: no
+// hoist.
+func CaseKeyedPointee() {
+	var sig [32]byte
+	p := &sig
+	for _, it := range items {
+		copy(sig[:], it)
+		mac := keyedMAC(p) // want `hmac-rekey: keyedMAC\(p\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the hash and the key are hmac.New's arguments inside keyedMAC, which a fix of this call would have to inline\)`
+		mac.Write(it)
+		mac.Sum(out[:0])
+	}
+}
+
+func ResultKeyedPointee() string {
+	CaseKeyedPointee()
+	return hex.EncodeToString(out[:32])
+}
+
+// The twin: a chain link keeps the HMAC that keyedMAC returns for as long as
+// it lives, and resets it per message: built once for what keeps it.
+type link struct{ mac hash.Hash }
+
+func newLink(key *[32]byte) *link { return &link{mac: keyedMAC(key)} }
+
+func CaseKeyedKept() {
+	l := newLink(&[32]byte{1})
+	for _, it := range items {
+		l.mac.Reset()
+		l.mac.Write(it)
+		l.mac.Sum(out[:0])
+	}
+}
+
+func ResultKeyedKept() string {
+	CaseKeyedKept()
 	return hex.EncodeToString(out[:32])
 }
 
