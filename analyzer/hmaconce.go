@@ -110,6 +110,18 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if f == nil {
 		return nil, "the source file cannot be read"
 	}
+	// hmac.New's arguments, or those a wrapper of it passes (see
+	// wrappedHMAC).
+	var hashArg, keyArg ast.Expr
+	keyText := ""
+	if s.ctor.wrapped != "" {
+		var why string
+		if hashArg, keyArg, keyText, why = p.wrappedHMAC(s); why != "" {
+			return nil, why
+		}
+	} else {
+		hashArg, keyArg = s.Call.Args[0], s.Call.Args[1]
+	}
 	def, why := p.definition(s)
 	var chosen *chosenHash
 	if def == nil {
@@ -127,7 +139,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var fn *types.Func
 	var hashDef ast.Stmt
 	fnCur, _ := enclosingFunc(s.cur)
-	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
+	cryptoHash := p.cryptoHashOperand(hashArg)
 	var funcHash ast.Expr
 	switch {
 	case chosen != nil:
@@ -141,7 +153,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 	default:
 		var why string
-		fn, hashDef, why = p.hashConstructor(fnCur, s.Call.Args[0])
+		fn, hashDef, why = p.hashConstructor(fnCur, hashArg)
 		if fn != nil {
 			var ok bool
 			if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
@@ -153,11 +165,14 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			// which calls it once, and reads the variable that may hold
 			// it (so its definition stays).
 			hashDef = nil
-			if whyNot := p.funcHashOperand(s.Call.Args[0]); whyNot != "" {
+			if whyNot := p.funcHashOperand(hashArg); whyNot != "" {
 				return nil, why + ", and " + whyNot
 			}
-			funcHash = s.Call.Args[0]
+			funcHash = hashArg
 		}
+	}
+	if s.ctor.wrapped != "" && (cryptoHash != nil || funcHash != nil) {
+		return nil, "the hash " + shorten(types.ExprString(hashArg)) + " inside " + s.ctor.name + " has no one-shot HMAC of the runtime"
 	}
 	// The hash (a crypto.Hash or a function value) is read at the Sum
 	// instead of at hmac.New: what runs between must leave it as it was.
@@ -178,7 +193,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// A key or a part that runs code (a call) is evaluated into a variable
 	// where it was, in the same order, and the one-shot HMAC reads the
 	// variable: the code still runs once, at its place.
-	key := s.Call.Args[1]
+	key := keyArg
 	hoistKey := !sigOperand(key) && !p.plainConversion(key)
 	if hoistKey {
 		key = nil // a variable of its own: nothing between can change it
@@ -308,7 +323,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		// Reject a key that runs code: the parts, read in the same call,
 		// could be read before it or after it (Go does not say which).
 		if hoistKey {
-			return nil, "the MAC's size is read before its Write, and the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call), which the one-shot HMAC computed where hmac.New was would call beside reading the parts, in an order Go leaves open"
+			return nil, "the MAC's size is read before its Write, and the key " + shorten(types.ExprString(keyArg)) + " runs code (a call), which the one-shot HMAC computed where hmac.New was would call beside reading the parts, in an order Go leaves open"
 		}
 		for c, _ := defCur.NextSibling(); c != sumCur; c, _ = c.NextSibling() {
 			if st := c.Node().(ast.Stmt); !slices.Contains(writes, st) {
@@ -348,7 +363,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey && sizes == nil, SizeReads: sizes, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: keyArg, KeyText: keyText, HoistKey: hoistKey && sizes == nil, SizeReads: sizes, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)

@@ -202,7 +202,7 @@ func keyedMAC(key *[32]byte) hash.Hash { return hmac.New(sha256.New, key[:]) }
 // re-keys an HMAC through keyedMAC with the key its caller passes, here the
 // MAC before it in a chain.
 func keyedSum(key *[32]byte, text []byte) *[32]byte {
-	mac := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedSum, which CaseKeyedChain calls once per element of items \(the loop at wrappers.go:\d+\); build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key \(no automatic fix: the hash and the key are hmac.New's arguments inside keyedMAC, which a fix of this call would have to inline\)`
+	mac := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedSum, which CaseKeyedChain calls once per element of items \(the loop at wrappers.go:\d+\); automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
 	mac.Write(text)
 	var sum [32]byte
 	mac.Sum(sum[:0])
@@ -222,6 +222,57 @@ func ResultKeyedChain() string {
 	return hex.EncodeToString(out[:32])
 }
 
+// The twin: the key given to keyedMAC is a call's result. A one-shot HMAC
+// would evaluate it at the Sum instead of at the call: no fix.
+var (
+	keyRing = [2][32]byte{{1}, {2}}
+	turns   int
+)
+
+func nextKey() *[32]byte { turns++; return &keyRing[turns%2] }
+
+func keyedSumNext(text []byte) *[32]byte {
+	mac := keyedMAC(nextKey()) // want `hmac-rekey: keyedMAC\(nextKey\(\)\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedSumNext, which CaseKeyedNext calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the key is hmac.New's argument inside keyedMAC, given nextKey\(\), which is not a variable: a one-shot HMAC would evaluate it at the Sum instead\)`
+	mac.Write(text)
+	var sum [32]byte
+	mac.Sum(sum[:0])
+	return &sum
+}
+
+func CaseKeyedNext() {
+	for _, it := range items {
+		copy(out[:], keyedSumNext(it)[:])
+	}
+}
+
+func ResultKeyedNext() string {
+	CaseKeyedNext()
+	return hex.EncodeToString(out[:32])
+}
+
+// The twin: fixedMAC keys its HMAC with a constant of its own, not with one
+// of its parameters: no fix reads hmac.New's arguments through it.
+func fixedMAC(salt []byte) hash.Hash { return hmac.New(sha256.New, []byte("fixed")) }
+
+func fixedSum(text []byte) *[32]byte {
+	mac := fixedMAC(text) // want `hmac-rekey: fixedMAC\(text\) re-keys an HMAC \(5 allocations: fixedMAC returns the HMAC of hmac.New\) once per call of fixedSum, which CaseFixedKey calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the hash and the key are hmac.New's arguments inside fixedMAC, which does more than return hmac.New of a standard hash and one of its parameters\)`
+	mac.Write(text)
+	var sum [32]byte
+	mac.Sum(sum[:0])
+	return &sum
+}
+
+func CaseFixedKey() {
+	for _, it := range items {
+		copy(out[:], fixedSum(it)[:])
+	}
+}
+
+func ResultFixedKey() string {
+	CaseFixedKey()
+	return hex.EncodeToString(out[:32])
+}
+
 // The pointer does not change in the loop, the key it points to does: no
 // hoist.
 func CaseKeyedPointee() {
@@ -229,7 +280,7 @@ func CaseKeyedPointee() {
 	p := &sig
 	for _, it := range items {
 		copy(sig[:], it)
-		mac := keyedMAC(p) // want `hmac-rekey: keyedMAC\(p\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the hash and the key are hmac.New's arguments inside keyedMAC, which a fix of this call would have to inline\)`
+		mac := keyedMAC(p) // want `hmac-rekey: keyedMAC\(p\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per element of items \(the loop at wrappers.go:\d+\); automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
 		mac.Write(it)
 		mac.Sum(out[:0])
 	}
