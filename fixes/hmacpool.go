@@ -456,6 +456,9 @@ type OneShotSpec struct {
 	// KeyText, when set, is how the fix writes Key: a key rebuilt from a
 	// wrapper's argument (k[:]) has no source text of its own.
 	KeyText string
+	// DstText, when set, is what the sum appends to in place of the Sum's
+	// argument: x[:0] for a helper that sums into the array &x.
+	DstText string
 	Parts   []ast.Expr
 	// HoistKey keeps the key, which runs code, where hmac.New evaluated it,
 	// in a variable; Hoisted does the same for each part that runs code,
@@ -615,7 +618,11 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 	default:
 		edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
 	}
-	args := []string{f.Text(sum.Args[0]), key}
+	dst := spec.DstText
+	if dst == "" {
+		dst = f.Text(sum.Args[0])
+	}
+	args := []string{dst, key}
 	if spec.Hash != nil {
 		args = append([]string{f.Text(spec.Hash)}, args...)
 	}

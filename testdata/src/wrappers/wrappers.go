@@ -222,6 +222,69 @@ func ResultKeyedChain() string {
 	return hex.EncodeToString(out[:32])
 }
 
+// sumInto sums h into the array dest points to, and checks that the sum
+// fills it: a check that cannot fail for a hash of dest's size.
+func sumInto(h hash.Hash, dest *[32]byte) {
+	r := h.Sum(dest[:0])
+	if len(r) != len(dest) {
+		panic("hash size inconsistency")
+	}
+}
+
+// keyedHash is keyedSum with its Sum through sumInto: the one-shot HMAC
+// appends into the array instead.
+func keyedHash(key *[32]byte, text []byte) *[32]byte {
+	h := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedHash, which CaseKeyedHash calls once per element of items \(the loop at wrappers.go:\d+\); automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+	h.Write([]byte(text))
+	var sum [32]byte
+	sumInto(h, &sum)
+	return &sum
+}
+
+func CaseKeyedHash() {
+	sig := &[32]byte{7}
+	for _, it := range items {
+		sig = keyedHash(sig, it)
+	}
+	copy(out[:], sig[:])
+}
+
+func ResultKeyedHash() string {
+	CaseKeyedHash()
+	return hex.EncodeToString(out[:32])
+}
+
+// The twin: sumLong sums into an array longer than the digest, and panics
+// when the sum does not fill it: the one-shot HMAC would not panic.
+func sumLong(h hash.Hash, dest *[64]byte) {
+	r := h.Sum(dest[:0])
+	if len(r) != len(dest) {
+		panic("hash size inconsistency")
+	}
+}
+
+func keyedHashLong(key *[32]byte, text []byte) (sum [64]byte, ok bool) {
+	defer func() { ok = recover() == nil }()
+	h := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedHashLong, which CaseKeyedHashLong calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the MAC is used for more than Write and one Sum, by sumLong\(h, &sum\) at wrappers.go:\d+:\d+\)`
+	h.Write(text)
+	sumLong(h, &sum)
+	return sum, true
+}
+
+func CaseKeyedHashLong() {
+	key := &[32]byte{9}
+	for _, it := range items {
+		if sum, ok := keyedHashLong(key, it); ok {
+			copy(out[:], sum[:])
+		}
+	}
+}
+
+func ResultKeyedHashLong() string {
+	CaseKeyedHashLong()
+	return hex.EncodeToString(out[:32])
+}
+
 // The twin: the key given to keyedMAC is a call's result. A one-shot HMAC
 // would evaluate it at the Sum instead of at the call: no fix.
 var (
