@@ -265,7 +265,7 @@ func sumLong(h hash.Hash, dest *[64]byte) {
 
 func keyedHashLong(key *[32]byte, text []byte) (sum [64]byte, ok bool) {
 	defer func() { ok = recover() == nil }()
-	h := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedHashLong, which CaseKeyedHashLong calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the MAC is used for more than Write and one Sum, by sumLong\(h, &sum\) at wrappers.go:\d+:\d+\)`
+	h := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedHashLong, which CaseKeyedHashLong calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the MAC is used for more than Write and one Sum, by sumLong\(h, &sum\) at wrappers.go:\d+\S*\)`
 	h.Write(text)
 	sumLong(h, &sum)
 	return sum, true
