@@ -110,6 +110,18 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if f == nil {
 		return nil, "the source file cannot be read"
 	}
+	// hmac.New's arguments, or those a wrapper of it passes (see
+	// wrappedHMAC).
+	var hashArg, keyArg ast.Expr
+	keyText := ""
+	if s.ctor.wrapped != "" {
+		var why string
+		if hashArg, keyArg, keyText, why = p.wrappedHMAC(s); why != "" {
+			return nil, why
+		}
+	} else {
+		hashArg, keyArg = s.Call.Args[0], s.Call.Args[1]
+	}
 	def, why := p.definition(s)
 	var chosen *chosenHash
 	if def == nil {
@@ -127,7 +139,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var fn *types.Func
 	var hashDef ast.Stmt
 	fnCur, _ := enclosingFunc(s.cur)
-	cryptoHash := p.cryptoHashOperand(s.Call.Args[0])
+	cryptoHash := p.cryptoHashOperand(hashArg)
 	var funcHash ast.Expr
 	switch {
 	case chosen != nil:
@@ -141,7 +153,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 	default:
 		var why string
-		fn, hashDef, why = p.hashConstructor(fnCur, s.Call.Args[0])
+		fn, hashDef, why = p.hashConstructor(fnCur, hashArg)
 		if fn != nil {
 			var ok bool
 			if name, ok = oneShotHMACs[funcKey(fn)]; !ok {
@@ -153,11 +165,14 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			// which calls it once, and reads the variable that may hold
 			// it (so its definition stays).
 			hashDef = nil
-			if whyNot := p.funcHashOperand(s.Call.Args[0]); whyNot != "" {
+			if whyNot := p.funcHashOperand(hashArg); whyNot != "" {
 				return nil, why + ", and " + whyNot
 			}
-			funcHash = s.Call.Args[0]
+			funcHash = hashArg
 		}
+	}
+	if s.ctor.wrapped != "" && (cryptoHash != nil || funcHash != nil) {
+		return nil, "the hash " + shorten(types.ExprString(hashArg)) + " inside " + s.ctor.name + " has no one-shot HMAC of the runtime"
 	}
 	// The hash (a crypto.Hash or a function value) is read at the Sum
 	// instead of at hmac.New: what runs between must leave it as it was.
@@ -178,7 +193,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// A key or a part that runs code (a call) is evaluated into a variable
 	// where it was, in the same order, and the one-shot HMAC reads the
 	// variable: the code still runs once, at its place.
-	key := s.Call.Args[1]
+	key := keyArg
 	hoistKey := !sigOperand(key) && !p.plainConversion(key)
 	if hoistKey {
 		key = nil // a variable of its own: nothing between can change it
@@ -203,6 +218,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var sum *ast.CallExpr
 	var sumCur inspector.Cursor
 	var sizes []ast.Expr // the MAC's size, read before its first Write (see sizeReads)
+	dstText := ""        // what a Sum through a helper appends to (see helperSum)
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
 		// hash.Hash's Write never returns an error, so the check goes with
@@ -274,6 +290,9 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			continue
 		}
 		sum, sumCur = p.macSum(next, mac), next
+		if sum == nil && fn != nil && len(sizes) == 0 {
+			sum, dstText = p.helperSum(next, mac, digestSizes[funcKey(fn)])
+		}
 		if sum == nil && len(parts) == 0 && chosen == nil {
 			reads, why := p.sizeReads(next, mac)
 			if why != "" {
@@ -308,7 +327,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		// Reject a key that runs code: the parts, read in the same call,
 		// could be read before it or after it (Go does not say which).
 		if hoistKey {
-			return nil, "the MAC's size is read before its Write, and the key " + shorten(types.ExprString(s.Call.Args[1])) + " runs code (a call), which the one-shot HMAC computed where hmac.New was would call beside reading the parts, in an order Go leaves open"
+			return nil, "the MAC's size is read before its Write, and the key " + shorten(types.ExprString(keyArg)) + " runs code (a call), which the one-shot HMAC computed where hmac.New was would call beside reading the parts, in an order Go leaves open"
 		}
 		for c, _ := defCur.NextSibling(); c != sumCur; c, _ = c.NextSibling() {
 			if st := c.Node().(ast.Stmt); !slices.Contains(writes, st) {
@@ -348,7 +367,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: s.Call.Args[1], HoistKey: hoistKey && sizes == nil, SizeReads: sizes, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: keyArg, KeyText: keyText, DstText: dstText, HoistKey: hoistKey && sizes == nil, SizeReads: sizes, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -371,11 +390,129 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	}
 	// A caller that only compares what the function returns with a MAC
 	// received gets a compare form that sums into an array on the stack.
-	if sizes == nil {
+	if sizes == nil && dstText == "" {
 		spec.EqualForm = p.equalForm(f, fnCur, mac)
 	}
 	fix := fixes.OneShotHMAC(f, stmt, writes, sum, spec)
 	return &fix, ""
+}
+
+// helperSum returns the call helper(mac, &x) that is the statement at cur,
+// when helper is a function of the package that sums its hasher into the
+// array its second argument points to and checks the length of the sum, a
+// check that cannot fail when the array has the size of the hash's digest:
+//
+//	func hashSum(h hash.Hash, dest *[32]byte) {
+//		r := h.Sum(dest[:0])
+//		if len(r) != len(dest) {
+//			panic("hash size inconsistency")
+//		}
+//	}
+//	h := hmac.New(sha256.New, key)
+//	h.Write(text)                      => var sum [32]byte
+//	var sum [32]byte                      hashsum.AppendHMACSHA256(sum[:0], key, text)
+//	hashSum(h, &sum)
+//
+// dst is what the one-shot HMAC appends to instead: x[:0], the array's
+// bytes, as h.Sum(dest[:0]) did. The helper stays for its other callers.
+// Any other helper, an argument other than the address of a variable, and
+// an array of another size (the check could fail, and the helper panic)
+// give nil.
+func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum *ast.CallExpr, dst string) {
+	es, ok := cur.Node().(*ast.ExprStmt)
+	if !ok {
+		return nil, ""
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() || ast.Unparen(call.Args[0]) != identOf(call.Args[0]) || p.TypesInfo.Uses[identOf(call.Args[0])] != mac {
+		return nil, ""
+	}
+	// The argument: &x, of a variable x.
+	addr, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)
+	if !ok || addr.Op != token.AND {
+		return nil, ""
+	}
+	x, ok := ast.Unparen(addr.X).(*ast.Ident)
+	if _, isVar := p.TypesInfo.Uses[x].(*types.Var); !ok || !isVar {
+		return nil, ""
+	}
+	helper := typeutil.StaticCallee(p.TypesInfo, call)
+	if helper == nil || helper.Pkg() != p.Pkg || helper.Signature().Recv() != nil || helper.Signature().Results().Len() != 0 {
+		return nil, ""
+	}
+	decl, ok := p.decl(helper)
+	if !ok {
+		return nil, ""
+	}
+	fd := decl.Node().(*ast.FuncDecl)
+	if fd.Body == nil || fd.Type.TypeParams != nil || len(fd.Body.List) != 2 {
+		return nil, ""
+	}
+	params := helper.Signature().Params()
+	h, dest := params.At(0), params.At(1)
+	ptr, ok := dest.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil, ""
+	}
+	arr, ok := ptr.Elem().Underlying().(*types.Array)
+	if !ok || arr.Len() != size || !types.Identical(arr.Elem(), types.Typ[types.Byte]) {
+		return nil, ""
+	}
+	// r := h.Sum(dest[:0])
+	as, ok := fd.Body.List[0].(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, ""
+	}
+	sc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(sc.Args) != 1 {
+		return nil, ""
+	}
+	sel, ok := sc.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Sum" || ast.Unparen(sel.X) != identOf(sel.X) || p.TypesInfo.Uses[identOf(sel.X)] != h {
+		return nil, ""
+	}
+	sl, ok := ast.Unparen(sc.Args[0]).(*ast.SliceExpr)
+	if !ok || sl.Low != nil || sl.Max != nil || sl.High == nil || p.TypesInfo.Uses[identOf(sl.X)] != dest || ast.Unparen(sl.X) != identOf(sl.X) {
+		return nil, ""
+	}
+	if c := p.TypesInfo.Types[sl.High].Value; c == nil || c.String() != "0" {
+		return nil, ""
+	}
+	r, ok := p.TypesInfo.Defs[identOf(as.Lhs[0])].(*types.Var)
+	if !ok {
+		return nil, ""
+	}
+	// if len(r) != len(dest) { panic(...) }
+	ifs, ok := fd.Body.List[1].(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return nil, ""
+	}
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.NEQ || !p.lenOf(cond.X, r) || !p.lenOf(cond.Y, dest) {
+		return nil, ""
+	}
+	pe, ok := ifs.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return nil, ""
+	}
+	pc, ok := ast.Unparen(pe.X).(*ast.CallExpr)
+	if !ok || len(pc.Args) != 1 || p.TypesInfo.Types[pc.Args[0]].Value == nil {
+		return nil, ""
+	}
+	if b, ok := p.TypesInfo.Uses[identOf(pc.Fun)].(*types.Builtin); !ok || b.Name() != "panic" {
+		return nil, ""
+	}
+	return call, x.Name + "[:0]"
+}
+
+// lenOf reports whether e is len(v).
+func (p *pass) lenOf(e ast.Expr, v *types.Var) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || ast.Unparen(call.Args[0]) != identOf(call.Args[0]) || p.TypesInfo.Uses[identOf(call.Args[0])] != v {
+		return false
+	}
+	b, ok := p.TypesInfo.Uses[identOf(call.Fun)].(*types.Builtin)
+	return ok && b.Name() == "len"
 }
 
 // sizeReads returns the calls mac.Size() in the statement at cur when they

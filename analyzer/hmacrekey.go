@@ -78,9 +78,11 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 		// Reject a wrapper's call outside a loop that keeps its key: the
 		// hash and the key that a keyed pool or a one-shot HMAC needs are
 		// hmac.New's arguments in the wrapper, not this call's.
+		// The one-shot HMAC reads them from a wrapper that only returns
+		// hmac.New of its arguments (see wrappedHMAC).
 		p.rekeyed[s.Call] = true // sum-alloc defers to it, as for a changing key
-		p.report(s.Call, hmacRekey, what+" "+often, nil, "build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key",
-			"the hash and the key are hmac.New's arguments inside "+s.ctor.name+", which a fix of this call would have to inline")
+		fix, why := p.oneShotFix(s)
+		p.report(s.Call, hmacRekey, what+" "+often, fix, "build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key", why)
 		return
 	}
 	key, ok := p.heldKey(s)

@@ -407,3 +407,71 @@ func (p *pass) findWrappers() {
 		p.wrapperCtor(fn)
 	}
 }
+
+// wrappedHMAC returns hmac.New's hash and key as the call s of a wrapper of
+// hmac.New gives them, so that a one-shot HMAC can be computed at the call:
+//
+//	func keyedHasher(key *[32]byte) hash.Hash {
+//		return hmac.New(sha256.New, key[:])
+//	}
+//	h := keyedHasher(k)                  is read as     h := hmac.New(sha256.New, k[:])
+//
+// The key returned has no position when it is rebuilt from the call's
+// argument (k[:]): keyText is then how the fix writes it.
+//
+// It says why not when the wrapper is not declared in the package (its body
+// cannot be read), is a method, or does more than return hmac.New of a
+// package function and a parameter or its whole slice; or when the
+// argument is not a variable: a variable is evaluated with no code run, so
+// evaluating it where the Sum is instead of at the call changes nothing
+// that the statements between do not (see movable).
+func (p *pass) wrappedHMAC(s *Site) (hash, key ast.Expr, keyText, why string) {
+	fn := typeutil.StaticCallee(p.TypesInfo, s.Call)
+	if fn == nil || fn.Pkg() != p.Pkg || fn.Signature().Recv() != nil {
+		return nil, nil, "", "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which is not a function of this package"
+	}
+	cur, ok := p.decl(fn.Origin())
+	inner := "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which does more than return hmac.New of a standard hash and one of its parameters"
+	if !ok {
+		return nil, nil, "", inner
+	}
+	decl := cur.Node().(*ast.FuncDecl)
+	if decl.Body == nil || len(decl.Body.List) != 1 {
+		return nil, nil, "", inner
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, nil, "", inner
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || !p.isHMACNew(call) {
+		return nil, nil, "", inner
+	}
+	if _, ok := p.funcValue(call.Args[0]); !ok || !p.pkgSelector(call.Args[0]) {
+		return nil, nil, "", inner
+	}
+	// The key: a parameter, or its whole slice.
+	k, sliced := ast.Unparen(call.Args[1]), false
+	if sl, ok := k.(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil && !sl.Slice3 {
+		k, sliced = ast.Unparen(sl.X), true
+	}
+	param, ok := p.TypesInfo.Uses[identOf(k)].(*types.Var)
+	if !ok || ast.Unparen(k) != identOf(k) {
+		return nil, nil, "", inner
+	}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if params.At(i) != param || i >= len(s.Call.Args) || s.Call.Ellipsis.IsValid() {
+			continue
+		}
+		arg, ok := ast.Unparen(s.Call.Args[i]).(*ast.Ident)
+		if _, isVar := p.TypesInfo.Uses[arg].(*types.Var); !ok || !isVar {
+			return nil, nil, "", "the key is hmac.New's argument inside " + s.ctor.name + ", given " + shorten(types.ExprString(s.Call.Args[i])) + ", which is not a variable: a one-shot HMAC would evaluate it at the Sum instead"
+		}
+		if !sliced {
+			return call.Args[0], arg, "", ""
+		}
+		return call.Args[0], &ast.SliceExpr{X: arg}, arg.Name + "[:]", ""
+	}
+	return nil, nil, "", inner
+}

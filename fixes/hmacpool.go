@@ -452,8 +452,14 @@ type OneShotSpec struct {
 	HashDef ast.Stmt
 	// Key and Parts are what hmac.New and the Writes were given; a string
 	// part, written by io.WriteString, is converted to []byte.
-	Key   ast.Expr
-	Parts []ast.Expr
+	Key ast.Expr
+	// KeyText, when set, is how the fix writes Key: a key rebuilt from a
+	// wrapper's argument (k[:]) has no source text of its own.
+	KeyText string
+	// DstText, when set, is what the sum appends to in place of the Sum's
+	// argument: x[:0] for a helper that sums into the array &x.
+	DstText string
+	Parts   []ast.Expr
 	// HoistKey keeps the key, which runs code, where hmac.New evaluated it,
 	// in a variable; Hoisted does the same for each part that runs code,
 	// in place of its Write statement, PartStmts[i].
@@ -596,7 +602,10 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		name := f.FreshName(sum.Pos(), want, taken)
 		return name, analysis.TextEdit{Pos: at.Pos(), End: at.End(), NewText: []byte(name + " := " + text)}
 	}
-	key := f.Text(spec.Key)
+	key := spec.KeyText
+	if key == "" {
+		key = f.Text(spec.Key)
+	}
 	switch {
 	case len(spec.Choices) > 0:
 		// The definition stays: it declares the variable of the hash.
@@ -604,12 +613,16 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 		// The definition becomes the sum's (below).
 	case spec.HoistKey:
 		var edit analysis.TextEdit
-		key, edit = hoist(def, f.Text(spec.Key), "key")
+		key, edit = hoist(def, key, "key")
 		edits = append(edits, edit)
 	default:
 		edits = append(edits, f.DeleteLine(def.Pos(), def.End()))
 	}
-	args := []string{f.Text(sum.Args[0]), key}
+	dst := spec.DstText
+	if dst == "" {
+		dst = f.Text(sum.Args[0])
+	}
+	args := []string{dst, key}
 	if spec.Hash != nil {
 		args = append([]string{f.Text(spec.Hash)}, args...)
 	}

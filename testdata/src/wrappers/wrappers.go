@@ -202,7 +202,7 @@ func keyedMAC(key *[32]byte) hash.Hash { return hmac.New(sha256.New, key[:]) }
 // re-keys an HMAC through keyedMAC with the key its caller passes, here the
 // MAC before it in a chain.
 func keyedSum(key *[32]byte, text []byte) *[32]byte {
-	mac := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedSum, which CaseKeyedChain calls once per element of items \(the loop at wrappers.go:\d+\); build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key \(no automatic fix: the hash and the key are hmac.New's arguments inside keyedMAC, which a fix of this call would have to inline\)`
+	mac := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedSum, which CaseKeyedChain calls once per element of items \(the loop at wrappers.go:\d+\); automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
 	mac.Write(text)
 	var sum [32]byte
 	mac.Sum(sum[:0])
@@ -222,6 +222,128 @@ func ResultKeyedChain() string {
 	return hex.EncodeToString(out[:32])
 }
 
+// sumInto sums h into the array dest points to, and checks that the sum
+// fills it: a check that cannot fail for a hash of dest's size.
+//
+// It is never inlined: the hasher it is given escapes.
+//
+//go:noinline
+func sumInto(h hash.Hash, dest *[32]byte) {
+	r := h.Sum(dest[:0])
+	if len(r) != len(dest) {
+		panic("hash size inconsistency")
+	}
+}
+
+// keyedHash is keyedSum with its Sum through sumInto: the one-shot HMAC
+// appends into the array instead.
+func keyedHash(key *[32]byte, text []byte) *[32]byte {
+	h := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedHash, which CaseKeyedHash calls once per element of items \(the loop at wrappers.go:\d+\); automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+	h.Write([]byte(text))
+	var sum [32]byte
+	sumInto(h, &sum)
+	return &sum
+}
+
+func CaseKeyedHash() {
+	sig := &[32]byte{7}
+	for _, it := range items {
+		sig = keyedHash(sig, it)
+	}
+	copy(out[:], sig[:])
+}
+
+func ResultKeyedHash() string {
+	CaseKeyedHash()
+	return hex.EncodeToString(out[:32])
+}
+
+// The twin: sumLong sums into an array longer than the digest, and panics
+// when the sum does not fill it: the one-shot HMAC would not panic.
+//
+// It is never inlined: the hasher it is given escapes.
+//
+//go:noinline
+func sumLong(h hash.Hash, dest *[64]byte) {
+	r := h.Sum(dest[:0])
+	if len(r) != len(dest) {
+		panic("hash size inconsistency")
+	}
+}
+
+func keyedHashLong(key *[32]byte, text []byte) (sum [64]byte, ok bool) {
+	defer func() { ok = recover() == nil }()
+	h := keyedMAC(key) // want `hmac-rekey: keyedMAC\(key\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedHashLong, which CaseKeyedHashLong calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the MAC is used for more than Write and one Sum, by sumLong\(h, &sum\) at wrappers.go:\d+\S*\)`
+	h.Write(text)
+	sumLong(h, &sum)
+	return sum, true
+}
+
+func CaseKeyedHashLong() {
+	key := &[32]byte{9}
+	for _, it := range items {
+		if sum, ok := keyedHashLong(key, it); ok {
+			copy(out[:], sum[:])
+		}
+	}
+}
+
+func ResultKeyedHashLong() string {
+	CaseKeyedHashLong()
+	return hex.EncodeToString(out[:32])
+}
+
+// The twin: the key given to keyedMAC is a call's result. A one-shot HMAC
+// would evaluate it at the Sum instead of at the call: no fix.
+var (
+	keyRing = [2][32]byte{{1}, {2}}
+	turns   int
+)
+
+func nextKey() *[32]byte { turns++; return &keyRing[turns%2] }
+
+func keyedSumNext(text []byte) *[32]byte {
+	mac := keyedMAC(nextKey()) // want `hmac-rekey: keyedMAC\(nextKey\(\)\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per call of keyedSumNext, which CaseKeyedNext calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the key is hmac.New's argument inside keyedMAC, given nextKey\(\), which is not a variable: a one-shot HMAC would evaluate it at the Sum instead\)`
+	mac.Write(text)
+	var sum [32]byte
+	mac.Sum(sum[:0])
+	return &sum
+}
+
+func CaseKeyedNext() {
+	for _, it := range items {
+		copy(out[:], keyedSumNext(it)[:])
+	}
+}
+
+func ResultKeyedNext() string {
+	CaseKeyedNext()
+	return hex.EncodeToString(out[:32])
+}
+
+// The twin: fixedMAC keys its HMAC with a constant of its own, not with one
+// of its parameters: no fix reads hmac.New's arguments through it.
+func fixedMAC(salt []byte) hash.Hash { return hmac.New(sha256.New, []byte("fixed")) }
+
+func fixedSum(text []byte) *[32]byte {
+	mac := fixedMAC(text) // want `hmac-rekey: fixedMAC\(text\) re-keys an HMAC \(5 allocations: fixedMAC returns the HMAC of hmac.New\) once per call of fixedSum, which CaseFixedKey calls once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the hash and the key are hmac.New's arguments inside fixedMAC, which does more than return hmac.New of a standard hash and one of its parameters\)`
+	mac.Write(text)
+	var sum [32]byte
+	mac.Sum(sum[:0])
+	return &sum
+}
+
+func CaseFixedKey() {
+	for _, it := range items {
+		copy(out[:], fixedSum(it)[:])
+	}
+}
+
+func ResultFixedKey() string {
+	CaseFixedKey()
+	return hex.EncodeToString(out[:32])
+}
+
 // The pointer does not change in the loop, the key it points to does: no
 // hoist.
 func CaseKeyedPointee() {
@@ -229,7 +351,7 @@ func CaseKeyedPointee() {
 	p := &sig
 	for _, it := range items {
 		copy(sig[:], it)
-		mac := keyedMAC(p) // want `hmac-rekey: keyedMAC\(p\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per element of items \(the loop at wrappers.go:\d+\); .* \(no automatic fix: the hash and the key are hmac.New's arguments inside keyedMAC, which a fix of this call would have to inline\)`
+		mac := keyedMAC(p) // want `hmac-rekey: keyedMAC\(p\) re-keys an HMAC \(5 allocations: keyedMAC returns the HMAC of hmac.New\) once per element of items \(the loop at wrappers.go:\d+\); automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
 		mac.Write(it)
 		mac.Sum(out[:0])
 	}
