@@ -157,9 +157,12 @@ func TestParity(t *testing.T) {
 			lspFixAll(t, lspDir, pool)
 			assertSameFiles(t, "the language server's fix-all", want, readGoFiles(t, lspDir))
 
+			// The pool modes run golangci-lint at once, each in its own
+			// module with its own cache: without --allow-parallel-runners,
+			// the second exits at once ("parallel golangci-lint is running").
 			gclDir := parityModule(t)
 			writeFile(t, filepath.Join(gclDir, ".golangci.yml"), golangciConfig(pool, false))
-			r = run(t, gclDir, append(goEnv, "GOLANGCI_LINT_CACHE="+t.TempDir()), gcl, "run", "--fix", "./...")
+			r = run(t, gclDir, append(goEnv, "GOLANGCI_LINT_CACHE="+t.TempDir()), gcl, "run", "--fix", "--allow-parallel-runners", "./...")
 			assert.NotContains(t, r.stdout+r.stderr, "panic")
 			gclWant := maps.Clone(want)
 			if pool == "runtime" {
@@ -176,7 +179,7 @@ func TestParity(t *testing.T) {
 			// -fix, as goimports formats them.
 			gclDir = parityModule(t)
 			writeFile(t, filepath.Join(gclDir, ".golangci.yml"), golangciConfig(pool, true))
-			r = run(t, gclDir, append(goEnv, "GOLANGCI_LINT_CACHE="+t.TempDir()), gcl, "run", "--fix", "./...")
+			r = run(t, gclDir, append(goEnv, "GOLANGCI_LINT_CACHE="+t.TempDir()), gcl, "run", "--fix", "--allow-parallel-runners", "./...")
 			assert.Equal(t, 0, r.code, "%s", r)
 			goimportsWant := map[string]string{}
 			for name, src := range want {
