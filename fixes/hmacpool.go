@@ -192,7 +192,7 @@ func (f *File) inlineHMACEqual(im *Imports, pool string) (string, string) {
 		"hmacPoolMAC", sibling("hmacPool", pool, "MAC"),
 		"hmac.", im.Name("crypto/hmac", "hmac")+".",
 	)
-	return name, r.Replace(inlineHMACEqualDecl)
+	return name, refill(r.Replace(inlineHMACEqualDecl))
 }
 
 // macType returns the MAC type of the inline pool type pool, declared in the
@@ -260,7 +260,7 @@ func (f *File) inlineHMACPool(im *Imports) (string, string) {
 		"hmac.", im.Name("crypto/hmac", "hmac")+".",
 		"hash.", im.Name("hash", "hash")+".",
 	)
-	return name, r.Replace(inlineHMACPoolDecl)
+	return name, refill(r.Replace(inlineHMACPoolDecl))
 }
 
 // hmacPoolSiblings are the suffixes of the types declared with hmacPool:
@@ -298,7 +298,7 @@ func (f *File) inlineFuncID(im *Imports) (string, string) {
 		"unsafe.", im.Name("unsafe", "unsafe")+".",
 		"hash.", im.Name("hash", "hash")+".",
 	)
-	return name, r.Replace(inlineFuncIDDecl)
+	return name, refill(r.Replace(inlineFuncIDDecl))
 }
 
 // inlineFuncIDDecl identifies a func value for the inline HMAC pool. Func

@@ -73,3 +73,12 @@ func TestDeclareSiblings(t *testing.T) {
 	assert.Equal(t, "hmacPoolWeburl", name)
 	assert.False(t, decl)
 }
+
+// TestRefill wraps again a comment paragraph of a template that a long name
+// pushed past 80 columns, and leaves the others as the template wrote them.
+func TestRefill(t *testing.T) {
+	const kept = "// short is kept\n// as it is.\n//\n//go:noinline\nfunc short() {}\n"
+	assert.Equal(t, kept, refill(kept))
+	long := "\n// hmacPoolEqualWeburl reports whether mac is the HMAC of the data written to m, in\n// constant time.\nfunc f() {} // a trailing comment is not a paragraph of its own, whatever its length\n"
+	assert.Equal(t, "\n// hmacPoolEqualWeburl reports whether mac is the HMAC of the data written to m,\n// in constant time.\nfunc f() {} // a trailing comment is not a paragraph of its own, whatever its length\n", refill(long))
+}

@@ -334,6 +334,7 @@ func %[1]s%[3]s {
 	return h.New()
 }
 `, fn, arrayType, sig, crypto, hash, pools)
+			decl = refill(decl)
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else {
