@@ -92,7 +92,6 @@ func CaseDigestURL() {
 }
 
 func ResultURLSigner() string {
-	mac := hmac.New(sha256.New, urls.key)
-	mac.Write(items[1])
-	return fmt.Sprint(urls.valid(items[0], out[:32]), urls.valid(items[1], mac.Sum(nil)), digestURL(crypto.SHA256, items[2]))
+	sig, _ := hex.DecodeString("7d74e45cd8ed2c9810b43e4756eebc45f36e800a6c226285e193826ad4df0ce3") // HMAC-SHA256 of "beta" under "url key"
+	return fmt.Sprint(urls.valid(items[0], out[:32]), urls.valid(items[1], sig), digestURL(crypto.SHA256, items[2]))
 }
