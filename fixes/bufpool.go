@@ -116,16 +116,17 @@ func (f *File) pooledBytes(def *ast.AssignStmt, spec BufferSpec, im *Imports) (p
 			sig.Results().Len() == 2 && types.Identical(sig.Results().At(0).Type(), bytes) &&
 			types.Identical(sig.Results().At(1).Type(), types.NewPointer(bytes))
 	}, "Pool")
+	pool := sibling("pooledBytes", fn, "Pool")
 	ptr := f.FreeName(def.Pos(), spec.Name+"Ptr")
 	edits = []analysis.TextEdit{
 		{Pos: def.Lhs[0].End(), End: def.Lhs[0].End(), NewText: []byte(", " + ptr)},
 		{Pos: spec.Build.Pos(), End: spec.Build.End(), NewText: []byte(fn + "(" + f.intText(spec.Len) + ")")},
 	}
 	if declare {
-		decl = "\n" + docComment(fn+"Pool holds the buffers of "+fn+".") + fmt.Sprintf(`var %[1]sPool = %[2]s.Pool{New: func() %[3]s { return new([]byte) }}
+		decl = "\n" + docComment(pool+" holds the buffers of "+fn+".") + fmt.Sprintf(`var %[1]s = %[2]s.Pool{New: func() %[3]s { return new([]byte) }}
 
-`, fn, syncName, f.AnyType()) + docComment(fmt.Sprintf("%[1]s returns n zeroed bytes, like make([]byte, n), taken from %[1]sPool, and the pointer to give back to it with Put once they are no longer used.", fn)) + fmt.Sprintf(`func %[1]s(n int) ([]byte, *[]byte) {
-	p := %[1]sPool.Get().(*[]byte)
+`, pool, syncName, f.AnyType()) + docComment(fmt.Sprintf("%s returns n zeroed bytes, like make([]byte, n), taken from %s, and the pointer to give back to it with Put once they are no longer used.", fn, pool)) + fmt.Sprintf(`func %[1]s(n int) ([]byte, *[]byte) {
+	p := %[2]s.Get().(*[]byte)
 	if cap(*p) < n {
 		*p = make([]byte, n)
 	}
@@ -135,9 +136,9 @@ func (f *File) pooledBytes(def *ast.AssignStmt, spec BufferSpec, im *Imports) (p
 	}
 	return b, p
 }
-`, fn)
+`, fn, pool)
 	}
-	return fn + "Pool.Put(" + ptr + ")", decl, edits
+	return pool + ".Put(" + ptr + ")", decl, edits
 }
 
 // arrayPool returns the name of the file's sync.Pool of size-byte arrays, the

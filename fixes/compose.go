@@ -590,9 +590,9 @@ func (f *File) parenthesize(gen *ast.GenDecl, adds []newImport, drop, before boo
 // the same place. So a helper's place is chosen from all the fixes of its
 // file that declare it, and all of them move it there; several helpers
 // bound for one place go in the order in which the fixes declare them
-// first, so that each fix's insertions there come in one order that every
-// later fix's extend (see textedit.Merge). A helper stays where it is when
-// another edit of the file's fixes touches its place.
+// first, each group that the same fixes declare at an offset of its own, so
+// that every driver writes them in that order (see placeHelpers). A helper
+// stays where it is when another edit of the file's fixes touches its place.
 func PlaceHelpers(fset *token.FileSet, files []*ast.File, source func(*token.File) ([]byte, error), fixes []*analysis.SuggestedFix, at []token.Pos) {
 	byFile := map[*token.File][]int{}
 	for i, fix := range fixes {
@@ -624,16 +624,36 @@ func PlaceHelpers(fset *token.FileSet, files []*ast.File, source func(*token.Fil
 type helperDecl struct {
 	rank  int       // the order in which the fixes declare it first
 	first token.Pos // the first of its fixes' findings, in source order
+	fixes []int     // the fixes that declare it, by index
 	to    token.Pos // its new place; invalid when it stays
-	text  string    // its text there
+	edit  analysis.TextEdit
+	// lead is the helper whose edit inserts this one's text too (itself,
+	// when it is the first of its group): the helpers bound for one place
+	// that the same fixes declare are inserted as one text.
+	lead *helperDecl
 }
 
 // placeHelpers places the helpers of fixes, all of f, found at where.
+//
+// Two fixes that insert different texts at one offset are ordered there by
+// each driver as it merges them (hashalloc -fix in the order of the
+// findings, analysistest in the order of the fixes' messages), so the
+// helpers bound for one place go to distinct offsets, in the order of their
+// ranks, one for each group of helpers that the same fixes declare:
+//
+//	}                      the end of the previous declaration: "\n\n" + helper
+//	                       the blank line's start: "\n" + helper + "\n"
+//	func First() {         the place: helper + "\n\n"
+//
+// Each fix alone, and any of them together, then leaves one blank line
+// between declarations, and every driver writes the helpers in one order.
+// More groups than offsets share the last, in the order of their ranks.
 func (f *File) placeHelpers(fixes []*analysis.SuggestedFix, where []token.Pos) {
 	// Where the builders insert helpers: before the first declaration after
 	// the imports (firstDecl), and at the end of the file.
 	top, end := f.firstDecl(), f.AST.FileEnd
 	helpers := map[string]*helperDecl{}
+	var ordered []string // the helpers' texts, by rank
 	isHelper := func(e analysis.TextEdit) bool {
 		return (e.Pos == top || e.Pos == end) && (!e.End.IsValid() || e.End == e.Pos) && declaresOnly(e.NewText)
 	}
@@ -646,14 +666,21 @@ func (f *File) placeHelpers(fixes []*analysis.SuggestedFix, where []token.Pos) {
 			if h == nil {
 				h = &helperDecl{rank: len(helpers), first: where[i]}
 				helpers[string(e.NewText)] = h
+				ordered = append(ordered, string(e.NewText))
 			}
 			h.first = min(h.first, where[i])
+			if len(h.fixes) == 0 || h.fixes[len(h.fixes)-1] != i {
+				h.fixes = append(h.fixes, i)
+			}
 		}
 	}
 	if len(helpers) == 0 {
 		return
 	}
-	for text, h := range helpers {
+	byPlace := map[token.Pos][]*helperDecl{}
+	var places []token.Pos
+	for _, text := range ordered {
+		h := helpers[text]
 		d := f.DeclAt(h.first)
 		if d == nil {
 			continue
@@ -673,43 +700,95 @@ func (f *File) placeHelpers(fixes []*analysis.SuggestedFix, where []token.Pos) {
 		if f.touched(fixes, to, isHelper) {
 			continue
 		}
-		// Written as the declarations after the imports are: the
-		// declaration, then a blank line before the one it precedes.
-		h.to, h.text = to, strings.Trim(text, "\n")+"\n\n"
+		h.to = to
+		if byPlace[to] == nil {
+			places = append(places, to)
+		}
+		// The helpers of one place that the same fixes declare form one
+		// group, led by the first of them, whose edit inserts them all.
+		lead := h
+		for _, o := range byPlace[to] {
+			if o.lead == o && slices.Equal(o.fixes, h.fixes) {
+				lead = o
+				break
+			}
+		}
+		h.lead = lead
+		byPlace[to] = append(byPlace[to], h)
+	}
+	for _, to := range places {
+		var groups []*helperDecl // the leads, by rank
+		texts := map[*helperDecl][]string{}
+		for _, h := range byPlace[to] {
+			if h.lead == h {
+				groups = append(groups, h)
+			}
+		}
+		for _, text := range ordered {
+			if h := helpers[text]; h.to == to {
+				texts[h.lead] = append(texts[h.lead], strings.Trim(text, "\n"))
+			}
+		}
+		slots := f.helperSlots(fixes, to, isHelper)
+		for i, g := range groups {
+			// Groups in excess share the last slot.
+			slot := slots[min(i, len(slots)-1)]
+			g.edit = analysis.TextEdit{Pos: slot.at, End: slot.at, NewText: []byte(slot.before + strings.Join(texts[g], "\n\n") + slot.after)}
+		}
 	}
 	for _, fix := range fixes {
-		var moved []int // the indexes of the fix's edits that move
-		for i, e := range fix.TextEdits {
-			if !isHelper(e) {
-				continue
-			}
-			if h := helpers[string(e.NewText)]; h.to.IsValid() {
-				moved = append(moved, i)
+		var out []analysis.TextEdit
+		var moved []*helperDecl // the leads of the fix's groups
+		for _, e := range fix.TextEdits {
+			h := helpers[string(e.NewText)]
+			switch {
+			case !isHelper(e) || !h.to.IsValid():
+				out = append(out, e)
+			case h.lead == h && !slices.Contains(moved, h):
+				moved = append(moved, h)
 			}
 		}
-		if len(moved) == 0 {
+		if len(out) == len(fix.TextEdits) {
 			continue
 		}
-		type placed struct {
-			edit analysis.TextEdit
-			rank int
+		// The moved edits by rank, then all of them by place: the
+		// drivers keep the order of insertions at one point.
+		slices.SortFunc(moved, func(a, b *helperDecl) int { return cmp.Compare(a.rank, b.rank) })
+		for _, h := range moved {
+			out = append(out, h.edit)
 		}
-		var edits []placed
-		for _, i := range moved {
-			h := helpers[string(fix.TextEdits[i].NewText)]
-			edits = append(edits, placed{analysis.TextEdit{Pos: h.to, End: h.to, NewText: []byte(h.text)}, h.rank})
-		}
-		// The moved edits, in the same slots of the fix, by place and then
-		// by rank: the drivers keep the order of insertions at one point.
-		slices.SortStableFunc(edits, func(a, b placed) int {
-			return cmp.Or(cmp.Compare(a.edit.Pos, b.edit.Pos), cmp.Compare(a.rank, b.rank))
-		})
-		out := slices.Clone(fix.TextEdits)
-		for k, i := range moved {
-			out[i] = edits[k].edit
-		}
+		slices.SortStableFunc(out, func(a, b analysis.TextEdit) int { return cmp.Compare(a.Pos, b.Pos) })
 		fix.TextEdits = out
 	}
+}
+
+// helperSlot is an offset at which a helper may be inserted before a
+// declaration, with the newlines that its text takes there.
+type helperSlot struct {
+	at            token.Pos
+	before, after string
+}
+
+// helperSlots returns the offsets at which helpers go before the
+// declaration whose line starts at to, earliest first: the end of the
+// previous line's text and, when a blank line comes between, that line's
+// start, as long as no edit of fixes but a helper's touches them; then to
+// itself. A helper has a doc comment, which a blank line precedes.
+func (f *File) helperSlots(fixes []*analysis.SuggestedFix, to token.Pos, isHelper func(analysis.TextEdit) bool) []helperSlot {
+	slots := []helperSlot{{at: to, after: "\n\n"}}
+	off := f.offset(to)
+	nl := func(i int) bool { return i >= 0 && f.Src[i] == '\n' }
+	switch {
+	case !nl(off-1) || f.touched(fixes, to-1, isHelper):
+		return slots
+	case !nl(off - 2):
+		// var a int        the end of the line: "\n\n" + helper + "\n"
+		// var b int        to
+		return append([]helperSlot{{at: to - 1, before: "\n\n", after: "\n"}}, slots...)
+	case nl(off-3) || f.touched(fixes, to-2, isHelper):
+		return append([]helperSlot{{at: to - 1, before: "\n", after: "\n"}}, slots...)
+	}
+	return append([]helperSlot{{at: to - 2, before: "\n\n"}, {at: to - 1, before: "\n", after: "\n"}}, slots...)
 }
 
 // touched reports whether an edit of fixes other than a helper's insertion

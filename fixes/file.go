@@ -180,6 +180,35 @@ func docComment(text string) string {
 	return b.String()
 }
 
+// refill wraps again, as docComment does, each comment paragraph of decl that
+// has a line longer than 80 columns: decl is written from a template with the
+// names the fix chose, and a longer name (a file's copy, hmacPoolWeburl)
+// pushes a line past the width that the template keeps.
+func refill(decl string) string {
+	var b, para strings.Builder
+	long := false
+	flush := func() {
+		if long {
+			b.WriteString(docComment(strings.ReplaceAll(para.String(), "\n// ", "\n")[len("// "):]))
+		} else {
+			b.WriteString(para.String())
+		}
+		para.Reset()
+		long = false
+	}
+	for _, line := range strings.SplitAfter(decl, "\n") {
+		if strings.HasPrefix(line, "// ") {
+			para.WriteString(line)
+			long = long || len(strings.TrimSuffix(line, "\n")) > 80
+			continue
+		}
+		flush()
+		b.WriteString(line)
+	}
+	flush()
+	return b.String()
+}
+
 // TypeText spells t as the fix can write it, importing packages through im.
 func (f *File) TypeText(t types.Type, im *Imports) string {
 	return types.TypeString(t, func(p *types.Package) string {

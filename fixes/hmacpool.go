@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -179,7 +178,7 @@ func HMACPool(f *File, def *ast.AssignStmt, spec HMACSpec) analysis.SuggestedFix
 // field that the function sums into, which a pool declared by an older fix
 // lacks: the caller checks InlineEqualReady first.
 func (f *File) inlineHMACEqual(im *Imports, pool string) (string, string) {
-	name, declare := f.Names.Declare(f, pool+"Equal", func(obj types.Object) bool {
+	name, declare := f.Names.Declare(f, sibling("hmacPool", pool, "Equal"), func(obj types.Object) bool {
 		fn, ok := obj.(*types.Func)
 		mac := f.macType(pool)
 		return ok && mac != nil && fn.Signature().Params().Len() == 2 && fn.Signature().Results().Len() == 1 &&
@@ -190,16 +189,16 @@ func (f *File) inlineHMACEqual(im *Imports, pool string) (string, string) {
 	}
 	r := strings.NewReplacer(
 		"hmacPoolEqual", name,
-		"hmacPoolMAC", pool+"MAC",
+		"hmacPoolMAC", sibling("hmacPool", pool, "MAC"),
 		"hmac.", im.Name("crypto/hmac", "hmac")+".",
 	)
-	return name, r.Replace(inlineHMACEqualDecl)
+	return name, refill(r.Replace(inlineHMACEqualDecl))
 }
 
 // macType returns the MAC type of the inline pool type pool, declared in the
 // package, or nil when it is not declared yet.
 func (f *File) macType(pool string) types.Type {
-	if tn, ok := f.Pkg.Scope().Lookup(pool + "MAC").(*types.TypeName); ok {
+	if tn, ok := f.Pkg.Scope().Lookup(sibling("hmacPool", pool, "MAC")).(*types.TypeName); ok {
 		return tn.Type()
 	}
 	return nil
@@ -209,18 +208,10 @@ func (f *File) macType(pool string) types.Type {
 // declared already, has the sum field that hmacPoolEqual needs: a pool
 // declared by an older fix may not.
 func (f *File) InlineEqualReady() bool {
-	// The pool that inlineHMACPool will find, as Declare looks for it: the
-	// first of hmacPool, hmacPool2, ... that is not declared, or is a pool.
-	name := "hmacPool"
-	for i := 2; ; i++ {
-		obj := f.Pkg.Scope().Lookup(name)
-		if obj == nil {
-			return true // a new pool will be declared, with the field
-		}
-		if f.isInlineHMACPool(obj) {
-			break
-		}
-		name = "hmacPool" + strconv.Itoa(i)
+	// The pool that inlineHMACPool will take, as Declare finds it.
+	name, pool := f.Names.find(f, "hmacPool", f.isInlineHMACPool, hmacPoolSiblings)
+	if pool == nil {
+		return true // a new pool will be declared, with the field
 	}
 	st, ok := f.macType(name).(*types.Named)
 	if !ok {
@@ -253,11 +244,14 @@ func hmacPoolEqual(m *hmacPoolMAC, mac []byte) bool {
 // inlineHMACPool returns the name of the package's keyed HMAC pool type, and
 // its declaration when this file must declare it.
 func (f *File) inlineHMACPool(im *Imports) (string, string) {
-	name, declare := f.Names.Declare(f, "hmacPool", f.isInlineHMACPool, "Keyed", "MAC")
+	name, declare := f.Names.Declare(f, "hmacPool", f.isInlineHMACPool, hmacPoolSiblings...)
 	if !declare {
 		return name, ""
 	}
 	r := strings.NewReplacer(
+		// The siblings first: the replacer tries the old strings in order.
+		"hmacPoolKeyed", sibling("hmacPool", name, "Keyed"),
+		"hmacPoolMAC", sibling("hmacPool", name, "MAC"),
 		"hmacPool", name,
 		"ANY", f.AnyType(),
 		"atomic.", im.Name("sync/atomic", "atomic")+".",
@@ -266,8 +260,12 @@ func (f *File) inlineHMACPool(im *Imports) (string, string) {
 		"hmac.", im.Name("crypto/hmac", "hmac")+".",
 		"hash.", im.Name("hash", "hash")+".",
 	)
-	return name, r.Replace(inlineHMACPoolDecl)
+	return name, refill(r.Replace(inlineHMACPoolDecl))
 }
+
+// hmacPoolSiblings are the suffixes of the types declared with hmacPool:
+// hmacPoolKeyed and hmacPoolMAC.
+var hmacPoolSiblings = []string{"Keyed", "MAC"}
 
 // isInlineHMACPool reports whether obj is a keyed HMAC pool type that a fix
 // declared: a type with get and put methods.
@@ -300,7 +298,7 @@ func (f *File) inlineFuncID(im *Imports) (string, string) {
 		"unsafe.", im.Name("unsafe", "unsafe")+".",
 		"hash.", im.Name("hash", "hash")+".",
 	)
-	return name, r.Replace(inlineFuncIDDecl)
+	return name, refill(r.Replace(inlineFuncIDDecl))
 }
 
 // inlineFuncIDDecl identifies a func value for the inline HMAC pool. Func

@@ -27,6 +27,9 @@ type PackageNames struct {
 	Reserved map[string]bool
 	// given maps a wanted name to the name given to each file.
 	given map[string]map[*token.File]string
+	// taken are the names given so far, siblings included: two declarations
+	// of one package never share a name, whatever they were wanted as.
+	taken map[string]bool
 }
 
 // Declare returns the name under which file f declares (or finds declared) a
@@ -36,49 +39,72 @@ type PackageNames struct {
 //
 // The first file to declare it gets want; another file of the package,
 // whose fix must stand alone too, declares its own copy under want followed
-// by the file's name, as a person keeping one copy per file would name it.
+// by the file's name, as a person keeping one copy per file would name it
+// (appendHMACSHA256Signer in signer.go), then numbered.
 //
 // A declaration of several objects asks for want and gives the suffixes of the
-// others' names (want+suffix): all of them must be free.
+// others' names, which sibling spells: all of them must be free.
 func (n *PackageNames) Declare(f *File, want string, same func(types.Object) bool, suffixes ...string) (string, bool) {
+	name, found := n.find(f, want, same, suffixes)
+	if found != nil {
+		return name, false
+	}
 	tf := f.Fset.File(f.AST.FileStart)
 	if n.given == nil {
-		n.given = map[string]map[*token.File]string{}
+		n.given, n.taken = map[string]map[*token.File]string{}, map[string]bool{}
 	}
-	byFile := n.given[want]
-	if name, ok := byFile[tf]; ok {
-		return name, true
+	if n.given[want] == nil {
+		n.given[want] = map[*token.File]string{}
 	}
-	taken := map[string]bool{}
-	for _, name := range byFile {
-		taken[name] = true
+	n.given[want][tf] = name
+	n.taken[name] = true
+	for _, sfx := range suffixes {
+		n.taken[sibling(want, name, sfx)] = true
 	}
-	// The names to try: want, then the file's copy named after the file
-	// (appendHMACSHA256Signer in signer.go), then numbered.
-	names := []string{want}
-	if own := want + fileWord(tf.Name()); own != want {
-		names = append(names, own)
+	return name, true
+}
+
+// find returns the name that Declare gives file f's declaration of want,
+// with the existing object that it reuses under that name, or nil when f
+// declares it (or a fix of f declared it already).
+func (n *PackageNames) find(f *File, want string, same func(types.Object) bool, suffixes []string) (string, types.Object) {
+	tf := f.Fset.File(f.AST.FileStart)
+	if name, ok := n.given[want][tf]; ok {
+		return name, nil
 	}
-	var name string
+	// The endings to try: none, the file's word, then numbered.
+	word := fileWord(tf.Name())
 	for i := 0; ; i++ {
-		name = names[min(i, len(names)-1)]
-		if i >= len(names) {
-			name += strconv.Itoa(i - len(names) + 2)
+		var name string
+		switch {
+		case i == 0:
+			name = want
+		case word != "" && i == 1:
+			name = want + word
+		case word != "":
+			name = want + word + strconv.Itoa(i)
+		default:
+			name = want + strconv.Itoa(i+1)
 		}
 		if obj := n.Pkg.Scope().Lookup(name); obj != nil {
 			if same(obj) {
-				return name, false
+				return name, obj
 			}
-		} else if !taken[name] && n.free(name, suffixes) {
-			break
+			continue
+		}
+		if n.free(want, name, suffixes) {
+			return name, nil
 		}
 	}
-	if byFile == nil {
-		byFile = map[*token.File]string{}
-		n.given[want] = byFile
-	}
-	byFile[tf] = name
-	return name, true
+}
+
+// sibling returns the name of the object that a declaration of several
+// objects, named name where it wanted want, declares with suffix: want and
+// suffix, then the ending that name has after want, so that every object of
+// a file's copy ends with the file's word (pooledHashesWeburl beside
+// pooledHashWeburl), and of a numbered copy with its number.
+func sibling(want, name, suffix string) string {
+	return want + suffix + strings.TrimPrefix(name, want)
 }
 
 // fileWord spells a file's base name as a word to end an identifier with:
@@ -112,16 +138,17 @@ var initialisms = map[string]bool{
 	"URI": true, "URL": true, "UUID": true, "XML": true,
 }
 
-// free reports whether name and name+suffix, for each suffix, are declared
-// neither in the package nor as an import name of one of its files, and are
-// not reserved.
-func (n *PackageNames) free(name string, suffixes []string) bool {
+// free reports whether name and its siblings, for each suffix, are declared
+// neither in the package nor as an import name of one of its files, are not
+// reserved, and were not given to another declaration.
+func (n *PackageNames) free(want, name string, suffixes []string) bool {
 	for _, sfx := range append([]string{""}, suffixes...) {
-		if sfx != "" && n.Pkg.Scope().Lookup(name+sfx) != nil || n.Reserved[name+sfx] {
+		s := sibling(want, name, sfx)
+		if n.taken[s] || n.Reserved[s] || sfx != "" && n.Pkg.Scope().Lookup(s) != nil {
 			return false
 		}
 		for _, scope := range n.FileScopes {
-			if scope != nil && scope.Lookup(name+sfx) != nil {
+			if scope != nil && scope.Lookup(s) != nil {
 				return false
 			}
 		}

@@ -2,6 +2,7 @@ package fixes
 
 import (
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -111,5 +112,75 @@ func TestFileWord(t *testing.T) {
 		"zone_windows.go": "ZoneWindows",
 	} {
 		assert.Equal(t, want, fileWord(path), path)
+	}
+}
+
+// TestPlaceHelpersOrder places helpers that different fixes declare before
+// one declaration at offsets of their own, in the order of the fixes: every
+// order of merging the fixes (each driver has its own) writes them alike,
+// and each fix alone, or any of them together, leaves the file as gofmt
+// writes it. Two helpers that the same fix declares go as one text.
+func TestPlaceHelpersOrder(t *testing.T) {
+	for _, sep := range []string{"\n\n", "\n"} {
+		src := "package p\n\nvar out int" + sep + "var run = func() {\n\t_ = 1\n\t_ = 2\n\t_ = 3\n}\n"
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+		require.NoError(t, err)
+		body := af.Decls[1].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0].(*ast.FuncLit).Body.List
+		end := af.FileEnd
+		fix := func(i int, helpers ...string) *analysis.SuggestedFix {
+			edits := []analysis.TextEdit{{Pos: body[i].Pos(), End: body[i].End(), NewText: []byte("out = 0")}}
+			for _, h := range helpers {
+				edits = append(edits, analysis.TextEdit{Pos: end, End: end, NewText: []byte("\n// " + h + " is a helper.\nvar " + h + " = 1\n")})
+			}
+			return &analysis.SuggestedFix{Message: helpers[0], TextEdits: edits}
+		}
+		a, b, c := fix(0, "ha"), fix(1, "hb"), fix(2, "hc", "hd")
+		fixes := []*analysis.SuggestedFix{a, b, c}
+		if sep == "\n" {
+			// A declaration right after another has two offsets before
+			// it: the end of the previous line, and its own start.
+			fixes = fixes[:2]
+		}
+		PlaceHelpers(fset, []*ast.File{af}, func(*token.File) ([]byte, error) { return []byte(src), nil },
+			fixes, []token.Pos{body[0].Pos(), body[1].Pos(), body[2].Pos()}[:len(fixes)])
+
+		apply := func(fixes ...*analysis.SuggestedFix) string {
+			var merged []textedit.Edit
+			for _, fix := range fixes {
+				l, err := textedit.FromAnalysis(fset, fset.File(af.FileStart), fix.TextEdits)
+				require.NoError(t, err)
+				var ok bool
+				merged, ok = textedit.Merge(merged, l)
+				require.True(t, ok)
+			}
+			out, err := textedit.Apply([]byte(src), merged)
+			require.NoError(t, err)
+			formatted, err := format.Source(out)
+			require.NoError(t, err)
+			// b alone, after a declaration without a blank line, takes the
+			// declaration's own start, as every helper did before, and
+			// the driver formats it.
+			if !(sep == "\n" && len(fixes) == 1 && fixes[0] == b) {
+				assert.Equal(t, string(formatted), string(out), "as gofmt writes it")
+			}
+			return string(out)
+		}
+		for _, alone := range fixes {
+			apply(alone)
+		}
+		assert.Contains(t, apply(a), "var out int\n\n// ha is a helper.\nvar ha = 1\n\nvar run")
+		if sep == "\n" {
+			want := "var out int\n\n// ha is a helper.\nvar ha = 1\n\n// hb is a helper.\nvar hb = 1\n\nvar run"
+			assert.Contains(t, apply(a, b), want)
+			assert.Contains(t, apply(b, a), want)
+			continue
+		}
+		want := "var out int\n\n// ha is a helper.\nvar ha = 1\n\n// hb is a helper.\nvar hb = 1\n\n// hc is a helper.\nvar hc = 1\n\n// hd is a helper.\nvar hd = 1\n\nvar run"
+		for _, order := range [][]*analysis.SuggestedFix{{a, b, c}, {a, c, b}, {b, a, c}, {b, c, a}, {c, a, b}, {c, b, a}} {
+			assert.Contains(t, apply(order...), want)
+		}
+		assert.Contains(t, apply(c, a), "var ha = 1\n\n// hc is a helper.")
+		assert.Contains(t, apply(b, c), "var out int\n\n// hb is a helper.\nvar hb = 1\n\n// hc is a helper.")
 	}
 }

@@ -315,24 +315,26 @@ func (f *File) hashPool(def *ast.AssignStmt, spec PoolSpec, im *Imports) analysi
 		arrayType := "[" + crypto + ".BLAKE2b_512 + 1]" + sync + ".Pool"
 		sig := "(h " + crypto + ".Hash) " + hash + ".Hash"
 		fn, declare := f.Names.Declare(f, "pooledHash", isHashPoolFunc, "es")
+		pools := sibling("pooledHash", fn, "es")
 		get = fn + "(" + spec.Hash + ")"
-		put = fn + "es[" + spec.Hash + "].Put(" + name + ")"
+		put = pools + "[" + spec.Hash + "].Put(" + name + ")"
 		if declare {
 			decl := fmt.Sprintf(`
-// %[1]ses holds the hashers of each crypto.Hash, by its value.
-var %[1]ses %[2]s
+// %[6]s holds the hashers of each crypto.Hash, by its value.
+var %[6]s %[2]s
 
-// %[1]s returns a hasher of h, reset, from %[1]ses, or h.New().
+// %[1]s returns a hasher of h, reset, from %[6]s, or h.New().
 func %[1]s%[3]s {
-	if h < %[4]s.Hash(len(%[1]ses)) {
-		if x, ok := %[1]ses[h].Get().(%[5]s.Hash); ok {
+	if h < %[4]s.Hash(len(%[6]s)) {
+		if x, ok := %[6]s[h].Get().(%[5]s.Hash); ok {
 			x.Reset()
 			return x
 		}
 	}
 	return h.New()
 }
-`, fn, arrayType, sig, crypto, hash)
+`, fn, arrayType, sig, crypto, hash, pools)
+			decl = refill(decl)
 			edits = append(edits, analysis.TextEdit{Pos: f.AST.FileEnd, End: f.AST.FileEnd, NewText: []byte(decl)})
 		}
 	} else {
@@ -349,7 +351,9 @@ func %[1]s%[3]s {
 }
 
 // isHashPoolFunc reports whether obj is the function that hashPool
-// declares, func(crypto.Hash) hash.Hash, beside its array of sync.Pool.
+// declares, func(crypto.Hash) hash.Hash, beside its array of sync.Pool
+// (pooledHashes beside pooledHash, pooledHashesWeburl beside
+// pooledHashWeburl).
 func isHashPoolFunc(obj types.Object) bool {
 	fn, ok := obj.(*types.Func)
 	if !ok || obj.Pkg() == nil {
@@ -359,7 +363,7 @@ func isHashPoolFunc(obj types.Object) bool {
 	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || !isNamedType(sig.Params().At(0).Type(), "crypto", "Hash") || !isHashHash(sig.Results().At(0).Type()) {
 		return false
 	}
-	array, ok := obj.Pkg().Scope().Lookup(obj.Name() + "es").(*types.Var)
+	array, ok := obj.Pkg().Scope().Lookup(sibling("pooledHash", obj.Name(), "es")).(*types.Var)
 	if !ok {
 		return false
 	}

@@ -1,10 +1,12 @@
 package inlinepool
 
 import (
+	"crypto"
 	"crypto/hmac"
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
 )
 
@@ -45,4 +47,51 @@ func ResultPresign() string {
 	long := make([]byte, 200) // longer than a block: hashed first
 	return presign(false, items[0], "/v1/o") + presign(true, items[1], "/v2/o") + presign(true, long, "/v1/o") +
 		presignRekeyed(false, items[0], "/v1/o") + presignRekeyed(true, items[1], "/v2/o")
+}
+
+// urlSigner verifies URLs signed with its fixed key: -pool=inline gives this
+// file its own copy of the keyed HMAC pool that inlinepool.go declares, each
+// of whose declarations ends with the file's word (hmacPoolWeburl,
+// hmacPoolKeyedWeburl, hmacPoolMACWeburl, hmacPoolEqualWeburl).
+type urlSigner struct {
+	key []byte
+}
+
+// valid is marked hot.
+//
+//hashalloc:hot
+func (u *urlSigner) valid(path, sig []byte) bool {
+	mac := hmac.New(sha256.New, u.key) // want `hmac-rekey: hmac.New\(sha256.New, u.key\) re-keys an HMAC \(5 allocations\) once per call of .*, with a key fixed for each \*urlSigner \(field key\); automatic fix: take mac from a pool of HMACs keyed with u\.key, held next to it, and compare its sum without allocating`
+	mac.Write(path)
+	return hmac.Equal(mac.Sum(nil), sig)
+}
+
+// digestURL is marked hot: its crypto.Hash is a parameter, and this file
+// gets its own copy of the pool of hashers per crypto.Hash that
+// cryptohashpool.go declares (pooledHashWeburl, pooledHashesWeburl).
+//
+//hashalloc:hot
+func digestURL(alg crypto.Hash, url []byte) int {
+	h := alg.New() // want `hasher-alloc: alg.New\(\) always allocates its hasher once per call of digestURL \(it is marked //hashalloc:hot\); automatic fix: take h from a pool of the hashers of alg`
+	h.Write(url)
+	return len(h.Sum(nil))
+}
+
+var urls = &urlSigner{key: []byte("url key")}
+
+func CaseURLSigner() {
+	for _, it := range items {
+		urls.valid(it, out[:32])
+	}
+}
+
+func CaseDigestURL() {
+	for _, it := range items {
+		digestURL(crypto.SHA256, it)
+	}
+}
+
+func ResultURLSigner() string {
+	sig, _ := hex.DecodeString("7d74e45cd8ed2c9810b43e4756eebc45f36e800a6c226285e193826ad4df0ce3") // HMAC-SHA256 of "beta" under "url key"
+	return fmt.Sprint(urls.valid(items[0], out[:32]), urls.valid(items[1], sig), digestURL(crypto.SHA256, items[2]))
 }
