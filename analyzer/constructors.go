@@ -50,6 +50,12 @@ type constructor struct {
 	// pointee: the wrapper's hasher is made from the bytes an argument
 	// points to, which may change while the pointer does not (no hoist).
 	pointee bool
+	// hmacNew is the call of a wrapper of this package whose body is
+	// "return hmac.New(hash, key)", and keyParam the index of the
+	// parameter that is the key or its whole slice (-1: none): see
+	// wrappedHMAC.
+	hmacNew  *ast.CallExpr
+	keyParam int
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool

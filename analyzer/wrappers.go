@@ -250,7 +250,19 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	if fn.Signature().Recv() != nil {
 		name = shortName(fn)
 	}
-	return fact.ctor(name)
+	ctor := fact.ctor(name)
+	if len(body) == 1 && p.isHMACNew(call) {
+		ctor.hmacNew, ctor.keyParam = call, -1
+		// The key: a parameter, or its whole slice.
+		k := ast.Unparen(call.Args[1])
+		if sl, ok := k.(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil {
+			k = ast.Unparen(sl.X)
+		}
+		if v, ok := p.TypesInfo.Uses[identOf(k)].(*types.Var); ok && k == identOf(k) {
+			ctor.keyParam = slices.Index(slices.Collect(sig.Params().Variables()), v)
+		}
+	}
+	return ctor
 }
 
 // ctor returns the constructor that a wrapper with this fact is, named
@@ -416,6 +428,8 @@ func (p *pass) findWrappers() {
 //	}
 //	h := keyedHasher(k)                  is read as     h := hmac.New(sha256.New, k[:])
 //
+// wrapperShape records the wrapper's hmac.New call and its key's parameter
+// (constructor.hmacNew): the call's argument for that parameter is the key.
 // The key returned has no position when it is rebuilt from the call's
 // argument (k[:]): keyText is then how the fix writes it.
 //
@@ -430,48 +444,16 @@ func (p *pass) wrappedHMAC(s *Site) (hash, key ast.Expr, keyText, why string) {
 	if fn == nil || fn.Pkg() != p.Pkg || fn.Signature().Recv() != nil {
 		return nil, nil, "", "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which is not a function of this package"
 	}
-	cur, ok := p.decl(fn.Origin())
-	inner := "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which does more than return hmac.New of a standard hash and one of its parameters"
-	if !ok {
-		return nil, nil, "", inner
+	call, i := s.ctor.hmacNew, s.ctor.keyParam
+	if call == nil || !p.pkgSelector(call.Args[0]) || i < 0 || i >= len(s.Call.Args) || s.Call.Ellipsis.IsValid() {
+		return nil, nil, "", "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which does more than return hmac.New of a standard hash and one of its parameters"
 	}
-	decl := cur.Node().(*ast.FuncDecl)
-	if decl.Body == nil || len(decl.Body.List) != 1 {
-		return nil, nil, "", inner
+	arg, ok := ast.Unparen(s.Call.Args[i]).(*ast.Ident)
+	if _, isVar := p.TypesInfo.Uses[arg].(*types.Var); !ok || !isVar {
+		return nil, nil, "", "the key is hmac.New's argument inside " + s.ctor.name + ", given " + shorten(types.ExprString(s.Call.Args[i])) + ", which is not a variable: a one-shot HMAC would evaluate it at the Sum instead"
 	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return nil, nil, "", inner
-	}
-	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || !p.isHMACNew(call) {
-		return nil, nil, "", inner
-	}
-	if _, ok := p.funcValue(call.Args[0]); !ok || !p.pkgSelector(call.Args[0]) {
-		return nil, nil, "", inner
-	}
-	// The key: a parameter, or its whole slice.
-	k, sliced := ast.Unparen(call.Args[1]), false
-	if sl, ok := k.(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil && !sl.Slice3 {
-		k, sliced = ast.Unparen(sl.X), true
-	}
-	param, ok := p.TypesInfo.Uses[identOf(k)].(*types.Var)
-	if !ok || ast.Unparen(k) != identOf(k) {
-		return nil, nil, "", inner
-	}
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if params.At(i) != param || i >= len(s.Call.Args) || s.Call.Ellipsis.IsValid() {
-			continue
-		}
-		arg, ok := ast.Unparen(s.Call.Args[i]).(*ast.Ident)
-		if _, isVar := p.TypesInfo.Uses[arg].(*types.Var); !ok || !isVar {
-			return nil, nil, "", "the key is hmac.New's argument inside " + s.ctor.name + ", given " + shorten(types.ExprString(s.Call.Args[i])) + ", which is not a variable: a one-shot HMAC would evaluate it at the Sum instead"
-		}
-		if !sliced {
-			return call.Args[0], arg, "", ""
-		}
+	if _, sliced := ast.Unparen(call.Args[1]).(*ast.SliceExpr); sliced {
 		return call.Args[0], &ast.SliceExpr{X: arg}, arg.Name + "[:]", ""
 	}
-	return nil, nil, "", inner
+	return call.Args[0], arg, "", ""
 }
