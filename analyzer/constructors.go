@@ -282,16 +282,8 @@ func (p *pass) returnsFuncValueHasher(fn *types.Func) bool {
 	if !ok {
 		return false
 	}
-	decl := cur.Node().(*ast.FuncDecl)
-	if decl.Body == nil || len(decl.Body.List) != 1 {
-		return false
-	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return false
-	}
-	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok || typeutil.StaticCallee(p.TypesInfo, call) != nil {
+	call := returnedCall(cur.Node().(*ast.FuncDecl).Body)
+	if call == nil || typeutil.StaticCallee(p.TypesInfo, call) != nil {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

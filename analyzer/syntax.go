@@ -70,6 +70,27 @@ func assignedAt(cur inspector.Cursor, oneCall bool) ast.Expr {
 	return nil
 }
 
+// isIdentOf reports whether e is an identifier (in parentheses or not) that
+// uses v.
+func (p *pass) isIdentOf(e ast.Expr, v types.Object) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && p.TypesInfo.Uses[id] == v
+}
+
+// returnedCall returns the call f(...) when body is only "return f(...)", or
+// nil.
+func returnedCall(body *ast.BlockStmt) *ast.CallExpr {
+	if body == nil || len(body.List) != 1 {
+		return nil
+	}
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	call, _ := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	return call
+}
+
 // insideFuncLit reports whether a function literal below top holds cur.
 func insideFuncLit(cur, top inspector.Cursor) bool {
 	if cur == top {

@@ -154,11 +154,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	panics := false
 	switch len(body) {
 	case 1:
-		ret, ok := body[0].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return nil
-		}
-		call, _ = ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		call = returnedCall(decl.Body)
 	case 2, 3:
 		call, h, errVar = p.hasherDef(body[0])
 		if call == nil {
@@ -178,7 +174,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 			return nil
 		}
 		returned := p.wrappedHasher(ret.Results[0])
-		if p.TypesInfo.Uses[identOf(returned)] != h || ast.Unparen(returned) != identOf(returned) {
+		if !p.isIdentOf(returned, h) {
 			return nil
 		}
 		// The hasher is used by the return only: no method of it is
@@ -334,26 +330,33 @@ func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Obje
 // panicsOnError reports whether stmt, in the declaration at decl, is "if
 // err != nil { panic(err) }", and err is used nowhere else in it.
 func (p *pass) panicsOnError(decl inspector.Cursor, stmt ast.Stmt, err types.Object) bool {
-	ifs, ok := stmt.(*ast.IfStmt)
-	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
-		return false
-	}
-	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ || p.TypesInfo.Uses[identOf(cond.X)] != err || !p.TypesInfo.Types[cond.Y].IsNil() {
-		return false
-	}
-	es, ok := ifs.Body.List[0].(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := es.X.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
+	cond, _, ok := p.panicsIf(stmt)
+	if !ok || p.TypesInfo.Uses[identOf(cond.X)] != err || !p.TypesInfo.Types[cond.Y].IsNil() {
 		return false
 	}
 	// panic(err), or a panic with a value made of err:
 	// panic(fmt.Errorf("...: %w", err)): a use of err beside the condition's.
-	at, ok := decl.FindNode(ifs)
+	at, ok := decl.FindNode(stmt)
 	return ok && p.vals.Count(at, err) > 1
+}
+
+// panicsIf matches stmt against "if x != y { panic(v) }" and returns its
+// condition and v.
+func (p *pass) panicsIf(stmt ast.Stmt) (cond *ast.BinaryExpr, v ast.Expr, ok bool) {
+	ifs, ok := stmt.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return nil, nil, false
+	}
+	cond, ok = ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	es, isExpr := ifs.Body.List[0].(*ast.ExprStmt)
+	if !ok || !isExpr || cond.Op != token.NEQ {
+		return nil, nil, false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
+		return nil, nil, false
+	}
+	return cond, call.Args[0], true
 }
 
 // wrappedHasher returns the hasher that e returns: e itself, or h of T{h},
