@@ -573,14 +573,11 @@ func (p *pass) constArg(arg ast.Expr) (constant.Value, string, bool) {
 	case value != nil:
 		literal = value.ExactString()
 	default:
-		conv, ok := ast.Unparen(arg).(*ast.CallExpr)
-		if !ok || len(conv.Args) != 1 || !types.Identical(tv.Type, byteSlice) {
+		x, ok := p.conversionOf(arg)
+		if !ok || !types.Identical(tv.Type, byteSlice) {
 			return nil, "", false
 		}
-		if ftv := p.TypesInfo.Types[conv.Fun]; !ftv.IsType() {
-			return nil, "", false
-		}
-		value = p.TypesInfo.Types[conv.Args[0]].Value
+		value = p.TypesInfo.Types[x].Value
 		if value == nil || value.Kind() != constant.String {
 			return nil, "", false
 		}

@@ -45,10 +45,8 @@ func (p *siteChecks) checkChangingKey(s *Site, what, often string) {
 // field of a value it is given).
 func (p *pass) changingKey(s *Site) string {
 	key := ast.Unparen(s.Call.Args[1])
-	if conv, ok := key.(*ast.CallExpr); ok && len(conv.Args) == 1 {
-		if tv, ok := p.TypesInfo.Types[conv.Fun]; ok && tv.IsType() {
-			key = ast.Unparen(conv.Args[0]) // []byte(secret)
-		}
+	if x, ok := p.conversionOf(key); ok {
+		key = ast.Unparen(x) // []byte(secret)
 	}
 	text := shorten(types.ExprString(key))
 	if tv, ok := p.TypesInfo.Types[key]; ok && tv.Value != nil {
@@ -861,8 +859,7 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 	}
 	// The condition is err != nil, and err is used nowhere but in the if,
 	// which goes.
-	bin, ok := ast.Unparen(cond.Cond).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.NEQ || p.TypesInfo.Uses[identOf(bin.X)] != errVar || !p.TypesInfo.Types[bin.Y].IsNil() {
+	if !p.notNil(cond.Cond, errVar) {
 		return nil, inspector.Cursor{}, false
 	}
 	if assigned {
@@ -900,9 +897,8 @@ func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var)
 			return false
 		}
 		as, ok := prev.Node().(*ast.AssignStmt)
-		bin, ok2 := ast.Unparen(st.Cond).(*ast.BinaryExpr)
-		return ok && ok2 && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[identOf(as.Lhs[1])] == v &&
-			p.macWrite(as.Rhs[0], mac) != nil && bin.Op == token.NEQ && p.TypesInfo.Uses[identOf(bin.X)] == v && p.TypesInfo.Types[bin.Y].IsNil()
+		return ok && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[identOf(as.Lhs[1])] == v &&
+			p.macWrite(as.Rhs[0], mac) != nil && p.notNil(st.Cond, v)
 	}
 	for c, ok := cur.PrevSibling(); ; c, ok = c.PrevSibling() {
 		if !ok {
@@ -956,12 +952,17 @@ func (p *pass) macSum(cur inspector.Cursor, mac *types.Var) *ast.CallExpr {
 
 // plainConversion reports whether e converts a plain expression: []byte(s).
 func (p *pass) plainConversion(e ast.Expr) bool {
+	x, ok := p.conversionOf(e)
+	return ok && plainExpr(x)
+}
+
+// conversionOf returns x when e is a conversion T(x).
+func (p *pass) conversionOf(e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return false
+	if !ok || len(call.Args) != 1 || !p.TypesInfo.Types[call.Fun].IsType() {
+		return nil, false
 	}
-	tv, ok := p.TypesInfo.Types[call.Fun]
-	return ok && tv.IsType() && plainExpr(call.Args[0])
+	return call.Args[0], true
 }
 
 // movable says why the statement at cur, between hmac.New and the MAC's Sum,

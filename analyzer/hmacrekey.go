@@ -134,10 +134,8 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 // calls, or false.
 func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	k := heldKey{operand: ast.Unparen(s.Call.Args[1])}
-	if conv, ok := k.operand.(*ast.CallExpr); ok && len(conv.Args) == 1 {
-		if tv, ok := p.TypesInfo.Types[conv.Fun]; ok && tv.IsType() && isString(p.TypesInfo.TypeOf(conv.Args[0])) {
-			k.operand, k.converted = ast.Unparen(conv.Args[0]), true // []byte(s.secret)
-		}
+	if x, ok := p.conversionOf(k.operand); ok && isString(p.TypesInfo.TypeOf(x)) {
+		k.operand, k.converted = ast.Unparen(x), true // []byte(s.secret)
 	}
 	fn, inFunc := enclosingFunc(s.cur)
 	if !inFunc {

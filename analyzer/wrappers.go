@@ -330,14 +330,19 @@ func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Obje
 // panicsOnError reports whether stmt, in the declaration at decl, is "if
 // err != nil { panic(err) }", and err is used nowhere else in it.
 func (p *pass) panicsOnError(decl inspector.Cursor, stmt ast.Stmt, err types.Object) bool {
-	cond, _, ok := p.panicsIf(stmt)
-	if !ok || p.TypesInfo.Uses[identOf(cond.X)] != err || !p.TypesInfo.Types[cond.Y].IsNil() {
+	if cond, _, ok := p.panicsIf(stmt); !ok || !p.notNil(cond, err) {
 		return false
 	}
 	// panic(err), or a panic with a value made of err:
 	// panic(fmt.Errorf("...: %w", err)): a use of err beside the condition's.
 	at, ok := decl.FindNode(stmt)
 	return ok && p.vals.Count(at, err) > 1
+}
+
+// notNil reports whether cond is err != nil.
+func (p *pass) notNil(cond ast.Expr, err types.Object) bool {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	return ok && bin.Op == token.NEQ && p.TypesInfo.Uses[identOf(bin.X)] == err && p.TypesInfo.Types[bin.Y].IsNil()
 }
 
 // panicsIf matches stmt against "if x != y { panic(v) }" and returns its
@@ -388,8 +393,7 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 		return true
 	}
 	// []byte(constant): a key fixed for the wrapper.
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && p.TypesInfo.Types[call.Fun].IsType() &&
-		types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[call.Args[0]].Value != nil {
+	if x, ok := p.conversionOf(e); ok && types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[x].Value != nil {
 		return true
 	}
 	if _, ok := p.funcValue(e); ok {
