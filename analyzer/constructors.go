@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -220,27 +221,17 @@ func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
 // return sha1.New() }), itself or through an interface it embeds whose
 // implementations do (a cipher suite's Hash, promoted from its HashFunc).
 func (p *pass) implementedByCtor(s *types.Selection) bool {
-	return p.implementsByCtor(s.Recv(), s.Obj().Pkg(), s.Obj().Name(), 2)
+	return p.implementsByCtor(s.Recv(), s.Obj().Name(), 2)
 }
 
-func (p *pass) implementsByCtor(recv types.Type, pkg *types.Package, method string, depth int) bool {
+func (p *pass) implementsByCtor(recv types.Type, method string, depth int) bool {
 	iface, ok := recv.Underlying().(*types.Interface)
 	if !ok || depth < 0 {
 		return false
 	}
-	scope := p.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		t := types.NewPointer(tn.Type())
-		if !types.Implements(t, iface) {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, method)
-		fn, ok := obj.(*types.Func)
-		if !ok {
+	for _, impl := range frequency.Implementations(p.Pkg, iface, method) {
+		fn := impl.Method
+		if fn == nil {
 			continue
 		}
 		if _, ok := p.lookupCtor(fn); ok || p.returnsFuncValueHasher(fn) {
@@ -248,7 +239,7 @@ func (p *pass) implementsByCtor(recv types.Type, pkg *types.Package, method stri
 		}
 		// A method promoted from an embedded interface: that interface's
 		// implementations make the hasher, or not.
-		if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) && p.implementsByCtor(r.Type(), pkg, method, depth-1) {
+		if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) && p.implementsByCtor(r.Type(), method, depth-1) {
 			return true
 		}
 	}
