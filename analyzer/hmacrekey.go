@@ -348,10 +348,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 		if p.sumNilOn(sum) != mac {
 			continue
 		}
-		arg := cur
-		for arg.ParentEdgeKind() == edge.ParenExpr_X {
-			arg = arg.Parent()
-		}
+		arg := outerParens(cur)
 		if arg.ParentEdgeKind() != edge.CallExpr_Args {
 			continue // kept, returned, stored: the sum is meant to outlive the comparison
 		}
@@ -365,10 +362,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 		case "crypto/subtle.ConstantTimeCompare":
 			// Only a comparison of the result with 1 says "equal"; an int
 			// used otherwise (added up, returned) is left alone.
-			up := arg.Parent()
-			for up.ParentEdgeKind() == edge.ParenExpr_X {
-				up = up.Parent()
-			}
+			up := outerParens(arg.Parent())
 			bin, ok := up.Parent().Node().(*ast.BinaryExpr)
 			if !ok || up.ParentEdgeKind() != edge.BinaryExpr_X && up.ParentEdgeKind() != edge.BinaryExpr_Y {
 				continue

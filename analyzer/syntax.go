@@ -77,6 +77,15 @@ func (p *pass) isIdentOf(e ast.Expr, v types.Object) bool {
 	return ok && p.TypesInfo.Uses[id] == v
 }
 
+// outerParens returns the outermost parentheses around the expression at
+// cur, or cur.
+func outerParens(cur inspector.Cursor) inspector.Cursor {
+	for cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	return cur
+}
+
 // returnedCall returns the call f(...) when body is only "return f(...)", or
 // nil.
 func returnedCall(body *ast.BlockStmt) *ast.CallExpr {
