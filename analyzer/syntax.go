@@ -92,12 +92,16 @@ func returnedCall(body *ast.BlockStmt) *ast.CallExpr {
 	if body == nil || len(body.List) != 1 {
 		return nil
 	}
-	ret, ok := body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return nil
-	}
-	call, _ := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	call, _ := ast.Unparen(onlyResult(body.List[0])).(*ast.CallExpr)
 	return call
+}
+
+// onlyResult returns x when s is "return x", or nil.
+func onlyResult(s ast.Stmt) ast.Expr {
+	if ret, ok := s.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+		return ret.Results[0]
+	}
+	return nil
 }
 
 // insideFuncLit reports whether a function literal below top holds cur.

@@ -169,12 +169,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		} else if errVar != nil {
 			return nil // an error that is neither ignored nor checked
 		}
-		ret, ok := body[len(body)-1].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return nil
-		}
-		returned := p.wrappedHasher(ret.Results[0])
-		if !p.isIdentOf(returned, h) {
+		if !p.isIdentOf(p.wrappedHasher(onlyResult(body[len(body)-1])), h) {
 			return nil
 		}
 		// The hasher is used by the return only: no method of it is
