@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -50,6 +51,12 @@ type constructor struct {
 	// pointee: the wrapper's hasher is made from the bytes an argument
 	// points to, which may change while the pointer does not (no hoist).
 	pointee bool
+	// hmacNew is the call of a wrapper of this package whose body is
+	// "return hmac.New(hash, key)", and keyParam the index of the
+	// parameter that is the key or its whole slice (-1: none): see
+	// wrappedHMAC.
+	hmacNew  *ast.CallExpr
+	keyParam int
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool
@@ -214,27 +221,17 @@ func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
 // return sha1.New() }), itself or through an interface it embeds whose
 // implementations do (a cipher suite's Hash, promoted from its HashFunc).
 func (p *pass) implementedByCtor(s *types.Selection) bool {
-	return p.implementsByCtor(s.Recv(), s.Obj().Pkg(), s.Obj().Name(), 2)
+	return p.implementsByCtor(s.Recv(), s.Obj().Name(), 2)
 }
 
-func (p *pass) implementsByCtor(recv types.Type, pkg *types.Package, method string, depth int) bool {
+func (p *pass) implementsByCtor(recv types.Type, method string, depth int) bool {
 	iface, ok := recv.Underlying().(*types.Interface)
 	if !ok || depth < 0 {
 		return false
 	}
-	scope := p.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		t := types.NewPointer(tn.Type())
-		if !types.Implements(t, iface) {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, method)
-		fn, ok := obj.(*types.Func)
-		if !ok {
+	for _, impl := range frequency.Implementations(p.Pkg, iface, method) {
+		fn := impl.Method
+		if fn == nil {
 			continue
 		}
 		if _, ok := p.lookupCtor(fn); ok || p.returnsFuncValueHasher(fn) {
@@ -242,7 +239,7 @@ func (p *pass) implementsByCtor(recv types.Type, pkg *types.Package, method stri
 		}
 		// A method promoted from an embedded interface: that interface's
 		// implementations make the hasher, or not.
-		if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) && p.implementsByCtor(r.Type(), pkg, method, depth-1) {
+		if r := fn.Signature().Recv(); r != nil && types.IsInterface(r.Type()) && p.implementsByCtor(r.Type(), method, depth-1) {
 			return true
 		}
 	}
@@ -276,16 +273,8 @@ func (p *pass) returnsFuncValueHasher(fn *types.Func) bool {
 	if !ok {
 		return false
 	}
-	decl := cur.Node().(*ast.FuncDecl)
-	if decl.Body == nil || len(decl.Body.List) != 1 {
-		return false
-	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return false
-	}
-	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok || typeutil.StaticCallee(p.TypesInfo, call) != nil {
+	call := returnedCall(cur.Node().(*ast.FuncDecl).Body)
+	if call == nil || typeutil.StaticCallee(p.TypesInfo, call) != nil {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -575,14 +564,11 @@ func (p *pass) constArg(arg ast.Expr) (constant.Value, string, bool) {
 	case value != nil:
 		literal = value.ExactString()
 	default:
-		conv, ok := ast.Unparen(arg).(*ast.CallExpr)
-		if !ok || len(conv.Args) != 1 || !types.Identical(tv.Type, byteSlice) {
+		x, ok := p.conversionOf(arg)
+		if !ok || !types.Identical(tv.Type, byteSlice) {
 			return nil, "", false
 		}
-		if ftv := p.TypesInfo.Types[conv.Fun]; !ftv.IsType() {
-			return nil, "", false
-		}
-		value = p.TypesInfo.Types[conv.Args[0]].Value
+		value = p.TypesInfo.Types[x].Value
 		if value == nil || value.Kind() != constant.String {
 			return nil, "", false
 		}

@@ -265,14 +265,12 @@ func (p *pass) callHMACs(call *ast.CallExpr, memo map[*types.Func]int) (int, boo
 	if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 		return 0, true // a conversion
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := p.TypesInfo.Uses[id].(*types.Builtin); ok {
-			switch b.Name() {
-			case "len", "cap", "append", "copy", "make":
-				return 0, true
-			}
-			return 0, false
-		}
+	switch p.builtin(call) {
+	case "":
+	case "len", "cap", "append", "copy", "make":
+		return 0, true
+	default:
+		return 0, false
 	}
 	fn := typeutil.StaticCallee(p.TypesInfo, call)
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -394,8 +392,8 @@ func (f *fixedness) value(e ast.Expr, decl inspector.Cursor, depth int) bool {
 	}
 	switch e := e.(type) {
 	case *ast.CallExpr:
-		if tv, ok := p.TypesInfo.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
-			return f.value(e.Args[0], decl, depth) // []byte(s.secret)
+		if x, ok := p.conversionOf(e); ok {
+			return f.value(x, decl, depth) // []byte(s.secret)
 		}
 		return false // time.Now(), a checksum: may differ per call
 	case *ast.BinaryExpr:

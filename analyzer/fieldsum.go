@@ -91,9 +91,7 @@ func (p *pass) fieldSumNil(cur inspector.Cursor) (*fieldHasher, bool) {
 // again (see above); a local hasher (fh nil) is summed into an array of its
 // own.
 func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) {
-	for cur.ParentEdgeKind() == edge.ParenExpr_X {
-		cur = cur.Parent()
-	}
+	cur = outerParens(cur)
 	v, _, fn, ok := p.model.assignedLocal(cur)
 	if !ok {
 		return sumUse{}, false
@@ -196,10 +194,7 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 	hasher := types.ExprString(fh.sel)
 	// The consumer's other arguments run no code after the sum.
 	if direct {
-		arg := cur
-		for arg.ParentEdgeKind() == edge.ParenExpr_X {
-			arg = arg.Parent()
-		}
+		arg := outerParens(cur)
 		consumer := arg.Parent().Node().(*ast.CallExpr)
 		for i, other := range consumer.Args {
 			if i != arg.ParentEdgeIndex() && !sigOperand(other) {
@@ -283,10 +278,7 @@ func (p *pass) fieldDigestSize(field *types.Var) int64 {
 		case edge.KeyValueExpr_Key: // T{field: value}
 			consider(use.Parent().Node().(*ast.KeyValueExpr).Value)
 		case edge.SelectorExpr_Sel: // x.field = value
-			lhs := use.Parent()
-			for lhs.ParentEdgeKind() == edge.ParenExpr_X {
-				lhs = lhs.Parent()
-			}
+			lhs := outerParens(use.Parent())
 			if lhs.ParentEdgeKind() != edge.AssignStmt_Lhs {
 				continue
 			}

@@ -45,10 +45,8 @@ func (p *siteChecks) checkChangingKey(s *Site, what, often string) {
 // field of a value it is given).
 func (p *pass) changingKey(s *Site) string {
 	key := ast.Unparen(s.Call.Args[1])
-	if conv, ok := key.(*ast.CallExpr); ok && len(conv.Args) == 1 {
-		if tv, ok := p.TypesInfo.Types[conv.Fun]; ok && tv.IsType() {
-			key = ast.Unparen(conv.Args[0]) // []byte(secret)
-		}
+	if x, ok := p.conversionOf(key); ok {
+		key = ast.Unparen(x) // []byte(secret)
 	}
 	text := shorten(types.ExprString(key))
 	if tv, ok := p.TypesInfo.Types[key]; ok && tv.Value != nil {
@@ -303,7 +301,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 				continue
 			}
 		}
-		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWriteCall(as.Rhs[0], mac) != nil {
+		if as, ok := next.Node().(*ast.AssignStmt); ok && sum == nil && len(as.Rhs) == 1 && p.macWrite(as.Rhs[0], mac) != nil {
 			if as.Tok == token.ASSIGN && len(as.Lhs) == 2 {
 				return nil, fmt.Sprintf("the error of %s at %s is assigned to %s, which nothing shows to hold nil before it: deleted with the Write, it would keep what it held", shorten(p.text(as)), p.position(as.Pos()), shorten(types.ExprString(as.Lhs[1])))
 			}
@@ -424,7 +422,7 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 		return nil, ""
 	}
 	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() || ast.Unparen(call.Args[0]) != identOf(call.Args[0]) || p.TypesInfo.Uses[identOf(call.Args[0])] != mac {
+	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() || !p.isIdentOf(call.Args[0], mac) {
 		return nil, ""
 	}
 	// The argument: &x, of a variable x.
@@ -463,16 +461,8 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return nil, ""
 	}
-	sc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-	if !ok || len(sc.Args) != 1 {
-		return nil, ""
-	}
-	sel, ok := sc.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Sum" || ast.Unparen(sel.X) != identOf(sel.X) || p.TypesInfo.Uses[identOf(sel.X)] != h {
-		return nil, ""
-	}
-	sl, ok := ast.Unparen(sc.Args[0]).(*ast.SliceExpr)
-	if !ok || sl.Low != nil || sl.Max != nil || sl.High == nil || p.TypesInfo.Uses[identOf(sl.X)] != dest || ast.Unparen(sl.X) != identOf(sl.X) {
+	sl, ok := ast.Unparen(p.methodArg(ast.Unparen(as.Rhs[0]), h, "Sum")).(*ast.SliceExpr)
+	if !ok || sl.Low != nil || sl.Max != nil || sl.High == nil || !p.isIdentOf(sl.X, dest) {
 		return nil, ""
 	}
 	if c := p.TypesInfo.Types[sl.High].Value; c == nil || c.String() != "0" {
@@ -482,24 +472,9 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 	if !ok {
 		return nil, ""
 	}
-	// if len(r) != len(dest) { panic(...) }
-	ifs, ok := fd.Body.List[1].(*ast.IfStmt)
-	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
-		return nil, ""
-	}
-	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ || !p.lenOf(cond.X, r) || !p.lenOf(cond.Y, dest) {
-		return nil, ""
-	}
-	pe, ok := ifs.Body.List[0].(*ast.ExprStmt)
-	if !ok {
-		return nil, ""
-	}
-	pc, ok := ast.Unparen(pe.X).(*ast.CallExpr)
-	if !ok || len(pc.Args) != 1 || p.TypesInfo.Types[pc.Args[0]].Value == nil {
-		return nil, ""
-	}
-	if b, ok := p.TypesInfo.Uses[identOf(pc.Fun)].(*types.Builtin); !ok || b.Name() != "panic" {
+	// if len(r) != len(dest) { panic(constant) }
+	cond, v, ok := p.panicsIf(fd.Body.List[1])
+	if !ok || !p.lenOf(cond.X, r) || !p.lenOf(cond.Y, dest) || p.TypesInfo.Types[v].Value == nil {
 		return nil, ""
 	}
 	return call, x.Name + "[:0]"
@@ -508,11 +483,7 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 // lenOf reports whether e is len(v).
 func (p *pass) lenOf(e ast.Expr, v *types.Var) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || ast.Unparen(call.Args[0]) != identOf(call.Args[0]) || p.TypesInfo.Uses[identOf(call.Args[0])] != v {
-		return false
-	}
-	b, ok := p.TypesInfo.Uses[identOf(call.Fun)].(*types.Builtin)
-	return ok && b.Name() == "len"
+	return ok && len(call.Args) == 1 && p.isIdentOf(call.Args[0], v) && p.builtin(call) == "len"
 }
 
 // sizeReads returns the calls mac.Size() in the statement at cur when they
@@ -602,7 +573,7 @@ func (p *pass) macPrint(f *fixes.File, n ast.Node, mac *types.Var) (ast.Expr, st
 	}
 	appendFn, ok := fmtAppends[p.qualifiedCallee(call)]
 	sel, isSel := call.Fun.(*ast.SelectorExpr)
-	if !ok || !isSel || p.TypesInfo.Uses[identOf(call.Args[0])] != mac || ast.Unparen(call.Args[0]) != identOf(call.Args[0]) {
+	if !ok || !isSel || !p.isIdentOf(call.Args[0], mac) {
 		return nil, ""
 	}
 	// Reject the MAC among what is printed: it would be used before its Sum.
@@ -651,14 +622,7 @@ func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Fun
 	if lit, ok := e.(*ast.FuncLit); ok {
 		// Reject a literal that does more than return a constructor's
 		// hasher: hashAlg(bits) chooses one at run time.
-		var ret *ast.ReturnStmt
-		if len(lit.Body.List) == 1 {
-			ret, _ = lit.Body.List[0].(*ast.ReturnStmt)
-		}
-		var call *ast.CallExpr
-		if ret != nil && len(ret.Results) == 1 {
-			call, _ = ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-		}
+		call := returnedCall(lit.Body)
 		if call == nil {
 			return nil, nil, "the hash function is a function literal that does more than return a constructor's hasher"
 		}
@@ -825,33 +789,19 @@ func inCryptoOrder(set map[string]bool) []string {
 	return ctors
 }
 
-// macWrite returns the argument of a statement mac.Write(x), or nil.
-func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
-	es, ok := n.(*ast.ExprStmt)
-	if !ok {
-		return nil
-	}
-	return p.macWriteCall(es.X, mac)
-}
-
-// macWriteCall returns the argument of the call mac.Write(x) that e is, or
-// the string s of io.WriteString(mac, s), which writes []byte(s) (an HMAC
+// macWrite returns the argument of mac.Write(x), a call or its statement,
+// or the string s of io.WriteString(mac, s), which writes []byte(s) (an HMAC
 // has no WriteString method); or nil.
-func (p *pass) macWriteCall(e ast.Expr, mac *types.Var) ast.Expr {
-	call, ok := e.(*ast.CallExpr)
-	if ok && len(call.Args) == 2 && p.TypesInfo.Uses[identOf(call.Args[0])] == mac && ast.Unparen(call.Args[0]) == identOf(call.Args[0]) {
+func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
+	if es, ok := n.(*ast.ExprStmt); ok {
+		n = es.X
+	}
+	if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 && p.isIdentOf(call.Args[0], mac) {
 		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && funcKey(fn) == "io.WriteString" {
 			return call.Args[1]
 		}
 	}
-	if !ok || len(call.Args) != 1 {
-		return nil
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" || p.TypesInfo.Uses[identOf(sel.X)] != mac {
-		return nil
-	}
-	return call.Args[0]
+	return p.methodArg(n, mac, "Write")
 }
 
 // checkedWrite recognizes a Write into mac whose error is checked, in the
@@ -909,8 +859,7 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 	}
 	// The condition is err != nil, and err is used nowhere but in the if,
 	// which goes.
-	bin, ok := ast.Unparen(cond.Cond).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.NEQ || p.TypesInfo.Uses[identOf(bin.X)] != errVar || !p.TypesInfo.Types[bin.Y].IsNil() {
+	if !p.notNil(cond.Cond, errVar) {
 		return nil, inspector.Cursor{}, false
 	}
 	if assigned {
@@ -924,7 +873,7 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 			}
 		}
 	}
-	x = p.macWriteCall(write.Rhs[0], mac)
+	x = p.macWrite(write.Rhs[0], mac)
 	return x, check, x != nil
 }
 
@@ -948,9 +897,8 @@ func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var)
 			return false
 		}
 		as, ok := prev.Node().(*ast.AssignStmt)
-		bin, ok2 := ast.Unparen(st.Cond).(*ast.BinaryExpr)
-		return ok && ok2 && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[identOf(as.Lhs[1])] == v &&
-			p.macWriteCall(as.Rhs[0], mac) != nil && bin.Op == token.NEQ && p.TypesInfo.Uses[identOf(bin.X)] == v && p.TypesInfo.Types[bin.Y].IsNil()
+		return ok && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[identOf(as.Lhs[1])] == v &&
+			p.macWrite(as.Rhs[0], mac) != nil && p.notNil(st.Cond, v)
 	}
 	for c, ok := cur.PrevSibling(); ; c, ok = c.PrevSibling() {
 		if !ok {
@@ -1004,12 +952,17 @@ func (p *pass) macSum(cur inspector.Cursor, mac *types.Var) *ast.CallExpr {
 
 // plainConversion reports whether e converts a plain expression: []byte(s).
 func (p *pass) plainConversion(e ast.Expr) bool {
+	x, ok := p.conversionOf(e)
+	return ok && plainExpr(x)
+}
+
+// conversionOf returns x when e is a conversion T(x).
+func (p *pass) conversionOf(e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return false
+	if !ok || len(call.Args) != 1 || !p.TypesInfo.Types[call.Fun].IsType() {
+		return nil, false
 	}
-	tv, ok := p.TypesInfo.Types[call.Fun]
-	return ok && tv.IsType() && plainExpr(call.Args[0])
+	return call.Args[0], true
 }
 
 // movable says why the statement at cur, between hmac.New and the MAC's Sum,

@@ -134,10 +134,8 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 // calls, or false.
 func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	k := heldKey{operand: ast.Unparen(s.Call.Args[1])}
-	if conv, ok := k.operand.(*ast.CallExpr); ok && len(conv.Args) == 1 {
-		if tv, ok := p.TypesInfo.Types[conv.Fun]; ok && tv.IsType() && isString(p.TypesInfo.TypeOf(conv.Args[0])) {
-			k.operand, k.converted = ast.Unparen(conv.Args[0]), true // []byte(s.secret)
-		}
+	if x, ok := p.conversionOf(k.operand); ok && isString(p.TypesInfo.TypeOf(x)) {
+		k.operand, k.converted = ast.Unparen(x), true // []byte(s.secret)
 	}
 	fn, inFunc := enclosingFunc(s.cur)
 	if !inFunc {
@@ -257,7 +255,7 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 	}
 	// Reject a key used with several hash functions: one pool holds the MACs
 	// of one hash function at a time, and would be re-keyed back and forth.
-	if p.hashesPerKey()[key.v] > 1 {
+	if p.hashesPerKey(key.v) > 1 {
 		return nil, key.v.Name() + " keys HMACs of several hash functions", nil
 	}
 	spec.Last = p.releasePoint(s.cur.Parent(), mac)
@@ -350,10 +348,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 		if p.sumNilOn(sum) != mac {
 			continue
 		}
-		arg := cur
-		for arg.ParentEdgeKind() == edge.ParenExpr_X {
-			arg = arg.Parent()
-		}
+		arg := outerParens(cur)
 		if arg.ParentEdgeKind() != edge.CallExpr_Args {
 			continue // kept, returned, stored: the sum is meant to outlive the comparison
 		}
@@ -367,10 +362,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 		case "crypto/subtle.ConstantTimeCompare":
 			// Only a comparison of the result with 1 says "equal"; an int
 			// used otherwise (added up, returned) is left alone.
-			up := arg.Parent()
-			for up.ParentEdgeKind() == edge.ParenExpr_X {
-				up = up.Parent()
-			}
+			up := outerParens(arg.Parent())
 			bin, ok := up.Parent().Node().(*ast.BinaryExpr)
 			if !ok || up.ParentEdgeKind() != edge.BinaryExpr_X && up.ParentEdgeKind() != edge.BinaryExpr_Y {
 				continue
@@ -446,19 +438,11 @@ func (p *pass) hashOf(f *fixes.File, hash ast.Expr, spec *fixes.HMACSpec) string
 	return "the hash function is neither a named function, a crypto.Hash nor a variable"
 }
 
-// hashesPerKey counts, for each field or variable that keys hmac.New calls of
-// the package that a keyed pool would serve, the hash functions it is used
-// with.
-func (p *siteChecks) hashesPerKey() map[types.Object]int {
-	if p.keyHashes != nil {
-		return p.keyHashes
-	}
-	p.keyHashes = map[types.Object]int{}
-	type keyHash struct {
-		key  types.Object
-		hash string
-	}
-	seen := map[keyHash]bool{}
+// hashesPerKey counts the hash functions that the field or variable key is
+// used with, by the hmac.New calls of the package that a keyed pool would
+// serve.
+func (p *siteChecks) hashesPerKey(key types.Object) int {
+	hashes := map[string]bool{}
 	for _, s := range p.sites {
 		if !s.ctor.hmac || len(s.Call.Args) != 2 {
 			continue
@@ -468,16 +452,11 @@ func (p *siteChecks) hashesPerKey() map[types.Object]int {
 				continue // hoisted out of its loop: it takes nothing from a pool
 			}
 		}
-		key, ok := p.heldKey(s)
-		if !ok {
-			continue // not a key any pool would hold
-		}
-		if kh := (keyHash{key.v, types.ExprString(s.Call.Args[0])}); !seen[kh] {
-			seen[kh] = true
-			p.keyHashes[key.v]++
+		if held, ok := p.heldKey(s); ok && held.v == key { // else not a key any pool would hold
+			hashes[types.ExprString(s.Call.Args[0])] = true
 		}
 	}
-	return p.keyHashes
+	return len(hashes)
 }
 
 // structOf returns the struct type, declared at package level in f, that

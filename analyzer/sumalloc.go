@@ -221,9 +221,7 @@ func (p *pass) defOf(fn inspector.Cursor, v *types.Var) (ast.Expr, bool) {
 // transientSumUse says what is done with the result of the Sum call at cur,
 // when it is used only for the time of one call.
 func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
-	for cur.ParentEdgeKind() == edge.ParenExpr_X {
-		cur = cur.Parent()
-	}
+	cur = outerParens(cur)
 	if cur.ParentEdgeKind() != edge.CallExpr_Args {
 		return sumUse{}, false
 	}

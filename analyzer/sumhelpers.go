@@ -62,21 +62,14 @@ func (p *pass) sumResult(block *ast.BlockStmt, param *types.Var, sum string) str
 		}
 		return p.TypesInfo.Defs[identOf(as.Lhs[0])]
 	}
-	result := func(s ast.Stmt) ast.Expr {
-		ret, ok := s.(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return nil
-		}
-		return ret.Results[0]
-	}
 	switch len(body) {
 	case 1:
-		if isParam(sumOf(result(body[0]), false)) {
+		if isParam(sumOf(onlyResult(body[0]), false)) {
 			return resultArray
 		}
 	case 2:
 		first := def(body[0], nil)
-		switch ret := result(body[1]); {
+		switch ret := onlyResult(body[1]); {
 		case first == nil || ret == nil:
 		case p.fullSlice(ret, first):
 			return resultSlice
@@ -85,7 +78,7 @@ func (p *pass) sumResult(block *ast.BlockStmt, param *types.Var, sum string) str
 		}
 	case 3:
 		if first := def(body[0], nil); first != nil {
-			if second := def(body[1], first); second != nil && p.fullSlice(result(body[2]), second) {
+			if second := def(body[1], first); second != nil && p.fullSlice(onlyResult(body[2]), second) {
 				return resultDoubleSlice
 			}
 		}
@@ -164,8 +157,7 @@ func (p *pass) sumBody(body []ast.Stmt) (h types.Object, ctor string, between []
 	if call == nil || errVar != nil || len(call.Args) != 0 {
 		return nil, "", nil
 	}
-	ret, ok := body[len(body)-1].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 || !p.TypesInfo.Types[p.methodArg(ast.Unparen(ret.Results[0]), h, "Sum")].IsNil() {
+	if !p.TypesInfo.Types[p.methodArg(ast.Unparen(onlyResult(body[len(body)-1])), h, "Sum")].IsNil() {
 		return nil, "", nil
 	}
 	return h, p.qualifiedCallee(call), body[1 : len(body)-1]

@@ -167,7 +167,7 @@ func (p *pass) returnsArgument(call *ast.CallExpr) bool {
 		if insideFuncLit(r, d) {
 			continue
 		}
-		if len(ret.Results) != 1 || p.TypesInfo.Uses[identOf(ret.Results[0])] != param || ast.Unparen(ret.Results[0]) != identOf(ret.Results[0]) {
+		if len(ret.Results) != 1 || !p.isIdentOf(ret.Results[0], param) {
 			return false
 		}
 		returns++

@@ -70,6 +70,40 @@ func assignedAt(cur inspector.Cursor, oneCall bool) ast.Expr {
 	return nil
 }
 
+// isIdentOf reports whether e is an identifier (in parentheses or not) that
+// uses v.
+func (p *pass) isIdentOf(e ast.Expr, v types.Object) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && p.TypesInfo.Uses[id] == v
+}
+
+// outerParens returns the outermost parentheses around the expression at
+// cur, or cur.
+func outerParens(cur inspector.Cursor) inspector.Cursor {
+	for cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	return cur
+}
+
+// returnedCall returns the call f(...) when body is only "return f(...)", or
+// nil.
+func returnedCall(body *ast.BlockStmt) *ast.CallExpr {
+	if body == nil || len(body.List) != 1 {
+		return nil
+	}
+	call, _ := ast.Unparen(onlyResult(body.List[0])).(*ast.CallExpr)
+	return call
+}
+
+// onlyResult returns x when s is "return x", or nil.
+func onlyResult(s ast.Stmt) ast.Expr {
+	if ret, ok := s.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+		return ret.Results[0]
+	}
+	return nil
+}
+
 // insideFuncLit reports whether a function literal below top holds cur.
 func insideFuncLit(cur, top inspector.Cursor) bool {
 	if cur == top {

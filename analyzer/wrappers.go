@@ -154,11 +154,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	panics := false
 	switch len(body) {
 	case 1:
-		ret, ok := body[0].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return nil
-		}
-		call, _ = ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+		call = returnedCall(decl.Body)
 	case 2, 3:
 		call, h, errVar = p.hasherDef(body[0])
 		if call == nil {
@@ -173,12 +169,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		} else if errVar != nil {
 			return nil // an error that is neither ignored nor checked
 		}
-		ret, ok := body[len(body)-1].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return nil
-		}
-		returned := p.wrappedHasher(ret.Results[0])
-		if p.TypesInfo.Uses[identOf(returned)] != h || ast.Unparen(returned) != identOf(returned) {
+		if !p.isIdentOf(p.wrappedHasher(onlyResult(body[len(body)-1])), h) {
 			return nil
 		}
 		// The hasher is used by the return only: no method of it is
@@ -250,7 +241,19 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	if fn.Signature().Recv() != nil {
 		name = shortName(fn)
 	}
-	return fact.ctor(name)
+	ctor := fact.ctor(name)
+	if len(body) == 1 && p.isHMACNew(call) {
+		ctor.hmacNew, ctor.keyParam = call, -1
+		// The key: a parameter, or its whole slice.
+		k := ast.Unparen(call.Args[1])
+		if sl, ok := k.(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil {
+			k = ast.Unparen(sl.X)
+		}
+		if v, ok := p.TypesInfo.Uses[identOf(k)].(*types.Var); ok && k == identOf(k) {
+			ctor.keyParam = slices.Index(slices.Collect(sig.Params().Variables()), v)
+		}
+	}
+	return ctor
 }
 
 // ctor returns the constructor that a wrapper with this fact is, named
@@ -322,26 +325,38 @@ func (p *pass) hasherDef(stmt ast.Stmt) (*ast.CallExpr, types.Object, types.Obje
 // panicsOnError reports whether stmt, in the declaration at decl, is "if
 // err != nil { panic(err) }", and err is used nowhere else in it.
 func (p *pass) panicsOnError(decl inspector.Cursor, stmt ast.Stmt, err types.Object) bool {
-	ifs, ok := stmt.(*ast.IfStmt)
-	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
-		return false
-	}
-	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ || p.TypesInfo.Uses[identOf(cond.X)] != err || !p.TypesInfo.Types[cond.Y].IsNil() {
-		return false
-	}
-	es, ok := ifs.Body.List[0].(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := es.X.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
+	if cond, _, ok := p.panicsIf(stmt); !ok || !p.notNil(cond, err) {
 		return false
 	}
 	// panic(err), or a panic with a value made of err:
 	// panic(fmt.Errorf("...: %w", err)): a use of err beside the condition's.
-	at, ok := decl.FindNode(ifs)
+	at, ok := decl.FindNode(stmt)
 	return ok && p.vals.Count(at, err) > 1
+}
+
+// notNil reports whether cond is err != nil.
+func (p *pass) notNil(cond ast.Expr, err types.Object) bool {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	return ok && bin.Op == token.NEQ && p.TypesInfo.Uses[identOf(bin.X)] == err && p.TypesInfo.Types[bin.Y].IsNil()
+}
+
+// panicsIf matches stmt against "if x != y { panic(v) }" and returns its
+// condition and v.
+func (p *pass) panicsIf(stmt ast.Stmt) (cond *ast.BinaryExpr, v ast.Expr, ok bool) {
+	ifs, ok := stmt.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+		return nil, nil, false
+	}
+	cond, ok = ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	es, isExpr := ifs.Body.List[0].(*ast.ExprStmt)
+	if !ok || !isExpr || cond.Op != token.NEQ {
+		return nil, nil, false
+	}
+	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
+		return nil, nil, false
+	}
+	return cond, call.Args[0], true
 }
 
 // wrappedHasher returns the hasher that e returns: e itself, or h of T{h},
@@ -373,8 +388,7 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 		return true
 	}
 	// []byte(constant): a key fixed for the wrapper.
-	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 && p.TypesInfo.Types[call.Fun].IsType() &&
-		types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[call.Args[0]].Value != nil {
+	if x, ok := p.conversionOf(e); ok && types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[x].Value != nil {
 		return true
 	}
 	if _, ok := p.funcValue(e); ok {
@@ -416,6 +430,8 @@ func (p *pass) findWrappers() {
 //	}
 //	h := keyedHasher(k)                  is read as     h := hmac.New(sha256.New, k[:])
 //
+// wrapperShape records the wrapper's hmac.New call and its key's parameter
+// (constructor.hmacNew): the call's argument for that parameter is the key.
 // The key returned has no position when it is rebuilt from the call's
 // argument (k[:]): keyText is then how the fix writes it.
 //
@@ -430,48 +446,16 @@ func (p *pass) wrappedHMAC(s *Site) (hash, key ast.Expr, keyText, why string) {
 	if fn == nil || fn.Pkg() != p.Pkg || fn.Signature().Recv() != nil {
 		return nil, nil, "", "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which is not a function of this package"
 	}
-	cur, ok := p.decl(fn.Origin())
-	inner := "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which does more than return hmac.New of a standard hash and one of its parameters"
-	if !ok {
-		return nil, nil, "", inner
+	call, i := s.ctor.hmacNew, s.ctor.keyParam
+	if call == nil || !p.pkgSelector(call.Args[0]) || i < 0 || i >= len(s.Call.Args) || s.Call.Ellipsis.IsValid() {
+		return nil, nil, "", "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which does more than return hmac.New of a standard hash and one of its parameters"
 	}
-	decl := cur.Node().(*ast.FuncDecl)
-	if decl.Body == nil || len(decl.Body.List) != 1 {
-		return nil, nil, "", inner
+	arg, ok := ast.Unparen(s.Call.Args[i]).(*ast.Ident)
+	if _, isVar := p.TypesInfo.Uses[arg].(*types.Var); !ok || !isVar {
+		return nil, nil, "", "the key is hmac.New's argument inside " + s.ctor.name + ", given " + shorten(types.ExprString(s.Call.Args[i])) + ", which is not a variable: a one-shot HMAC would evaluate it at the Sum instead"
 	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return nil, nil, "", inner
-	}
-	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || !p.isHMACNew(call) {
-		return nil, nil, "", inner
-	}
-	if _, ok := p.funcValue(call.Args[0]); !ok || !p.pkgSelector(call.Args[0]) {
-		return nil, nil, "", inner
-	}
-	// The key: a parameter, or its whole slice.
-	k, sliced := ast.Unparen(call.Args[1]), false
-	if sl, ok := k.(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil && !sl.Slice3 {
-		k, sliced = ast.Unparen(sl.X), true
-	}
-	param, ok := p.TypesInfo.Uses[identOf(k)].(*types.Var)
-	if !ok || ast.Unparen(k) != identOf(k) {
-		return nil, nil, "", inner
-	}
-	params := fn.Signature().Params()
-	for i := range params.Len() {
-		if params.At(i) != param || i >= len(s.Call.Args) || s.Call.Ellipsis.IsValid() {
-			continue
-		}
-		arg, ok := ast.Unparen(s.Call.Args[i]).(*ast.Ident)
-		if _, isVar := p.TypesInfo.Uses[arg].(*types.Var); !ok || !isVar {
-			return nil, nil, "", "the key is hmac.New's argument inside " + s.ctor.name + ", given " + shorten(types.ExprString(s.Call.Args[i])) + ", which is not a variable: a one-shot HMAC would evaluate it at the Sum instead"
-		}
-		if !sliced {
-			return call.Args[0], arg, "", ""
-		}
+	if _, sliced := ast.Unparen(call.Args[1]).(*ast.SliceExpr); sliced {
 		return call.Args[0], &ast.SliceExpr{X: arg}, arg.Name + "[:]", ""
 	}
-	return nil, nil, "", inner
+	return call.Args[0], arg, "", ""
 }
