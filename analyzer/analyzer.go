@@ -271,9 +271,10 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 // which runs after them, defers to.
 type siteChecks struct {
 	*pass
-	pooled   map[*Site]bool         // the hashers that a reported hasher-alloc fix takes from a pool
-	macEqual map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
-	rekeyed  map[ast.Node]bool      // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
+	keyHashes map[types.Object]int   // the hash functions per HMAC key, see hashesPerKey
+	pooled    map[*Site]bool         // the hashers that a reported hasher-alloc fix takes from a pool
+	macEqual  map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
+	rekeyed   map[ast.Node]bool      // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
 }
 
 // siteCategory is the check that judges the constructor call s.

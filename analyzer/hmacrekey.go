@@ -255,7 +255,7 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 	}
 	// Reject a key used with several hash functions: one pool holds the MACs
 	// of one hash function at a time, and would be re-keyed back and forth.
-	if p.hashesPerKey(key.v) > 1 {
+	if p.hashesPerKey()[key.v] > 1 {
 		return nil, key.v.Name() + " keys HMACs of several hash functions", nil
 	}
 	spec.Last = p.releasePoint(s.cur.Parent(), mac)
@@ -438,11 +438,19 @@ func (p *pass) hashOf(f *fixes.File, hash ast.Expr, spec *fixes.HMACSpec) string
 	return "the hash function is neither a named function, a crypto.Hash nor a variable"
 }
 
-// hashesPerKey counts the hash functions that the field or variable key is
-// used with, by the hmac.New calls of the package that a keyed pool would
-// serve.
-func (p *siteChecks) hashesPerKey(key types.Object) int {
-	hashes := map[string]bool{}
+// hashesPerKey counts, for each field or variable that keys hmac.New calls of
+// the package that a keyed pool would serve, the hash functions it is used
+// with.
+func (p *siteChecks) hashesPerKey() map[types.Object]int {
+	if p.keyHashes != nil {
+		return p.keyHashes
+	}
+	p.keyHashes = map[types.Object]int{}
+	type keyHash struct {
+		key  types.Object
+		hash string
+	}
+	seen := map[keyHash]bool{}
 	for _, s := range p.sites {
 		if !s.ctor.hmac || len(s.Call.Args) != 2 {
 			continue
@@ -452,11 +460,16 @@ func (p *siteChecks) hashesPerKey(key types.Object) int {
 				continue // hoisted out of its loop: it takes nothing from a pool
 			}
 		}
-		if held, ok := p.heldKey(s); ok && held.v == key { // else not a key any pool would hold
-			hashes[types.ExprString(s.Call.Args[0])] = true
+		key, ok := p.heldKey(s)
+		if !ok {
+			continue // not a key any pool would hold
+		}
+		if kh := (keyHash{key.v, types.ExprString(s.Call.Args[0])}); !seen[kh] {
+			seen[kh] = true
+			p.keyHashes[key.v]++
 		}
 	}
-	return len(hashes)
+	return p.keyHashes
 }
 
 // structOf returns the struct type, declared at package level in f, that
