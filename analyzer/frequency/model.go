@@ -669,7 +669,7 @@ func (m *Model) evidenceFrom(f *fnInfo, first *reason) []Evidence {
 		case byProfile:
 			ev = append(ev, Evidence{fn.Pos(), "profile", fmt.Sprintf("%s has %.0f%% of %s", fn.Name(), 100*m.cfg.Profile.Share(fn), m.cfg.Profile.Unit())})
 		case byEntry:
-			ev = append(ev, Evidence{fn.Pos(), "hashing-function", fn.Name() + " " + entryText(fn.Signature()) + ", which its callers call it for once per item"})
+			ev = append(ev, Evidence{fn.Pos(), "hashing-function", fn.Name() + " " + m.entryTextOf(f) + ", which its callers call it for once per item"})
 		case byChild:
 			ev = append(ev, Evidence{fn.Pos(), "child-derivation", fn.Name() + " derives a child of its receiver by index, which its callers call it for once per child"})
 		}
