@@ -232,7 +232,8 @@ func (m *Model) ownInterface(t types.Type) bool {
 // outside it can call it: it is exported, or a method with an exported name
 // (an interface may reach it), or its value is taken. A function that makes
 // a value (a constructor: its result is a struct, a pointer, a map or an
-// interface) runs once per value made, not per item; one that returns a
+// interface) runs once per value made, not per item, unless what it returns
+// is what a hash of what it is given selects (see selects); one that returns a
 // count, as io.Writer's Write and io.Reader's Read do, runs once per chunk
 // of a stream its role decides on; one given a reader or a writer hashes or
 // writes a whole stream per call, a collection; a decoding method
@@ -243,7 +244,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	}
 	sig := f.fn.Signature()
 	shape := hashShape(sig)
-	if !shape && !verifierShape(sig) && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.keptForMethods(sig) {
+	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.keptForMethods(sig) {
 		return false
 	}
 	return shape || verifierShape(sig) && m.compares(f) || m.selects(f)
