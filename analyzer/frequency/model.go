@@ -374,7 +374,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	// The work that silences the site is its caller's: another caller that
 	// runs f per item may do none of it (a record's MAC computed for Encrypt,
 	// which draws a random IV beside it, and for Decrypt, which does not).
-	// The site is worth a finding along that caller.
+	// The site is worth a finding along that caller, unless only a
+	// presumption about callers outside the package makes that caller run
+	// per item, where the package itself shows the chain that silences it.
 	for _, e := range m.callersOf(f) {
 		if e == f.reason.via || e.caller == f || m.rareOf(e) != "" {
 			continue
@@ -386,7 +388,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		case e.caller.reason == nil || m.through(e.caller, f):
 			continue // the caller does not run per item, or only because f does
 		}
-		if alt := m.along(f, r, c, own); alt.PerItem {
+		if alt := m.along(f, r, c, own); alt.PerItem && (est.Presumed || !alt.Presumed) {
 			return alt
 		}
 	}
