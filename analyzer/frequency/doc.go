@@ -79,7 +79,9 @@
 //     function that several callers run per item is judged along each, and
 //     is worth a finding along one that does no such work beside it (a
 //     record's MAC, for Encrypt, which draws a random IV, and for Decrypt,
-//     which does not). A call that hashes in a loop of its own
+//     which does not); a caller only presumed to run per item (an
+//     exported hashing function) does not outweigh a chain the package
+//     shows, along which the site is noise. A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
 //     which costs its zeroing, is not). What a function of another package costs comes from
