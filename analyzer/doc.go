@@ -15,7 +15,8 @@
 // Every check asks the frequency model (package frequency) how often a site
 // runs: per item when a loop over a collection or a stream repeats it, or
 // its function is called by such a loop or by a function that runs per item,
-// recurses, returns a hash of what it is given to callers outside (unless
+// recurses, returns a hash of what it is given, or what such a hash
+// selects (a ring's node), to callers outside (unless
 // it derives a key in counter mode, once per session), has a
 // role the standard library calls in a loop (Read and Write of readers and
 // writers, ServeHTTP and handler functions, RoundTrip, Less and Swap of a

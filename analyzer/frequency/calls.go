@@ -175,7 +175,7 @@ func (m *Model) resolve() {
 		case m.inCycle(f):
 			f.reason = &reason{kind: byRecursion, text: "recurses: " + m.cycle(f) + ", once per node it walks"}
 		case m.isEntry(f):
-			f.reason = &reason{kind: byEntry, text: entryText(f.fn.Signature()) + ": its callers call it once per item they hash"}
+			f.reason = &reason{kind: byEntry, text: m.entryTextOf(f) + ": its callers call it once per item they hash"}
 		case m.isChild(f):
 			f.reason = &reason{kind: byChild, text: "derives a child of its receiver by index: its callers call it once per child"}
 		}
@@ -232,7 +232,8 @@ func (m *Model) ownInterface(t types.Type) bool {
 // outside it can call it: it is exported, or a method with an exported name
 // (an interface may reach it), or its value is taken. A function that makes
 // a value (a constructor: its result is a struct, a pointer, a map or an
-// interface) runs once per value made, not per item; one that returns a
+// interface) runs once per value made, not per item, unless what it returns
+// is what a hash of what it is given selects (see selects); one that returns a
 // count, as io.Writer's Write and io.Reader's Read do, runs once per chunk
 // of a stream its role decides on; one given a reader or a writer hashes or
 // writes a whole stream per call, a collection; a decoding method
@@ -243,10 +244,123 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	}
 	sig := f.fn.Signature()
 	shape := hashShape(sig)
-	if !shape && !verifierShape(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.keptForMethods(sig) {
+	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.keptForMethods(sig) {
 		return false
 	}
-	return shape || m.compares(f)
+	return shape || verifierShape(sig) && m.compares(f) || m.selects(f)
+}
+
+// entryTextOf is entryText of f, or, when f returns what a hash of what it
+// is given selects (see selects), says so.
+func (m *Model) entryTextOf(f *fnInfo) string {
+	if sig := f.fn.Signature(); !hashShape(sig) && m.selects(f) {
+		return "returns what a hash of what it is given selects"
+	}
+	return entryText(f.fn.Signature())
+}
+
+// selects reports whether f returns what a hash of what it is given
+// selects: a result is, or is computed from, an element of a map or a
+// slice read at an index that a hash computes, through the local variables
+// it is assigned to (a ring's node at the position of a key's hash, a
+// shard's value). Such a lookup runs once per key its callers look up: the
+// element is one the collection holds, not a value made per call, whatever
+// its type.
+func (m *Model) selects(f *fnInfo) bool {
+	var hashed func(region inspector.Cursor, depth int) bool
+	// hashed reports whether what region computes comes from a hash,
+	// through the local variables it reads, up to depth definitions back.
+	hashed = func(region inspector.Cursor, depth int) bool {
+		if m.cfg.Hashes(nil, region) {
+			return true
+		}
+		return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return hashed(def, depth-1) })
+	}
+	var picks func(region inspector.Cursor, depth int) bool
+	// picks reports whether what region computes is an element read at a
+	// hashed index, itself or through the local variables it reads.
+	picks = func(region inspector.Cursor, depth int) bool {
+		for cur := range region.Preorder((*ast.IndexExpr)(nil)) {
+			ix := cur.Node().(*ast.IndexExpr)
+			switch m.cfg.Info.TypeOf(ix.X).Underlying().(type) {
+			case *types.Map, *types.Slice:
+				if hashed(cur.ChildAt(edge.IndexExpr_Index, -1), 4) {
+					return true
+				}
+			}
+		}
+		return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return picks(def, depth-1) })
+	}
+	if m.cfg.Hashes == nil {
+		return false
+	}
+	for cur := range f.cur.Preorder((*ast.ReturnStmt)(nil)) {
+		if m.literalOf(cur, f.cur).Valid() {
+			continue
+		}
+		for res := range cur.Children() {
+			if picks(res, 4) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromLocals reports whether the value that declares a local variable of f
+// read in region (v := x) satisfies ok.
+func (m *Model) fromLocals(f *fnInfo, region inspector.Cursor, ok func(def inspector.Cursor) bool) bool {
+	body := f.cur.Node().(*ast.FuncDecl).Body
+	seen := map[*types.Var]bool{}
+	for cur := range region.Preorder((*ast.Ident)(nil)) {
+		v, isVar := m.cfg.Info.Uses[cur.Node().(*ast.Ident)].(*types.Var)
+		if !isVar || seen[v] || v.IsField() || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			continue // not a local variable of f
+		}
+		seen[v] = true
+		id, found := m.cfg.Vals.Def(f.cur, v)
+		if !found {
+			continue
+		}
+		if def, found := valueOf(id); found && ok(def) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueOf returns the cursor of the expression that the identifier at id,
+// which declares a variable, takes its value from (v := x, var v = x; the
+// one call or comma-ok expression of v, ok := m[k]).
+func valueOf(id inspector.Cursor) (inspector.Cursor, bool) {
+	var lhs, rhs []ast.Expr
+	switch n := id.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		for _, name := range n.Names {
+			lhs = append(lhs, name)
+		}
+		rhs = n.Values
+	}
+	i := slices.Index(lhs, ast.Expr(id.Node().(*ast.Ident)))
+	var e ast.Expr
+	switch {
+	case i < 0: // a parameter, a range variable, a case of a type switch
+		return inspector.Cursor{}, false
+	case len(rhs) == 1:
+		e = rhs[0]
+	case len(rhs) == len(lhs):
+		e = rhs[i]
+	default:
+		return inspector.Cursor{}, false
+	}
+	for c := range id.Parent().Children() {
+		if c.Node() == e {
+			return c, true
+		}
+	}
+	return inspector.Cursor{}, false
 }
 
 // keptForMethods reports whether a result of sig is of a type the package

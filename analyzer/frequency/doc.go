@@ -24,7 +24,10 @@
 //     data, not only numbers; its results a digest, a MAC or a verdict on
 //     one, not a count with an error as io's Read and Write return; or, with
 //     a verdict, what it checked, when it compares the hash it computes:
-//     a verifier; no loop
+//     a verifier; or, whatever their types, what a hash of what it is given
+//     selects: an element of a map or a slice the function holds, read at
+//     an index that a hash computes, as a ring's lookup of a key's node; no
+//     loop
 //     of its own that hashes a collection; no key derivation in counter
 //     mode, itself or through the functions it calls, which runs once per
 //     session or handshake that needs the key; exported, a method an
@@ -71,7 +74,14 @@
 //     from bytes), counted along the chain of calls that repeats the site,
 //     with the arguments of each call of the chain, and across the
 //     packages of a module through a fact (a function that returns only
-//     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
+//     an error exports none: what it allocates is mostly its error). The
+//     work of one caller on that chain is not the site's on another: a
+//     function that several callers run per item is judged along each, and
+//     is worth a finding along one that does no such work beside it (a
+//     record's MAC, for Encrypt, which draws a random IV, and for Decrypt,
+//     which does not); a caller only presumed to run per item (an
+//     exported hashing function) does not outweigh a chain the package
+//     shows, along which the site is noise. A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
 //     which costs its zeroing, is not). What a function of another package costs comes from

@@ -5,6 +5,7 @@
 package ringhash
 
 import (
+	"fmt"
 	"hash/crc32"
 	"sort"
 	"strconv"
@@ -77,7 +78,51 @@ var points []int
 
 func CaseGetAll() { points = ring.GetAll([]string{"a key", "another key", "a third key of the cache"}) }
 
+// Nodes is a ring whose nodes are any values (go-zero's ConsistentHash):
+// Get returns the node the hash of a key selects, one the ring holds, so it
+// runs once per key its callers route, whatever the node's type.
+type Nodes struct {
+	hash   Hash
+	points []uint32
+	ring   map[uint32]any
+	hits   map[uint32]int
+	owners map[string]any
+}
+
+func (n *Nodes) Get(key string) (any, bool) {
+	if len(n.points) == 0 {
+		return nil, false
+	}
+	h := n.hash([]byte(key)) // want `hot-buffer: \[\]byte\(key\) copies key to the heap \(passed to n.hash, a function value of a hash's shape\) once per call of Get \(it returns what a hash of what it is given selects: its callers call it once per item they hash\)`
+	i := sort.Search(len(n.points), func(i int) bool { return n.points[i] >= h }) % len(n.points)
+	node, ok := n.ring[n.points[i]]
+	return node, ok
+}
+
+var nodes = &Nodes{hash: crc32.ChecksumIEEE, points: []uint32{1 << 30, 1 << 31}, ring: map[uint32]any{1 << 30: "east", 1 << 31: 2}, hits: map[uint32]int{}, owners: map[string]any{"a key": "west"}}
+
+var routed any
+
+func CaseNodesGet() { routed, _ = nodes.Get("a key of the cache") }
+
+func ResultNodesGet() string {
+	a, _ := nodes.Get("a key of the cache")
+	b, ok := nodes.Get("another key")
+	return fmt.Sprint(a, b, ok)
+}
+
 // ---- Silent. ----
+
+// The owner of a key is looked up at the key itself; its hash only counts
+// the key's hits: nothing shows Owner to run per key (its copy allocates,
+// so no case measures it).
+func (n *Nodes) Owner(key string) (any, bool) {
+	n.hits[n.hash([]byte(key))]++
+	owner, ok := n.owners[key]
+	return owner, ok
+}
+
+func init() { routed, _ = nodes.Owner("a key") }
 
 // A constant converted is no copy per call; a function that is not of a
 // hash's shape may keep what it is given.
