@@ -258,11 +258,13 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.checkHashedConversions()
 	p.checkCallFacts()
 	p.checkDerivedKeys()
-	p.exportCosts()
 	if c.audit {
 		p.auditOtherHashers(sites)
 	}
 	p.flush()
+	// Last: no finding depends on the costs exported, and a language
+	// server shows the findings (Options.Unproved) before.
+	p.exportCosts()
 	return &Result{Sites: sites}, nil
 }
 

@@ -20,11 +20,12 @@ type suppressor struct {
 	// list ignores every category.
 	ignored map[*token.File]map[int][]string
 	skipped map[*token.File]bool
-	support bool // the package is test support (see testSupport), skipped whole
+	support bool              // the package is test support (see testSupport), skipped whole
+	asked   map[ast.Node]bool // see analyzed
 }
 
 func newSuppressor(p *pass) *suppressor {
-	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}}
+	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}, asked: map[ast.Node]bool{}}
 	s.support = !p.cfg.tests && testSupport(p.Pkg.Path())
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
@@ -72,8 +73,17 @@ func ignoreDirective(text string) ([]string, bool) {
 }
 
 // analyzed reports whether hashalloc looks at the code at cur at all (see
-// whyNotAnalyzed).
-func (s *suppressor) analyzed(cur inspector.Cursor) bool { return s.whyNotAnalyzed(cur) == "" }
+// whyNotAnalyzed). It remembers the answer for each node: several checks
+// ask about every call of the package.
+func (s *suppressor) analyzed(cur inspector.Cursor) bool {
+	n := cur.Node()
+	if ok, seen := s.asked[n]; seen {
+		return ok
+	}
+	ok := s.whyNotAnalyzed(cur) == ""
+	s.asked[n] = ok
+	return ok
+}
 
 // notAnalyzed records for the audit, under category, that hashalloc does
 // not look at node, at cur, and why (see analyzed), unless node is in a

@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -8,6 +9,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -82,10 +84,50 @@ func (f *File) Check(fix analysis.SuggestedFix) error {
 			out = append(out, '\n') // the regions that follow are left out
 		}
 	}
+	sum := sha256.Sum256(out)
+	if parsedBefore.has(sum) {
+		return nil
+	}
 	if _, err := parser.ParseFile(token.NewFileSet(), tf.Name(), out, parser.SkipObjectResolution); err != nil {
 		return fmt.Errorf("the fixed file would not parse: %v", err)
 	}
+	parsedBefore.add(sum)
 	return nil
+}
+
+// parsedBefore are the texts that Check parsed without error in this
+// process. Whether a text parses depends on nothing but its bytes, and a
+// language server checks on every save the same fixes of the functions the
+// edit did not touch: it parses only those of the function edited.
+var parsedBefore = &parsedTexts{seen: map[[sha256.Size]byte]bool{}}
+
+// parsedTexts is a set of texts, by their SHA-256, of at most maxParsedTexts
+// (then it starts again from none), safe for concurrent use: the command
+// analyzes several packages at once.
+type parsedTexts struct {
+	mu   sync.Mutex
+	seen map[[sha256.Size]byte]bool
+}
+
+// maxParsedTexts bounds the memory of parsedBefore: 32 bytes a text and the
+// map's own, a few MB.
+const maxParsedTexts = 1 << 16
+
+// has reports whether the text of SHA-256 sum is in the set.
+func (p *parsedTexts) has(sum [sha256.Size]byte) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seen[sum]
+}
+
+// add adds the text of SHA-256 sum to the set.
+func (p *parsedTexts) add(sum [sha256.Size]byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.seen) >= maxParsedTexts {
+		clear(p.seen)
+	}
+	p.seen[sum] = true
 }
 
 // regions splits the file into its header (everything before the first

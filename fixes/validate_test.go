@@ -1,11 +1,13 @@
 package fixes
 
 import (
+	"crypto/sha256"
 	"go/ast"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,4 +82,31 @@ func TestCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCheckParsesOnce checks that Check remembers the fixed texts that
+// parsed, and only those: checking the same fix again, as a language server
+// does on every save, parses nothing, and a fix that does not parse still
+// fails the second time.
+func TestCheckParsesOnce(t *testing.T) {
+	f := parseFile(t, checkSrc)
+	a := at(f, `"a"`, 0)
+	good := analysis.SuggestedFix{TextEdits: []analysis.TextEdit{{Pos: a, End: a + 3, NewText: []byte(`"remembered"`)}}}
+	bad := analysis.SuggestedFix{TextEdits: []analysis.TextEdit{{Pos: a, End: a + 3, NewText: []byte(`"broken`)}}}
+	before := len(parsedBefore.seen)
+	require.NoError(t, f.Check(good))
+	require.Len(t, parsedBefore.seen, before+1)
+	require.NoError(t, f.Check(good))
+	require.Len(t, parsedBefore.seen, before+1, "the same text is remembered once")
+	for range 2 {
+		require.ErrorContains(t, f.Check(bad), "the fixed file would not parse")
+	}
+	require.Len(t, parsedBefore.seen, before+1, "a text that does not parse is not remembered")
+
+	set := &parsedTexts{seen: map[[sha256.Size]byte]bool{}}
+	for i := range maxParsedTexts + 1 {
+		set.add(sha256.Sum256([]byte(strconv.Itoa(i))))
+	}
+	require.Len(t, set.seen, 1, "a full set starts again from none")
+	require.True(t, set.has(sha256.Sum256([]byte(strconv.Itoa(maxParsedTexts)))))
 }

@@ -22,6 +22,8 @@ import (
 
 	"github.com/hashalloc/hashalloc/internal/passes"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -87,7 +89,10 @@ type node struct {
 	types    *types.Package
 	errors   []packages.Error
 	illTyped bool
-	out      *passes.Output
+	// infoSizes are those of the maps of the type information it was
+	// checked with, the sizes that the next check starts them at.
+	infoSizes passes.InfoSizes
+	out       *passes.Output
 	// parsed are the files of the view's file set that the package was
 	// checked from, which go when it is checked again (but those it is
 	// checked from again).
@@ -286,7 +291,7 @@ func newNode(p *packages.Package, ws workspace, overlay map[string][]byte, parse
 		goFiles: p.GoFiles, compiledFiles: p.CompiledGoFiles, otherFiles: p.OtherFiles, ignoredFiles: p.IgnoredFiles,
 		imports: map[string]string{}, module: p.Module, sizes: p.TypesSizes,
 		cgo:   !slices.Equal(p.GoFiles, p.CompiledGoFiles),
-		types: p.Types, errors: p.Errors, illTyped: p.IllTyped,
+		types: p.Types, errors: p.Errors, illTyped: p.IllTyped, infoSizes: passes.SizesOf(p.TypesInfo),
 	}
 	for path, imp := range p.Imports {
 		n.imports[path] = imp.ID
@@ -834,7 +839,11 @@ func (v *view) check(n *node, syn *syntax, sources map[string]*source, keep bool
 	for _, f := range files {
 		c.parsed = append(c.parsed, v.fset.File(f.FileStart))
 	}
-	checked := passes.Check(v.fset, n.path, n.name, files, parseErrs, func(path string) (*types.Package, error) {
+	// The inspector, which needs no types, is built on another core while
+	// the package is type-checked.
+	ins := make(chan *inspector.Inspector, 1)
+	go func() { ins <- inspector.New(files) }()
+	checked := passes.CheckSized(n.infoSizes, v.fset, n.path, n.name, files, parseErrs, func(path string) (*types.Package, error) {
 		id, ok := n.imports[path]
 		if !ok {
 			return nil, fmt.Errorf("no metadata for %s", path)
@@ -845,7 +854,7 @@ func (v *view) check(n *node, syn *syntax, sources map[string]*source, keep bool
 		}
 		return dep.types, nil
 	}, n.sizes, n.module)
-	c.types, c.errors = checked.Pkg, checked.Errors
+	c.types, c.errors, c.infoSizes = checked.Pkg, checked.Errors, passes.SizesOf(checked.Info)
 	c.illTyped = len(c.errors) > 0
 	for _, id := range n.imports {
 		c.illTyped = c.illTyped || v.nodes[id].illTyped
@@ -855,7 +864,7 @@ func (v *view) check(n *node, syn *syntax, sources map[string]*source, keep bool
 	u := &passes.Unit{
 		Fset: v.fset, Files: files, OtherFiles: n.otherFiles, IgnoredFiles: n.ignoredFiles,
 		Pkg: c.types, Info: checked.Info, Sizes: n.sizes, TypeErrors: checked.TypeErrors, IllTyped: c.illTyped,
-		Module: n.module, ReadFile: c.readFile,
+		Module: n.module, ReadFile: c.readFile, Results: map[*analysis.Analyzer]any{inspect.Analyzer: <-ins},
 	}
 	c.out = passes.Run(v.a, u, v.importsOf(&c))
 	st.analysis += time.Since(start)

@@ -33,6 +33,11 @@ type Unit struct {
 	Module       *packages.Module
 	// ReadFile returns the content of one of the package's files.
 	ReadFile func(name string) ([]byte, error)
+	// Results are the results, computed already, of analyzers without
+	// facts or diagnostics that the analyzer run requires (the language
+	// server builds the inspector while it type-checks the package): Run
+	// takes them rather than running those analyzers.
+	Results map[*analysis.Analyzer]any
 }
 
 // FactSet is what one analyzer knows through facts at one package: the
@@ -123,6 +128,10 @@ func Run(root *analysis.Analyzer, u *Unit, imports []Imported) *Output {
 			return err
 		}
 		errs[a] = nil
+		if res, ok := u.Results[a]; ok {
+			results[a] = res
+			return nil
+		}
 		err := func() error {
 			inputs := map[*analysis.Analyzer]any{}
 			for _, req := range a.Requires {

@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // seen is a fact of the analyzers of TestPassErrors.
@@ -96,4 +98,45 @@ func (l packageList) Import(path string) (*types.Package, error) {
 		}
 	}
 	return nil, fmt.Errorf("no package %s", path)
+}
+
+// TestResultsGiven checks that Run takes the result of a required analyzer
+// from Unit.Results, as the language server gives the inspector it built
+// while the package was type-checked, rather than running that analyzer.
+func TestResultsGiven(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", "package p\n", 0)
+	require.NoError(t, err)
+	info := &types.Info{}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	built := inspector.New([]*ast.File{f})
+	var got any
+	a := &analysis.Analyzer{Name: "uses", Doc: "uses", Requires: []*analysis.Analyzer{inspect.Analyzer}, Run: func(pass *analysis.Pass) (any, error) {
+		got = pass.ResultOf[inspect.Analyzer]
+		return nil, nil
+	}}
+	u := &Unit{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, Info: info, ReadFile: os.ReadFile}
+	require.NoError(t, Run(a, u, nil).Err)
+	require.NotSame(t, built, got, "without Results, inspect runs")
+	u.Results = map[*analysis.Analyzer]any{inspect.Analyzer: built}
+	require.NoError(t, Run(a, u, nil).Err)
+	require.Same(t, built, got)
+}
+
+// TestCheckSized checks that a package checked with the sizes of an
+// earlier check gets the same type information.
+func TestCheckSized(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", "package p\n\nfunc F(s []int) (n int) {\n\tfor _, v := range s {\n\t\tn += v\n\t}\n\treturn n\n}\n", 0)
+	require.NoError(t, err)
+	noImports := func(path string) (*types.Package, error) { return nil, fmt.Errorf("no %s", path) }
+	first := Check(fset, "p", "p", []*ast.File{f}, nil, noImports, nil, nil)
+	require.Empty(t, first.Errors)
+	sizes := SizesOf(first.Info)
+	require.Equal(t, len(first.Info.Types), sizes.types)
+	again := CheckSized(sizes, fset, "p", "p", []*ast.File{f}, nil, noImports, nil, nil)
+	require.Empty(t, again.Errors)
+	require.Equal(t, sizes, SizesOf(again.Info))
+	require.Equal(t, InfoSizes{}, SizesOf(nil))
 }
