@@ -651,15 +651,14 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, e *ast.Ident) (*concat, bool)
 	if !ok || l.def == nil {
 		return nil, false
 	}
-	uses := slices.Collect(p.vals.Uses(l.fn, l.v))
-	if call, ok := ast.Unparen(l.def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && l.at+1 == l.end {
+	if call, ok := ast.Unparen(l.def.Rhs[0]).(*ast.CallExpr); ok && p.vals.Count(l.fn, l.v) == 1 && l.at+1 == l.end {
 		if c, ok := p.concatExpr(call); ok {
 			c.expr, c.def = call, l.def
 			c.what = shorten(l.v.Name() + " := " + types.ExprString(call))
 			return c, true
 		}
 	}
-	return p.makeCopy(l.list, l.at, l.end, l.v, uses)
+	return p.makeCopy(l)
 }
 
 // sinkStatement returns the statement of a statement list that holds the

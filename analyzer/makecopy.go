@@ -139,11 +139,11 @@ func (p *pass) linearOf(e ast.Expr, vars map[*types.Var]linear) (linear, bool) {
 	return linear{}, false
 }
 
-// makeCopy recognizes v := make([]byte, size), at list[at], filled by the
-// statements up to the sink's, list[end] (copies, or one copy loop), with
-// parts that cover it exactly, in order (see above). uses are the uses of v.
-func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
-	def := list[at].(*ast.AssignStmt)
+// makeCopy recognizes l, v := make([]byte, size), filled by the statements
+// up to the sink's (copies, or one copy loop), with parts that cover it
+// exactly, in order (see above).
+func (p *pass) makeCopy(l local) (*concat, bool) {
+	list, at, v, def := l.list, l.at, l.v, l.def
 	mk, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
 	if !ok || len(mk.Args) != 2 || p.builtin(mk) != "make" {
 		return nil, false
@@ -152,7 +152,7 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 	if p.TypesInfo.Types[mk.Args[1]].Value != nil {
 		return nil, false
 	}
-	fill := list[at+1 : end]
+	fill := list[at+1 : l.end]
 	if len(fill) == 0 {
 		return nil, false
 	}
@@ -195,7 +195,7 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 			return nil, false
 		}
 	}
-	if len(uses) != copies+1 {
+	if p.vals.Count(l.fn, v) != copies+1 {
 		return nil, false // v is used for more than the copies and the sink
 	}
 	for _, part := range c.parts {
@@ -210,19 +210,15 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 	}
 	// The offset variables serve these statements only, and the size
 	// variable (if any) its own statements and the make, which go with it.
-	fn, ok := enclosingFunc(uses[0])
-	if !ok {
-		return nil, false
-	}
 	first, last := fill[0].Pos(), fill[len(fill)-1].End()
 	for n := range vars {
-		if p.usedOutside(fn, n, first, last) {
+		if p.usedOutside(l.fn, n, first, last) {
 			return nil, false
 		}
 	}
 	if len(sizeStmts) > 0 {
 		size := p.TypesInfo.Uses[identOf(mk.Args[1])].(*types.Var)
-		if !p.usedOutside(fn, size, sizeStmts[0].Pos(), def.End()) {
+		if !p.usedOutside(l.fn, size, sizeStmts[0].Pos(), def.End()) {
 			c.stmts = append(append([]ast.Stmt(nil), sizeStmts...), c.stmts...)
 		}
 	}
