@@ -158,8 +158,6 @@ func (p *pass) makeCopy(l local) (*concat, bool) {
 	}
 	c := &concat{expr: mk, def: def, stmts: fill, what: v.Name() + " := make+copy"}
 	vars := map[*types.Var]linear{} // the offset variables, at each statement
-	var sizeStmts []ast.Stmt        // the statements that compute the size
-	copies := 0
 	if loop, ok := fill[len(fill)-1].(*ast.RangeStmt); ok {
 		// A copy loop, after the offset's definition.
 		if len(fill) > 2 || len(fill) == 2 && !p.offsetDef(fill[0], vars) {
@@ -173,8 +171,12 @@ func (p *pass) makeCopy(l local) (*concat, bool) {
 		if !ok {
 			return nil, false
 		}
-		sizeStmts = stmts
-		c.parts, c.spread, copies = []ast.Expr{loop.X}, true, 1
+		// The size variable goes with the make when it serves its own
+		// statements and the make only.
+		if size := p.TypesInfo.Uses[identOf(mk.Args[1])].(*types.Var); !p.usedOutside(l.fn, size, stmts[0].Pos(), def.End()) {
+			c.stmts = append(stmts, c.stmts...)
+		}
+		c.parts, c.spread = []ast.Expr{loop.X}, true
 		vars[n] = linear{} // used by the loop only, checked below
 	} else {
 		offset := linear{}
@@ -188,14 +190,13 @@ func (p *pass) makeCopy(l local) (*concat, bool) {
 			}
 			offset = offset.plus(p.partLen(part))
 			c.parts = append(c.parts, part)
-			copies++
 		}
 		total, ok := p.linearOf(mk.Args[1], nil)
 		if !ok || !total.equal(offset) || len(c.parts) < 2 {
 			return nil, false
 		}
 	}
-	if p.vals.Count(l.fn, v) != copies+1 {
+	if p.vals.Count(l.fn, v) != len(c.parts)+1 {
 		return nil, false // v is used for more than the copies and the sink
 	}
 	for _, part := range c.parts {
@@ -208,18 +209,11 @@ func (p *pass) makeCopy(l local) (*concat, bool) {
 			}
 		}
 	}
-	// The offset variables serve these statements only, and the size
-	// variable (if any) its own statements and the make, which go with it.
+	// The offset variables serve these statements only.
 	first, last := fill[0].Pos(), fill[len(fill)-1].End()
 	for n := range vars {
 		if p.usedOutside(l.fn, n, first, last) {
 			return nil, false
-		}
-	}
-	if len(sizeStmts) > 0 {
-		size := p.TypesInfo.Uses[identOf(mk.Args[1])].(*types.Var)
-		if !p.usedOutside(l.fn, size, sizeStmts[0].Pos(), def.End()) {
-			c.stmts = append(append([]ast.Stmt(nil), sizeStmts...), c.stmts...)
 		}
 	}
 	return c, true
