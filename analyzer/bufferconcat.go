@@ -52,15 +52,13 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 			writes = append(writes, s)
 			continue
 		}
-		if p.mentions(s, v) {
-			return nil, false
-		}
 		others = append(others, s)
 	}
 	if len(parts) < 2 {
 		return nil, false // one part is no concatenation
 	}
-	// v is used by its definition, the writes and the sink only.
+	// v is used by its definition, the writes (each once, as the receiver)
+	// and the sink only: no other statement, and no part, mentions it.
 	if p.vals.Count(l.fn, v) != len(writes)+1 {
 		return nil, false
 	}
@@ -140,9 +138,6 @@ func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 	}
 	switch sel.Sel.Name {
 	case "Write", "WriteString", "WriteByte":
-		if p.mentions(call.Args[0], v) {
-			return nil, false
-		}
 		return call.Args[0], true
 	}
 	return nil, false

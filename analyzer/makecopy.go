@@ -197,10 +197,10 @@ func (p *pass) makeCopy(l local) (*concat, bool) {
 		}
 	}
 	if p.vals.Count(l.fn, v) != len(c.parts)+1 {
-		return nil, false // v is used for more than the copies and the sink
+		return nil, false // v is used for more than the copies and the sink (a part mentions it, say)
 	}
 	for _, part := range c.parts {
-		if !sigOperand(part) || p.mentions(part, v) {
+		if !sigOperand(part) {
 			return nil, false
 		}
 		for n := range vars {
