@@ -890,11 +890,7 @@ func (p *hotBufferCheck) stackBufferFix(cur inspector.Cursor, b *buffer, declare
 // declares it alone, evaluating the size has no effect, and the specs after
 // it do not read it. Otherwise it says why not.
 func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, string) {
-	decl, ok := b.def.(*ast.DeclStmt)
-	if !ok {
-		return nil, "it is declared together with other variables"
-	}
-	gen := decl.Decl.(*ast.GenDecl)
+	gen := b.def.(*ast.DeclStmt).Decl.(*ast.GenDecl) // an assignment defines the buffer alone
 	var spec *ast.ValueSpec
 	for _, s := range gen.Specs {
 		vs := s.(*ast.ValueSpec)
