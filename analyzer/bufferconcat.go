@@ -38,7 +38,7 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 		return nil, false
 	}
 	v := l.v
-	build, ok := p.bufferDef(l.list[l.at], v)
+	build, ok := p.bufferDef(l)
 	if !ok {
 		return nil, false
 	}
@@ -52,15 +52,13 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 			writes = append(writes, s)
 			continue
 		}
-		if p.mentions(s, v) {
-			return nil, false
-		}
 		others = append(others, s)
 	}
 	if len(parts) < 2 {
 		return nil, false // one part is no concatenation
 	}
-	// v is used by its definition, the writes and the sink only.
+	// v is used by its definition, the writes (each once, as the receiver)
+	// and the sink only: no other statement, and no part, mentions it.
 	if p.vals.Count(l.fn, v) != len(writes)+1 {
 		return nil, false
 	}
@@ -78,15 +76,11 @@ func isBytesBuffer(t types.Type) bool {
 	return isNamed(t, "bytes", "Buffer", false) || isNamed(t, "bytes", "Buffer", true)
 }
 
-// bufferDef returns what allocates the buffer that stmt defines as v: an
-// empty bytes.Buffer, or one around an empty make or nil.
-func (p *pass) bufferDef(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
-	switch s := stmt.(type) {
-	case *ast.AssignStmt:
-		if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 || p.TypesInfo.Defs[identOf(s.Lhs[0])] != v {
-			return nil, false
-		}
-		switch rhs := ast.Unparen(s.Rhs[0]).(type) {
+// bufferDef returns what allocates the buffer that l declares: an empty
+// bytes.Buffer, or one around an empty make or nil.
+func (p *pass) bufferDef(l local) (ast.Expr, bool) {
+	if l.def != nil {
+		switch rhs := ast.Unparen(l.def.Rhs[0]).(type) {
 		case *ast.CallExpr:
 			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.TypesInfo.Types[rhs.Args[0]].IsNil() || p.emptyMake(rhs.Args[0])) {
 				return rhs, true
@@ -99,13 +93,15 @@ func (p *pass) bufferDef(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 				return rhs, true
 			}
 		}
-	case *ast.DeclStmt:
+		return nil, false
+	}
+	if s, ok := l.list[l.at].(*ast.DeclStmt); ok {
 		gen, ok := s.Decl.(*ast.GenDecl)
 		if !ok || len(gen.Specs) != 1 {
 			return nil, false
 		}
 		spec, ok := gen.Specs[0].(*ast.ValueSpec)
-		if ok && len(spec.Names) == 1 && len(spec.Values) == 0 && p.TypesInfo.Defs[spec.Names[0]] == v && isBytesBuffer(v.Type()) {
+		if ok && len(spec.Names) == 1 && len(spec.Values) == 0 && p.TypesInfo.Defs[spec.Names[0]] == l.v && isBytesBuffer(l.v.Type()) {
 			return spec.Names[0], true
 		}
 	}
@@ -142,9 +138,6 @@ func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 	}
 	switch sel.Sel.Name {
 	case "Write", "WriteString", "WriteByte":
-		if p.mentions(call.Args[0], v) {
-			return nil, false
-		}
 		return call.Args[0], true
 	}
 	return nil, false

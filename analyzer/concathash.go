@@ -433,10 +433,18 @@ type local struct {
 func (p *pass) declaredBefore(sinkCur inspector.Cursor, e ast.Expr) (l local, ok bool) {
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	v, isVar := p.TypesInfo.Uses[id].(*types.Var)
-	stmt, list, inList := sinkStatement(sinkCur)
+	stmt, list, inList := statementIn(sinkCur)
 	fn, inFunc := enclosingFunc(sinkCur)
 	if !isVar || !inList || !inFunc {
 		return local{}, false
+	}
+	// A sink in a loop or a function literal of its statement may run many
+	// times, after the parts have changed.
+	for c := sinkCur.Parent(); c.Node() != stmt; c = c.Parent() {
+		switch c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return local{}, false
+		}
 	}
 	l = local{v: v, fn: fn, list: list, at: -1, end: slices.Index(list, stmt)}
 	for i, s := range list[:l.end] {
@@ -651,33 +659,14 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, e *ast.Ident) (*concat, bool)
 	if !ok || l.def == nil {
 		return nil, false
 	}
-	uses := slices.Collect(p.vals.Uses(l.fn, l.v))
-	if call, ok := ast.Unparen(l.def.Rhs[0]).(*ast.CallExpr); ok && len(uses) == 1 && l.at+1 == l.end {
+	if call, ok := ast.Unparen(l.def.Rhs[0]).(*ast.CallExpr); ok && p.vals.Count(l.fn, l.v) == 1 && l.at+1 == l.end {
 		if c, ok := p.concatExpr(call); ok {
 			c.expr, c.def = call, l.def
 			c.what = shorten(l.v.Name() + " := " + types.ExprString(call))
 			return c, true
 		}
 	}
-	return p.makeCopy(l.list, l.at, l.end, l.v, uses)
-}
-
-// sinkStatement returns the statement of a statement list that holds the
-// sink at cur, and the list, unless the sink is in a loop or a function
-// literal of its statement: it may run many times, after the parts have
-// changed.
-func sinkStatement(cur inspector.Cursor) (ast.Stmt, []ast.Stmt, bool) {
-	stmt, list, ok := statementIn(cur)
-	if !ok {
-		return nil, nil, false
-	}
-	for c := cur.Parent(); c.Node() != stmt; c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return nil, nil, false
-		}
-	}
-	return stmt, list, true
+	return p.makeCopy(l)
 }
 
 // statementIn returns the statement of a statement list that holds cur, and

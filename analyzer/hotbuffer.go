@@ -175,40 +175,34 @@ func (p *hotBufferCheck) check() {
 // s[:0:0] (an append to nothing that allocates an array of its own); and the
 // same values in var v = ..., var v []byte = ... and var (...) blocks.
 func (p *hotBufferCheck) bufferDefs(stmt ast.Stmt) []*buffer {
+	var names []*ast.Ident
+	var values []ast.Expr
+	alone := true
 	switch stmt := stmt.(type) {
 	case *ast.AssignStmt:
-		if stmt.Tok != token.DEFINE || len(stmt.Lhs) != 1 || len(stmt.Rhs) != 1 {
-			return nil
-		}
-		id, ok := stmt.Lhs[0].(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		if b, ok := p.bufferValue(stmt, id, stmt.Rhs[0]); ok {
-			b.alone = true
-			return []*buffer{b}
+		if stmt.Tok == token.DEFINE && len(stmt.Lhs) == 1 && len(stmt.Rhs) == 1 {
+			names, values = []*ast.Ident{identOf(stmt.Lhs[0])}, stmt.Rhs
 		}
 	case *ast.DeclStmt:
 		decl, ok := stmt.Decl.(*ast.GenDecl)
 		if !ok || decl.Tok != token.VAR {
 			return nil
 		}
-		var list []*buffer
 		for _, spec := range decl.Specs {
-			vs := spec.(*ast.ValueSpec)
-			if len(vs.Values) != len(vs.Names) {
-				continue // var a, b = f(): no make of its own
-			}
-			for i, id := range vs.Names {
-				if b, ok := p.bufferValue(stmt, id, vs.Values[i]); ok {
-					b.alone = len(decl.Specs) == 1 && len(vs.Names) == 1
-					list = append(list, b)
-				}
+			if vs := spec.(*ast.ValueSpec); len(vs.Values) == len(vs.Names) { // not var a, b = f(): no make of its own
+				names, values = append(names, vs.Names...), append(values, vs.Values...)
 			}
 		}
-		return list
+		alone = len(decl.Specs) == 1 && len(names) == 1
 	}
-	return nil
+	var list []*buffer
+	for i, id := range names {
+		if b, ok := p.bufferValue(stmt, id, values[i]); ok {
+			b.alone = alone
+			list = append(list, b)
+		}
+	}
+	return list
 }
 
 // bufferValue recognizes the buffer that def defines as id = e.
@@ -896,11 +890,7 @@ func (p *hotBufferCheck) stackBufferFix(cur inspector.Cursor, b *buffer, declare
 // declares it alone, evaluating the size has no effect, and the specs after
 // it do not read it. Otherwise it says why not.
 func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, string) {
-	decl, ok := b.def.(*ast.DeclStmt)
-	if !ok {
-		return nil, "it is declared together with other variables"
-	}
-	gen := decl.Decl.(*ast.GenDecl)
+	gen := b.def.(*ast.DeclStmt).Decl.(*ast.GenDecl) // an assignment defines the buffer alone
 	var spec *ast.ValueSpec
 	for _, s := range gen.Specs {
 		vs := s.(*ast.ValueSpec)

@@ -139,11 +139,11 @@ func (p *pass) linearOf(e ast.Expr, vars map[*types.Var]linear) (linear, bool) {
 	return linear{}, false
 }
 
-// makeCopy recognizes v := make([]byte, size), at list[at], filled by the
-// statements up to the sink's, list[end] (copies, or one copy loop), with
-// parts that cover it exactly, in order (see above). uses are the uses of v.
-func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspector.Cursor) (*concat, bool) {
-	def := list[at].(*ast.AssignStmt)
+// makeCopy recognizes l, v := make([]byte, size), filled by the statements
+// up to the sink's (copies, or one copy loop), with parts that cover it
+// exactly, in order (see above).
+func (p *pass) makeCopy(l local) (*concat, bool) {
+	list, at, v, def := l.list, l.at, l.v, l.def
 	mk, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
 	if !ok || len(mk.Args) != 2 || p.builtin(mk) != "make" {
 		return nil, false
@@ -152,14 +152,12 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 	if p.TypesInfo.Types[mk.Args[1]].Value != nil {
 		return nil, false
 	}
-	fill := list[at+1 : end]
+	fill := list[at+1 : l.end]
 	if len(fill) == 0 {
 		return nil, false
 	}
 	c := &concat{expr: mk, def: def, stmts: fill, what: v.Name() + " := make+copy"}
 	vars := map[*types.Var]linear{} // the offset variables, at each statement
-	var sizeStmts []ast.Stmt        // the statements that compute the size
-	copies := 0
 	if loop, ok := fill[len(fill)-1].(*ast.RangeStmt); ok {
 		// A copy loop, after the offset's definition.
 		if len(fill) > 2 || len(fill) == 2 && !p.offsetDef(fill[0], vars) {
@@ -173,8 +171,12 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 		if !ok {
 			return nil, false
 		}
-		sizeStmts = stmts
-		c.parts, c.spread, copies = []ast.Expr{loop.X}, true, 1
+		// The size variable goes with the make when it serves its own
+		// statements and the make only.
+		if size := p.TypesInfo.Uses[identOf(mk.Args[1])].(*types.Var); !p.usedOutside(l.fn, size, stmts[0].Pos(), def.End()) {
+			c.stmts = append(stmts, c.stmts...)
+		}
+		c.parts, c.spread = []ast.Expr{loop.X}, true
 		vars[n] = linear{} // used by the loop only, checked below
 	} else {
 		offset := linear{}
@@ -188,18 +190,17 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 			}
 			offset = offset.plus(p.partLen(part))
 			c.parts = append(c.parts, part)
-			copies++
 		}
 		total, ok := p.linearOf(mk.Args[1], nil)
 		if !ok || !total.equal(offset) || len(c.parts) < 2 {
 			return nil, false
 		}
 	}
-	if len(uses) != copies+1 {
-		return nil, false // v is used for more than the copies and the sink
+	if p.vals.Count(l.fn, v) != len(c.parts)+1 {
+		return nil, false // v is used for more than the copies and the sink (a part mentions it, say)
 	}
 	for _, part := range c.parts {
-		if !sigOperand(part) || p.mentions(part, v) {
+		if !sigOperand(part) {
 			return nil, false
 		}
 		for n := range vars {
@@ -208,22 +209,11 @@ func (p *pass) makeCopy(list []ast.Stmt, at, end int, v *types.Var, uses []inspe
 			}
 		}
 	}
-	// The offset variables serve these statements only, and the size
-	// variable (if any) its own statements and the make, which go with it.
-	fn, ok := enclosingFunc(uses[0])
-	if !ok {
-		return nil, false
-	}
+	// The offset variables serve these statements only.
 	first, last := fill[0].Pos(), fill[len(fill)-1].End()
 	for n := range vars {
-		if p.usedOutside(fn, n, first, last) {
+		if p.usedOutside(l.fn, n, first, last) {
 			return nil, false
-		}
-	}
-	if len(sizeStmts) > 0 {
-		size := p.TypesInfo.Uses[identOf(mk.Args[1])].(*types.Var)
-		if !p.usedOutside(fn, size, sizeStmts[0].Pos(), def.End()) {
-			c.stmts = append(append([]ast.Stmt(nil), sizeStmts...), c.stmts...)
 		}
 	}
 	return c, true

@@ -48,12 +48,11 @@ import (
 // paramFlow is what a function does with each of its parameters (the
 // receiver not counted).
 type paramFlow struct {
-	name   string        // the function, as messages spell it
-	kinds  []escapeKind  // per parameter
-	result []bool        // per parameter: it is also returned as the only result
-	reason []string      // per parameter: what lets it escape, for messages
-	noInl  bool          // the function is never inlined
-	decl   *ast.FuncDecl // nil for a fact of another package
+	name   string       // the function, as messages spell it
+	kinds  []escapeKind // per parameter
+	result []bool       // per parameter: it is also returned as the only result
+	reason []string     // per parameter: what lets it escape, for messages
+	noInl  bool         // the function is never inlined
 }
 
 // paramEscapes is the fact of what an exported function does with each
@@ -112,7 +111,6 @@ func (p *pass) summarizeParams() {
 			result: make([]bool, n),
 			reason: make([]string, n),
 			noInl:  p.noInline(fn, decl),
-			decl:   decl,
 		}
 	}
 	m.summarizing = true
@@ -164,7 +162,7 @@ func (p *pass) summarize(fn *types.Func, cur inspector.Cursor) bool {
 			kind = stays // never used
 		case !canHoldHasher(v.Type()) || fn.Signature().Variadic() && i == params.Len()-1:
 		default:
-			m.returned, m.summFunc = false, flow.decl
+			m.returned, m.summFunc = false, cur.Node().(*ast.FuncDecl)
 			esc := m.classifyVar(cur, v, 1)
 			kind, reason = esc.kind, esc.reason
 			if kind == devirt && flow.noInl {
