@@ -2,6 +2,7 @@ package fixes
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -86,6 +87,14 @@ type importLayout struct {
 	f          *File
 	decls      []*ast.GenDecl
 	start, end int // offsets of the region
+
+	applied map[string]appliedImports // apply's results, by its edits: many fixes make the same
+}
+
+// appliedImports is a result of importLayout.apply.
+type appliedImports struct {
+	keys []string
+	ok   bool
 }
 
 // composeFile plans the import edits of fixes, which all edit f.
@@ -270,6 +279,27 @@ func (l *importLayout) apply(edits []analysis.TextEdit) ([]string, bool) {
 	slices.SortStableFunc(sorted, func(a, b analysis.TextEdit) int {
 		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End))
 	})
+	var id strings.Builder // the edits, as offsets and texts
+	for _, e := range sorted {
+		end := e.Pos
+		if e.End.IsValid() {
+			end = e.End
+		}
+		fmt.Fprintf(&id, "%d:%d:%q;", e.Pos, end, e.NewText)
+	}
+	if r, ok := l.applied[id.String()]; ok {
+		return r.keys, r.ok
+	}
+	keys, ok := l.parseApplied(tf, sorted)
+	if l.applied == nil {
+		l.applied = map[string]appliedImports{}
+	}
+	l.applied[id.String()] = appliedImports{keys, ok}
+	return keys, ok
+}
+
+// parseApplied is apply without its memory: sorted are the edits in order.
+func (l *importLayout) parseApplied(tf *token.File, sorted []analysis.TextEdit) ([]string, bool) {
 	var b strings.Builder
 	b.WriteString("package p\n")
 	last := l.start
@@ -654,8 +684,19 @@ func (f *File) placeHelpers(fixes []*analysis.SuggestedFix, where []token.Pos) {
 	top, end := f.firstDecl(), f.AST.FileEnd
 	helpers := map[string]*helperDecl{}
 	var ordered []string // the helpers' texts, by rank
+	// The fixes of a file insert the same few helpers: each text is parsed
+	// once.
+	declares := map[string]bool{}
 	isHelper := func(e analysis.TextEdit) bool {
-		return (e.Pos == top || e.Pos == end) && (!e.End.IsValid() || e.End == e.Pos) && declaresOnly(e.NewText)
+		if (e.Pos != top && e.Pos != end) || e.End.IsValid() && e.End != e.Pos {
+			return false
+		}
+		only, ok := declares[string(e.NewText)]
+		if !ok {
+			only = declaresOnly(e.NewText)
+			declares[string(e.NewText)] = only
+		}
+		return only
 	}
 	for i, fix := range fixes {
 		for _, e := range fix.TextEdits {

@@ -34,6 +34,8 @@ type File struct {
 
 	regionCache [][2]int    // see regions
 	uses        *importUses // see index
+	// What Check's pieces parse as, by their text (see piece).
+	headersParsed, runsParsed map[string]bool
 }
 
 // AtLeast reports whether the file's Go version is v or later (true when the

@@ -122,8 +122,10 @@ func (v *Verifier) Check(clean bool, fixes ...*analysis.SuggestedFix) error {
 				return err
 			}
 		}
-		// With comments: a //go:build line sets the file's Go version.
-		f, err := parser.ParseFile(v.fset, tf.Name(), src, parser.ParseComments|parser.SkipObjectResolution)
+		// Without comments: the type checker needs none of them (the parser
+		// reads a //go:build line, which sets the file's Go version, in
+		// every mode).
+		f, err := parser.ParseFile(v.fset, tf.Name(), src, parser.SkipObjectResolution)
 		if err != nil {
 			if fixed {
 				return fmt.Errorf("the fixed file would not parse: %v", err)

@@ -95,3 +95,27 @@ func TestVerifierExportData(t *testing.T) {
 	}}
 	assert.ErrorContains(t, v.Check(false, missing), "nosuch/pkg")
 }
+
+// TestVerifierFileVersion checks that a fixed file is type-checked at the Go
+// version its //go:build line sets, although the verifier parses it without
+// comments: a fix that ranges over an integer (Go 1.22) is refused in a
+// file of Go 1.21.
+func TestVerifierFileVersion(t *testing.T) {
+	const src = "//go:build go1.21\n\npackage p\n\nfunc F(n int) (s int) {\n\treturn s\n}\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	require.NoError(t, err)
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{}}
+	pkg, err := (&types.Config{GoVersion: "go1.26"}).Check("p", fset, []*ast.File{f}, info)
+	require.NoError(t, err)
+	tf := fset.File(f.FileStart)
+	at := tf.Pos(strings.Index(src, "return s"))
+	fix := &analysis.SuggestedFix{TextEdits: []analysis.TextEdit{
+		{Pos: at, End: at, NewText: []byte("for i := range n {\n\t\ts += i\n\t}\n\t")},
+	}}
+	v := &Verifier{Fset: fset, Files: []*ast.File{f}, Pkg: pkg, Info: info, Sizes: types.SizesFor("gc", runtime.GOARCH),
+		Source: func(*token.File) ([]byte, error) { return []byte(src), nil }}
+	err = v.Check(false, fix)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "go1.22")
+}

@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"fmt"
 	"go/ast"
@@ -31,11 +32,8 @@ func (f *File) Check(fix analysis.SuggestedFix) error {
 			return fmt.Errorf("an edit falls outside %s", tf.Name())
 		}
 	}
-	sort.SliceStable(edits, func(i, j int) bool {
-		if edits[i].Pos != edits[j].Pos {
-			return edits[i].Pos < edits[j].Pos
-		}
-		return edits[i].End < edits[j].End
+	slices.SortStableFunc(edits, func(a, b analysis.TextEdit) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.End, b.End))
 	})
 	// Apply the edits region by region, to the header (package clause and
 	// imports) and the top-level declarations that they touch: parsing those
@@ -59,6 +57,7 @@ func (f *File) Check(fix analysis.SuggestedFix) error {
 	}
 	order := slices.Sorted(maps.Keys(touched)) // not every region: a file may have thousands
 	out := make([]byte, 0, 1024)
+	var cuts []int     // where the header and each run of touched regions end in out
 	next, done := 0, 0 // the next edit to apply; the end of the source it consumed
 	for _, i := range order {
 		r := regions[i]
@@ -82,10 +81,17 @@ func (f *File) Check(fix analysis.SuggestedFix) error {
 		}
 		if !touched[i+1] {
 			out = append(out, '\n') // the regions that follow are left out
+			cuts = append(cuts, len(out))
+		} else if i == 0 {
+			cuts = append(cuts, len(out))
 		}
 	}
 	sum := sha256.Sum256(out)
 	if parsedBefore.has(sum) {
+		return nil
+	}
+	if f.parsesInPieces(out, cuts) {
+		parsedBefore.add(sum)
 		return nil
 	}
 	if _, err := parser.ParseFile(token.NewFileSet(), tf.Name(), out, parser.SkipObjectResolution); err != nil {
@@ -128,6 +134,68 @@ func (p *parsedTexts) add(sum [sha256.Size]byte) {
 		clear(p.seen)
 	}
 	p.seen[sum] = true
+}
+
+// parsesInPieces reports whether text, the fixed header and the runs of
+// regions that a fix touches (each run after a newline, cut at cuts), parses
+// because each piece does, with the pieces that the file's other fixes
+// share (its header with the same imports, a run that ends with the same
+// helper) parsed once. false means only that the pieces do not tell: Check
+// then parses text whole, which also gives the error.
+//
+// The pieces tell: the header ends with a newline and parses alone as a
+// package clause and import declarations; each run, after a package clause
+// of its own, parses as declarations other than imports. The parser carries
+// nothing from one top-level declaration to the next but where imports may
+// come, no token runs across a newline where a run ends, and what the header
+// and the runs parse as alone they parse as in text.
+func (f *File) parsesInPieces(text []byte, cuts []int) bool {
+	header := text[:cuts[0]]
+	if len(header) == 0 || header[len(header)-1] != '\n' || !f.piece(header, true) {
+		return false
+	}
+	for i, start := range cuts {
+		end := len(text)
+		if i+1 < len(cuts) {
+			end = cuts[i+1]
+		}
+		if start < end && !f.piece(text[start:end], false) {
+			return false
+		}
+	}
+	return true
+}
+
+// piece parses text, the file's header or else a run of its declarations,
+// once per text.
+func (f *File) piece(text []byte, header bool) bool {
+	memo := f.runsParsed
+	if header {
+		memo = f.headersParsed
+	}
+	if ok, seen := memo[string(text)]; seen {
+		return ok
+	}
+	src := text
+	if !header {
+		src = append([]byte("package p\n"), text...)
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	ok := err == nil && file != nil
+	for _, d := range file.Decls {
+		gen, isGen := d.(*ast.GenDecl)
+		ok = ok && header == (isGen && gen.Tok == token.IMPORT)
+	}
+	if memo == nil {
+		memo = map[string]bool{}
+		if header {
+			f.headersParsed = memo
+		} else {
+			f.runsParsed = memo
+		}
+	}
+	memo[string(text)] = ok
+	return ok
 }
 
 // regions splits the file into its header (everything before the first

@@ -71,6 +71,15 @@ func TestCheck(t *testing.T) {
 		{"overlapping edits", []analysis.TextEdit{edit(a, a+3, `"x"`), edit(a+1, a+2, "y")}, "edits 1 and 2 overlap"},
 		{"a fixed file that does not parse", []analysis.TextEdit{edit(a, a+3, `"x`)}, "the fixed file would not parse"},
 		{"a broken declaration far from the edit", []analysis.TextEdit{edit(f.AST.FileEnd, f.AST.FileEnd, "\nfunc (")}, "the fixed file would not parse"},
+		// Check parses the pieces of a fixed file (its header, each run of
+		// declarations a fix touches) once per text: the same import edit
+		// again, and pieces that do not parse alone although the whole does.
+		{"the same import edit in another fix", []analysis.TextEdit{
+			edit(b, b+3, `"z"`), edit(at(f, `"fmt"`, 0), at(f, `"fmt"`, 0)+5, "(\n\t\"fmt\"\n\t\"os\"\n)"),
+		}, ""},
+		{"a comment that opens in one declaration and closes in another", []analysis.TextEdit{
+			edit(a+6, a+6, " /*"), edit(at(f, "var C", 0), at(f, "var C", 0), "*/ "),
+		}, ""},
 		{"an edit outside the file", []analysis.TextEdit{edit(f.AST.FileEnd+5, f.AST.FileEnd+5, "x")}, "an edit falls outside"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

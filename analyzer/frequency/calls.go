@@ -715,10 +715,10 @@ func digestLike(t types.Type) bool {
 // hands its work on and does nothing after it.
 func (m *Model) inCycle(f *fnInfo) bool {
 	for _, c := range f.calls {
-		if c.tail || m.comp[c.callee] != m.comp[f] || m.rareOf(c) != "" {
+		if c.tail || c.callee.comp != f.comp || m.rareOf(c) != "" {
 			continue
 		}
-		if c.callee == f || m.compSize[m.comp[f]] > 1 {
+		if c.callee == f || m.compSize[f.comp] > 1 {
 			return true
 		}
 	}
@@ -727,76 +727,77 @@ func (m *Model) inCycle(f *fnInfo) bool {
 
 // cycle spells the shortest call cycle from f back to f: "a → b → a".
 func (m *Model) cycle(f *fnInfo) string {
-	// Sized for the search's bound at once: a function of a big cycle
-	// grows them to it, and growing them step by step was most of what
-	// the model allocated on a ring of thousands of functions.
-	prev := make(map[*fnInfo]*fnInfo, 72)
-	prev[f] = nil
+	// A breadth-first search bounded to 64 functions, which marks the
+	// functions it reaches in them (seen, prev) rather than in a map of
+	// its own: on a ring of thousands of functions, the maps of the
+	// searches were most of what the model allocated.
+	m.search++
+	f.seen, f.prev = m.search, nil
+	reached := 1
 	queue := make([]*fnInfo, 1, 72)
 	queue[0] = f
 	text := ""
-	for len(queue) > 0 && len(prev) <= 64 && text == "" {
+	for len(queue) > 0 && reached <= 64 && text == "" {
 		cur := queue[0]
 		queue = queue[1:]
 		for _, c := range cur.calls {
-			if m.comp[c.callee] != m.comp[f] {
+			if c.callee.comp != f.comp {
 				continue
 			}
 			if c.callee == f {
 				names := []string{f.fn.Name()}
-				for p := cur; p != nil; p = prev[p] {
+				for p := cur; p != nil; p = p.prev {
 					names = append(names, p.fn.Name())
 				}
 				slices.Reverse(names)
 				text = strings.Join(names, " → ")
 				break
 			}
-			if _, seen := prev[c.callee]; !seen {
-				prev[c.callee] = cur
+			if c.callee.seen != m.search {
+				c.callee.seen, c.callee.prev = m.search, cur
+				reached++
 				queue = append(queue, c.callee)
 			}
 		}
 	}
 	if text == "" {
-		text = fmt.Sprintf("%s → … (a call cycle of %d functions)", f.fn.Name(), m.compSize[m.comp[f]])
+		text = fmt.Sprintf("%s → … (a call cycle of %d functions)", f.fn.Name(), m.compSize[f.comp])
 	}
 	return text
 }
 
 // stronglyConnected numbers the strongly connected components of the call
-// graph (Tarjan's algorithm, linear) and counts the functions of each.
-func stronglyConnected(funcs []*fnInfo) (map[*fnInfo]int, map[int]int) {
+// graph (Tarjan's algorithm, linear) in the functions' comp, and returns the
+// number of functions of each.
+func stronglyConnected(funcs []*fnInfo) []int {
 	var (
-		index   = map[*fnInfo]int{}
-		low     = map[*fnInfo]int{}
-		onStack = map[*fnInfo]bool{}
-		stack   []*fnInfo
-		comp    = map[*fnInfo]int{}
-		size    = map[int]int{}
-		next    int
-		visit   func(f *fnInfo)
+		stack []*fnInfo
+		size  []int
+		next  int
+		visit func(f *fnInfo)
 	)
 	visit = func(f *fnInfo) {
-		index[f], low[f] = next, next
 		next++
+		f.index, f.low = next, next
 		stack = append(stack, f)
-		onStack[f] = true
+		f.onStack = true
 		for _, c := range f.calls {
 			g := c.callee
-			if _, seen := index[g]; !seen {
+			if g.index == 0 {
 				visit(g)
-				low[f] = min(low[f], low[g])
-			} else if onStack[g] {
-				low[f] = min(low[f], index[g])
+				f.low = min(f.low, g.low)
+			} else if g.onStack {
+				f.low = min(f.low, g.index)
 			}
 		}
-		if low[f] == index[f] {
+		if f.low == f.index {
 			id := len(size)
+			size = append(size, 0)
 			for {
 				g := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
-				onStack[g] = false
-				comp[g] = id
+				g.onStack = false
+				g.comp = id
 				size[id]++
 				if g == f {
 					break
@@ -805,9 +806,9 @@ func stronglyConnected(funcs []*fnInfo) (map[*fnInfo]int, map[int]int) {
 		}
 	}
 	for _, f := range funcs {
-		if _, seen := index[f]; !seen {
+		if f.index == 0 {
 			visit(f)
 		}
 	}
-	return comp, size
+	return size
 }

@@ -169,10 +169,12 @@ type Model struct {
 	costs map[*types.Func]work
 	// implCosts memoizes implCost.
 	implCosts map[implKey]work
-	comp      map[*fnInfo]int
-	compSize  map[int]int
-	measured  bool                 // a profile covers the package
-	taken     map[*types.Func]bool // the functions whose value is taken
+	compSize  []int // the number of functions of each strongly connected component
+	// search is the number of cycle searches so far: a function whose
+	// seen is search is reached by the current one.
+	search   int
+	measured bool                 // a profile covers the package
+	taken    map[*types.Func]bool // the functions whose value is taken
 	// ownHashes memoizes Config.Hashes of each function's own body: every
 	// entry and recursion question asks it of the same callees again.
 	ownHashes map[*fnInfo]bool
@@ -198,6 +200,16 @@ type fnInfo struct {
 	cold   bool    // a profile measures it below the threshold
 	marked bool    // //hashalloc:hot
 	test   bool    // test code: see Config.Tests
+
+	// Its strongly connected component of the call graph (see
+	// stronglyConnected), and Tarjan's numbering that finds it: index and
+	// low count from 1, 0 is not visited.
+	comp, index, low int
+	onStack          bool
+	// The last cycle search that reached it (Model.search), and the
+	// function it reached it from: no map per search.
+	seen int
+	prev *fnInfo
 }
 
 // callEdge is one call between two functions of the package.
@@ -270,7 +282,7 @@ func (m *Model) graph() {
 	}
 	m.resolved = true
 	m.buildCalls()
-	m.comp, m.compSize = stronglyConnected(m.order)
+	m.compSize = stronglyConnected(m.order)
 	m.resolve()
 }
 
