@@ -74,14 +74,7 @@
 //     from bytes), counted along the chain of calls that repeats the site,
 //     with the arguments of each call of the chain, and across the
 //     packages of a module through a fact (a function that returns only
-//     an error exports none: what it allocates is mostly its error). The
-//     work of one caller on that chain is not the site's on another: a
-//     function that several callers run per item is judged along each, and
-//     is worth a finding along one that does no such work beside it (a
-//     record's MAC, for Encrypt, which draws a random IV, and for Decrypt,
-//     which does not); a caller only presumed to run per item (an
-//     exported hashing function) does not outweigh a chain the package
-//     shows, along which the site is noise. A call that hashes in a loop of its own
+//     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
 //     which costs its zeroing, is not). What a function of another package costs comes from

@@ -183,8 +183,6 @@ type Model struct {
 	hashingLoops map[*fnInfo]inspector.Cursor
 	// rareThens memoizes rareThen.
 	rareThens map[*ast.IfStmt]string
-	// callers memoizes callersOf.
-	callers map[*fnInfo][]*callEdge
 	// resolved says that the call graph is built and every function's
 	// reason decided (see graph): the cost of a function needs neither, and
 	// a package without a site asks only that.
@@ -371,78 +369,20 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if why := m.rareBranch(cur, fnCur); why != "" {
 		return Estimate{Why: "it runs " + why}
 	}
-	own := m.regionCost(fnCur, cur, true, true)
+	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
+	est.Evidence = m.evidence(f)
+	root := m.funcs[m.Root(fn)]
+	est.Presumed = root != nil && root.reason != nil && root.reason.kind == byEntry
+	w := m.regionCost(fnCur, cur, true, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
 	// what it allocates once beside that loop is shared by every item. Not
 	// so in a recursion, whose loop hands each item to a call of its own
 	// (a tree's children, each hashed by the same function).
 	if loop := m.hashingLoop(f); loop.Valid() && !m.inCycle(f) {
-		own = own.more(work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()})
+		w = w.more(work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()})
 	}
-	est := m.along(f, f.reason, c, own)
-	if est.PerItem || f.reason.via == nil || m.noise(c, own, "") != "" {
-		return est
-	}
-	// The work that silences the site is its caller's: another caller that
-	// runs f per item may do none of it (a record's MAC computed for Encrypt,
-	// which draws a random IV beside it, and for Decrypt, which does not).
-	// The site is worth a finding along that caller, unless only a
-	// presumption about callers outside the package makes that caller run
-	// per item, where the package itself shows the chain that silences it.
-	for _, e := range m.callersOf(f) {
-		if e == f.reason.via || e.caller == f || m.rareOf(e) != "" {
-			continue
-		}
-		r := &reason{kind: byCaller, via: e}
-		switch {
-		case e.loop.Valid():
-			r.kind = byLoop
-		case e.caller.reason == nil || m.through(e.caller, f):
-			continue // the caller does not run per item, or only because f does
-		}
-		if alt := m.along(f, r, c, own); alt.PerItem && (est.Presumed || !alt.Presumed) {
-			return alt
-		}
-	}
-	return est
-}
-
-// through reports whether the chain of callers that makes g run per item
-// passes through f.
-func (m *Model) through(g, f *fnInfo) bool {
-	for r, n := g.reason, 0; r != nil && r.via != nil && n < 64; r, n = r.via.caller.reason, n+1 {
-		if r.via.caller == f {
-			return true
-		}
-	}
-	return false
-}
-
-// callersOf returns the calls of f by the other functions of the package,
-// in source order.
-func (m *Model) callersOf(f *fnInfo) []*callEdge {
-	if m.callers == nil {
-		m.callers = map[*fnInfo][]*callEdge{}
-		for _, g := range m.order {
-			for _, e := range g.calls {
-				m.callers[e.callee] = append(m.callers[e.callee], e)
-			}
-		}
-	}
-	return m.callers[f]
-}
-
-// along estimates a site of f, whose own function does the work own beside
-// it, when f runs per item for the reason first: the work of each caller
-// on the chain that first starts is counted beside it too.
-func (m *Model) along(f *fnInfo, first *reason, c Cost, own work) Estimate {
-	est := Estimate{Text: "once per call of " + f.fn.Name() + m.reasonFrom(f, first)}
-	est.Evidence = m.evidenceFrom(f, first)
-	root := m.rootFrom(f, first)
-	est.Presumed = root != nil && root.reason != nil && root.reason.kind == byEntry
-	w := own
 	seen := map[*fnInfo]bool{f: true}
-	for r, n := first, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
+	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
 		if seen[r.via.caller] {
 			break // a recursion: its work beside the call is counted already
 		}
@@ -619,14 +559,10 @@ func (m *Model) iteratorCallback(lit inspector.Cursor) string {
 // evidence, and that evidence ("which visit calls (visit is marked
 // //hashalloc:hot)"; "(it recurses: a → b → a, once per node it walks)").
 func (m *Model) reasonText(f *fnInfo) string {
-	return m.reasonFrom(f, f.reason)
-}
-
-// reasonFrom is reasonText of f when it runs per item for the reason first.
-func (m *Model) reasonFrom(f *fnInfo, first *reason) string {
 	var b strings.Builder
 	g := f
-	for n, r := 0, first; r != nil; n, r = n+1, g.reason {
+	for n := 0; g.reason != nil; n++ {
+		r := g.reason
 		switch r.kind {
 		case byCaller, byLoop:
 			if n == 3 {
@@ -661,11 +597,11 @@ func (e *callEdge) viaText() string {
 	return " " + e.via
 }
 
-// evidenceFrom lists what f's estimate rests on, from f to the root of its
-// chain of callers, when f runs per item for the reason first.
-func (m *Model) evidenceFrom(f *fnInfo, first *reason) []Evidence {
+// evidence lists what f's estimate rests on, from f to the root of its
+// chain of callers.
+func (m *Model) evidence(f *fnInfo) []Evidence {
 	var ev []Evidence
-	for r, n := first, 0; r != nil && n < 16; n++ {
+	for r, n := f.reason, 0; r != nil && n < 16; n++ {
 		fn := f.fn
 		switch r.kind {
 		case byCaller:
@@ -767,16 +703,11 @@ func ShortName(fn *types.Func) string {
 func (m *Model) Root(fn *types.Func) *types.Func {
 	m.graph()
 	f := m.funcs[fn]
+	for n := 0; f != nil && f.reason != nil && f.reason.via != nil && f.reason.kind == byCaller && n < 64; n++ {
+		f = f.reason.via.caller
+	}
 	if f == nil {
 		return fn
 	}
-	return m.rootFrom(f, f.reason).fn
-}
-
-// rootFrom is Root of f when it runs per item for the reason first.
-func (m *Model) rootFrom(f *fnInfo, first *reason) *fnInfo {
-	for r, n := first, 0; r != nil && r.via != nil && r.kind == byCaller && n < 64; r, n = r.via.caller.reason, n+1 {
-		f = r.via.caller
-	}
-	return f
+	return f.fn
 }

@@ -19,7 +19,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -459,71 +458,4 @@ func encodedThumbprint(x, y, z string) []byte {
 	fmt.Fprint(h, x, y)
 	io.WriteString(h, z)
 	return h.Sum(nil)
-}
-
-// A record's MAC, computed for SealFile, which reads the record from a file
-// beside it, and for Open, which does not: the file I/O is SealFile's work,
-// not the MAC's, and along Open the MAC is worth a finding.
-func SealFile(key []byte, name string) ([]byte, error) {
-	rec, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	return append(rec, recordMAC(key, rec)...), nil
-}
-
-func Open(key, rec []byte) ([]byte, error) {
-	if len(rec) < 32 || !bytes.Equal(recordMAC(key, rec[:len(rec)-32]), rec[len(rec)-32:]) {
-		return nil, fmt.Errorf("bad record")
-	}
-	return rec[:len(rec)-32], nil
-}
-
-func recordMAC(key, rec []byte) []byte {
-	site(5) // want `per item: once per call of recordMAC, which Open calls \(Open returns a hash of what it is given: its callers call it once per item they hash\)`
-	h := sha256.Sum256(append(key, rec...))
-	return h[:]
-}
-
-// The same MAC, when every caller reads its record from a file: noise on
-// every path.
-func SealFileA(key []byte, name string) ([]byte, error) {
-	rec, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	return append(rec, sealedMAC(key, rec)...), nil
-}
-
-func SealFileB(key []byte, name string) ([]byte, error) {
-	rec, err := os.ReadFile(name + ".rec")
-	if err != nil {
-		return nil, err
-	}
-	return append(rec, sealedMAC(key, rec)...), nil
-}
-
-func sealedMAC(key, rec []byte) []byte {
-	site(5) // want `silent: each call also does os.ReadFile \(file I/O\) at share.go:\d+, beside which the allocation is noise`
-	h := sha256.Sum256(append(key, rec...))
-	return h[:]
-}
-
-// A snapshot's key, computed per comparison of a sort that formats beside
-// it (noise), and by an exported function that checks it: that its callers
-// call that one per item is a presumption, which does not outweigh the sort
-// the package shows.
-type snap struct{ height, format uint64 }
-
-func rankSnaps(snaps []snap) {
-	sort.Slice(snaps, func(i, j int) bool {
-		return fmt.Sprint(snaps[i].height) < fmt.Sprint(snaps[j].height) || snapKey(snaps[i])[0] < snapKey(snaps[j])[0]
-	})
-}
-
-func Offered(s snap, want [32]byte) bool { return snapKey(s) == want }
-
-func snapKey(s snap) [32]byte {
-	site(1) // want `silent: each call also does .*fmt.Sprint.*, beside which the allocation is noise`
-	return sha256.Sum256([]byte{byte(s.height), byte(s.format)})
 }
