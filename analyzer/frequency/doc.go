@@ -71,13 +71,15 @@
 //     Sum(nil); each value fmt.Fprint boxes; what a dynamic call allocates
 //     by its signature: each value it boxes into an interface parameter,
 //     each local variable whose address it is given, the string it builds
-//     from bytes), counted along the chain of calls that repeats the site,
-//     with the arguments of each call of the chain, and across the
+//     from bytes), counted along the chain of calls that repeats the site
+//     up to its first loop (what runs around that loop runs once for all
+//     its iterations), with the arguments of each call of the chain, and across the
 //     packages of a module through a fact (a function that returns only
 //     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
-//     which costs its zeroing, is not). What a function of another package costs comes from
+//     which costs its zeroing, is not; any is, when each iteration calls a
+//     function of the package that builds a hasher of its own). What a function of another package costs comes from
 //     a fact, when that package's analysis knew it; what the standard
 //     library does around a role (serving a request) comes with the role.
 //   - Measured beats estimated. A profile decides in the packages it covers:

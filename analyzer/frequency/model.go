@@ -379,7 +379,14 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	// so in a recursion, whose loop hands each item to a call of its own
 	// (a tree's children, each hashed by the same function).
 	if loop := m.hashingLoop(f); loop.Valid() && !m.inCycle(f) {
-		w = w.more(work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()})
+		hash := work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()}
+		if call, ok := m.hashingCall(f, loop); ok {
+			// Each iteration calls a function that builds a hasher of
+			// its own (PBKDF2's s.hmac(password, prev)): a hasher built
+			// once beside them, however costly, is one of many.
+			hash = work{class: Heavy, what: "a hasher built per iteration of its loop by " + types.ExprString(call.Fun), pos: call.Pos()}
+		}
+		w = w.more(hash)
 	}
 	seen := map[*fnInfo]bool{f: true}
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
@@ -392,6 +399,12 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			region = loopBody(r.via.loop)
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
+		if r.kind == byLoop {
+			// What runs around the loop runs once for all its iterations
+			// (a PBKDF2 loop's 4096 HMACs, the request that asked for
+			// them): not beside each repetition.
+			break
+		}
 	}
 	if root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
