@@ -244,6 +244,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		Plain:   inner.plain && len(call.Args) == 0,
 		Resets:  inner.resets,
 		Pointee: pointee,
+		Choice:  inner.choice, // a wrapper of one that chooses chooses too
 	}
 	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
 		p.ExportObjectFact(fn, fact)
