@@ -627,10 +627,18 @@ func (p *pass) wrapperChoice(fn *types.Func, cur inspector.Cursor) *constructor 
 		fact.Allocs = max(fact.Allocs, ctor.allocs)
 		fact.Always = fact.Always || ctor.alloc == always
 	}
-	if uniq := slices.Compact(slices.Sorted(slices.Values(keys))); len(uniq) == 1 {
+	uniq := slices.Compact(slices.Sorted(slices.Values(keys)))
+	switch {
+	case len(uniq) == 1:
 		fact.Ctor = keys[0] // hmac.New in each branch
-	} else if stdConstructors[keys[0]].hmac || slices.ContainsFunc(keys, func(k string) bool { return stdConstructors[k].hmac }) {
+	case slices.ContainsFunc(keys, func(k string) bool { return stdConstructors[k].hmac }):
 		return nil // an HMAC in one branch and a plain hasher in another
+	case !fact.Always && samePackage(uniq):
+		// Reject constructors of one package that stay on the stack
+		// (sha256.New, sha256.New224): their hashers may be of one type,
+		// whose calls the compiler devirtualizes, so the model does not
+		// decide.
+		return nil
 	}
 	// Hashers of several types, or returned from a frame that is never
 	// inlined: on the heap.
@@ -648,6 +656,17 @@ func (p *pass) wrapperChoice(fn *types.Func, cur inspector.Cursor) *constructor 
 		}
 	}
 	return fact.ctor(name)
+}
+
+// samePackage reports whether the constructors keys ("importpath.Func")
+// are all of one package.
+func samePackage(keys []string) bool {
+	for _, k := range keys {
+		if k[:strings.LastIndex(k, ".")] != keys[0][:strings.LastIndex(keys[0], ".")] {
+			return false
+		}
+	}
+	return true
 }
 
 // joinOr adds name to the list "a, b or c" of names.
