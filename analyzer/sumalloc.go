@@ -119,6 +119,10 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 		var fix *analysis.SuggestedFix
 		why := "the hasher is taken from a pool, and a stack array passed to a pooled hasher would escape"
 		switch {
+		case !p.TypesInfo.Types[call.Args[0]].IsNil():
+			// Reject a nil slice of its own (var tmp []byte): summed
+			// elsewhere, it would be left declared and unused.
+			why = "the sum appends to " + shorten(types.ExprString(call.Args[0])) + ", a nil slice declared for it, which the fix would leave unused: sum into a buffer declared in its place"
 		case use.returned:
 			// Returning the digest by value changes the function's result
 			// type and every call; the pointer must outlive the call, so no
