@@ -72,8 +72,9 @@
 //     by its signature: each value it boxes into an interface parameter,
 //     each local variable whose address it is given, the string it builds
 //     from bytes), counted along the chain of calls that repeats the site
-//     up to its first loop (what runs around that loop runs once for all
-//     its iterations), with the arguments of each call of the chain, and across the
+//     (up to a loop that hashes what its previous iteration produced, as
+//     PBKDF2 does: what runs around it runs once for all its iterations),
+//     with the arguments of each call of the chain, and across the
 //     packages of a module through a fact (a function that returns only
 //     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is

@@ -399,10 +399,12 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			region = loopBody(r.via.loop)
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
-		if r.kind == byLoop {
-			// What runs around the loop runs once for all its iterations
-			// (a PBKDF2 loop's 4096 HMACs, the request that asked for
-			// them): not beside each repetition.
+		if r.kind == byLoop && m.iterates(r.via) {
+			// A loop that hashes what its previous iteration hashed
+			// runs as many times as its work factor asks (a PBKDF2
+			// loop's 4096 HMACs): what runs around it, once for all its
+			// iterations (the request that asked for them), is not
+			// beside each.
 			break
 		}
 	}
@@ -414,6 +416,53 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	est.Why = m.noise(c, w, "each call also does")
 	est.PerItem = est.Why == ""
 	return est
+}
+
+// iterates reports whether the call of the edge e, repeated by a loop, is
+// given a variable that the loop's body assigns: each iteration works on
+// what the one before produced (prev = ui of ui := s.hmac(password, prev)),
+// as an iterated hash does.
+func (m *Model) iterates(e *callEdge) bool {
+	body := loopBody(e.loop)
+	call := m.callAt(body, e.pos)
+	if !call.Valid() || call.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return false
+	}
+	// The variables the call's results go to: ui, err := s.hmac(...).
+	results := map[types.Object]bool{}
+	for _, lhs := range call.Parent().Node().(*ast.AssignStmt).Lhs {
+		if id, ok := lhs.(*ast.Ident); ok {
+			results[m.cfg.Info.ObjectOf(id)] = true
+		}
+	}
+	args := map[types.Object]bool{}
+	for _, arg := range call.Node().(*ast.CallExpr).Args {
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+			if v, ok := m.cfg.Info.Uses[id].(*types.Var); ok && !v.IsField() {
+				args[v] = true
+			}
+		}
+	}
+	// An argument that a result is, or is assigned: prev = ui.
+	for v := range args {
+		if results[v] {
+			return true
+		}
+	}
+	for c := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := c.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			l, lok := lhs.(*ast.Ident)
+			r, rok := ast.Unparen(as.Rhs[i]).(*ast.Ident)
+			if lok && rok && args[m.cfg.Info.ObjectOf(l)] && results[m.cfg.Info.Uses[r]] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callAt returns the call at pos within region, or an invalid cursor.
