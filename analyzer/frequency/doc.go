@@ -9,7 +9,9 @@
 //     stream repeats it: a range over a slice, a map, a channel, a string or
 //     a count known only at run time, a for loop bounded by a length or a
 //     variable, a read or scan loop. A loop bounded by a small constant (an
-//     array, a literal list, a constant count of up to 8), one over the
+//     array, a literal list, a constant count of up to 8, a field that the
+//     package sets only to literal lists of that many: a protocol's table,
+//     as a handshake pattern's tokens), one over the
 //     parts of one string split by a separator that is no line break (a
 //     path's steps: parts of one item, where lines are records), one that
 //     counts the digest-sized blocks of an output (a bound divided by a

@@ -183,6 +183,9 @@ type Model struct {
 	hashingLoops map[*fnInfo]inspector.Cursor
 	// rareThens memoizes rareThen.
 	rareThens map[*ast.IfStmt]string
+	// tables memoizes table; fills holds structFills.
+	tables map[*types.Var]bool
+	fills  map[*types.Var][]ast.Expr
 	// resolved says that the call graph is built and every function's
 	// reason decided (see graph): the cost of a function needs neither, and
 	// a package without a site asks only that.
@@ -251,7 +254,7 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)

@@ -237,3 +237,52 @@ func (k *key) thumbprint() []byte {
 }
 
 func CaseDelegation() { (&key{inner: &key{data: items[0]}}).thumbprint() }
+
+// A table of a protocol: a handshake pattern's pre-message tokens, which
+// the package sets only from literals of a few elements. A loop over them
+// runs a handful of times per handshake (as flynn/noise's pre-messages),
+// not per item.
+type pattern struct {
+	name string
+	pre  [][]byte
+	msgs [][]byte
+}
+
+var (
+	patternK  = pattern{name: "K", pre: [][]byte{items[0]}}
+	patternKK = pattern{"KK", [][]byte{items[0], items[1]}, [][]byte{items[2]}}
+)
+
+func mixPre(b []byte) []byte {
+	buf := make([]byte, 100<<10) // silent: the pattern's pre-messages are a table of one or two tokens
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func handshake(p pattern) {
+	for _, t := range p.pre {
+		mixPre(t)
+	}
+}
+
+func CaseTable() { handshake(patternKK) }
+
+// Its twin: the messages are also a caller's slice (a transcript replayed),
+// a collection of any length.
+func mixMsg(b []byte) []byte {
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) once per call of mixMsg, which replay calls once per element of p.msgs \(the loop at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	copy(buf, b)
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of mixMsg, which replay calls once per element of p.msgs \(the loop at hotness.go:\d+\); automatic fix: compute the digest with blake2b.Sum256, which makes no hasher`
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func replay(p pattern) {
+	for _, t := range p.msgs {
+		mixMsg(t)
+	}
+}
+
+func CaseTranscript() { replay(pattern{name: "replayed", msgs: items}) }
