@@ -175,6 +175,10 @@ func (m *Model) resolve() {
 		case m.inCycle(f):
 			f.reason = &reason{kind: byRecursion, text: "recurses: " + m.cycle(f) + ", once per node it walks"}
 		case m.isEntry(f):
+			if why := m.perCollection(f); why != "" {
+				m.shown[f] = why
+				break
+			}
 			f.reason = &reason{kind: byEntry, text: m.entryTextOf(f) + ": its callers call it once per item they hash"}
 		case m.isChild(f):
 			f.reason = &reason{kind: byChild, text: "derives a child of its receiver by index: its callers call it once per child"}
@@ -214,6 +218,76 @@ func (m *Model) resolve() {
 			}
 		}
 	}
+}
+
+// perCollection says what the package itself shows of how often the entry
+// f runs, when that is once per collection: f presumes callers that call
+// it once per item they hash, but the package calls it, and every call is
+// made once per call of a function that hashes a whole collection beside it
+// (an epoch's seed drawn before the loop that hashes each validator with
+// it): not in a loop that repeats it, nor in a function literal, whose
+// frequency is unknown, and f's value is not taken nor its method reached
+// through an interface the package declares, whose calls are not its
+// calls. Then the presumption yields to what the package shows, and "" is
+// returned when it does not show that. A caller that makes a value (a
+// token built, a request signed) shows nothing of how often it runs: the
+// entry's presumption stands beside it.
+func (m *Model) perCollection(f *fnInfo) string {
+	if m.taken[f.fn] || f.fn.Signature().Recv() != nil && m.cfg.Vals.InterfaceMethod(m.cfg.Root.Inspector(), f.fn.Name()) {
+		return ""
+	}
+	var callers []string
+	seen := map[*fnInfo]bool{}
+	for use := range m.cfg.Vals.Uses(m.cfg.Root, f.fn) {
+		call := use
+		if call.ParentEdgeKind() == edge.SelectorExpr_Sel {
+			call = call.Parent()
+		}
+		if call.ParentEdgeKind() != edge.CallExpr_Fun {
+			return "" // its value: see taken
+		}
+		call = call.Parent()
+		_, fn, lit, ok := m.enclosing(call)
+		g := m.funcs[fn]
+		switch {
+		case !ok || g == nil || g.test:
+			continue // a package initializer, test code: no evidence
+		case g == f || lit.Valid():
+			return "" // a recursion, or a literal that runs an unknown number of times
+		}
+		if _, _, repeats := m.repeatingLoop(call); repeats || !m.hashesCollection(g, f, 3) {
+			return ""
+		}
+		if !seen[g] {
+			seen[g] = true
+			callers = append(callers, g.fn.Name()+" ("+m.position(call.Node().Pos())+")")
+		}
+	}
+	if len(callers) == 0 {
+		return ""
+	}
+	if len(callers) > 3 {
+		callers = append(callers[:3], "…")
+	}
+	return "which the package calls only beside hashing a collection, once per collection: from " + strings.Join(callers, ", ")
+}
+
+// hashesCollection reports whether g hashes a whole collection per call,
+// in a loop of its own, through a recursive helper, or through a function
+// of the package it calls (but f), up to depth calls deep.
+func (m *Model) hashesCollection(g, f *fnInfo, depth int) bool {
+	if m.hashingLoop(g).Valid() || m.hashesByRecursion(g) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, c := range g.calls {
+		if c.callee != f && c.callee != g && m.rareOf(c) == "" && m.hashesCollection(c.callee, f, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownInterface reports whether t is an interface type the package declares.

@@ -34,7 +34,12 @@
 //     mode, itself or through the functions it calls, which runs once per
 //     session or handshake that needs the key; exported, a method an
 //     interface may reach, or a function value, a function literal among
-//     them); when
+//     them; and the package's own calls of it, when it makes any, do not
+//     all show it to run once per collection: when every one of them is
+//     made, outside any loop, by a function that hashes a whole collection
+//     beside it (an epoch's seed drawn before every validator is shuffled
+//     with it), the presumption yields to what the package shows; a caller
+//     that makes a value, a token built, shows nothing of how often); when
 //     it is a method that derives a child of its receiver by index and
 //     hashes to do so (one integer parameter, a result of the receiver's
 //     type alone or with an error: an HD key's Derive(i), which callers
@@ -79,7 +84,9 @@
 //     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
-//     which costs its zeroing, is not). What a function of another package costs comes from
+//     which costs its zeroing, is not); so is, for a
+//     site that runs once per call of a caller, the caller's hashing of a
+//     whole collection beside that call. What a function of another package costs comes from
 //     a fact, when that package's analysis knew it; what the standard
 //     library does around a role (serving a request) comes with the role.
 //   - Measured beats estimated. A profile decides in the packages it covers:

@@ -286,3 +286,40 @@ func replay(p pattern) {
 }
 
 func CaseTranscript() { replay(pattern{name: "replayed", msgs: items}) }
+
+// An exported hash of what it is given presumes callers that call it once
+// per item; but the package draws EpochSeed only before hashing a whole
+// collection with it (as zrnt's GetSeed, before the shuffling of every
+// validator): once per collection, the presumption yields to that.
+func EpochSeed(epoch byte, mix []byte) []byte { // want EpochSeed:`hashes parameter 1`
+	h, _ := blake2b.New256(nil) // silent: the package calls EpochSeed only beside hashing a collection
+	h.Write(mix)
+	h.Write([]byte{epoch})
+	return h.Sum(out[:0])
+}
+
+func shuffle(epoch byte, mix, indices []byte) {
+	var b [33]byte
+	copy(b[:], EpochSeed(epoch, mix))
+	for i := range indices {
+		b[32] = byte(i)
+		s := blake2b.Sum256(b[:])
+		indices[i] ^= s[0]
+	}
+}
+
+func CaseEpochSeed() { shuffle(1, items[0], out[:8]) }
+
+// Its twin: SignPayload is called only by a builder that makes a token of
+// it, which shows nothing of how often: the presumption stands.
+func SignPayload(payload []byte) []byte { // want SignPayload:`hashes parameter 0`
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of SignPayload \(it returns a hash of what it is given: its callers call it once per item they hash\); automatic fix: compute the digest with blake2b.Sum256, which makes no hasher`
+	h.Write(payload)
+	return h.Sum(out[:0])
+}
+
+type signedToken struct{ payload, sig []byte }
+
+func buildToken(payload []byte) *signedToken { return &signedToken{payload, SignPayload(payload)} }
+
+func CaseSignedToken() { buildToken(items[1]) }
