@@ -255,7 +255,7 @@ func (m *Model) perCollection(f *fnInfo) string {
 		case g == f || lit.Valid():
 			return "" // a recursion, or a literal that runs an unknown number of times
 		}
-		if _, _, repeats := m.repeatingLoop(call); repeats || !m.hashesCollection(g, f, 3) {
+		if _, _, repeats := m.repeatingLoop(call); repeats || !m.hashesCollection(g, f, 3) && !m.derivesKeyBeside(g, f) {
 			return ""
 		}
 		if !seen[g] {
@@ -269,7 +269,22 @@ func (m *Model) perCollection(f *fnInfo) string {
 	if len(callers) > 3 {
 		callers = append(callers[:3], "…")
 	}
-	return "which the package calls only beside hashing a collection, once per collection: from " + strings.Join(callers, ", ")
+	return "which the package calls only beside hashing a collection or deriving a key, once per collection or key: from " + strings.Join(callers, ", ")
+}
+
+// derivesKeyBeside reports whether g derives a key beside its call of f:
+// itself, or through a function of the package it calls (but f), in
+// counter mode or by a chain of hashes (see chainsKeys).
+func (m *Model) derivesKeyBeside(g, f *fnInfo) bool {
+	if m.derivesKey(g, 0) || m.chainsKeys(g) {
+		return true
+	}
+	for _, c := range g.calls {
+		if c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee)) {
+			return true
+		}
+	}
+	return false
 }
 
 // hashesCollection reports whether g hashes a whole collection per call,
@@ -318,7 +333,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	}
 	sig := f.fn.Signature()
 	shape := hashShape(sig)
-	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.keptForMethods(sig) {
+	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.chainsKeys(f) || m.keptForMethods(sig) {
 		return false
 	}
 	return shape || verifierShape(sig) && m.compares(f) || m.selects(f)
@@ -501,6 +516,78 @@ func (m *Model) derivesKey(f *fnInfo, depth int) bool {
 	for _, c := range f.calls {
 		if c.callee != f && m.rareOf(c) == "" && m.derivesKey(c.callee, depth-1) {
 			return true
+		}
+	}
+	return false
+}
+
+// minKeyChain is the number of hashes, each of the one before, from which
+// a chain of them derives a key: a double hash is a digest's own.
+const minKeyChain = 3
+
+// chainsKeys reports whether f derives a key by a chain of hashes, each
+// given what the one before returned, minKeyChain of them or more (a
+// signing key derived from a secret, then a date, a region and a service,
+// each an HMAC keyed with the one before): a key derivation, run once per
+// key its callers need, as in counter mode. A link is a call that hashes (a
+// function of the package that hashes, or a sum function) whose result
+// the next link's call is given, directly or through a local variable
+// defined with it, in f's own body.
+func (m *Model) chainsKeys(f *fnInfo) bool {
+	depth := map[*types.Var]int{}
+	// link returns the length of the chain that ends at the call at cur,
+	// or 0 when it does not hash.
+	var link func(cur inspector.Cursor) int
+	link = func(cur inspector.Cursor) int {
+		call := cur.Node().(*ast.CallExpr)
+		hashes := m.cfg.Hashes != nil && m.cfg.Hashes(nil, cur)
+		if callee := typeutil.StaticCallee(m.cfg.Info, call); callee != nil && m.funcs[callee.Origin()] != nil {
+			hashes = hashes || m.hashes(m.funcs[callee.Origin()], 1)
+		}
+		if !hashes {
+			return 0
+		}
+		n := 0
+		for i := range call.Args {
+			for arg := range cur.ChildAt(edge.CallExpr_Args, i).Preorder((*ast.Ident)(nil), (*ast.CallExpr)(nil)) {
+				switch a := arg.Node().(type) {
+				case *ast.Ident:
+					if v, ok := m.cfg.Info.Uses[a].(*types.Var); ok {
+						n = max(n, depth[v])
+					}
+				case *ast.CallExpr:
+					n = max(n, link(arg))
+				}
+			}
+		}
+		return n + 1
+	}
+	for cur := range f.cur.Preorder((*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
+		if m.literalOf(cur, f.cur).Valid() {
+			continue
+		}
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				continue
+			}
+			id, ok := n.Lhs[0].(*ast.Ident)
+			if _, isCall := n.Rhs[0].(*ast.CallExpr); !ok || !isCall {
+				continue
+			}
+			v, _ := m.cfg.Info.ObjectOf(id).(*types.Var)
+			if v == nil {
+				continue
+			}
+			if depth[v] = link(cur.ChildAt(edge.AssignStmt_Rhs, 0)); depth[v] >= minKeyChain {
+				return true
+			}
+		case *ast.ReturnStmt:
+			for res := range cur.Children() {
+				if _, isCall := res.Node().(*ast.CallExpr); isCall && link(res) >= minKeyChain {
+					return true
+				}
+			}
 		}
 	}
 	return false

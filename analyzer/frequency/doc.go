@@ -31,14 +31,17 @@
 //     an index that a hash computes, as a ring's lookup of a key's node; no
 //     loop
 //     of its own that hashes a collection; no key derivation in counter
-//     mode, itself or through the functions it calls, which runs once per
-//     session or handshake that needs the key; exported, a method an
+//     mode, itself or through the functions it calls, nor by a chain of
+//     three hashes or more, each given what the one before returned (a
+//     signing key from a secret, a date, a region and a service), which
+//     runs once per session, handshake or login that needs the key; exported, a method an
 //     interface may reach, or a function value, a function literal among
 //     them; and the package's own calls of it, when it makes any, do not
 //     all show it to run once per collection: when every one of them is
 //     made, outside any loop, by a function that hashes a whole collection
-//     beside it (an epoch's seed drawn before every validator is shuffled
-//     with it), the presumption yields to what the package shows; a caller
+//     or derives a key beside it (an epoch's seed drawn before every
+//     validator is shuffled with it, a signature made with the key just
+//     derived), the presumption yields to what the package shows; a caller
 //     that makes a value, a token built, shows nothing of how often); when
 //     it is a method that derives a child of its receiver by index and
 //     hashes to do so (one integer parameter, a result of the receiver's
