@@ -533,7 +533,11 @@ const minKeyChain = 3
 // function of the package that hashes, or a sum function) whose result
 // the next link's call is given, directly or through a local variable
 // defined with it, in f's own body.
-func (m *Model) chainsKeys(f *fnInfo) bool {
+func (m *Model) chainsKeys(f *fnInfo) (chains bool) {
+	if chains, ok := m.keyChains[f]; ok {
+		return chains
+	}
+	defer func() { m.keyChains[f] = chains }()
 	depth := map[*types.Var]int{}
 	// link returns the length of the chain that ends at the call at cur,
 	// or 0 when it does not hash.

@@ -186,6 +186,8 @@ type Model struct {
 	// shown holds, for each entry that the package shows to run once per
 	// collection, what it shows (see perCollection).
 	shown map[*fnInfo]string
+	// keyChains memoizes chainsKeys.
+	keyChains map[*fnInfo]bool
 	// tables memoizes table; fills holds structFills.
 	tables map[*types.Var]bool
 	fills  map[*types.Var][]ast.Expr
@@ -257,7 +259,7 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}, shown: map[*fnInfo]string{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}, shown: map[*fnInfo]string{}, keyChains: map[*fnInfo]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
