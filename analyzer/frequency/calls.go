@@ -525,46 +525,55 @@ func (m *Model) derivesKey(f *fnInfo, depth int) bool {
 // a chain of them derives a key: a double hash is a digest's own.
 const minKeyChain = 3
 
-// chainsKeys reports whether f derives a key by a chain of hashes, each
-// given what the one before returned, minKeyChain of them or more (a
-// signing key derived from a secret, then a date, a region and a service,
-// each an HMAC keyed with the one before): a key derivation, run once per
-// key its callers need, as in counter mode. A link is a call that hashes (a
-// function of the package that hashes, or a sum function) whose result
-// the next link's call is given, directly or through a local variable
-// defined with it, in f's own body.
+// chainsKeys reports whether f returns a key it derives by a chain of
+// hashes, each given what the one before returned, minKeyChain of them or
+// more (a signing key derived from a secret, then a date, a region and a
+// service, each an HMAC keyed with the one before), the last given nothing
+// beside the one before but constants (the label that closes the key's
+// scope, "aws4_request"): a key derivation, run once per key its callers
+// need, as in counter mode. A function that goes on to hash what it is
+// given with the key (a signer deriving its key per call) returns a hash of
+// an item, not a key. A link is a call that hashes and returns bytes (a
+// function of the package that hashes, a sum function, a hasher's Sum),
+// given the bytes the link before returned, directly, through a call that
+// only converts or encodes them, or through a local variable, in f's own
+// body.
 func (m *Model) chainsKeys(f *fnInfo) (chains bool) {
 	if chains, ok := m.keyChains[f]; ok {
 		return chains
 	}
 	defer func() { m.keyChains[f] = chains }()
 	depth := map[*types.Var]int{}
-	// link returns the length of the chain that ends at the call at cur,
-	// or 0 when it does not hash.
-	var link func(cur inspector.Cursor) int
-	link = func(cur inspector.Cursor) int {
+	labeled := map[*types.Var]bool{} // its link's other arguments are constants
+	// link returns the length of the chain that ends at the call at cur
+	// (0 when none does), and whether its last link, when the call is
+	// one, is given nothing but the chain and constants.
+	var link func(cur inspector.Cursor) (int, bool)
+	link = func(cur inspector.Cursor) (int, bool) {
 		call := cur.Node().(*ast.CallExpr)
-		hashes := m.cfg.Hashes != nil && m.cfg.Hashes(nil, cur)
-		if callee := typeutil.StaticCallee(m.cfg.Info, call); callee != nil && m.funcs[callee.Origin()] != nil {
-			hashes = hashes || m.hashes(m.funcs[callee.Origin()], 1)
-		}
-		if !hashes {
-			return 0
-		}
-		n := 0
+		n, labels := 0, true
+		nested := false
 		for i := range call.Args {
-			for arg := range cur.ChildAt(edge.CallExpr_Args, i).Preorder((*ast.Ident)(nil), (*ast.CallExpr)(nil)) {
-				switch a := arg.Node().(type) {
+			arg := cur.ChildAt(edge.CallExpr_Args, i)
+			chain, item := 0, false
+			for c := range arg.Preorder((*ast.Ident)(nil), (*ast.CallExpr)(nil)) {
+				switch a := c.Node().(type) {
 				case *ast.Ident:
 					if v, ok := m.cfg.Info.Uses[a].(*types.Var); ok {
-						n = max(n, depth[v])
+						chain, item = max(chain, depth[v]), item || depth[v] == 0
 					}
 				case *ast.CallExpr:
-					n = max(n, link(arg))
+					d, _ := link(c)
+					chain, nested = max(chain, d), nested || m.cfg.Hashes != nil && m.cfg.Hashes(nil, c)
 				}
 			}
+			n = max(n, chain)
+			labels = labels && (chain > 0 || !item)
 		}
-		return n + 1
+		if !m.linkCall(cur, nested) {
+			return n, false // not a link: what it is given passes through
+		}
+		return n + 1, labels
 	}
 	for cur := range f.cur.Preorder((*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
 		if m.literalOf(cur, f.cur).Valid() {
@@ -579,22 +588,41 @@ func (m *Model) chainsKeys(f *fnInfo) (chains bool) {
 			if _, isCall := n.Rhs[0].(*ast.CallExpr); !ok || !isCall {
 				continue
 			}
-			v, _ := m.cfg.Info.ObjectOf(id).(*types.Var)
-			if v == nil {
-				continue
-			}
-			if depth[v] = link(cur.ChildAt(edge.AssignStmt_Rhs, 0)); depth[v] >= minKeyChain {
-				return true
+			if v, _ := m.cfg.Info.ObjectOf(id).(*types.Var); v != nil {
+				depth[v], labeled[v] = link(cur.ChildAt(edge.AssignStmt_Rhs, 0))
 			}
 		case *ast.ReturnStmt:
 			for res := range cur.Children() {
-				if _, isCall := res.Node().(*ast.CallExpr); isCall && link(res) >= minKeyChain {
-					return true
+				switch r := res.Node().(type) {
+				case *ast.CallExpr:
+					if d, labels := link(res); d >= minKeyChain && labels {
+						return true
+					}
+				case *ast.Ident:
+					if v, ok := m.cfg.Info.Uses[r].(*types.Var); ok && depth[v] >= minKeyChain && labeled[v] {
+						return true
+					}
 				}
 			}
 		}
 	}
 	return false
+}
+
+// linkCall reports whether the call at cur is a link of a chain of hashes
+// (see chainsKeys): it returns bytes, and hashes itself (a function of the
+// package that hashes, or a call that hashes when none of its arguments,
+// nested says, does: a sum function, a hasher's Sum), not only through
+// what it is given.
+func (m *Model) linkCall(cur inspector.Cursor, nested bool) bool {
+	call := cur.Node().(*ast.CallExpr)
+	if !digestLike(m.cfg.Info.TypeOf(call)) || isError(m.cfg.Info.TypeOf(call)) || isBasic(m.cfg.Info.TypeOf(call), types.IsBoolean|types.IsInteger) {
+		return false // no bytes: a hasher, a verdict, a count
+	}
+	if callee := typeutil.StaticCallee(m.cfg.Info, call); callee != nil && m.funcs[callee.Origin()] != nil {
+		return m.hashes(m.funcs[callee.Origin()], 1)
+	}
+	return !nested && m.cfg.Hashes != nil && m.cfg.Hashes(nil, cur)
 }
 
 // kdfLoop returns the loop of f, outside the function literals that do not

@@ -31,9 +31,12 @@
 //     an index that a hash computes, as a ring's lookup of a key's node; no
 //     loop
 //     of its own that hashes a collection; no key derivation in counter
-//     mode, itself or through the functions it calls, nor by a chain of
-//     three hashes or more, each given what the one before returned (a
-//     signing key from a secret, a date, a region and a service), which
+//     mode, itself or through the functions it calls, nor returns the end
+//     of a chain of three hashes or more, each given what the one before
+//     returned, the last nothing else but constants (a signing key from a
+//     secret, a date, a region and a service: a key, where a signer that
+//     goes on to hash what it is given with it returns an item's hash),
+//     which
 //     runs once per session, handshake or login that needs the key; exported, a method an
 //     interface may reach, or a function value, a function literal among
 //     them; and the package's own calls of it, when it makes any, do not
