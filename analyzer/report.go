@@ -39,7 +39,8 @@ func lowerFirst(s string) string {
 // suppresses it. msg says what is found; the fix, when there is one and it
 // passes fixes.File.Check, completes it, else manual says what to do and why
 // why there is no fix. It reports whether a fix was offered; flush may still
-// withdraw it, when the type checker rejects it (see proveFixes).
+// withdraw it, when the fixed file does not parse or the type checker
+// rejects it (see proveFixes).
 func (p *pass) report(node ast.Node, category, msg string, fix *analysis.SuggestedFix, manual, why string) bool {
 	if !p.shows(node, category) {
 		why := "a //hashalloc:ignore or //nolint:hashalloc directive silences it"
@@ -49,20 +50,23 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 		p.silent(node, category, why+": "+msg)
 		return false
 	}
+	var file *fixes.File
 	if fix != nil {
-		if err := p.checkFix(node, fix); err != nil {
+		var err error
+		if file, err = p.fixFile(node, fix); err != nil {
 			fix, why = nil, err.Error()
 		}
 	}
 	ev := p.evidence(node)
 	p.out.pending = append(p.out.pending, &finding{ // held back until flush
-		d:      analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Category: category, Related: ev.related},
-		what:   msg + ev.note(),
-		fix:    fix,
-		manual: manual,
-		why:    why,
-		share:  ev.share,
-		line:   ev.line,
+		d:        analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Category: category, Related: ev.related},
+		what:     msg + ev.note(),
+		fix:      fix,
+		manual:   manual,
+		why:      why,
+		share:    ev.share,
+		line:     ev.line,
+		unparsed: file,
 	})
 	return fix != nil
 }
@@ -81,6 +85,10 @@ type finding struct {
 	fix         *analysis.SuggestedFix
 	manual, why string
 	share, line float64 // see evidence
+	// unparsed is the file of a fix not yet parsed with its edits (see
+	// File.Check): the fixes are parsed alone only when proveFixes cannot
+	// prove them all at once.
+	unparsed *fixes.File
 }
 
 // diagnostic completes the finding's diagnostic with its message and fix.
@@ -101,11 +109,48 @@ func (f *finding) diagnostic() analysis.Diagnostic {
 // still uses; it adds a field to a struct that a positional literal builds).
 // Fixes that overlap are not applied together by any driver (the second is
 // applied by the next run), so they are not checked together either.
+//
+// Each fix is parsed alone (fixes.File.Check) only when the fixes cannot be
+// proved all at once: one type-check that proves them all proves that each
+// parses.
 func (p *pass) proveFixes(findings []*finding) {
 	fixed := slices.DeleteFunc(slices.Clone(findings), func(f *finding) bool { return f.fix == nil })
 	if len(fixed) == 0 {
 		return
 	}
+	tried := false // proveAll, on these fixes
+	if len(fixed) > 1 && p.insertOnly(fixed) {
+		// As below, before parsing each fix alone: the import edits
+		// are planned again, from the fixes as they were built, if
+		// this check fails.
+		built := make([][]analysis.TextEdit, len(fixed))
+		for i, f := range fixed {
+			built[i] = f.fix.TextEdits
+		}
+		if p.proveAll(p.verifier(fixed)) {
+			return
+		}
+		for i, f := range fixed {
+			f.fix.TextEdits = built[i]
+		}
+		tried = true
+	}
+	n := len(fixed)
+	for _, f := range fixed {
+		if f.unparsed != nil {
+			if err := f.unparsed.Check(*f.fix); err != nil {
+				f.fix, f.why = nil, err.Error()
+			}
+			f.unparsed = nil
+		}
+	}
+	fixed = slices.DeleteFunc(fixed, func(f *finding) bool { return f.fix == nil })
+	p.proveEach(fixed, !tried || len(fixed) < n)
+}
+
+// verifier returns the verifier of the package's fixes and the fixes of
+// findings, their import edits planned together.
+func (p *pass) verifier(findings []*finding) (*fixes.Verifier, []*analysis.SuggestedFix) {
 	// The package without its test files: a package and its test variant
 	// must give the same verdict (see analyzedRoot).
 	var files []*ast.File
@@ -118,35 +163,49 @@ func (p *pass) proveFixes(findings []*finding) {
 		Source: p.source}
 	// The import edits of the fixes of each file, planned together: any of
 	// them compose in every driver (see fixes.ComposeImports).
-	planned := make([]*analysis.SuggestedFix, len(fixed))
-	for i, f := range fixed {
+	planned := make([]*analysis.SuggestedFix, len(findings))
+	for i, f := range findings {
 		planned[i] = f.fix
 	}
 	fixes.ComposeImports(p.Fset, p.Files, v.Source, planned)
-	// One check for many fixes: when every fix edits only inside function
-	// bodies and, outside them, only inserts (an import, a declaration),
-	// the fixes do not interact but through what they insert, which no
-	// original code refers to. Then if all of them together type-check
-	// without removing unused imports, each alone does, with the bodies
-	// the others change left as they were, and together with the removal.
-	if len(fixed) > 1 && p.insertOnly(fixed) {
-		if v.Check(false, planned...) == nil {
-			return
-		}
+	return v, planned
+}
+
+// proveAll reports whether the fixes of findings, which all edit only
+// inside function bodies and, outside them, only insert (an import, a
+// declaration), are proved by one check of v (with the fixes as planned):
+// such fixes do not interact but through what they insert, which no
+// original code refers to. Then if all of them together type-check without
+// removing unused imports, each alone does, with the bodies the others
+// change left as they were, and together with the removal.
+func (p *pass) proveAll(v *fixes.Verifier, planned []*analysis.SuggestedFix) bool {
+	return v.Check(false, planned...) == nil
+}
+
+// proveEach checks the fixes of findings, each of which parses, one by one
+// and then together, as proveFixes says; first all at once (see proveAll)
+// unless all is false: proveAll failed on these fixes.
+func (p *pass) proveEach(fixed []*finding, all bool) {
+	if len(fixed) == 0 {
+		return
+	}
+	v, planned := p.verifier(fixed)
+	if all && len(fixed) > 1 && p.insertOnly(fixed) && p.proveAll(v, planned) {
+		return
 	}
 	var alone []*finding
-	var all []*analysis.SuggestedFix
+	var each []*analysis.SuggestedFix
 	for _, f := range fixed {
 		if err := v.Check(false, f.fix); err != nil {
 			f.fix, f.why = nil, "the fixed code would not compile: "+err.Error()
 			continue
 		}
-		alone, all = append(alone, f), append(all, f.fix)
+		alone, each = append(alone, f), append(each, f.fix)
 	}
 	if len(alone) < 2 {
 		return
 	}
-	if err := v.Check(true, all...); err == nil {
+	if err := v.Check(true, each...); err == nil {
 		return
 	}
 	var together []*analysis.SuggestedFix
@@ -217,25 +276,36 @@ func (p *pass) insertOnly(findings []*finding) bool {
 }
 
 // checkFix says why fix cannot be offered at node: its edits are not valid
-// in node's file, or it imports the runtime module into a file whose Go
-// version is older than the module's or into a module that cannot import it.
+// in node's file (see fixFile and fixes.File.Check).
 func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
+	f, err := p.fixFile(node, fix)
+	if err != nil {
+		return err
+	}
+	return f.Check(*fix)
+}
+
+// fixFile returns the file that fix edits, at node, or says why the fix
+// cannot be offered there, short of parsing the fixed file: it imports the
+// runtime module into a file whose Go version is older than the module's or
+// into a module that cannot import it.
+func (p *pass) fixFile(node ast.Node, fix *analysis.SuggestedFix) (*fixes.File, error) {
 	if p.inCgoFile(node.Pos()) {
-		return errCgoFix
+		return nil, errCgoFix
 	}
 	f := p.file(node.Pos())
 	if f == nil {
-		return fmt.Errorf("the source file cannot be read")
+		return nil, fmt.Errorf("the source file cannot be read")
 	}
 	for _, e := range fix.TextEdits {
 		if !bytes.Contains(e.NewText, []byte(fixes.RuntimeModule+"/")) {
 			continue
 		}
 		if !f.AtLeast(fixes.RuntimeGo) {
-			return fmt.Errorf("the runtime module needs Go %s and this file is %s (-pool=inline works on it)", strings.TrimPrefix(fixes.RuntimeGo, "go"), f.Version)
+			return nil, fmt.Errorf("the runtime module needs Go %s and this file is %s (-pool=inline works on it)", strings.TrimPrefix(fixes.RuntimeGo, "go"), f.Version)
 		}
 		if m := p.runtimeMissing(); m != "" {
-			return fmt.Errorf("-pool=runtime: %s does not require %s (require it, or leave -pool to its default, which declares the pools in the fixed file)", m, fixes.RuntimeModule)
+			return nil, fmt.Errorf("-pool=runtime: %s does not require %s (require it, or leave -pool to its default, which declares the pools in the fixed file)", m, fixes.RuntimeModule)
 		}
 		break
 	}
@@ -244,9 +314,9 @@ func (p *pass) checkFix(node ast.Node, fix *analysis.SuggestedFix) error {
 	if !f.AtLeast("go1.24") {
 		for _, e := range fix.TextEdits {
 			if bytes.Contains(e.NewText, []byte("SHA3_")) || bytes.Contains(e.NewText, []byte(`"crypto/sha3"`)) {
-				return fmt.Errorf("SHA-3 in the standard library needs Go 1.24 and this file is %s", f.Version)
+				return nil, fmt.Errorf("SHA-3 in the standard library needs Go 1.24 and this file is %s", f.Version)
 			}
 		}
 	}
-	return f.Check(*fix)
+	return f, nil
 }

@@ -348,8 +348,42 @@ func HelperParts(f *File, call *ast.CallExpr, c Concat, h HelperSpec) analysis.S
 }
 
 // variadicForm writes the helper again under its new name, with its []byte
-// parameter made variadic and its sink hashing every part.
+// parameter made variadic and its sink hashing every part. Every caller of
+// one helper gets the same text: it is written once per file.
 func (f *File) variadicForm(h HelperSpec) (string, []analysis.TextEdit) {
+	key := variadicKey{h.Decl, h.Param, h.Sink, h.Sum != nil, SumSpec{}, h.Name}
+	if h.Sum != nil {
+		key.sum = *h.Sum
+	}
+	if v, ok := f.variadicForms[key]; ok {
+		return v.text, slices.Clone(v.imports)
+	}
+	text, imports := f.writeVariadicForm(h)
+	if f.variadicForms == nil {
+		f.variadicForms = map[variadicKey]variadicText{}
+	}
+	f.variadicForms[key] = variadicText{text, imports}
+	return text, slices.Clone(imports)
+}
+
+// variadicKey is what variadicForm writes a helper's variadic form from.
+type variadicKey struct {
+	decl   *ast.FuncDecl
+	param  *types.Var
+	sink   *ast.CallExpr
+	hasSum bool
+	sum    SumSpec
+	name   string
+}
+
+// variadicText is a helper's variadic form and the edits it needs.
+type variadicText struct {
+	text    string
+	imports []analysis.TextEdit
+}
+
+// writeVariadicForm writes what variadicForm returns.
+func (f *File) writeVariadicForm(h HelperSpec) (string, []analysis.TextEdit) {
 	type replacement struct {
 		start, end int
 		text       string

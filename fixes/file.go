@@ -36,6 +36,7 @@ type File struct {
 	uses        *importUses // see index
 	// What Check's pieces parse as, by their text (see piece).
 	headersParsed, runsParsed map[string]bool
+	variadicForms             map[variadicKey]variadicText // see variadicForm
 }
 
 // AtLeast reports whether the file's Go version is v or later (true when the

@@ -175,6 +175,10 @@ func (m *Model) resolve() {
 		case m.inCycle(f):
 			f.reason = &reason{kind: byRecursion, text: "recurses: " + m.cycle(f) + ", once per node it walks"}
 		case m.isEntry(f):
+			if why := m.perCollection(f); why != "" {
+				m.shown[f] = why
+				break
+			}
 			f.reason = &reason{kind: byEntry, text: m.entryTextOf(f) + ": its callers call it once per item they hash"}
 		case m.isChild(f):
 			f.reason = &reason{kind: byChild, text: "derives a child of its receiver by index: its callers call it once per child"}
@@ -216,6 +220,91 @@ func (m *Model) resolve() {
 	}
 }
 
+// perCollection says what the package itself shows of how often the entry
+// f runs, when that is once per collection: f presumes callers that call
+// it once per item they hash, but the package calls it, and every call is
+// made once per call of a function that hashes a whole collection beside it
+// (an epoch's seed drawn before the loop that hashes each validator with
+// it): not in a loop that repeats it, nor in a function literal, whose
+// frequency is unknown, and f's value is not taken nor its method reached
+// through an interface the package declares, whose calls are not its
+// calls. Then the presumption yields to what the package shows, and "" is
+// returned when it does not show that. A caller that makes a value (a
+// token built, a request signed) shows nothing of how often it runs: the
+// entry's presumption stands beside it.
+func (m *Model) perCollection(f *fnInfo) string {
+	if m.taken[f.fn] || f.fn.Signature().Recv() != nil && m.cfg.Vals.InterfaceMethod(m.cfg.Root.Inspector(), f.fn.Name()) {
+		return ""
+	}
+	var callers []string
+	seen := map[*fnInfo]bool{}
+	for use := range m.cfg.Vals.Uses(m.cfg.Root, f.fn) {
+		call := use
+		if call.ParentEdgeKind() == edge.SelectorExpr_Sel {
+			call = call.Parent()
+		}
+		if call.ParentEdgeKind() != edge.CallExpr_Fun {
+			return "" // its value: see taken
+		}
+		call = call.Parent()
+		_, fn, lit, ok := m.enclosing(call)
+		g := m.funcs[fn]
+		switch {
+		case !ok || g == nil || g.test:
+			continue // a package initializer, test code: no evidence
+		case g == f || lit.Valid():
+			return "" // a recursion, or a literal that runs an unknown number of times
+		}
+		if _, _, repeats := m.repeatingLoop(call); repeats || !m.hashesCollection(g, f, 3) && !m.derivesKeyBeside(g, f) {
+			return ""
+		}
+		if !seen[g] {
+			seen[g] = true
+			callers = append(callers, g.fn.Name()+" ("+m.position(call.Node().Pos())+")")
+		}
+	}
+	if len(callers) == 0 {
+		return ""
+	}
+	if len(callers) > 3 {
+		callers = append(callers[:3], "…")
+	}
+	return "which the package calls only beside hashing a collection or deriving a key, once per collection or key: from " + strings.Join(callers, ", ")
+}
+
+// derivesKeyBeside reports whether g derives a key beside its call of f:
+// itself, or through a function of the package it calls (but f), in
+// counter mode or by a chain of hashes (see chainsKeys).
+func (m *Model) derivesKeyBeside(g, f *fnInfo) bool {
+	if m.derivesKey(g, 0) || m.chainsKeys(g) {
+		return true
+	}
+	for _, c := range g.calls {
+		if c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hashesCollection reports whether g hashes a whole collection per call,
+// in a loop of its own, through a recursive helper, or through a function
+// of the package it calls (but f), up to depth calls deep.
+func (m *Model) hashesCollection(g, f *fnInfo, depth int) bool {
+	if m.hashingLoop(g).Valid() || m.hashesByRecursion(g) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, c := range g.calls {
+		if c.callee != f && c.callee != g && m.rareOf(c) == "" && m.hashesCollection(c.callee, f, depth-1) {
+			return true
+		}
+	}
+	return false
+}
+
 // ownInterface reports whether t is an interface type the package declares.
 func (m *Model) ownInterface(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)
@@ -244,7 +333,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	}
 	sig := f.fn.Signature()
 	shape := hashShape(sig)
-	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.keptForMethods(sig) {
+	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.chainsKeys(f) || m.keptForMethods(sig) {
 		return false
 	}
 	return shape || verifierShape(sig) && m.compares(f) || m.selects(f)
@@ -430,6 +519,110 @@ func (m *Model) derivesKey(f *fnInfo, depth int) bool {
 		}
 	}
 	return false
+}
+
+// minKeyChain is the number of hashes, each of the one before, from which
+// a chain of them derives a key: a double hash is a digest's own.
+const minKeyChain = 3
+
+// chainsKeys reports whether f returns a key it derives by a chain of
+// hashes, each given what the one before returned, minKeyChain of them or
+// more (a signing key derived from a secret, then a date, a region and a
+// service, each an HMAC keyed with the one before), the last given nothing
+// beside the one before but constants (the label that closes the key's
+// scope, "aws4_request"): a key derivation, run once per key its callers
+// need, as in counter mode. A function that goes on to hash what it is
+// given with the key (a signer deriving its key per call) returns a hash of
+// an item, not a key. A link is a call that hashes and returns bytes (a
+// function of the package that hashes, a sum function, a hasher's Sum),
+// given the bytes the link before returned, directly, through a call that
+// only converts or encodes them, or through a local variable, in f's own
+// body.
+func (m *Model) chainsKeys(f *fnInfo) (chains bool) {
+	if chains, ok := m.keyChains[f]; ok {
+		return chains
+	}
+	defer func() { m.keyChains[f] = chains }()
+	depth := map[*types.Var]int{}
+	labeled := map[*types.Var]bool{} // its link's other arguments are constants
+	// link returns the length of the chain that ends at the call at cur
+	// (0 when none does), and whether its last link, when the call is
+	// one, is given nothing but the chain and constants.
+	var link func(cur inspector.Cursor) (int, bool)
+	link = func(cur inspector.Cursor) (int, bool) {
+		call := cur.Node().(*ast.CallExpr)
+		n, labels := 0, true
+		nested := false
+		for i := range call.Args {
+			arg := cur.ChildAt(edge.CallExpr_Args, i)
+			chain, item := 0, false
+			for c := range arg.Preorder((*ast.Ident)(nil), (*ast.CallExpr)(nil)) {
+				switch a := c.Node().(type) {
+				case *ast.Ident:
+					if v, ok := m.cfg.Info.Uses[a].(*types.Var); ok {
+						chain, item = max(chain, depth[v]), item || depth[v] == 0
+					}
+				case *ast.CallExpr:
+					d, _ := link(c)
+					chain, nested = max(chain, d), nested || m.cfg.Hashes != nil && m.cfg.Hashes(nil, c)
+				}
+			}
+			n = max(n, chain)
+			labels = labels && (chain > 0 || !item)
+		}
+		if !m.linkCall(cur, nested) {
+			return n, false // not a link: what it is given passes through
+		}
+		return n + 1, labels
+	}
+	for cur := range f.cur.Preorder((*ast.AssignStmt)(nil), (*ast.ReturnStmt)(nil)) {
+		if m.literalOf(cur, f.cur).Valid() {
+			continue
+		}
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				continue
+			}
+			id, ok := n.Lhs[0].(*ast.Ident)
+			if _, isCall := n.Rhs[0].(*ast.CallExpr); !ok || !isCall {
+				continue
+			}
+			if v, _ := m.cfg.Info.ObjectOf(id).(*types.Var); v != nil {
+				depth[v], labeled[v] = link(cur.ChildAt(edge.AssignStmt_Rhs, 0))
+			}
+		case *ast.ReturnStmt:
+			for res := range cur.Children() {
+				switch r := res.Node().(type) {
+				case *ast.CallExpr:
+					if d, labels := link(res); d >= minKeyChain && labels {
+						return true
+					}
+				case *ast.Ident:
+					if v, ok := m.cfg.Info.Uses[r].(*types.Var); ok && depth[v] >= minKeyChain && labeled[v] {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// linkCall reports whether the call at cur is a link of a chain of hashes
+// (see chainsKeys): it returns bytes, and hashes itself (a function of the
+// package that hashes, or a call that hashes when none of its arguments,
+// nested says, does: a sum function, a hasher's Sum), not only through
+// what it is given.
+func (m *Model) linkCall(cur inspector.Cursor, nested bool) bool {
+	call := cur.Node().(*ast.CallExpr)
+	if !digestLike(m.cfg.Info.TypeOf(call)) || isError(m.cfg.Info.TypeOf(call)) || isBasic(m.cfg.Info.TypeOf(call), types.IsBoolean|types.IsInteger) {
+		return false // no bytes: a hasher, a verdict, a count
+	}
+	if callee := typeutil.StaticCallee(m.cfg.Info, call); callee != nil && m.funcs[callee.Origin()] != nil {
+		return m.hashes(m.funcs[callee.Origin()], 1)
+	}
+	return !nested && m.cfg.Hashes != nil && m.cfg.Hashes(nil, cur)
 }
 
 // kdfLoop returns the loop of f, outside the function literals that do not

@@ -533,7 +533,7 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 		if except.Valid() && (cur == except || inside && except.Contains(cur)) {
 			continue
 		}
-		if self != nil && typeutil.StaticCallee(m.cfg.Info, c.Node) == self {
+		if self != nil && c.Callee == self {
 			continue // a recursive call: the next repetition, not work beside it
 		}
 		if m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {

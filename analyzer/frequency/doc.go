@@ -9,7 +9,9 @@
 //     stream repeats it: a range over a slice, a map, a channel, a string or
 //     a count known only at run time, a for loop bounded by a length or a
 //     variable, a read or scan loop. A loop bounded by a small constant (an
-//     array, a literal list, a constant count of up to 8), one over the
+//     array, a literal list, a constant count of up to 8, a field that the
+//     package sets only to literal lists of that many: a protocol's table,
+//     as a handshake pattern's tokens), one over the
 //     parts of one string split by a separator that is no line break (a
 //     path's steps: parts of one item, where lines are records), one that
 //     counts the digest-sized blocks of an output (a bound divided by a
@@ -29,10 +31,21 @@
 //     an index that a hash computes, as a ring's lookup of a key's node; no
 //     loop
 //     of its own that hashes a collection; no key derivation in counter
-//     mode, itself or through the functions it calls, which runs once per
-//     session or handshake that needs the key; exported, a method an
+//     mode, itself or through the functions it calls, nor returns the end
+//     of a chain of three hashes or more, each given what the one before
+//     returned, the last nothing else but constants (a signing key from a
+//     secret, a date, a region and a service: a key, where a signer that
+//     goes on to hash what it is given with it returns an item's hash),
+//     which
+//     runs once per session, handshake or login that needs the key; exported, a method an
 //     interface may reach, or a function value, a function literal among
-//     them); when
+//     them; and the package's own calls of it, when it makes any, do not
+//     all show it to run once per collection: when every one of them is
+//     made, outside any loop, by a function that hashes a whole collection
+//     or derives a key beside it (an epoch's seed drawn before every
+//     validator is shuffled with it, a signature made with the key just
+//     derived), the presumption yields to what the package shows; a caller
+//     that makes a value, a token built, shows nothing of how often); when
 //     it is a method that derives a child of its receiver by index and
 //     hashes to do so (one integer parameter, a result of the receiver's
 //     type alone or with an error: an HD key's Derive(i), which callers
@@ -80,7 +93,9 @@
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
 //     which costs its zeroing, is not; any is, when each iteration calls a
-//     function of the package that builds a hasher of its own). What a function of another package costs comes from
+//     function of the package that builds a hasher of its own); so is, for a
+//     site that runs once per call of a caller, the caller's hashing of a
+//     whole collection beside that call. What a function of another package costs comes from
 //     a fact, when that package's analysis knew it; what the standard
 //     library does around a role (serving a request) comes with the role.
 //   - Measured beats estimated. A profile decides in the packages it covers:

@@ -183,6 +183,14 @@ type Model struct {
 	hashingLoops map[*fnInfo]inspector.Cursor
 	// rareThens memoizes rareThen.
 	rareThens map[*ast.IfStmt]string
+	// shown holds, for each entry that the package shows to run once per
+	// collection, what it shows (see perCollection).
+	shown map[*fnInfo]string
+	// keyChains memoizes chainsKeys.
+	keyChains map[*fnInfo]bool
+	// tables memoizes table; fills holds structFills.
+	tables map[*types.Var]bool
+	fills  map[*types.Var][]ast.Expr
 	// resolved says that the call graph is built and every function's
 	// reason decided (see graph): the cost of a function needs neither, and
 	// a package without a site asks only that.
@@ -251,7 +259,7 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}, shown: map[*fnInfo]string{}, keyChains: map[*fnInfo]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
@@ -364,6 +372,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		return Estimate{Why: "it is in a function literal that runs an unknown number of times"}
 	}
 	if f.reason == nil {
+		if why := m.shown[f]; why != "" {
+			return Estimate{Why: "it runs once per call of " + fn.Name() + ", " + why}
+		}
 		return Estimate{Why: "it runs once per call of " + fn.Name() + ", and nothing shows " + fn.Name() + " to run per item"}
 	}
 	if why := m.rareBranch(cur, fnCur); why != "" {
@@ -397,6 +408,12 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		region := r.via.caller.cur
 		if r.kind == byLoop {
 			region = loopBody(r.via.loop)
+		} else if m.hashesCollection(r.via.caller, r.via.callee, 3) {
+			// Once per call of a caller that hashes a whole collection
+			// beside the call (an epoch's seed, then every validator
+			// shuffled with it): a hash per item of that collection is the
+			// work of each repetition.
+			w = w.more(work{class: Moderate, what: r.via.caller.fn.Name() + "'s hashing of a whole collection beside the call", pos: r.via.pos})
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
 		if r.kind == byLoop && m.iterates(r.via) {

@@ -81,6 +81,9 @@ func CheckSized(hint InfoSizes, fset *token.FileSet, path, name string, files []
 		}
 		c.Errors = append(c.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.ParseError})
 	}
+	if hint == (InfoSizes{}) {
+		hint = estimateSizes(files)
+	}
 	c.Info = &types.Info{
 		Types:        make(map[ast.Expr]types.TypeAndValue, hint.types),
 		Defs:         make(map[*ast.Ident]types.Object, hint.defs),
@@ -116,6 +119,25 @@ func CheckSized(hint InfoSizes, fset *token.FileSet, path, name string, files []
 		c.Errors = append(c.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
 	}
 	return c
+}
+
+// estimateSizes estimates the sizes of the maps of the types.Info of files
+// from their code's length, comments left out: in nine in ten of the
+// standard library's larger packages the checker records a type for an
+// expression at least every 10 bytes of code (every 8 in the median), a use
+// every 24, a definition and a scope every 128, a selection every 256. Maps
+// made that large at once grow from there, not from nothing, while the
+// checker fills them, and are seldom larger than the package needs (which
+// would raise the peak memory of a run).
+func estimateSizes(files []*ast.File) InfoSizes {
+	n := 0
+	for _, f := range files {
+		n += int(f.FileEnd - f.FileStart)
+		for _, g := range f.Comments {
+			n -= int(g.End() - g.Pos())
+		}
+	}
+	return InfoSizes{types: n / 10, defs: n / 128, uses: n / 24, implicits: n / 1000, scopes: n / 128, selections: n / 256}
 }
 
 type importerFunc func(path string) (*types.Package, error)

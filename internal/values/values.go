@@ -54,9 +54,11 @@ func (x *Index) of(in *inspector.Inspector) *table {
 	if ok {
 		return t
 	}
+	// Sized for the package at once: growing maps of this size, rehashing
+	// them each time, cost more than the walk that fills them.
 	t = &table{
-		uses:    map[types.Object][]inspector.Cursor{},
-		defs:    map[types.Object]inspector.Cursor{},
+		uses:    make(map[types.Object][]inspector.Cursor, len(x.info.Defs)),
+		defs:    make(map[types.Object]inspector.Cursor, len(x.info.Defs)),
 		written: map[types.Object]bool{},
 		changed: map[types.Object]bool{},
 		decls:   map[*types.Func]inspector.Cursor{},

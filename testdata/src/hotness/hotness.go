@@ -8,6 +8,8 @@ package hotness
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
 	"math/big"
 	"testing"
 
@@ -237,3 +239,130 @@ func (k *key) thumbprint() []byte {
 }
 
 func CaseDelegation() { (&key{inner: &key{data: items[0]}}).thumbprint() }
+
+// A table of a protocol: a handshake pattern's pre-message tokens, which
+// the package sets only from literals of a few elements. A loop over them
+// runs a handful of times per handshake (as flynn/noise's pre-messages),
+// not per item.
+type pattern struct {
+	name string
+	pre  [][]byte
+	msgs [][]byte
+}
+
+var (
+	patternK  = pattern{name: "K", pre: [][]byte{items[0]}}
+	patternKK = pattern{"KK", [][]byte{items[0], items[1]}, [][]byte{items[2]}}
+)
+
+func mixPre(b []byte) []byte {
+	buf := make([]byte, 100<<10) // silent: the pattern's pre-messages are a table of one or two tokens
+	copy(buf, b)
+	h, _ := blake2b.New256(nil)
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func handshake(p pattern) {
+	for _, t := range p.pre {
+		mixPre(t)
+	}
+}
+
+func CaseTable() { handshake(patternKK) }
+
+// Its twin: the messages are also a caller's slice (a transcript replayed),
+// a collection of any length.
+func mixMsg(b []byte) []byte {
+	buf := make([]byte, 100<<10) // want `hot-buffer: make\(\[\]byte, 100 << 10\) escapes to the heap \(passed to h.Write through an interface\) once per call of mixMsg, which replay calls once per element of p.msgs \(the loop at hotness.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	copy(buf, b)
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of mixMsg, which replay calls once per element of p.msgs \(the loop at hotness.go:\d+\); automatic fix: compute the digest with blake2b.Sum256, which makes no hasher`
+	h.Write(buf[:len(b)])
+	return h.Sum(out[:0])
+}
+
+func replay(p pattern) {
+	for _, t := range p.msgs {
+		mixMsg(t)
+	}
+}
+
+func CaseTranscript() { replay(pattern{name: "replayed", msgs: items}) }
+
+// An exported hash of what it is given presumes callers that call it once
+// per item; but the package draws EpochSeed only before hashing a whole
+// collection with it (as zrnt's GetSeed, before the shuffling of every
+// validator): once per collection, the presumption yields to that.
+func EpochSeed(epoch byte, mix []byte) []byte { // want EpochSeed:`hashes parameter 1`
+	h, _ := blake2b.New256(nil) // silent: the package calls EpochSeed only beside hashing a collection
+	h.Write(mix)
+	h.Write([]byte{epoch})
+	return h.Sum(out[:0])
+}
+
+func shuffle(epoch byte, mix, indices []byte) {
+	var b [33]byte
+	copy(b[:], EpochSeed(epoch, mix))
+	for i := range indices {
+		b[32] = byte(i)
+		s := blake2b.Sum256(b[:])
+		indices[i] ^= s[0]
+	}
+}
+
+func CaseEpochSeed() { shuffle(1, items[0], out[:8]) }
+
+// Its twin: SignPayload is called only by a builder that makes a token of
+// it, which shows nothing of how often: the presumption stands.
+func SignPayload(payload []byte) []byte { // want SignPayload:`hashes parameter 0`
+	h, _ := blake2b.New256(nil) // want `hasher-alloc: blake2b.New256\(nil\) always allocates its hasher once per call of SignPayload \(it returns a hash of what it is given: its callers call it once per item they hash\); automatic fix: compute the digest with blake2b.Sum256, which makes no hasher`
+	h.Write(payload)
+	return h.Sum(out[:0])
+}
+
+type signedToken struct{ payload, sig []byte }
+
+func buildToken(payload []byte) *signedToken { return &signedToken{payload, SignPayload(payload)} }
+
+func CaseSignedToken() { buildToken(items[1]) }
+
+// A signing key derived by a chain of HMACs, each keyed with the one before
+// (as OpenStack's EC2 credentials are): a key derivation, run once per key
+// its callers need; and SignatureV4, which the package calls only beside
+// deriving the key it signs with, runs once per key derived.
+func SigningKeyV4(secret, date, region string) []byte {
+	kDate := macSum([]byte("AWS4"+secret), []byte(date))
+	kRegion := macSum(kDate, []byte(region))
+	return macSum(kRegion, []byte("aws4_request"))
+}
+
+func macSum(key, data []byte) []byte {
+	mac := hmac.New(sha256.New, key) // silent: once per key derived
+	mac.Write(data)
+	return mac.Sum(nil)
+}
+
+func SignatureV4(key []byte, msg string) []byte { return macSum(key, []byte(msg)) }
+
+func tokenRequest(secret, date, region, msg string) map[string][]byte {
+	return map[string][]byte{"signature": SignatureV4(SigningKeyV4(secret, date, region), msg)}
+}
+
+func CaseSigningKeyV4() { tokenRequest("secret", "20261207", "region", "msg") }
+
+// Its twin: two HMACs, one keyed with the other, are no chain of a key's
+// derivation: DateKeyMAC returns a hash of what it is given.
+func DateKeyMAC(secret, date, msg string) []byte {
+	kDate := dateMAC([]byte(secret), []byte(date))
+	return dateMAC(kDate, []byte(msg))
+}
+
+func dateMAC(key, data []byte) []byte {
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of dateMAC, which DateKeyMAC calls \(DateKeyMAC returns a hash of what it is given: its callers call it once per item they hash\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+	mac.Write(data)
+	return mac.Sum(nil)
+}
+
+func CaseDateKeyMAC() { DateKeyMAC("secret", "20261207", "msg") }
+
+func ResultDateKeyMAC() string { return string(DateKeyMAC("secret", "20261207", "msg")) }

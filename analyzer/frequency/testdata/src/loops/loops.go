@@ -188,3 +188,53 @@ func expand(newHash func() hash.Hash, bits int) (out []byte) {
 	}
 	return out
 }
+
+// A table of a protocol: the tokens a handshake's pattern lists, which the
+// package sets only from literals of a few elements. A loop over them runs
+// a handful of times per handshake, not once per item.
+type token int
+
+const (
+	tokenE token = iota
+	tokenS
+)
+
+type pattern struct {
+	name string
+	pre  []token
+	msgs []token
+}
+
+var (
+	patternNN = pattern{name: "NN", msgs: []token{tokenE}}
+	patternKK = pattern{"KK", []token{tokenS}, []token{tokenE, tokenS}}
+	steps     = []token{tokenE, tokenS, tokenE}
+)
+
+func handshake(p pattern) {
+	for _, t := range p.pre {
+		site(1) // want `silent: it runs once per call of handshake, and nothing shows handshake to run per item`
+		_ = t
+	}
+	// A package variable declared with a short list stands for any list.
+	for range steps {
+		site(1) // want `per item: once per element of steps \(the loop at loops.go:\d+\)`
+	}
+	// Its twin: the messages are also given by a caller's slice, a
+	// collection of any length.
+	for _, t := range p.msgs {
+		site(1) // want `per item: once per element of p.msgs \(the loop at loops.go:\d+\)`
+		_ = t
+	}
+	// A package variable appended to is a collection too.
+	for range journal {
+		site(1) // want `per item: once per element of journal \(the loop at loops.go:\d+\)`
+	}
+}
+
+var journal = []token{tokenE}
+
+func record(t token, msgs []token) {
+	journal = append(journal, t)
+	handshake(pattern{name: "custom", msgs: msgs})
+}
