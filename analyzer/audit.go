@@ -20,7 +20,7 @@ func (p *pass) auditOtherHashers(sites []*Site) {
 	}
 	for ic := range p.calls.Within(p.root) {
 		call := ic.Node
-		if known[call] || !hasherLike(p.TypesInfo.TypeOf(call)) {
+		if known[call] || !hasherLike(firstResult(p.TypesInfo.TypeOf(call))) {
 			continue
 		}
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
@@ -69,4 +69,13 @@ func hasherLike(t types.Type) bool {
 		}
 	}
 	return true
+}
+
+// firstResult returns the type of the first result of a call of type t: t,
+// or the first of a tuple (a hasher with an error).
+func firstResult(t types.Type) types.Type {
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
+		return tuple.At(0).Type()
+	}
+	return t
 }

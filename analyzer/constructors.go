@@ -57,6 +57,9 @@ type constructor struct {
 	// wrappedHMAC.
 	hmacNew  *ast.CallExpr
 	keyParam int
+	// choice lists, for a wrapper that chooses its constructor at run time
+	// (see wrapperChoice), the constructor calls it chooses among.
+	choice string
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool

@@ -70,7 +70,7 @@ type fieldHasher struct {
 // hasher held in a struct field.
 func (p *pass) fieldSumNil(cur inspector.Cursor) (*fieldHasher, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	if !isSumNil(p.TypesInfo, call) {
+	if !p.isSumNil(call) {
 		return nil, false
 	}
 	sel, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.SelectorExpr)

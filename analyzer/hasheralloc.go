@@ -538,6 +538,8 @@ func isListEdge(k edge.Kind) bool {
 func (p *pass) wrapperPool(f *fixes.File, s *Site, spec *fixes.PoolSpec) string {
 	fn, ok := typeutil.Callee(p.TypesInfo, s.Call).(*types.Func)
 	switch {
+	case s.ctor.choice != "":
+		return "it chooses at run time which of " + s.ctor.choice + " to call, and a pool holds the hashers of one constructor"
 	case len(s.Call.Args) != 0:
 		return "it takes arguments, and a pool holds the hashers of one set of them"
 	case !s.ctor.resets:

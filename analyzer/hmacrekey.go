@@ -80,9 +80,15 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 		// hmac.New's arguments in the wrapper, not this call's.
 		// The one-shot HMAC reads them from a wrapper that only returns
 		// hmac.New of its arguments (see wrappedHMAC).
-		p.rekeyed[s.Call] = true // sum-alloc defers to it, as for a changing key
 		fix, why := p.oneShotFix(s)
-		p.report(s.Call, hmacRekey, what+" "+often, fix, "build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key", why)
+		if fix != nil {
+			p.rekeyed[s.Call] = true // sum-alloc defers to it, as for a changing key
+		}
+		advice := "build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key"
+		if s.ctor.choice != "" {
+			advice = "build the MAC once where its key is fixed and Reset it per use, or compute a one-shot HMAC of the hash " + s.ctor.name + " chooses"
+		}
+		p.report(s.Call, hmacRekey, what+" "+often, fix, advice, why)
 		return
 	}
 	key, ok := p.heldKey(s)

@@ -79,6 +79,11 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 	if s.ctor.panics {
 		return nil, s.ctor.name + " may panic, and hoisted it would run even when the loop does not"
 	}
+	// Reject a wrapper that chooses its constructor at run time: hoisted,
+	// it would choose once, from values that may change in the loop.
+	if s.ctor.choice != "" {
+		return nil, s.ctor.name + " chooses at run time which of " + s.ctor.choice + " to call, and hoisted it would choose once instead of once per iteration"
+	}
 	// Reject a wrapper keyed with the bytes its argument points to: they
 	// may change in the loop while the pointer does not.
 	if s.ctor.pointee {

@@ -67,7 +67,7 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 	for cur := range p.callsIn(p.root) {
 		call := cur.Node().(*ast.CallExpr)
 		if !p.suppress.analyzed(cur) {
-			if isSumNil(p.TypesInfo, call) {
+			if p.isSumNil(call) {
 				p.suppress.notAnalyzed(cur, call, sumAlloc)
 			}
 			continue
@@ -82,7 +82,7 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 		if !ok {
 			if field, ok = p.fieldSumNil(cur); !ok {
 				if pooledVar = p.pooledSumNil(cur); !pooledVar {
-					if isSumNil(p.TypesInfo, call) {
+					if p.isSumNil(call) {
 						p.silent(call, sumAlloc, "its hasher is not one the analysis follows to where it is made (a local hasher of a known constructor, a field's, or one from a pool)")
 					}
 					continue
@@ -119,6 +119,10 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 		var fix *analysis.SuggestedFix
 		why := "the hasher is taken from a pool, and a stack array passed to a pooled hasher would escape"
 		switch {
+		case !p.TypesInfo.Types[call.Args[0]].IsNil():
+			// Reject a nil slice of its own (var tmp []byte): summed
+			// elsewhere, it would be left declared and unused.
+			why = "the sum appends to " + shorten(types.ExprString(call.Args[0])) + ", a nil slice declared for it, which the fix would leave unused: sum into a buffer declared in its place"
 		case use.returned:
 			// Returning the digest by value changes the function's result
 			// type and every call; the pointer must outlive the call, so no
@@ -136,20 +140,40 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 	}
 }
 
-// isSumNil reports whether e is a call h.Sum(nil) on a hasher.
-func isSumNil(info *types.Info, e ast.Expr) bool {
+// isSumNil reports whether e is a call h.Sum(nil) on a hasher: its
+// argument is nil, or a local slice declared without a value and never
+// written (var tmp []byte; h.Sum(tmp)), which holds nil wherever it is read.
+func (p *pass) isSumNil(e ast.Expr) bool {
 	call, ok := e.(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && info.Types[call.Args[0]].IsNil() && isHasher(info.TypeOf(sel.X))
+	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && p.nilValue(call.Args[0]) && isHasher(p.TypesInfo.TypeOf(sel.X))
+}
+
+// nilValue reports whether e is nil: the literal, or a local variable
+// declared without a value and never written.
+func (p *pass) nilValue(e ast.Expr) bool {
+	if p.TypesInfo.Types[e].IsNil() {
+		return true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	v, isVar := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !isVar || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
+		return false
+	}
+	def, ok := p.vals.Def(p.root, v)
+	if !ok || def.ParentEdgeKind() != edge.ValueSpec_Names || len(def.Parent().Node().(*ast.ValueSpec).Values) != 0 {
+		return false // a parameter, or given a value
+	}
+	return !p.vals.Written(p.root, v)
 }
 
 // sumNilOn returns the variable h when e is h.Sum(nil) on a hasher that a
 // variable holds, or nil.
 func (p *pass) sumNilOn(e ast.Expr) *types.Var {
-	if !isSumNil(p.TypesInfo, e) {
+	if !p.isSumNil(e) {
 		return nil
 	}
 	id, _ := ast.Unparen(ast.Unparen(e.(*ast.CallExpr).Fun).(*ast.SelectorExpr).X).(*ast.Ident)

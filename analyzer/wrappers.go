@@ -6,7 +6,10 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -82,6 +85,11 @@ type returnsHasher struct {
 	// (hmac.New(sha256.New, key[:]) of a key *[32]byte), which may change
 	// while the pointer does not.
 	Pointee bool
+	// Choice lists the constructor calls among which the wrapper chooses
+	// at run time, as its source spells them ("sha1.New() or
+	// sha256.New()", see wrapperChoice); empty for a wrapper of one
+	// constructor call.
+	Choice string
 }
 
 func (*returnsHasher) AFact() {}
@@ -130,6 +138,9 @@ func (p *pass) wrapperCtor(fn *types.Func) *constructor {
 		return nil
 	}
 	ctor := p.wrapperShape(fn, cur)
+	if ctor == nil {
+		ctor = p.wrapperChoice(fn, cur)
+	}
 	p.model.wrappers[fn] = ctor
 	return ctor
 }
@@ -233,6 +244,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		Plain:   inner.plain && len(call.Args) == 0,
 		Resets:  inner.resets,
 		Pointee: pointee,
+		Choice:  inner.choice, // a wrapper of one that chooses chooses too
 	}
 	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
 		p.ExportObjectFact(fn, fact)
@@ -260,7 +272,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 // name; the pool of its standard constructor serves a plain one.
 func (f *returnsHasher) ctor(name string) *constructor {
 	ctor := &constructor{name: name, wraps: f.Ctor, wrapped: f.Name, allocs: f.Allocs, panics: f.Panics, plain: f.Plain, resets: f.Resets,
-		pointee: f.Pointee, hmac: stdConstructors[f.Ctor].hmac} // an HMAC's wrapper: judged by hmac-rekey
+		pointee: f.Pointee, hmac: stdConstructors[f.Ctor].hmac, choice: f.Choice} // an HMAC's wrapper: judged by hmac-rekey
 	if f.Always {
 		ctor.alloc = always
 	}
@@ -443,8 +455,16 @@ func (p *pass) findWrappers() {
 // that the statements between do not (see movable).
 func (p *pass) wrappedHMAC(s *Site) (hash, key ast.Expr, keyText, why string) {
 	fn := typeutil.StaticCallee(p.TypesInfo, s.Call)
-	if fn == nil || fn.Pkg() != p.Pkg || fn.Signature().Recv() != nil {
+	// Reject a wrapper that chooses its hash at run time: the one-shot HMAC
+	// here would have to make that choice again.
+	if s.ctor.choice != "" {
+		return nil, nil, "", s.ctor.name + " chooses at run time which of " + s.ctor.choice + " to call, a choice that a one-shot HMAC here would have to make again"
+	}
+	if fn == nil || fn.Pkg() != p.Pkg {
 		return nil, nil, "", "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which is not a function of this package"
+	}
+	if fn.Signature().Recv() != nil {
+		return nil, nil, "", "the hash and the key are hmac.New's arguments inside " + s.ctor.name + ", which is a method"
 	}
 	call, i := s.ctor.hmacNew, s.ctor.keyParam
 	if call == nil || !p.pkgSelector(call.Args[0]) || i < 0 || i >= len(s.Call.Args) || s.Call.Ellipsis.IsValid() {
@@ -458,4 +478,204 @@ func (p *pass) wrappedHMAC(s *Site) (hash, key ast.Expr, keyText, why string) {
 		return call.Args[0], &ast.SliceExpr{X: arg}, arg.Name + "[:]", ""
 	}
 	return call.Args[0], arg, "", ""
+}
+
+// A wrapper may also choose its constructor at run time, in the branches of
+// a switch or an if, and give back an error (or no hasher) where it knows
+// none:
+//
+//	func (s scramFormatter) mac(key []byte) (hash.Hash, error) {
+//		var m hash.Hash
+//		switch s.mechanism {
+//		case SCRAM_MECHANISM_SHA_256:
+//			m = hmac.New(sha256.New, key)
+//		case SCRAM_MECHANISM_SHA_512:
+//			m = hmac.New(sha512.New, key)
+//		default:
+//			return nil, ErrUnknownScramMechanism
+//		}
+//		return m, nil
+//	}
+//
+// Each call of it makes one new hasher of one of those constructors, or
+// none: its caller's hasher is the set of them, merged where the branches
+// join. What it costs is the most that any of them costs, and a hasher of
+// several types is one whose method calls the compiler cannot devirtualize:
+// it is on the heap whatever the caller does. Its key reaches each hmac.New
+// when every one of them is keyed with the same parameter.
+//
+// No fix moves or replaces such a call: hoisted out of a loop, the choice
+// would be made once instead of once per iteration, from values that may
+// change; a pool or a one-shot HMAC at the call would have to make the
+// wrapper's choice again, which only the wrapper's body shows.
+
+// wrapperChoice matches the body of fn, declared at cur, against a wrapper
+// that chooses among constructor calls: every return statement gives back
+// a constructor call, nil, or a local variable that only constructor calls
+// assign (merged where the branches that assign it join), with a nil error
+// beside a hasher. It returns the constructor it is, or nil.
+func (p *pass) wrapperChoice(fn *types.Func, cur inspector.Cursor) *constructor {
+	decl, sig := cur.Node().(*ast.FuncDecl), fn.Signature()
+	res := sig.Results()
+	if decl.Body == nil || decl.Type.TypeParams != nil || res.Len() == 0 || res.Len() > 2 || !isHashInterface(res.At(0).Type()) {
+		return nil
+	}
+	if res.Len() == 2 && !isError(res.At(1).Type()) {
+		return nil
+	}
+	var calls []*ast.CallExpr
+	var held types.Object // the variable returned, if any
+	ok := true
+	cur.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(c inspector.Cursor) bool {
+		ret, isRet := c.Node().(*ast.ReturnStmt)
+		if !isRet || !ok {
+			return false // a function literal's returns are its own
+		}
+		if len(ret.Results) != res.Len() {
+			ok = false // a bare return of named results
+			return false
+		}
+		h := ast.Unparen(ret.Results[0])
+		if p.TypesInfo.Types[h].IsNil() {
+			return false // no hasher: an error, or nothing known
+		}
+		// Reject a hasher given back with an error: the caller may keep
+		// both.
+		if res.Len() == 2 && !p.TypesInfo.Types[ret.Results[1]].IsNil() {
+			ok = false
+			return false
+		}
+		switch h := h.(type) {
+		case *ast.CallExpr:
+			calls = append(calls, h)
+		case *ast.Ident:
+			v, isVar := p.TypesInfo.Uses[h].(*types.Var)
+			if !isVar || held != nil && held != v || v.Pos() < decl.Body.Pos() || v.Pos() >= decl.Body.End() {
+				ok = false // a parameter, a package variable, two variables
+				return false
+			}
+			held = v
+		default:
+			ok = false
+		}
+		return false
+	})
+	if !ok {
+		return nil
+	}
+	if held != nil {
+		// Every use of the variable assigns it a constructor call, or
+		// gives it back: no method of it is called, it is passed nowhere.
+		for use := range p.vals.Uses(cur, held) {
+			switch use.ParentEdgeKind() {
+			case edge.ReturnStmt_Results:
+				continue
+			case edge.AssignStmt_Lhs:
+				assign := use.Parent().Node().(*ast.AssignStmt)
+				if len(assign.Lhs) == 1 && len(assign.Rhs) == 1 {
+					if call, isCall := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr); isCall {
+						calls = append(calls, call)
+						continue
+					}
+				}
+			}
+			return nil
+		}
+		if def, ok := p.vals.Def(cur, held); ok {
+			if e, defined := values.DefinedWith(def); defined {
+				call, isCall := ast.Unparen(e).(*ast.CallExpr)
+				if !isCall {
+					return nil
+				}
+				calls = append(calls, call)
+			} else if def.ParentEdgeKind() != edge.ValueSpec_Names {
+				return nil // defined with others by one call
+			}
+		}
+	}
+	if len(calls) < 2 {
+		return nil // one constructor: the shapes above, or none
+	}
+	// Each call is a known constructor's, with arguments that depend on
+	// the wrapper's arguments only.
+	fact := &returnsHasher{Allocs: 1}
+	var keys []string
+	names := map[string]bool{}
+	for _, call := range calls {
+		callee := typeutil.StaticCallee(p.TypesInfo, call)
+		if callee == nil || call.Ellipsis.IsValid() || callee.Signature().Results().Len() != 1 {
+			return nil
+		}
+		ctor, known := p.cfg.lookupConstructor(callee)
+		if !known || callee.Signature().Recv() != nil {
+			return nil
+		}
+		for _, e := range call.Args {
+			if !p.wrapperArg(e, sig) {
+				return nil
+			}
+		}
+		keys = append(keys, funcKey(callee))
+		if !names[ctor.name] {
+			names[ctor.name] = true
+			fact.Name = joinOr(fact.Name, ctor.name)
+		}
+		if text := shorten(types.ExprString(call)); !names[text] {
+			names[text] = true
+			fact.Choice = joinOr(fact.Choice, text)
+		}
+		fact.Allocs = max(fact.Allocs, ctor.allocs)
+		fact.Always = fact.Always || ctor.alloc == always
+	}
+	uniq := slices.Compact(slices.Sorted(slices.Values(keys)))
+	switch {
+	case len(uniq) == 1:
+		fact.Ctor = keys[0] // hmac.New in each branch
+	case slices.ContainsFunc(keys, func(k string) bool { return stdConstructors[k].hmac }):
+		return nil // an HMAC in one branch and a plain hasher in another
+	case !fact.Always && samePackage(uniq):
+		// Reject constructors of one package that stay on the stack
+		// (sha256.New, sha256.New224): their hashers may be of one type,
+		// whose calls the compiler devirtualizes, so the model does not
+		// decide.
+		return nil
+	}
+	// Hashers of several types, or returned from a frame that is never
+	// inlined: on the heap.
+	fact.Always = fact.Always || fact.Ctor == "" || p.noInline(fn, decl)
+	if fn.Exported() && (decl.Recv == nil || exportedRecv(fn)) {
+		p.ExportObjectFact(fn, fact)
+	}
+	// As its package spells it: scramFormatter.mac, (*Tree).newHasher.
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		if ptr, ok := recv.Type().(*types.Pointer); ok {
+			name = "(*" + typeName(ptr.Elem()) + ")." + name
+		} else {
+			name = typeName(recv.Type()) + "." + name
+		}
+	}
+	return fact.ctor(name)
+}
+
+// samePackage reports whether the constructors keys ("importpath.Func")
+// are all of one package.
+func samePackage(keys []string) bool {
+	for _, k := range keys {
+		if k[:strings.LastIndex(k, ".")] != keys[0][:strings.LastIndex(keys[0], ".")] {
+			return false
+		}
+	}
+	return true
+}
+
+// joinOr adds name to the list "a, b or c" of names.
+func joinOr(list, name string) string {
+	switch {
+	case list == "":
+		return name
+	case strings.Contains(list, " or "):
+		return strings.Replace(list, " or ", ", ", 1) + " or " + name
+	}
+	return list + " or " + name
 }

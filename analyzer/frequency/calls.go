@@ -767,7 +767,7 @@ func (m *Model) hashingLoop(f *fnInfo) inspector.Cursor {
 			if m.literalOf(cur, f.cur).Valid() || m.classifyLoop(cur.Node()).small {
 				continue
 			}
-			if m.cfg.Hashes(nil, loopBody(cur)) {
+			if m.cfg.Hashes(nil, loopBody(cur)) || m.callsHashing(f, cur) {
 				loop = cur
 				break
 			}
@@ -775,6 +775,28 @@ func (m *Model) hashingLoop(f *fnInfo) inspector.Cursor {
 	}
 	m.hashingLoops[f] = loop
 	return loop
+}
+
+// callsHashing reports whether the loop at loop, in f, calls a function of
+// the package that hashes (PBKDF2's s.hmac(password, prev), once per
+// iteration): the loop hashes then as if it did so itself.
+func (m *Model) callsHashing(f *fnInfo, loop inspector.Cursor) bool {
+	_, ok := m.hashingCall(f, loop)
+	return ok
+}
+
+// hashingCall returns the first call in the loop at loop, in f, of a
+// function of the package that hashes itself.
+func (m *Model) hashingCall(f *fnInfo, loop inspector.Cursor) (*ast.CallExpr, bool) {
+	for c := range m.cfg.Calls.Within(loopBody(loop)) {
+		if c.Callee == nil || c.Callee.Pkg() != m.cfg.Pkg || m.literalOf(c.Cursor, f.cur).Valid() || m.rareBranch(c.Cursor, loopBody(loop)) != "" {
+			continue
+		}
+		if g := m.funcs[c.Callee.Origin()]; g != nil && g != f && m.hashes(g, 0) {
+			return c.Node, true
+		}
+	}
+	return nil, false
 }
 
 // hashShape reports whether sig is that of a function that returns a hash

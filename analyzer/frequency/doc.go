@@ -84,13 +84,16 @@
 //     Sum(nil); each value fmt.Fprint boxes; what a dynamic call allocates
 //     by its signature: each value it boxes into an interface parameter,
 //     each local variable whose address it is given, the string it builds
-//     from bytes), counted along the chain of calls that repeats the site,
+//     from bytes), counted along the chain of calls that repeats the site
+//     (up to a loop that hashes what its previous iteration produced, as
+//     PBKDF2 does: what runs around it runs once for all its iterations),
 //     with the arguments of each call of the chain, and across the
 //     packages of a module through a fact (a function that returns only
 //     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
-//     which costs its zeroing, is not); so is, for a
+//     which costs its zeroing, is not; any is, when each iteration calls a
+//     function of the package that builds a hasher of its own); so is, for a
 //     site that runs once per call of a caller, the caller's hashing of a
 //     whole collection beside that call. What a function of another package costs comes from
 //     a fact, when that package's analysis knew it; what the standard

@@ -390,7 +390,14 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	// so in a recursion, whose loop hands each item to a call of its own
 	// (a tree's children, each hashed by the same function).
 	if loop := m.hashingLoop(f); loop.Valid() && !m.inCycle(f) {
-		w = w.more(work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()})
+		hash := work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()}
+		if call, ok := m.hashingCall(f, loop); ok {
+			// Each iteration calls a function that builds a hasher of
+			// its own (PBKDF2's s.hmac(password, prev)): a hasher built
+			// once beside them, however costly, is one of many.
+			hash = work{class: Heavy, what: "a hasher built per iteration of its loop by " + types.ExprString(call.Fun), pos: call.Pos()}
+		}
+		w = w.more(hash)
 	}
 	seen := map[*fnInfo]bool{f: true}
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
@@ -409,6 +416,14 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			w = w.more(work{class: Moderate, what: r.via.caller.fn.Name() + "'s hashing of a whole collection beside the call", pos: r.via.pos})
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
+		if r.kind == byLoop && m.iterates(r.via) {
+			// A loop that hashes what its previous iteration hashed
+			// runs as many times as its work factor asks (a PBKDF2
+			// loop's 4096 HMACs): what runs around it, once for all its
+			// iterations (the request that asked for them), is not
+			// beside each.
+			break
+		}
 	}
 	if root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
@@ -418,6 +433,53 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	est.Why = m.noise(c, w, "each call also does")
 	est.PerItem = est.Why == ""
 	return est
+}
+
+// iterates reports whether the call of the edge e, repeated by a loop, is
+// given a variable that the loop's body assigns: each iteration works on
+// what the one before produced (prev = ui of ui := s.hmac(password, prev)),
+// as an iterated hash does.
+func (m *Model) iterates(e *callEdge) bool {
+	body := loopBody(e.loop)
+	call := m.callAt(body, e.pos)
+	if !call.Valid() || call.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return false
+	}
+	// The variables the call's results go to: ui, err := s.hmac(...).
+	results := map[types.Object]bool{}
+	for _, lhs := range call.Parent().Node().(*ast.AssignStmt).Lhs {
+		if id, ok := lhs.(*ast.Ident); ok {
+			results[m.cfg.Info.ObjectOf(id)] = true
+		}
+	}
+	args := map[types.Object]bool{}
+	for _, arg := range call.Node().(*ast.CallExpr).Args {
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+			if v, ok := m.cfg.Info.Uses[id].(*types.Var); ok && !v.IsField() {
+				args[v] = true
+			}
+		}
+	}
+	// An argument that a result is, or is assigned: prev = ui.
+	for v := range args {
+		if results[v] {
+			return true
+		}
+	}
+	for c := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := c.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			l, lok := lhs.(*ast.Ident)
+			r, rok := ast.Unparen(as.Rhs[i]).(*ast.Ident)
+			if lok && rok && args[m.cfg.Info.ObjectOf(l)] && results[m.cfg.Info.Uses[r]] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callAt returns the call at pos within region, or an invalid cursor.

@@ -12,6 +12,7 @@ import (
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/hex"
+	"errors"
 	"hash"
 	"io"
 )
@@ -143,4 +144,143 @@ func keep(long bool) {
 func CaseKeep() {
 	keep(true)
 	kept = kept[:0]
+}
+
+// ---- A wrapper that chooses its constructor in a switch. ----
+
+// A SCRAM formatter (sarama's): mac chooses its HMAC by the mechanism, and
+// gives back an error where it knows none. Each call makes one of its
+// hmac.New calls' MACs: its callers' MAC is the set of them.
+type scram struct{ mechanism int }
+
+var errMechanism = errors.New("unknown mechanism")
+
+func (s scram) mac(key []byte) (hash.Hash, error) {
+	var m hash.Hash
+	switch s.mechanism {
+	case 256:
+		m = hmac.New(sha256.New, key)
+	case 512:
+		m = hmac.New(sha512.New, key)
+	default:
+		return nil, errMechanism
+	}
+	return m, nil
+}
+
+// hmac MACs extra once with a MAC of mac's, and drops it.
+func (s scram) hmac(key, extra []byte) ([]byte, error) {
+	mac, err := s.mac(key) // want `hmac-rekey: s.mac\(key\) re-keys an HMAC \(5 allocations: scram.mac returns the HMAC of hmac.New\) once per call of hmac, which saltedPassword calls once per iteration \(the loop at joins.go:\d+\); build the MAC once where its key is fixed and Reset it per use, or compute a one-shot HMAC of the hash scram.mac chooses \(no automatic fix: scram.mac chooses at run time which of hmac.New\(sha256.New, key\) or hmac.New\(sha512.New, key\) to call, a choice that a one-shot HMAC here would have to make again\)`
+	if err != nil {
+		return nil, err
+	}
+	if _, err := mac.Write(extra); err != nil {
+		return nil, err
+	}
+	return mac.Sum(nil), nil
+}
+
+// saltedPassword is PBKDF2 written by hand: one HMAC per iteration, keyed
+// with the password.
+func (s scram) saltedPassword(password, salt []byte, iterations int) ([]byte, error) {
+	mac, err := s.mac(password)
+	if err != nil {
+		return nil, err
+	}
+	mac.Write(salt)
+	mac.Write([]byte{0, 0, 0, 1})
+	u1 := mac.Sum(nil)
+	prev, result := u1, u1
+	for i := 2; i <= iterations; i++ {
+		ui, err := s.hmac(password, prev)
+		if err != nil {
+			return nil, err
+		}
+		for j := range result {
+			result[j] ^= ui[j]
+		}
+		prev = ui
+	}
+	return result, nil
+}
+
+var salted []byte
+
+// Each user's password is salted once per request: the MAC that
+// saltedPassword keys itself is one beside the iterations' many.
+func CaseSaltedPassword() {
+	for _, it := range items {
+		salted, _ = scram{mechanism: 256}.saltedPassword(it, []byte("salt"), 16)
+	}
+}
+
+func ResultSaltedPassword() string {
+	a, _ := scram{mechanism: 256}.saltedPassword([]byte("pencil"), []byte("salt"), 16)
+	b, _ := scram{mechanism: 512}.saltedPassword([]byte("pencil"), []byte("salt"), 16)
+	_, err := scram{mechanism: 1}.saltedPassword([]byte("pencil"), []byte("salt"), 16)
+	return hex.EncodeToString(a) + hex.EncodeToString(b) + err.Error()
+}
+
+// The twin: a session keeps the MAC that mac chooses for as long as it
+// lives, and resets it per message: built once for what keeps it.
+type session struct{ mac hash.Hash }
+
+func newSession(s scram, key []byte) (*session, error) {
+	m, err := s.mac(key)
+	if err != nil {
+		return nil, err
+	}
+	return &session{mac: m}, nil
+}
+
+func CaseSession() {
+	sess, _ := newSession(scram{mechanism: 512}, []byte("key"))
+	for _, it := range items {
+		sess.mac.Reset()
+		sess.mac.Write(it)
+		sess.mac.Sum(out[:0])
+	}
+}
+
+// A hasher chosen by the object format (gitobj's): sha1.New or sha256.New,
+// or none. Hashers of two types: on the heap whatever its caller does.
+func formatHasher(sha256Format bool) hash.Hash {
+	switch sha256Format {
+	case false:
+		return sha1.New()
+	case true:
+		return sha256.New()
+	default:
+		return nil
+	}
+}
+
+func CaseFormatHashers() {
+	for _, it := range items {
+		h := formatHasher(false) // want `hasher-alloc: formatHasher\(false\) returns the hasher of sha1.New or sha256.New, which always allocates once per element of items \(the loop at joins.go:\d+\); reuse one hasher across iterations \(no automatic fix: formatHasher chooses at run time which of sha1.New\(\) or sha256.New\(\) to call, and hoisted it would choose once instead of once per iteration\)`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// A wrapper of formatHasher chooses as formatHasher does: no hoist either.
+func legacyHasher() hash.Hash { return formatHasher(false) }
+
+func CaseLegacyHashers() {
+	for _, it := range items {
+		h := legacyHasher() // want `hasher-alloc: legacyHasher\(\) returns the hasher of sha1.New or sha256.New, which always allocates once per element of items \(the loop at joins.go:\d+\); reuse one hasher across iterations \(no automatic fix: legacyHasher chooses at run time which of sha1.New\(\) or sha256.New\(\) to call, and hoisted it would choose once instead of once per iteration\)`
+		h.Write(it)
+		h.Sum(out[:0])
+	}
+}
+
+// The twin: the hasher is chosen once, for a writer that keeps it.
+type objectWriter struct{ h hash.Hash }
+
+func CaseFormatHasherKept() {
+	w := &objectWriter{h: formatHasher(true)}
+	for _, it := range items {
+		w.h.Write(it)
+	}
+	w.h.Sum(out[:0])
 }

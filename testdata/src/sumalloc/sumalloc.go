@@ -42,6 +42,29 @@ func CaseEqual() {
 	}
 }
 
+// A Sum into a local slice declared without a value and never written is
+// a Sum(nil) (go-pmtiles' dedup key, summed into var tmp []byte).
+func CaseNilVar() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		var tmp []byte
+		ok = bytes.Equal(h.Sum(tmp), want) // want `sum-alloc: h.Sum\(tmp\) allocates its result once per element of items \(the loop at sumalloc.go:\d+\), only to be compared by bytes.Equal; sum into a reused buffer \(no automatic fix: the sum appends to tmp, a nil slice declared for it, which the fix would leave unused: sum into a buffer declared in its place\)`
+	}
+}
+
+// The twin: a slice written before the Sum is not nil there: the sum
+// appends to it.
+func CaseNonNilVar() {
+	for _, it := range items {
+		h := sha256.New()
+		h.Write(it)
+		var tmp []byte
+		tmp = dst[:0]
+		ok = bytes.Equal(h.Sum(tmp), want)
+	}
+}
+
 // Compared in constant time, in a three-clause loop; the digest size is
 // the constructor's (SHA-384: 48 bytes).
 func CaseHMACEqual() {
