@@ -112,10 +112,7 @@ const maxAliasDepth = 3
 // classify decides what happens to the hasher produced by the expression at cur
 // (a constructor call, or a use of a variable holding a hasher).
 func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
-	// Look through parentheses.
-	for cur.ParentEdgeKind() == edge.ParenExpr_X {
-		cur = cur.Parent()
-	}
+	cur = outerParens(cur)
 	pos := cur.Node().Pos()
 	parent := cur.Parent()
 	switch cur.ParentEdgeKind() {

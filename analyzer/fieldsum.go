@@ -136,10 +136,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 // bytes (bufferReaders that keep them where they are, the comparisons and
 // encoders of sum-alloc, copy as its source: see transientSumUse).
 func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
-	e := use
-	for e.ParentEdgeKind() == edge.ParenExpr_X || e.ParentEdgeKind() == edge.SliceExpr_X {
-		e = e.Parent()
-	}
+	e := outerSlices(use)
 	if e.ParentEdgeKind() == edge.IndexExpr_X {
 		return "", !values.IsWritten(e)
 	}

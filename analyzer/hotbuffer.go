@@ -402,10 +402,7 @@ type sliceUses struct {
 func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
 	pos := e.Node().Pos()
 	fn := u.fn
-	// A slice of the buffer is the buffer.
-	for e.ParentEdgeKind() == edge.SliceExpr_X || e.ParentEdgeKind() == edge.ParenExpr_X {
-		e = e.Parent()
-	}
+	e = outerSlices(e) // a slice of the buffer is the buffer
 	switch e.ParentEdgeKind() {
 	case edge.IndexExpr_X:
 		if e.Parent().ParentEdgeKind() == edge.UnaryExpr_X {
@@ -457,9 +454,7 @@ func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.V
 // mapKeyRead reports whether the composite literal at lit is the key of a
 // map read, m[T{...}], which keeps nothing of it.
 func (p *hotBufferCheck) mapKeyRead(lit inspector.Cursor) bool {
-	for lit.ParentEdgeKind() == edge.ParenExpr_X {
-		lit = lit.Parent()
-	}
+	lit = outerParens(lit)
 	if lit.ParentEdgeKind() != edge.IndexExpr_Index {
 		return false
 	}
@@ -479,9 +474,7 @@ func (p *hotBufferCheck) mapKeyRead(lit inspector.Cursor) bool {
 // whose every use is the key of a map read: key := Key{value: s}; m[key]
 // keeps nothing of it, as m[Key{value: s}] does not.
 func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
-	for lit.ParentEdgeKind() == edge.ParenExpr_X {
-		lit = lit.Parent()
-	}
+	lit = outerParens(lit)
 	id, _ := assignedAt(lit, false).(*ast.Ident)
 	w, ok := p.TypesInfo.Defs[id].(*types.Var) // defined there: key := Key{...}, var key = Key{...}
 	if !ok {
@@ -708,10 +701,7 @@ func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
 	}
 	sinks := 0
 	for use := range p.vals.Uses(fn, b.v) {
-		e := use
-		for e.ParentEdgeKind() == edge.SliceExpr_X || e.ParentEdgeKind() == edge.ParenExpr_X {
-			e = e.Parent()
-		}
+		e := outerSlices(use)
 		if e.ParentEdgeKind() != edge.CallExpr_Args {
 			return false
 		}
