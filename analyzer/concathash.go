@@ -878,7 +878,7 @@ func (p *pass) writtenOnStack(s sink) string {
 		return types.ExprString(sel.X) + " is not an interface"
 	}
 	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
-		if site := p.localHashers(p.sites)[v]; site != nil && !site.Heap {
+		if site := p.model.hashers[v]; site != nil && !site.Heap {
 			return v.Name() + " stays on the stack"
 		}
 	}

@@ -92,6 +92,7 @@ type flowModel struct {
 	targets      map[types.Object][]*types.Func // the known targets of calls through fields, parameters, interfaces, see dynamicSink
 	literalFacts map[*types.Var]*hashesArg      // the facts of function literals that package variables hold, see literalFact
 	namedHashes  *[]string                      // the hashes whose crypto.Hash the package names, see namedHashes
+	hashers      map[*types.Var]*Site           // the local variables that hold a constructor's hasher, see localHashers
 
 	// What the package's functions do with their parameters (params.go),
 	// and the facts of other packages' functions.
