@@ -387,14 +387,8 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 
 // byteConversion returns x of a conversion []byte(x) of a string.
 func (p *pass) byteConversion(call *ast.CallExpr) (ast.Expr, bool) {
-	tv, ok := p.TypesInfo.Types[call.Fun]
-	if !ok || !tv.IsType() || len(call.Args) != 1 || !types.Identical(tv.Type.Underlying(), byteSlice) {
-		return nil, false
-	}
-	if b, ok := p.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-		return nil, false
-	}
-	return call.Args[0], true
+	x, ok := p.conversionOf(call)
+	return x, ok && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) && isString(p.TypesInfo.TypeOf(x))
 }
 
 // formatted recognizes x of a hashed []byte(x) that is a string formatted
