@@ -239,6 +239,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.findWrappers()
 	sites := p.findSites()
 	p.sites = sites
+	p.model.hashers = p.localHashers(sites)
 	p.freq = p.newModel()
 	checks := &siteChecks{pass: p, pooled: map[*Site]bool{}, macEqual: map[*ast.CallExpr]bool{}, rekeyed: map[ast.Node]bool{}}
 	for _, s := range sites {
@@ -253,13 +254,13 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 		}
 	}
 	p.checkConcatHash()
-	checks.checkSumAlloc(sites)
-	p.checkHotBuffer(sites)
+	checks.checkSumAlloc()
+	p.checkHotBuffer()
 	p.checkHashedConversions()
 	p.checkCallFacts()
 	p.checkDerivedKeys()
 	if c.audit {
-		p.auditOtherHashers(sites)
+		p.auditOtherHashers()
 	}
 	p.flush()
 	// Last: no finding depends on the costs exported, and a language

@@ -8,14 +8,14 @@ import (
 )
 
 // auditOtherHashers gives the audit a line for every call that returns a
-// hasher and is not a constructor call of sites: a function of the package
+// hasher and is not a constructor call of the package's sites: a function of the package
 // that does more than a constructor wrapper, one that hands back a hasher
 // it is given, a method or a function value whose constructor is not known
 // here. Each such value is made somewhere else, where it is judged; the
 // line says so, so that no call that yields a hasher goes unaccounted.
-func (p *pass) auditOtherHashers(sites []*Site) {
+func (p *pass) auditOtherHashers() {
 	known := map[*ast.CallExpr]bool{}
-	for _, s := range sites {
+	for _, s := range p.sites {
 		known[s.Call] = true
 	}
 	for ic := range p.calls.Within(p.root) {

@@ -133,7 +133,7 @@ func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 		return nil, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || p.TypesInfo.Uses[identOf(sel.X)] != v || ast.Unparen(sel.X) != identOf(sel.X) {
+	if !ok || !p.isIdentOf(sel.X, v) {
 		return nil, false
 	}
 	switch sel.Sel.Name {

@@ -221,13 +221,7 @@ func (p *pass) funcSink(call *ast.CallExpr, fn *types.Func, helpers map[*types.F
 	if partsFuncs[key] && len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 		return sink{call: call, arg: call.Args[0], name: fn.Pkg().Name() + "." + fn.Name(), spread: true}, true
 	}
-	fact := helpers[fn.Origin()]
-	if fact == nil && fn.Pkg() != p.Pkg {
-		fact = new(hashesArg)
-		if !p.ImportObjectFact(fn.Origin(), fact) {
-			fact = nil
-		}
-	}
+	fact := p.helperFact(fn, helpers)
 	// A variadic helper is a sink when it is called with one element.
 	if fact != nil && fact.Parts && len(call.Args) != fact.Param+1 {
 		fact = nil
@@ -253,40 +247,63 @@ func (p *pass) hashHelpers() map[*types.Func]*hashesArg {
 				p.ExportObjectFact(fn, &hashesParts{Ctor: ctor})
 			}
 		}
-		params := fn.Signature().Params()
-		for i := range params.Len() {
-			param := params.At(i)
-			var fact *hashesArg
-			switch {
-			case types.Identical(param.Type(), byteSlice):
-				fact = p.onlyHashed(cur, param)
-			case i == params.Len()-1 && fn.Signature().Variadic() && types.Identical(param.Type(), types.NewSlice(byteSlice)):
-				fact = p.partsHashed(cur, param)
-			}
-			if fact != nil {
-				fact.Param = i
-				switch {
-				case fact.Parts:
-				case fact.Sum != "":
-					fact.Result = p.sumResult(decl.Body, param, fact.Sum)
-				default:
-					fact.Sum = p.writeSum(decl.Body, fn.Signature().Results(), param)
-					if fact.Sum != "" {
-						fact.Result = resultSlice
-					}
-				}
-				helpers[fn] = fact
-				// Export it for the packages that import this one, which
-				// look facts up for functions only, not for methods.
-				if fn.Exported() && decl.Recv == nil {
-					p.ExportObjectFact(fn, fact)
-				}
-				break
+		if fact := p.paramFact(cur, decl.Body, fn.Signature()); fact != nil {
+			helpers[fn] = fact
+			// Export it for the packages that import this one, which
+			// look facts up for functions only, not for methods.
+			if fn.Exported() && decl.Recv == nil {
+				p.ExportObjectFact(fn, fact)
 			}
 		}
 	}
 	p.exportVarFacts(helpers)
 	return helpers
+}
+
+// paramFact returns the hashesArg fact of the function (or literal) at cur,
+// of signature sig and body body: of its first parameter that only flows
+// into a hash, a []byte one or a variadic ...[]byte one whose parts are
+// hashed in order, with the sum it computes and returns; or nil.
+func (p *pass) paramFact(cur inspector.Cursor, body *ast.BlockStmt, sig *types.Signature) *hashesArg {
+	params := sig.Params()
+	for i := range params.Len() {
+		param := params.At(i)
+		var fact *hashesArg
+		switch {
+		case types.Identical(param.Type(), byteSlice):
+			fact = p.onlyHashed(cur, param)
+		case i == params.Len()-1 && sig.Variadic() && types.Identical(param.Type(), types.NewSlice(byteSlice)):
+			fact = p.partsHashed(cur, param)
+		}
+		if fact == nil {
+			continue
+		}
+		fact.Param = i
+		switch {
+		case fact.Parts:
+		case fact.Sum != "":
+			fact.Result = p.sumResult(body, param, fact.Sum)
+		default:
+			if fact.Sum = p.writeSum(body, sig.Results(), param); fact.Sum != "" {
+				fact.Result = resultSlice
+			}
+		}
+		return fact
+	}
+	return nil
+}
+
+// helperFact returns the hashesArg fact of fn: a helper of this package
+// (helpers), or a function of another by its fact; nil when it has none.
+func (p *pass) helperFact(fn *types.Func, helpers map[*types.Func]*hashesArg) *hashesArg {
+	fact := helpers[fn.Origin()]
+	if fact == nil && fn.Pkg() != p.Pkg {
+		fact = new(hashesArg)
+		if !p.ImportObjectFact(fn.Origin(), fact) {
+			return nil
+		}
+	}
+	return fact
 }
 
 // onlyHashed returns the fact that param, used exactly once in fn, is the
@@ -370,14 +387,8 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 
 // byteConversion returns x of a conversion []byte(x) of a string.
 func (p *pass) byteConversion(call *ast.CallExpr) (ast.Expr, bool) {
-	tv, ok := p.TypesInfo.Types[call.Fun]
-	if !ok || !tv.IsType() || len(call.Args) != 1 || !types.Identical(tv.Type.Underlying(), byteSlice) {
-		return nil, false
-	}
-	if b, ok := p.TypesInfo.TypeOf(call.Args[0]).Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-		return nil, false
-	}
-	return call.Args[0], true
+	x, ok := p.conversionOf(call)
+	return x, ok && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) && isString(p.TypesInfo.TypeOf(x))
 }
 
 // formatted recognizes x of a hashed []byte(x) that is a string formatted
@@ -861,7 +872,7 @@ func (p *pass) writtenOnStack(s sink) string {
 		return types.ExprString(sel.X) + " is not an interface"
 	}
 	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
-		if site := p.localHashers(p.sites)[v]; site != nil && !site.Heap {
+		if site := p.model.hashers[v]; site != nil && !site.Heap {
 			return v.Name() + " stays on the stack"
 		}
 	}

@@ -211,22 +211,19 @@ func (p *pass) funcValueCtor(call *ast.CallExpr) (constructor, bool) {
 	// implements by making a hasher: an accessor (a digester's Hash()
 	// returns the hasher it holds) makes none per call.
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) && !p.implementedByCtor(s) {
+		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) && !p.implementsByCtor(s.Recv(), s.Obj().Name(), 2) {
 			return constructor{}, false
 		}
 	}
 	return constructor{name: shorten(types.ExprString(call.Fun)), alloc: always, allocs: 1, funcValue: true}, true
 }
 
-// implementedByCtor reports whether a type declared in the package
-// implements the interface of the method selection s with a method that is
-// a constructor or a wrapper of one (func (sha1Factory) New() hash.Hash {
+// implementsByCtor reports whether a type declared in the package
+// implements the interface recv with a method of that name that is a
+// constructor or a wrapper of one (func (sha1Factory) New() hash.Hash {
 // return sha1.New() }), itself or through an interface it embeds whose
-// implementations do (a cipher suite's Hash, promoted from its HashFunc).
-func (p *pass) implementedByCtor(s *types.Selection) bool {
-	return p.implementsByCtor(s.Recv(), s.Obj().Name(), 2)
-}
-
+// implementations do (a cipher suite's Hash, promoted from its HashFunc),
+// up to depth interfaces deep.
 func (p *pass) implementsByCtor(recv types.Type, method string, depth int) bool {
 	iface, ok := recv.Underlying().(*types.Interface)
 	if !ok || depth < 0 {

@@ -92,6 +92,7 @@ type flowModel struct {
 	targets      map[types.Object][]*types.Func // the known targets of calls through fields, parameters, interfaces, see dynamicSink
 	literalFacts map[*types.Var]*hashesArg      // the facts of function literals that package variables hold, see literalFact
 	namedHashes  *[]string                      // the hashes whose crypto.Hash the package names, see namedHashes
+	hashers      map[*types.Var]*Site           // the local variables that hold a constructor's hasher, see localHashers
 
 	// What the package's functions do with their parameters (params.go),
 	// and the facts of other packages' functions.
@@ -112,10 +113,7 @@ const maxAliasDepth = 3
 // classify decides what happens to the hasher produced by the expression at cur
 // (a constructor call, or a use of a variable holding a hasher).
 func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
-	// Look through parentheses.
-	for cur.ParentEdgeKind() == edge.ParenExpr_X {
-		cur = cur.Parent()
-	}
+	cur = outerParens(cur)
 	pos := cur.Node().Pos()
 	parent := cur.Parent()
 	switch cur.ParentEdgeKind() {

@@ -60,28 +60,11 @@ import (
 // bytes, the largest standard digest: Sum appends, so a larger digest would
 // still be right, only allocated.
 
-// fieldHasher is the field whose hasher a Sum(nil) is called on.
+// fieldHasher is the field whose hasher a Sum(nil) is called on (see
+// sumNilHasher).
 type fieldHasher struct {
 	sel   *ast.SelectorExpr // f.h, as Sum is called on it
 	field *types.Var
-}
-
-// fieldSumNil returns the field when the call at cur is x.f.Sum(nil) on a
-// hasher held in a struct field.
-func (p *pass) fieldSumNil(cur inspector.Cursor) (*fieldHasher, bool) {
-	call := cur.Node().(*ast.CallExpr)
-	if !p.isSumNil(call) {
-		return nil, false
-	}
-	sel, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.SelectorExpr)
-	if !ok || !plainExpr(sel) {
-		return nil, false
-	}
-	s, ok := p.TypesInfo.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return nil, false
-	}
-	return &fieldHasher{sel: sel, field: s.Obj().(*types.Var)}, true
 }
 
 // readSumVar says what is done with the result of the Sum call at cur when
@@ -136,10 +119,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 // bytes (bufferReaders that keep them where they are, the comparisons and
 // encoders of sum-alloc, copy as its source: see transientSumUse).
 func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
-	e := use
-	for e.ParentEdgeKind() == edge.ParenExpr_X || e.ParentEdgeKind() == edge.SliceExpr_X {
-		e = e.Parent()
-	}
+	e := outerSlices(use)
 	if e.ParentEdgeKind() == edge.IndexExpr_X {
 		return "", !values.IsWritten(e)
 	}

@@ -119,24 +119,7 @@ func (p *pass) literalFact(v *types.Var) (fact *hashesArg) {
 	if !ok || sig.Variadic() {
 		return nil
 	}
-	for i := range sig.Params().Len() {
-		param := sig.Params().At(i)
-		if !types.Identical(param.Type(), byteSlice) {
-			continue
-		}
-		fact = p.onlyHashed(cur, param)
-		if fact == nil {
-			continue
-		}
-		fact.Param = i
-		if fact.Sum != "" {
-			fact.Result = p.sumResult(lit.Body, param, fact.Sum)
-		} else if fact.Sum = p.writeSum(lit.Body, sig.Results(), param); fact.Sum != "" {
-			fact.Result = resultSlice
-		}
-		return fact
-	}
-	return nil
+	return p.paramFact(cur, lit.Body, sig)
 }
 
 // varFact returns the hashesArg fact of the package variable v, of this
@@ -150,13 +133,7 @@ func (p *pass) varFact(v *types.Var, helpers map[*types.Func]*hashesArg) *hashes
 	if sum, ok := p.cfg.lookupSum(fn, funcKey(fn)); ok {
 		return &hashesArg{Sum: sum, Result: resultArray}
 	}
-	fact := helpers[fn.Origin()]
-	if fact == nil && fn.Pkg() != p.Pkg {
-		fact = new(hashesArg)
-		if !p.ImportObjectFact(fn.Origin(), fact) {
-			return nil
-		}
-	}
+	fact := p.helperFact(fn, helpers)
 	if fact == nil || fact.Parts {
 		return nil
 	}

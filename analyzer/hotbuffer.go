@@ -116,15 +116,14 @@ type buffer struct {
 // hotBufferCheck is the state of the hot-buffer check over one package.
 type hotBufferCheck struct {
 	*pass
-	hashers   map[*types.Var]*Site              // the local hashers of the package, see localHashers
 	hashing   map[ast.Node]bool                 // whether a function hashes itself, see hashingCode
 	bufParams map[*types.Func][]bufferParamFlow // what a function does with a buffer parameter, see bufferParam
 }
 
 // checkHotBuffer reports the byte buffers that hot hashing functions build
 // per call (or per iteration) and that really reach the heap.
-func (p *pass) checkHotBuffer(sites []*Site) {
-	(&hotBufferCheck{pass: p, hashers: p.localHashers(sites), hashing: map[ast.Node]bool{},
+func (p *pass) checkHotBuffer() {
+	(&hotBufferCheck{pass: p, hashing: map[ast.Node]bool{},
 		bufParams: map[*types.Func][]bufferParamFlow{}}).check()
 }
 
@@ -402,10 +401,7 @@ type sliceUses struct {
 func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.Var) (_ escape, alias *types.Var) {
 	pos := e.Node().Pos()
 	fn := u.fn
-	// A slice of the buffer is the buffer.
-	for e.ParentEdgeKind() == edge.SliceExpr_X || e.ParentEdgeKind() == edge.ParenExpr_X {
-		e = e.Parent()
-	}
+	e = outerSlices(e) // a slice of the buffer is the buffer
 	switch e.ParentEdgeKind() {
 	case edge.IndexExpr_X:
 		if e.Parent().ParentEdgeKind() == edge.UnaryExpr_X {
@@ -457,9 +453,7 @@ func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.V
 // mapKeyRead reports whether the composite literal at lit is the key of a
 // map read, m[T{...}], which keeps nothing of it.
 func (p *hotBufferCheck) mapKeyRead(lit inspector.Cursor) bool {
-	for lit.ParentEdgeKind() == edge.ParenExpr_X {
-		lit = lit.Parent()
-	}
+	lit = outerParens(lit)
 	if lit.ParentEdgeKind() != edge.IndexExpr_Index {
 		return false
 	}
@@ -479,9 +473,7 @@ func (p *hotBufferCheck) mapKeyRead(lit inspector.Cursor) bool {
 // whose every use is the key of a map read: key := Key{value: s}; m[key]
 // keeps nothing of it, as m[Key{value: s}] does not.
 func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
-	for lit.ParentEdgeKind() == edge.ParenExpr_X {
-		lit = lit.Parent()
-	}
+	lit = outerParens(lit)
 	id, _ := assignedAt(lit, false).(*ast.Ident)
 	w, ok := p.TypesInfo.Defs[id].(*types.Var) // defined there: key := Key{...}, var key = Key{...}
 	if !ok {
@@ -581,7 +573,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 	// see the target, so the argument escapes; a hash does not keep it, but
 	// the value's target is its caller's choice.
 	if _, ok := p.digestValueSink(call); ok {
-		if !p.callDynamic(fn, call.Fun, nil) {
+		if !p.callDynamic(fn, call.Fun, false) {
 			return escape{unknown, "passed to " + types.ExprString(call.Fun) + ", whose target the compiler may know where the function is inlined", pos}, nil
 		}
 		return escape{transient, "passed to " + types.ExprString(call.Fun) + viaHashValue, pos}, nil
@@ -592,11 +584,11 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		return escape{unknown, "passed to " + types.ExprString(call.Fun), pos}, nil
 	}
 	if w, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
-		if s, ok := p.hashers[w]; ok && s.ctor.alloc == onEscape && ast.Unparen(sel.X) == identOf(sel.X) {
+		if s, ok := p.model.hashers[w]; ok && s.ctor.alloc == onEscape && ast.Unparen(sel.X) == identOf(sel.X) {
 			return escape{kind: stays}, nil // devirtualized: the buffer stays on the stack
 		}
 	}
-	if types.IsInterface(p.TypesInfo.TypeOf(sel.X)) && p.callDynamic(fn, sel.X, p.hashers) {
+	if types.IsInterface(p.TypesInfo.TypeOf(sel.X)) && p.callDynamic(fn, sel.X, true) {
 		return escape{transient, "passed to " + types.ExprString(sel) + " through an interface", pos}, nil
 	}
 	return escape{unknown, "passed to " + types.ExprString(sel), pos}, nil
@@ -614,22 +606,21 @@ func (p *hotBufferCheck) assignedBack(call inspector.Cursor, v *types.Var) bool 
 
 // callDynamic reports whether a call through x, in the function at fn, is
 // certainly dynamic, so that its arguments escape. x is a function value
-// called (hashers nil), or an interface value whose method is called
-// (hashers: the local hashers, see localHashers). It is when x is a field,
+// called, or an interface value whose method is called (iface). It is when x is a field,
 // a package variable (for a function value, another package's too), or a
 // parameter of a function that calls itself or, for a function value, that
 // the compiler never inlines (inlined, its caller's function or type may be
 // known there, and the call direct); for an interface value, also when x is
 // a hasher that a constructor the compiler does not inline made, or a value
 // asserted from an interface.
-func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.Var]*Site) bool {
+func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, iface bool) bool {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.SelectorExpr:
 		if sel, ok := p.TypesInfo.Selections[x]; ok {
 			return sel.Kind() == types.FieldVal
 		}
 		v, ok := p.TypesInfo.Uses[x.Sel].(*types.Var)
-		return hashers == nil && ok && v.Parent() == v.Pkg().Scope() // another package's variable
+		return !iface && ok && v.Parent() == v.Pkg().Scope() // another package's variable
 	case *ast.Ident:
 		w, ok := p.TypesInfo.Uses[x].(*types.Var)
 		if !ok {
@@ -638,7 +629,7 @@ func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.V
 		if w.Parent() == w.Pkg().Scope() {
 			return true
 		}
-		if s, ok := hashers[w]; ok {
+		if s, ok := p.model.hashers[w]; iface && ok {
 			return s.ctor.alloc == always
 		}
 		decl, ok := fn.Node().(*ast.FuncDecl)
@@ -647,10 +638,10 @@ func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, hashers map[*types.V
 		}
 		if isParamOf(decl.Type, w) {
 			obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
-			return hashers == nil && p.noInline(obj, decl) || p.freq.CallsItself(obj)
+			return !iface && p.noInline(obj, decl) || p.freq.CallsItself(obj)
 		}
 		// w := y.(I), or w, ok := y.(I)
-		if def, ok := p.vals.Def(fn, w); ok && hashers != nil && def.ParentEdgeKind() == edge.AssignStmt_Lhs && def.ParentEdgeIndex() == 0 {
+		if def, ok := p.vals.Def(fn, w); ok && iface && def.ParentEdgeKind() == edge.AssignStmt_Lhs && def.ParentEdgeIndex() == 0 {
 			assign := def.Parent().Node().(*ast.AssignStmt)
 			_, asserted := ast.Unparen(assign.Rhs[0]).(*ast.TypeAssertExpr)
 			return asserted && len(assign.Rhs) == 1
@@ -708,10 +699,7 @@ func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
 	}
 	sinks := 0
 	for use := range p.vals.Uses(fn, b.v) {
-		e := use
-		for e.ParentEdgeKind() == edge.SliceExpr_X || e.ParentEdgeKind() == edge.ParenExpr_X {
-			e = e.Parent()
-		}
+		e := outerSlices(use)
 		if e.ParentEdgeKind() != edge.CallExpr_Args {
 			return false
 		}

@@ -37,7 +37,7 @@ func (p *pass) checkHashedConversions() {
 		if bin, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && bin.Op == token.ADD {
 			continue // []byte(a + b): the compiler builds the bytes at once, no copy of its own
 		}
-		if fn, ok := enclosingFunc(cur); !ok || !p.callDynamic(fn, call.Fun, nil) {
+		if fn, ok := enclosingFunc(cur); !ok || !p.callDynamic(fn, call.Fun, false) {
 			continue // the target may be known where the function is inlined
 		}
 		arg, ok := cur.FindNode(conv)

@@ -288,7 +288,7 @@ func (p *pass) copyAt(stmt ast.Stmt, v *types.Var, offset linear, vars map[*type
 			return nil, false
 		}
 	case *ast.SliceExpr:
-		if p.TypesInfo.Uses[identOf(d.X)] != v || ast.Unparen(d.X) != identOf(d.X) || d.Slice3 {
+		if !p.isIdentOf(d.X, v) || d.Slice3 {
 			return nil, false
 		}
 		if lo, ok := p.linearOf(d.Low, vars); !ok || !lo.equal(offset) {
@@ -348,8 +348,7 @@ func (p *pass) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]l
 			return false
 		}
 		d, ok := ast.Unparen(cp.Args[0]).(*ast.SliceExpr)
-		return ok && p.TypesInfo.Uses[identOf(d.X)] == v && ast.Unparen(d.X) == identOf(d.X) &&
-			d.High == nil && d.Low != nil && p.TypesInfo.Uses[identOf(d.Low)] == n && ast.Unparen(d.Low) == identOf(d.Low)
+		return ok && p.isIdentOf(d.X, v) && d.High == nil && d.Low != nil && p.isIdentOf(d.Low, n)
 	}
 	body := loop.Body.List
 	switch len(body) {
@@ -359,7 +358,7 @@ func (p *pass) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]l
 		}
 	case 2:
 		es, ok := body[0].(*ast.ExprStmt)
-		if !ok || !copyOf(es.X) || !p.advances(body[1], n, func(e ast.Expr) bool { return p.isLenOf(e, elem) }) {
+		if !ok || !copyOf(es.X) || !p.advances(body[1], n, func(e ast.Expr) bool { return p.lenOf(e, elem) }) {
 			return nil, nil, false
 		}
 	default:
@@ -392,7 +391,7 @@ func (p *pass) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.St
 	if elem == nil {
 		return nil, false
 	}
-	if !p.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return p.isLenOf(e, elem) }) {
+	if !p.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return p.lenOf(e, elem) }) {
 		return nil, false
 	}
 	return []ast.Stmt{list[at-2], list[at-1]}, true
@@ -402,14 +401,7 @@ func (p *pass) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.St
 func (p *pass) advances(s ast.Stmt, n *types.Var, value func(ast.Expr) bool) bool {
 	as, ok := s.(*ast.AssignStmt)
 	return ok && as.Tok == token.ADD_ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 &&
-		p.TypesInfo.Uses[identOf(as.Lhs[0])] == n && ast.Unparen(as.Lhs[0]) == identOf(as.Lhs[0]) && value(as.Rhs[0])
-}
-
-// isLenOf reports whether e is len(v).
-func (p *pass) isLenOf(e ast.Expr, v *types.Var) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && p.builtin(call) == "len" && len(call.Args) == 1 && p.TypesInfo.Uses[identOf(call.Args[0])] == v &&
-		ast.Unparen(call.Args[0]) == identOf(call.Args[0])
+		p.isIdentOf(as.Lhs[0], n) && value(as.Rhs[0])
 }
 
 // mentions reports whether the code of n mentions v.

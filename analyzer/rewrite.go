@@ -362,9 +362,7 @@ func (p *pass) heldByWriter(def inspector.Cursor, v *types.Var) bool {
 	for use := range p.vals.Uses(fn, v) {
 		arg := use
 		for {
-			for arg.ParentEdgeKind() == edge.ParenExpr_X {
-				arg = arg.Parent()
-			}
+			arg = outerParens(arg)
 			if arg.ParentEdgeKind() != edge.CallExpr_Args {
 				break
 			}

@@ -61,8 +61,7 @@ type sumUse struct {
 
 // checkSumAlloc reports h.Sum(nil) on a known hasher whose result is used
 // only for the time of one call, per iteration or per hot call.
-func (p *siteChecks) checkSumAlloc(sites []*Site) {
-	hashers := p.localHashers(sites)
+func (p *siteChecks) checkSumAlloc() {
 	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
 	for cur := range p.callsIn(p.root) {
 		call := cur.Node().(*ast.CallExpr)
@@ -76,18 +75,13 @@ func (p *siteChecks) checkSumAlloc(sites []*Site) {
 			p.silent(call, sumAlloc, "the hmac-rekey fix of its MAC pools the MAC and compares without this sum")
 			continue
 		}
-		s, ok := p.sumNil(call, hashers)
-		pooledVar := false
-		var field *fieldHasher
-		if !ok {
-			if field, ok = p.fieldSumNil(cur); !ok {
-				if pooledVar = p.pooledSumNil(cur); !pooledVar {
-					if p.isSumNil(call) {
-						p.silent(call, sumAlloc, "its hasher is not one the analysis follows to where it is made (a local hasher of a known constructor, a field's, or one from a pool)")
-					}
-					continue
-				}
-			}
+		if !p.isSumNil(call) {
+			continue
+		}
+		s, field, pooledVar := p.sumNilHasher(cur)
+		if s == nil && field == nil && !pooledVar {
+			p.silent(call, sumAlloc, "its hasher is not one the analysis follows to where it is made (a local hasher of a known constructor, a field's, or one from a pool)")
+			continue
 		}
 		if s != nil && s.ctor.hmac && p.rekeyed[s.Call] {
 			// A MAC keyed anew each time: its 5 allocations are the
@@ -181,36 +175,36 @@ func (p *pass) sumNilOn(e ast.Expr) *types.Var {
 	return v
 }
 
-// sumNil returns the constructor site of h when call is h.Sum(nil) on a
-// local hasher h that the allocation model decides on.
-func (p *pass) sumNil(call *ast.CallExpr, hashers map[*types.Var]*Site) (*Site, bool) {
-	v := p.sumNilOn(call)
-	if v == nil {
-		return nil, false
+// sumNilHasher says where the hasher of h.Sum(nil), the call at cur, comes
+// from, when the analysis follows it there: the constructor site of a local
+// hasher h that the allocation model decides on; a struct field, x.f of
+// x.f.Sum(nil) (see fieldsum.go); or a local hasher taken from a pool — h :=
+// hashpool.X.Get(), or h := pool.Get().(hash.Hash) from a sync.Pool — and
+// never assigned again (pooled): its result allocates as any Sum(nil) does,
+// and no stack array can take its place.
+func (p *pass) sumNilHasher(cur inspector.Cursor) (site *Site, field *fieldHasher, pooled bool) {
+	h := ast.Unparen(ast.Unparen(cur.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr).X)
+	if sel, ok := h.(*ast.SelectorExpr); ok {
+		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && plainExpr(sel) {
+			return nil, &fieldHasher{sel: sel, field: s.Obj().(*types.Var)}, false
+		}
+		return nil, nil, false
 	}
-	s, ok := hashers[v]
-	if !ok || s.esc.kind == unknown {
-		return nil, false // an unknown hasher, or one the model cannot tell about
+	id, _ := h.(*ast.Ident)
+	v, ok := p.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil, nil, false
 	}
-	return s, true
-}
-
-// pooledSumNil reports whether call is h.Sum(nil) on a local hasher taken
-// from a pool — h := hashpool.X.Get(), or h := pool.Get().(hash.Hash) from a
-// sync.Pool — and never assigned again: its result allocates as any Sum(nil)
-// does, and no stack array can take its place.
-func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
-	v := p.sumNilOn(cur.Node().(*ast.CallExpr))
-	if v == nil {
-		return false
+	if s, ok := p.model.hashers[v]; ok && s.esc.kind != unknown {
+		return s, nil, false // not an unknown hasher, nor one the model cannot tell about
 	}
 	fn, ok := enclosingFunc(cur)
 	if !ok {
-		return false
+		return nil, nil, false
 	}
 	def, ok := p.defOf(fn, v)
 	if !ok {
-		return false
+		return nil, nil, false
 	}
 	get := ast.Unparen(def)
 	if assert, ok := get.(*ast.TypeAssertExpr); ok {
@@ -218,14 +212,14 @@ func (p *pass) pooledSumNil(cur inspector.Cursor) bool {
 	}
 	getCall, ok := get.(*ast.CallExpr)
 	if !ok {
-		return false
+		return nil, nil, false
 	}
 	getter := typeutil.StaticCallee(p.TypesInfo, getCall)
 	if getter == nil || getter.Name() != "Get" || getter.Signature().Recv() == nil {
-		return false
+		return nil, nil, false
 	}
 	t := unpointer(getter.Signature().Recv().Type())
-	return isNamed(t, fixes.RuntimePool, "Pool", false) || isNamed(t, "sync", "Pool", false)
+	return nil, nil, isNamed(t, fixes.RuntimePool, "Pool", false) || isNamed(t, "sync", "Pool", false)
 }
 
 // defOf returns the value that defines the local variable v in the function

@@ -86,6 +86,15 @@ func outerParens(cur inspector.Cursor) inspector.Cursor {
 	return cur
 }
 
+// outerSlices returns the outermost slice or parentheses around the
+// expression at cur (v[:n] of a byte slice v holds v's bytes), or cur.
+func outerSlices(cur inspector.Cursor) inspector.Cursor {
+	for cur.ParentEdgeKind() == edge.SliceExpr_X || cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	return cur
+}
+
 // returnedCall returns the call f(...) when body is only "return f(...)", or
 // nil.
 func returnedCall(body *ast.BlockStmt) *ast.CallExpr {
