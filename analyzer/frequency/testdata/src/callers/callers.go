@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -152,5 +153,37 @@ func RequestDigest(r *http.Request, secret []byte) []byte {
 func PathDigest(path string, secret []byte) []byte {
 	site(1) // want `per item: once per call of PathDigest \(it returns a hash of what it is given: its callers call it once per item they hash\)`
 	s := sha256.Sum256(append(secret, path...))
+	return s[:]
+}
+
+// A signing context that holds the request it signs, and a request's query
+// or form, are the request too.
+type SigningContext struct {
+	Request *http.Request
+	Key     []byte
+}
+
+func ContextSignature(ctx *SigningContext) error {
+	site(5) // want `silent: it runs once per call of ContextSignature: each call also does the round trip of the HTTP request it is given \(ctx.Request\) at callers.go:\d+, beside which the allocation is noise`
+	s := sha256.Sum256(append(ctx.Key, ctx.Request.URL.Path...))
+	ctx.Request.Header.Set("Signature", string(s[:]))
+	return nil
+}
+
+func FormDigest(form url.Values, secret []byte) []byte {
+	site(1) // want `silent: it runs once per call of FormDigest: each call also does the round trip of the HTTP request it is given \(form, its query or form\) at callers.go:\d+, beside which the allocation is noise`
+	s := sha256.Sum256(append(secret, form.Encode()...))
+	return s[:]
+}
+
+// Its twin: a context that holds only what it signs, not a request.
+type PayloadContext struct {
+	Payload []byte
+	Key     []byte
+}
+
+func PayloadSignature(ctx *PayloadContext) []byte {
+	site(5) // want `per item: once per call of PayloadSignature \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	s := sha256.Sum256(append(ctx.Key, ctx.Payload...))
 	return s[:]
 }
