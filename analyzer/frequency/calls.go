@@ -1059,7 +1059,7 @@ func (m *Model) besideCallers(f *fnInfo, c Cost, w work, depth int) string {
 		if inLoop {
 			region = loopBody(loop)
 		}
-		gw := w.more(m.regionCost(region, call, true, false)).more(m.handlesRequest(g))
+		gw := w.more(m.ownCost(region, call)).more(m.handlesRequest(g))
 		if r := m.cfg.Role; r != nil {
 			if role := r(g.fn); role.Text != "" && role.Around > Cheap {
 				gw = gw.more(work{class: role.Around, what: role.What, pos: g.fn.Pos()})
@@ -1079,6 +1079,64 @@ func (m *Model) besideCallers(f *fnInfo, c Cost, w work, depth int) string {
 		}
 	}
 	return first
+}
+
+// ownCost is the costliest work that the code at region does itself beside
+// the call at except, whose arguments it evaluates: what it calls of other
+// packages (I/O, a body read, encoding, a signature, calls that allocate
+// their results), but not what the package's own functions cost, whose
+// summaries take the costliest of their branches (a key type's derivation
+// among many): the presumption of an entry yields only to what its caller
+// does on every call.
+func (m *Model) ownCost(region, except inspector.Cursor) work {
+	var w work
+	_, self, _, _ := m.enclosing(region)
+	for c := range m.cfg.Calls.Within(region) {
+		cur := c.Cursor
+		if cur == except || c.Callee == self || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" || otherArm(cur, except) {
+			continue
+		}
+		if fn, ok := typeutil.Callee(m.cfg.Info, c.Node).(*types.Func); ok && fn.Pkg() == m.cfg.Pkg {
+			continue
+		}
+		if sel, ok := ast.Unparen(c.Node.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := m.cfg.Info.Selections[sel]; ok && s.Kind() == types.MethodVal && m.ownInterface(s.Recv()) {
+				continue // the package's own implementations, summarized
+			}
+		}
+		w = w.more(m.callCost(cur, true))
+	}
+	return w
+}
+
+// otherArm reports whether cur and except are in different arms of one
+// branching statement (the then and else of an if, two clauses of a
+// switch or a select): what runs in one arm is not beside what runs in the
+// other (a key type's encryption, beside another type's).
+func otherArm(cur, except inspector.Cursor) bool {
+	for a := cur; a.Valid(); a = a.Parent() {
+		if a.Contains(except) {
+			return false
+		}
+		switch a.ParentEdgeKind() {
+		case edge.IfStmt_Body, edge.IfStmt_Else:
+			other := edge.IfStmt_Else
+			if a.ParentEdgeKind() == edge.IfStmt_Else {
+				other = edge.IfStmt_Body
+			}
+			if a.Parent().Node().(*ast.IfStmt).Else != nil && a.Parent().ChildAt(other, -1).Contains(except) {
+				return true
+			}
+		case edge.BlockStmt_List:
+			switch a.Node().(type) {
+			case *ast.CaseClause, *ast.CommClause:
+				if a.Parent().Contains(except) {
+					return true // another clause of the same switch
+				}
+			}
+		}
+	}
+	return false
 }
 
 // callsOf returns the calls the package's production code makes of f:

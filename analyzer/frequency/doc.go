@@ -88,7 +88,8 @@
 //     the package that hashes in a loop over the digest-sized blocks of
 //     its output), or formats a string itself (fmt.Sprintf), costs more
 //     than a single allocation; so do six or more calls that allocate what
-//     they return (strings formatted, encoded, joined or split; a hasher's
+//     they return (strings formatted, encoded, joined or split; a URL's
+//     query parsed or encoded; a sort by a function, sort.Slice; a hasher's
 //     Sum(nil); each value fmt.Fprint boxes; what a dynamic call allocates
 //     by its signature: each value it boxes into an interface parameter,
 //     each local variable whose address it is given, the string it builds
