@@ -1199,15 +1199,16 @@ func (m *Model) findCalls(f *fnInfo) ([]inspector.Cursor, bool) {
 }
 
 // handlesRequest is the work of a function that is given an HTTP request
-// or builds one (a parameter of type *http.Request, or a pointer to a
-// struct with a field of that type, as a signing context holds the request
-// it signs; url.Values, a request's query or form; a call of
+// or builds one (a parameter of type *http.Request, a call of
 // http.NewRequest or NewRequestWithContext): it runs once per request sent
-// or served, whose round trip is network I/O.
+// or served, whose round trip is network I/O. A struct that holds a
+// request (a signing context) is not enough: a URL presigned with it is
+// never sent by the signer's caller, nor is a request's query (url.Values)
+// always a request's.
 func (m *Model) handlesRequest(g *fnInfo) work {
 	for v := range g.fn.Signature().Params().Variables() {
-		if what, ok := requestIn(v.Type()); ok {
-			return work{class: Heavy, what: "the round trip of the HTTP request it is given (" + v.Name() + what + ")", pos: v.Pos()}
+		if isNamed(v.Type(), "net/http", "Request", true) {
+			return work{class: Heavy, what: "the round trip of the HTTP request it is given (" + v.Name() + ")", pos: v.Pos()}
 		}
 	}
 	for c := range m.cfg.Calls.Within(g.cur) {
@@ -1217,33 +1218,6 @@ func (m *Model) handlesRequest(g *fnInfo) work {
 		}
 	}
 	return work{}
-}
-
-// requestIn reports whether a value of type t is an HTTP request or holds
-// one, and what follows the name of a parameter of that type to name the
-// request: nothing for the request itself, ".Request" for the field of a
-// struct, ", its query or form" for url.Values.
-func requestIn(t types.Type) (string, bool) {
-	if isNamed(t, "net/http", "Request", true) {
-		return "", true
-	}
-	if isNamed(t, "net/url", "Values", false) {
-		return ", its query or form", true
-	}
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return "", false
-	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
-	if !ok {
-		return "", false
-	}
-	for f := range st.Fields() {
-		if isNamed(f.Type(), "net/http", "Request", true) {
-			return "." + f.Name(), true
-		}
-	}
-	return "", false
 }
 
 // isNamed reports whether t is the named type path.name, through a

@@ -157,35 +157,24 @@ func PathDigest(path string, secret []byte) []byte {
 	return s[:]
 }
 
-// A signing context that holds the request it signs, and a request's query
-// or form, are the request too.
+// Its twins: a signing context that holds the request it signs (a URL
+// presigned with it is never sent by the caller), and a request's query or
+// form, are not the request: the presumption stands.
 type SigningContext struct {
 	Request *http.Request
 	Key     []byte
 }
 
 func ContextSignature(ctx *SigningContext) error {
-	site(5) // want `silent: it runs once per call of ContextSignature: each call also does the round trip of the HTTP request it is given \(ctx.Request\) at callers.go:\d+, beside which the allocation is noise`
+	site(5) // want `per item: once per call of ContextSignature \(it hashes what it is given and returns only an error: its callers call it once per item they hash\)`
 	s := sha256.Sum256(append(ctx.Key, ctx.Request.URL.Path...))
 	ctx.Request.Header.Set("Signature", string(s[:]))
 	return nil
 }
 
 func FormDigest(form url.Values, secret []byte) []byte {
-	site(1) // want `silent: it runs once per call of FormDigest: each call also does the round trip of the HTTP request it is given \(form, its query or form\) at callers.go:\d+, beside which the allocation is noise`
+	site(1) // want `per item: once per call of FormDigest \(it returns a hash of what it is given: its callers call it once per item they hash\)`
 	s := sha256.Sum256(append(secret, form.Encode()...))
-	return s[:]
-}
-
-// Its twin: a context that holds only what it signs, not a request.
-type PayloadContext struct {
-	Payload []byte
-	Key     []byte
-}
-
-func PayloadSignature(ctx *PayloadContext) []byte {
-	site(5) // want `per item: once per call of PayloadSignature \(it returns a hash of what it is given: its callers call it once per item they hash\)`
-	s := sha256.Sum256(append(ctx.Key, ctx.Payload...))
 	return s[:]
 }
 
