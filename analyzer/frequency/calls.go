@@ -1207,7 +1207,7 @@ func (m *Model) findCalls(f *fnInfo) ([]inspector.Cursor, bool) {
 // always a request's.
 func (m *Model) handlesRequest(g *fnInfo) work {
 	for v := range g.fn.Signature().Params().Variables() {
-		if isNamed(v.Type(), "net/http", "Request", true) {
+		if isHTTPRequest(v.Type()) {
 			return work{class: Heavy, what: "the round trip of the HTTP request it is given (" + v.Name() + ")", pos: v.Pos()}
 		}
 	}
@@ -1220,16 +1220,12 @@ func (m *Model) handlesRequest(g *fnInfo) work {
 	return work{}
 }
 
-// isNamed reports whether t is the named type path.name, through a
-// pointer when ptr is set.
-func isNamed(t types.Type, path, name string, ptr bool) bool {
-	if ptr {
-		p, ok := t.(*types.Pointer)
-		if !ok {
-			return false
-		}
-		t = p.Elem()
+// isHTTPRequest reports whether t is net/http's *Request.
+func isHTTPRequest(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
 }
