@@ -1027,3 +1027,205 @@ func stronglyConnected(funcs []*fnInfo) []int {
 	}
 	return size
 }
+
+// besideCallers says what the package shows beside every call it makes of
+// the entry f, when that is work beside which a site of cost c is noise,
+// with w the work each repetition does already: f presumes callers that
+// call it once per item they hash, but when each of the package's own
+// calls of it is made beside costlier work (a request sent with the
+// signature f computes, a body read to its end before f checks it), the
+// presumption yields to what the package shows. A caller whose own work is
+// not enough is judged by its callers in turn, up to depth callers up: all
+// of them must show it. It returns "" when the package makes no call of f,
+// when f's value is taken, when a call is in a function literal or a
+// recursion, or when any call is made beside less.
+func (m *Model) besideCallers(f *fnInfo, c Cost, w work, depth int) string {
+	calls, ok := m.callsOf(f)
+	if !ok {
+		return ""
+	}
+	var first string
+	for _, call := range calls {
+		_, fn, lit, ok := m.enclosing(call)
+		g := m.funcs[fn]
+		switch {
+		case !ok || g == nil || g.test:
+			continue // a package initializer, test code: no evidence
+		case g == f || lit.Valid():
+			return "" // a recursion, or a literal that runs an unknown number of times
+		}
+		region := g.cur
+		loop, _, inLoop := m.repeatingLoop(call)
+		if inLoop {
+			region = loopBody(loop)
+		}
+		gw := w.more(m.ownCost(region, call)).more(m.handlesRequest(g))
+		if r := m.cfg.Role; r != nil {
+			if role := r(g.fn); role.Text != "" && role.Around > Cheap {
+				gw = gw.more(work{class: role.Around, what: role.What, pos: g.fn.Pos()})
+			}
+		}
+		why := m.noise(c, gw, ", which also does")
+		if why == "" && !inLoop && depth > 0 {
+			if up := m.besideCallers(g, c, gw, depth-1); up != "" {
+				why = ", called " + up
+			}
+		}
+		if why == "" {
+			return ""
+		}
+		if first == "" {
+			first = "from " + g.fn.Name() + " (" + m.position(call.Node().Pos()) + ")" + why
+		}
+	}
+	return first
+}
+
+// ownCost is the costliest work that the code at region does itself beside
+// the call at except, whose arguments it evaluates: what it calls of other
+// packages (I/O, a body read, encoding, a signature, calls that allocate
+// their results), but not what the package's own functions cost, whose
+// summaries take the costliest of their branches (a key type's derivation
+// among many): the presumption of an entry yields only to what its caller
+// does on every call.
+func (m *Model) ownCost(region, except inspector.Cursor) work {
+	var w work
+	_, self, _, _ := m.enclosing(region)
+	for c := range m.cfg.Calls.Within(region) {
+		cur := c.Cursor
+		if cur == except || c.Callee == self || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" || otherArm(cur, except) {
+			continue
+		}
+		if fn, ok := typeutil.Callee(m.cfg.Info, c.Node).(*types.Func); ok && fn.Pkg() == m.cfg.Pkg {
+			continue
+		}
+		if sel, ok := ast.Unparen(c.Node.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := m.cfg.Info.Selections[sel]; ok && s.Kind() == types.MethodVal && m.ownInterface(s.Recv()) {
+				continue // the package's own implementations, summarized
+			}
+		}
+		w = w.more(m.callCost(cur, true))
+	}
+	return w
+}
+
+// otherArm reports whether cur and except are in different arms of one
+// branching statement (the then and else of an if, two clauses of a
+// switch or a select): what runs in one arm is not beside what runs in the
+// other (a key type's encryption, beside another type's).
+func otherArm(cur, except inspector.Cursor) bool {
+	for a := cur; a.Valid(); a = a.Parent() {
+		if a.Contains(except) {
+			return false
+		}
+		switch a.ParentEdgeKind() {
+		case edge.IfStmt_Body, edge.IfStmt_Else:
+			other := edge.IfStmt_Else
+			if a.ParentEdgeKind() == edge.IfStmt_Else {
+				other = edge.IfStmt_Body
+			}
+			if a.Parent().Node().(*ast.IfStmt).Else != nil && a.Parent().ChildAt(other, -1).Contains(except) {
+				return true
+			}
+		case edge.BlockStmt_List:
+			switch a.Node().(type) {
+			case *ast.CaseClause, *ast.CommClause:
+				if a.Parent().Contains(except) {
+					return true // another clause of the same switch
+				}
+			}
+		}
+	}
+	return false
+}
+
+// callsOf returns the calls the package's production code makes of f:
+// static calls, and, for a method an interface the package declares may
+// reach, the calls of that method through such an interface that f's type
+// implements. It reports false when f's value is taken, or its method may
+// be reached through an interface of the package in a way it cannot
+// follow (a method value).
+func (m *Model) callsOf(f *fnInfo) ([]inspector.Cursor, bool) {
+	if c, ok := m.callers[f]; ok {
+		return c.calls, c.ok
+	}
+	calls, ok := m.findCalls(f)
+	m.callers[f] = callSites{calls, ok}
+	return calls, ok
+}
+
+// callSites memoizes callsOf.
+type callSites struct {
+	calls []inspector.Cursor
+	ok    bool
+}
+
+// findCalls is callsOf, not memoized.
+func (m *Model) findCalls(f *fnInfo) ([]inspector.Cursor, bool) {
+	if m.taken[f.fn] {
+		return nil, false
+	}
+	var calls []inspector.Cursor
+	for use := range m.cfg.Vals.Uses(m.cfg.Root, f.fn) {
+		call := use
+		if call.ParentEdgeKind() == edge.SelectorExpr_Sel {
+			call = call.Parent()
+		}
+		if call.ParentEdgeKind() != edge.CallExpr_Fun {
+			return nil, false // its value: see taken
+		}
+		calls = append(calls, call.Parent())
+	}
+	recv := f.fn.Signature().Recv()
+	if recv == nil || !m.cfg.Vals.InterfaceMethod(m.cfg.Root.Inspector(), f.fn.Name()) {
+		return calls, true
+	}
+	for cur := range m.cfg.Root.Preorder((*ast.SelectorExpr)(nil)) {
+		sel := cur.Node().(*ast.SelectorExpr)
+		s, ok := m.cfg.Info.Selections[sel]
+		if !ok || sel.Sel.Name != f.fn.Name() || !m.ownInterface(s.Recv()) {
+			continue
+		}
+		iface := s.Recv().Underlying().(*types.Interface)
+		if !types.Implements(recv.Type(), iface) && !types.Implements(types.NewPointer(recv.Type()), iface) {
+			continue
+		}
+		if s.Kind() != types.MethodVal || cur.ParentEdgeKind() != edge.CallExpr_Fun {
+			return nil, false // a method value or expression: calls it cannot follow
+		}
+		calls = append(calls, cur.Parent())
+	}
+	return calls, true
+}
+
+// handlesRequest is the work of a function that is given an HTTP request
+// or builds one (a parameter of type *http.Request, a call of
+// http.NewRequest or NewRequestWithContext): it runs once per request sent
+// or served, whose round trip is network I/O. A struct that holds a
+// request (a signing context) is not enough: a URL presigned with it is
+// never sent by the signer's caller, nor is a request's query (url.Values)
+// always a request's.
+func (m *Model) handlesRequest(g *fnInfo) work {
+	for v := range g.fn.Signature().Params().Variables() {
+		if isHTTPRequest(v.Type()) {
+			return work{class: Heavy, what: "the round trip of the HTTP request it is given (" + v.Name() + ")", pos: v.Pos()}
+		}
+	}
+	for c := range m.cfg.Calls.Within(g.cur) {
+		if fn, ok := typeutil.Callee(m.cfg.Info, c.Node).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "net/http" &&
+			(fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithContext") {
+			return work{class: Heavy, what: "the round trip of the HTTP request it builds with " + ShortName(fn), pos: c.Node.Pos()}
+		}
+	}
+	return work{}
+}
+
+// isHTTPRequest reports whether t is net/http's *Request.
+func isHTTPRequest(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
+}

@@ -428,7 +428,11 @@ func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
 // allocatingFuncs are the functions of the standard library that allocate
 // what they return, each call: strings built from their arguments,
 // encodings to text and back, joined and split strings, a big number's
-// bytes and text.
+// bytes and text, a URL's query parsed (URL.Query) and a query encoded
+// (Values.Encode); and the sorts that take a function and swap by
+// reflection (sort.Slice, sort.SliceStable: a request signer's sort of its
+// headers). url.QueryEscape and PathEscape return their argument when it has
+// nothing to escape, and sort.Strings sorts in place: they are not counted.
 var allocatingFuncs = map[string]bool{
 	"fmt.Sprintf": true, "fmt.Sprint": true, "fmt.Sprintln": true,
 	"encoding/hex.EncodeToString": true, "encoding/hex.DecodeString": true,
@@ -439,6 +443,8 @@ var allocatingFuncs = map[string]bool{
 	"strings.Replace": true, "strings.ReplaceAll": true, "strings.Split": true, "strings.SplitN": true, "strings.Fields": true,
 	"bytes.Join": true, "bytes.Repeat": true, "bytes.Clone": true, "bytes.ToLower": true, "bytes.ToUpper": true,
 	"math/big.Bytes": true, "math/big.String": true, "math/big.Text": true,
+	"net/url.Encode": true, "net/url.Query": true,
+	"sort.Slice": true, "sort.SliceStable": true,
 }
 
 // allocsOf returns how many allocations a call of fn, a function of
@@ -455,7 +461,7 @@ func (m *Model) allocsOf(fn *types.Func, call *ast.CallExpr) int {
 	}
 	path := fn.Pkg().Path()
 	switch path {
-	case "fmt", "strings", "bytes", "strconv", "encoding/hex", "encoding/base64", "encoding/base32", "math/big":
+	case "fmt", "strings", "bytes", "strconv", "encoding/hex", "encoding/base64", "encoding/base32", "math/big", "net/url", "sort":
 	default:
 		return 0 // no function of the table: its name is not built
 	}

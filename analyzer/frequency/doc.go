@@ -45,7 +45,17 @@
 //     or derives a key beside it (an epoch's seed drawn before every
 //     validator is shuffled with it, a signature made with the key just
 //     derived), the presumption yields to what the package shows; a caller
-//     that makes a value, a token built, shows nothing of how often); when
+//     that makes a value, a token built, shows nothing of how often; and
+//     when every call the package makes of it, through its own interfaces
+//     too, is made beside work that the site is noise beside, done by the
+//     caller itself on the call's path (not in another arm of a branch, nor
+//     what the package's functions it calls may do on some path) or, up to
+//     three calls up, by every caller of the caller (an HTTP body read to
+//     its end, a request sent, the round trip of an HTTP request the caller
+//     is given as an *http.Request or builds: a webhook's delivery, a
+//     signed request), or when it is given or builds an HTTP request
+//     itself, it yields to that too: the unit of work that repeats is the
+//     request, not the hash); when
 //     it is a method that derives a child of its receiver by index and
 //     hashes to do so (one integer parameter, a result of the receiver's
 //     type alone or with an error: an HD key's Derive(i), which callers
@@ -80,7 +90,8 @@
 //     the package that hashes in a loop over the digest-sized blocks of
 //     its output), or formats a string itself (fmt.Sprintf), costs more
 //     than a single allocation; so do six or more calls that allocate what
-//     they return (strings formatted, encoded, joined or split; a hasher's
+//     they return (strings formatted, encoded, joined or split; a URL's
+//     query parsed or encoded; a sort by a function, sort.Slice; a hasher's
 //     Sum(nil); each value fmt.Fprint boxes; what a dynamic call allocates
 //     by its signature: each value it boxes into an interface parameter,
 //     each local variable whose address it is given, the string it builds

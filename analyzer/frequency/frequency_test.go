@@ -83,5 +83,5 @@ func TestModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, sites, "loops", "calls", "branches", "share")
+	analysistest.Run(t, testdata, sites, "loops", "calls", "branches", "share", "callers")
 }

@@ -186,6 +186,8 @@ type Model struct {
 	// shown holds, for each entry that the package shows to run once per
 	// collection, what it shows (see perCollection).
 	shown map[*fnInfo]string
+	// callers memoizes callsOf.
+	callers map[*fnInfo]callSites
 	// keyChains memoizes chainsKeys.
 	keyChains map[*fnInfo]bool
 	// tables memoizes table; fills holds structFills.
@@ -259,7 +261,7 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}, shown: map[*fnInfo]string{}, keyChains: map[*fnInfo]bool{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}, shown: map[*fnInfo]string{}, callers: map[*fnInfo]callSites{}, keyChains: map[*fnInfo]bool{}}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)
@@ -432,6 +434,17 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	}
 	est.Why = m.noise(c, w, "each call also does")
 	est.PerItem = est.Why == ""
+	if est.PerItem && est.Presumed {
+		// The presumption yields to what the package shows of the entry's
+		// callers: the request it is given, or the work of every call the
+		// package makes of it.
+		if why := m.noise(c, w.more(m.handlesRequest(root)), "each call also does"); why != "" {
+			return Estimate{Why: "it runs once per call of " + root.fn.Name() + ": " + why}
+		}
+		if why := m.besideCallers(root, c, w, 3); why != "" {
+			return Estimate{Why: "it runs once per call of " + root.fn.Name() + ", which the package calls only beside costlier work: " + why}
+		}
+	}
 	return est
 }
 
