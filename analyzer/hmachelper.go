@@ -187,12 +187,16 @@ func hasTypeParams(recv ast.Expr) bool {
 	return false
 }
 
-// namedOutside returns where a file of the package's directory that the pass
-// does not hold (a test, a file for another platform) names the function
-// fn, by syntax: a method by a selector of its name, a function by its
-// name. "" when none does.
+// namedOutside returns where a file of the package's directory that the
+// analysis does not look at (a test, a file for another platform) names the
+// function fn, by syntax: a method by a selector of its name, a function by
+// its name. "" when none does.
 func (p *pass) namedOutside(fn *types.Func) string {
-	fset, files := p.outsideFiles()
+	analyzed := map[string]bool{}
+	for f := range p.root.Children() {
+		analyzed[p.Fset.File(f.Node().Pos()).Name()] = true
+	}
+	fset, files := p.dirFiles(func(path string) bool { return !analyzed[path] })
 	for _, f := range files {
 		if f.Name.Name != fn.Pkg().Name() {
 			continue // an external test package, which cannot name fn
