@@ -393,6 +393,12 @@ func (p *pass) macInputs(h loopHelper, s *Site) (keys []*types.Var, readsRecv bo
 	if len(keys) == 0 {
 		return nil, false, s.ctor.name + " is given no parameter of " + h.fn.Name()
 	}
+	// The key first: the bytes or the string among them.
+	if i := slices.IndexFunc(keys, func(v *types.Var) bool {
+		return isString(v.Type()) || types.Identical(v.Type().Underlying(), byteSlice)
+	}); i > 0 {
+		keys[0], keys[i] = keys[i], keys[0]
+	}
 	wrapper := typeutil.StaticCallee(p.TypesInfo, s.Call)
 	if wrapper == nil {
 		return nil, false, "the MAC's constructor is not a function of the package"
