@@ -8,7 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,7 +161,7 @@ func (p *pass) loopHelper(s *Site) (h loopHelper, why string, applies bool) {
 		return h, name + " is generic", true
 	case p.Fset.File(h.call.Node().Pos()) != p.Fset.File(decl.Pos()):
 		// golangci-lint corrupts a fix whose edits span files.
-		return h, name + " is declared in " + p.Fset.File(decl.Pos()).Name()[strings.LastIndex(p.Fset.File(decl.Pos()).Name(), "/")+1:] +
+		return h, name + " is declared in " + filepath.Base(p.Fset.File(decl.Pos()).Name()) +
 			" and called in the loop in another file, and a fix keeps its edits in one file", true
 	}
 	if at := p.namedOutside(fn); at != "" {
@@ -555,8 +555,8 @@ func pointerMethodCall(info *types.Info, cur inspector.Cursor) bool {
 func multilineLiteral(nodes ...ast.Node) bool {
 	found := false
 	for _, n := range nodes {
-		if n == nil || reflect.ValueOf(n).IsNil() {
-			continue
+		if n == nil {
+			continue // no error check
 		}
 		ast.Inspect(n, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.BasicLit); ok && strings.Contains(lit.Value, "\n") {

@@ -246,3 +246,14 @@ func digestAll(key []byte, msgs [][]byte) [][]byte {
 }
 
 func CaseDigestAll() { sigs = digestAll([]byte("key"), items) }
+
+// The twin: the loop that calls the helper is in another file, and a fix
+// keeps its edits in one file.
+func (s scram) stamp(key, msg []byte) ([]byte, error) {
+	mac, err := s.mac(key) // want `hmac-rekey: s.mac\(key\) re-keys an HMAC .* once per call of stamp, which stampAll calls once per element of msgs .*\(no automatic fix: stamp is declared in helperloop.go and called in the loop in another file, and a fix keeps its edits in one file\)`
+	if err != nil {
+		return nil, err
+	}
+	mac.Write(msg)
+	return mac.Sum(nil), nil
+}
