@@ -277,7 +277,7 @@ type siteChecks struct {
 	keyHashes map[types.Object]int   // the hash functions per HMAC key, see hashesPerKey
 	pooled    map[*Site]bool         // the hashers that a reported hasher-alloc fix takes from a pool
 	macEqual  map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
-	rekeyed   map[ast.Node]bool      // the hmac.New calls with a changing key that hmac-rekey reports, shown or not
+	rekeyed   map[ast.Node]bool      // the hmac.New calls keyed anew each time that hmac-rekey reports with a fix that covers their Sum, shown or not
 }
 
 // siteCategory is the check that judges the constructor call s.

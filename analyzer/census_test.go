@@ -27,7 +27,7 @@ func TestAuditCensus(t *testing.T) {
 	t.Parallel()
 	pkgs := []string{"hasheralloc", "hmacrekey", "concathash", "sumalloc", "hotbuffer", "hotbuffervar", "hotbufferhelper",
 		"escape", "roles", "atomickey", "hmaconce", "makecopy", "digestvalues", "ringhash", "funcvars", "fieldsum",
-		"wrappers", "writers", "dyntargets", "derivedkey", "derivedkey/loops", "hotness", "valuerecv", "dynsinks", "joins", "funcctors", "hasherlike"}
+		"wrappers", "writers", "dyntargets", "derivedkey", "derivedkey/loops", "hotness", "valuerecv", "dynsinks", "joins", "helperloop", "funcctors", "hasherlike"}
 	results := analysistest.Run(quiet{}, testdata, newAnalyzer(t, analyzer.Options{Audit: true}), pkgs...)
 	var missing []string
 	total := 0

@@ -216,6 +216,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var sum *ast.CallExpr
 	var sumCur inspector.Cursor
 	var sizes []ast.Expr // the MAC's size, read before its first Write (see sizeReads)
+	var spread ast.Node  // a loop that writes each part of a slice (see rangeWrite)
 	dstText := ""        // what a Sum through a helper appends to (see helperSum)
 	for next, ok := defCur.NextSibling(); ok && sum == nil; next, ok = next.NextSibling() {
 		// A Write, or _, err := mac.Write(x) and if err != nil { ... }:
@@ -228,6 +229,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		printed := ""
 		if w == nil {
 			w, printed = p.macPrint(f, next.Node(), mac)
+		}
+		if w == nil {
+			if w = p.rangeWrite(next.Node(), mac); w != nil {
+				spread = next.Node()
+			}
 		}
 		if w != nil {
 			hoist := printed != "" || !sigOperand(w) && !p.plainConversion(w)
@@ -314,6 +320,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	if sum == nil || len(parts) == 0 {
 		return nil, "the MAC is not written and summed in the statements that follow"
 	}
+	// Reject a loop of Writes beside other Writes: a call passes a slice
+	// of parts (parts...) alone.
+	if spread != nil && len(parts) > 1 {
+		return nil, "the loop at " + p.position(spread.Pos()) + " writes each part of a slice, beside other Writes, and one call cannot pass that slice with other parts"
+	}
 	if len(sizes) > 0 {
 		// The one-shot HMAC, computed where hmac.New was, reads the parts
 		// before the statements up to the Sum instead of at their Writes:
@@ -365,7 +376,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		}
 		return nil, "the MAC is used for more than Write and one Sum"
 	}
-	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: keyArg, KeyText: keyText, DstText: dstText, HoistKey: hoistKey && sizes == nil, SizeReads: sizes, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Inline: p.inlinePools()}
+	spec := fixes.OneShotSpec{Runtime: name, Hash: cryptoHash, Func: funcHash, HashDef: hashDef, Key: keyArg, KeyText: keyText, DstText: dstText, HoistKey: hoistKey && sizes == nil, SizeReads: sizes, Parts: parts, PartStmts: partStmts, Hoisted: hoisted, HoistTexts: texts, Spread: spread != nil, Inline: p.inlinePools()}
 	if fn != nil {
 		// -pool=inline declares the same one-shot HMAC in the file.
 		spec.Ctor = funcKey(fn)
@@ -393,6 +404,31 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	}
 	fix := fixes.OneShotHMAC(f, stmt, writes, sum, spec)
 	return &fix, ""
+}
+
+// rangeWrite returns the slice of parts that the statement n writes into
+// the MAC one by one, "for _, d := range data { mac.Write(d) }", as a
+// variadic helper writes its parts (go-ntlmssp's hmacMd5(key []byte, data
+// ...[]byte)): the one-shot HMAC is given them all, data..., read at the Sum
+// instead of at the loop. data must be a slice of byte slices that runs no
+// code (a variable, a field); any other loop gives nil.
+func (p *pass) rangeWrite(n ast.Node, mac *types.Var) ast.Expr {
+	rs, ok := n.(*ast.RangeStmt)
+	if !ok || rs.Tok != token.DEFINE || rs.Value == nil || len(rs.Body.List) != 1 || !sigOperand(rs.X) {
+		return nil
+	}
+	if key, ok := rs.Key.(*ast.Ident); rs.Key != nil && (!ok || key.Name != "_") {
+		return nil
+	}
+	slice, ok := p.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice)
+	if !ok || !types.Identical(slice.Elem(), byteSlice) {
+		return nil
+	}
+	d, ok := p.TypesInfo.Defs[identOf(rs.Value)].(*types.Var)
+	if !ok || !p.isIdentOf(p.methodArg(rs.Body.List[0], mac, "Write"), d) {
+		return nil
+	}
+	return rs.X
 }
 
 // helperSum returns the call helper(mac, &x) that is the statement at cur,

@@ -74,6 +74,28 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 			return
 		}
 	}
+	// The first rung through a helper: the site makes the MAC of a function
+	// that a loop calls with the same key on every iteration.
+	helperWhy := ""
+	if !loop.Valid() {
+		fix, why, applies := p.helperLoopFix(s)
+		if fix != nil {
+			// sum-alloc defers to it where it deferred to the next rungs:
+			// the MAC is reported, and its Sum is a small part of the same
+			// repetition.
+			if s.ctor.wrapped == "" {
+				p.rekeyed[s.Call] = true
+			} else if once, _ := p.oneShotFix(s); once != nil {
+				p.rekeyed[s.Call] = true
+			}
+			msg := fmt.Sprintf("%s %s, with a key that the loop does not change", what, often)
+			p.report(s.Call, hmacRekey, msg, fix, "", "")
+			return
+		}
+		if applies {
+			helperWhy = why
+		}
+	}
 	if s.ctor.wrapped != "" {
 		// Reject a wrapper's call outside a loop that keeps its key: the
 		// hash and the key that a keyed pool or a one-shot HMAC needs are
@@ -87,6 +109,11 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 		advice := "build the HMAC with hmac.New's hash and key here and compute it with a one-shot HMAC, or keep a keyed HMAC pool next to a held key"
 		if s.ctor.choice != "" {
 			advice = "build the MAC once where its key is fixed and Reset it per use, or compute a one-shot HMAC of the hash " + s.ctor.name + " chooses"
+		}
+		if fix == nil && s.ctor.choice != "" && helperWhy != "" {
+			// The one-shot HMAC never holds for a choice: what stops the
+			// rung that could is the reason.
+			why = helperWhy
 		}
 		p.report(s.Call, hmacRekey, what+" "+often, fix, advice, why)
 		return

@@ -82,6 +82,7 @@ func TestOracle(t *testing.T) {
 		{"derivedkey", analyzer.Options{}},
 		{"derivedkey/loops", analyzer.Options{}},
 		{"joins", analyzer.Options{}},
+		{"helperloop", analyzer.Options{}},
 		{"funcctors", analyzer.Options{}},
 		{"example.com/wrapperuser", analyzer.Options{}},
 		{"sums", analyzer.Options{Sums: sumsOption}},

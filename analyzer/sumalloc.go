@@ -85,9 +85,10 @@ func (p *siteChecks) checkSumAlloc() {
 		}
 		if s != nil && s.ctor.hmac && p.rekeyed[s.Call] {
 			// A MAC keyed anew each time: its 5 allocations are the
-			// finding, whose one-shot HMAC replaces this very Sum; the
-			// sum's allocation is a small part of the same repetition.
-			p.silent(call, sumAlloc, fmt.Sprintf("the MAC's hmac.New at %s, keyed anew each time, is reported, and its one-shot HMAC takes the place of this sum", p.position(s.Call.Pos())))
+			// finding, whose one-shot HMAC replaces this very Sum (or
+			// which one MAC kept across a loop makes once); the sum's
+			// allocation is a small part of the same repetition.
+			p.silent(call, sumAlloc, fmt.Sprintf("the MAC's hmac.New at %s, keyed anew each time, is reported, and its fix covers this sum's repetition (a one-shot HMAC in its place, or one MAC kept across the loop)", p.position(s.Call.Pos())))
 			continue
 		}
 		use, ok := p.transientSumUse(cur)

@@ -507,7 +507,10 @@ func (p *pass) wrappedHMAC(s *Site) (hash, key ast.Expr, keyText, why string) {
 // No fix moves or replaces such a call: hoisted out of a loop, the choice
 // would be made once instead of once per iteration, from values that may
 // change; a pool or a one-shot HMAC at the call would have to make the
-// wrapper's choice again, which only the wrapper's body shows.
+// wrapper's choice again, which only the wrapper's body shows. A helper
+// that makes its MAC with such a call may keep one across the loop that
+// calls it, when the choice reads nothing the loop changes (see
+// helperLoopFix).
 
 // wrapperChoice matches the body of fn, declared at cur, against a wrapper
 // that chooses among constructor calls: every return statement gives back

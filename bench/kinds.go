@@ -313,6 +313,24 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "hmac-helper-loop",
+		Title:  "MAC kept across a loop through a helper",
+		Check:  "hmac-rekey",
+		Before: "a helper that makes hmac.New(sha256.New, key), writes and sums it, called per iteration of a loop, the key the same in every iteration",
+		After:  "the helper takes a pointer to a MAC of the loop: made on the first iteration, Reset on the next ones",
+		Floor:  "one HMAC made once and Reset per message",
+		Op:     "one iteration: one HMAC-SHA256 of a message through the helper, Sum into a buffer",
+		bench:  hmacHelperLoopBench,
+		outputs: func(size int) [3][]byte {
+			msg, key := message(size), benchKeys[0][:]
+			return [3][]byte{
+				naive.SignEach(once(), key, msg, nil),
+				fixed.SignEach(once(), key, msg, nil),
+				fixed.SignAll(once(), key, msg, nil),
+			}
+		},
+	},
+	{
 		Name:   "hmac-pool",
 		Title:  "keyed MAC pool",
 		Check:  "hmac-rekey",

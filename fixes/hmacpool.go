@@ -467,6 +467,10 @@ type OneShotSpec struct {
 	// HoistTexts, where not "", is what a hoisted part is assigned in
 	// place of its text: the fmt.Appendf of a fmt.Fprintf into the MAC.
 	HoistTexts []string
+	// Spread: the one part, Parts[0], is a slice of parts that a loop
+	// wrote one by one (for _, d := range data { mac.Write(d) }), passed
+	// as data... .
+	Spread bool
 	// SizeReads, when not empty, are the calls mac.Size() made before the
 	// Writes: the sum is computed where hmac.New was, into the MAC's
 	// variable, and each read becomes its length (see OneShotHMAC).
@@ -641,6 +645,9 @@ func OneShotHMAC(f *File, def ast.Stmt, writes []ast.Stmt, sum *ast.CallExpr, sp
 			text, edit = hoist(spec.PartStmts[i], text, "part")
 			edits = append(edits, edit)
 			kept[spec.PartStmts[i]] = true
+		}
+		if spec.Spread {
+			text += "..."
 		}
 		args = append(args, text)
 	}

@@ -252,6 +252,22 @@ func SignAll(more func() bool, key, msg, out []byte) []byte {
 	return out
 }
 
+// SignEach signs msg under key once per iteration of the loop that more
+// drives, through a helper, and returns the last MAC appended to out[:0].
+func SignEach(more func() bool, key, msg, out []byte) []byte {
+	for more() {
+		out = signInto(key, msg, out)
+	}
+	return out
+}
+
+// signInto returns the HMAC-SHA256 of msg under key, appended to out[:0].
+func signInto(key, msg, out []byte) []byte {
+	mac := hmac.New(sha256.New, key)
+	mac.Write(msg)
+	return mac.Sum(out[:0])
+}
+
 // MACTrimmed returns the HMAC-SHA256 of msg without its surrounding white
 // space under key, appended to out[:0]. Its callers pass a different key
 // from one call to the next.

@@ -170,7 +170,7 @@ func (s scram) mac(key []byte) (hash.Hash, error) {
 
 // hmac MACs extra once with a MAC of mac's, and drops it.
 func (s scram) hmac(key, extra []byte) ([]byte, error) {
-	mac, err := s.mac(key) // want `hmac-rekey: s.mac\(key\) re-keys an HMAC \(5 allocations: scram.mac returns the HMAC of hmac.New\) once per call of hmac, which saltedPassword calls once per iteration \(the loop at joins.go:\d+\); build the MAC once where its key is fixed and Reset it per use, or compute a one-shot HMAC of the hash scram.mac chooses \(no automatic fix: scram.mac chooses at run time which of hmac.New\(sha256.New, key\) or hmac.New\(sha512.New, key\) to call, a choice that a one-shot HMAC here would have to make again\)`
+	mac, err := s.mac(key) // want `hmac-rekey: s.mac\(key\) re-keys an HMAC \(5 allocations: scram.mac returns the HMAC of hmac.New\) once per call of hmac, which saltedPassword calls once per iteration \(the loop at joins.go:\d+\), with a key that the loop does not change; automatic fix: keep one MAC across the loop in passwordMAC, which hmac makes on the first call and Resets on the next ones`
 	if err != nil {
 		return nil, err
 	}
