@@ -35,9 +35,13 @@ func isHasher(t types.Type) bool {
 // hasher's: t is a hash.Hash, or *t is and the call takes the operand's
 // address (var d digest; d.Sum(nil), with methods on *digest). Go accepts
 // such a call only on an addressable operand, so the method is the
-// hasher's.
+// hasher's. A package name (binary.Write) has no type: the types package
+// says that a pointer to an invalid type implements every interface.
 func isHasherRecv(t types.Type) bool {
-	return isHasher(t) || t != nil && !types.IsInterface(t) && isHasher(types.NewPointer(t))
+	if t == nil || t == types.Typ[types.Invalid] {
+		return false
+	}
+	return isHasher(t) || !types.IsInterface(t) && isHasher(types.NewPointer(t))
 }
 
 // localHashers maps each local variable defined alone by a hash constructor,
