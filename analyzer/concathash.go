@@ -195,7 +195,7 @@ func (p *pass) hasherWrite(e ast.Expr) (h, x ast.Expr) {
 	if !ok || sel.Sel.Name != "Write" {
 		return nil, nil
 	}
-	if t := p.TypesInfo.TypeOf(sel.X); !isHasher(t) && (t == nil || !isHasher(types.NewPointer(t))) {
+	if !isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
 		return nil, nil
 	}
 	return sel.X, call.Args[0]

@@ -31,6 +31,19 @@ func isHasher(t types.Type) bool {
 	return t != nil && types.Implements(t, hashHash)
 }
 
+// isHasherRecv reports whether a method called on an operand of type t is a
+// hasher's: t is a hash.Hash, or *t is and the call takes the operand's
+// address (var d digest; d.Sum(nil), with methods on *digest). Go accepts
+// such a call only on an addressable operand, so the method is the
+// hasher's. A package name (binary.Write) has no type: the types package
+// says that a pointer to an invalid type implements every interface.
+func isHasherRecv(t types.Type) bool {
+	if t == nil || t == types.Typ[types.Invalid] {
+		return false
+	}
+	return isHasher(t) || !types.IsInterface(t) && isHasher(types.NewPointer(t))
+}
+
 // localHashers maps each local variable defined alone by a hash constructor,
 // and never assigned again, to its constructor call.
 func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {

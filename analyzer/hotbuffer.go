@@ -328,7 +328,7 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 			}
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Write" || sel.Sel.Name == "Sum") {
-			if isHasher(p.TypesInfo.TypeOf(sel.X)) {
+			if isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
 				return true
 			}
 		}
@@ -711,7 +711,7 @@ func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
 			sinks++
 			continue
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && isHasher(p.TypesInfo.TypeOf(sel.X)) {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
 			sinks++
 			continue
 		}

@@ -135,7 +135,8 @@ func (p *siteChecks) checkSumAlloc() {
 	}
 }
 
-// isSumNil reports whether e is a call h.Sum(nil) on a hasher: its
+// isSumNil reports whether e is a call h.Sum(nil) on a hasher (see
+// isHasherRecv: a variable of a hasher type with pointer methods too): its
 // argument is nil, or a local slice declared without a value and never
 // written (var tmp []byte; h.Sum(tmp)), which holds nil wherever it is read.
 func (p *pass) isSumNil(e ast.Expr) bool {
@@ -144,7 +145,7 @@ func (p *pass) isSumNil(e ast.Expr) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && p.nilValue(call.Args[0]) && isHasher(p.TypesInfo.TypeOf(sel.X))
+	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && p.nilValue(call.Args[0]) && isHasherRecv(p.TypesInfo.TypeOf(sel.X))
 }
 
 // nilValue reports whether e is nil: the literal, or a local variable

@@ -20,7 +20,9 @@ import (
 // evidence of what a call reaches), and calls through a function value to the package's functions of the
 // same type whose value is taken. A call in a function literal that does not
 // run in place is a call of the literal, whose frequency is unknown: it is
-// kept only when a loop of the literal repeats it.
+// kept only when a loop of the literal repeats it, or when the literal runs
+// per item by presumption (see litEntry): then it is kept apart, in
+// litCalls, as the call of no function of the package.
 func (m *Model) buildCalls() {
 	info := m.cfg.Info
 	// The package's methods by name, and its functions taken as values.
@@ -47,6 +49,7 @@ func (m *Model) buildCalls() {
 		}
 	}
 	m.taken = taken
+	entries := map[inspector.Cursor]bool{} // litEntry of each literal met
 
 	for _, f := range m.order {
 		if f.test {
@@ -92,8 +95,15 @@ func (m *Model) buildCalls() {
 				e.loop, e.item = loop, info.item
 				e.rareAt, e.rareIn = cur, loopBody(loop)
 			} else if lit.Valid() {
+				entry, ok := entries[lit]
+				if !ok {
+					entry = m.litEntry(lit)
+					entries[lit] = entry
+				}
 				if each := m.iteratorCallback(lit); each != "" {
 					e.loop, e.item, e.rareKnown = lit, each, true
+				} else if entry {
+					e.lit, e.rareAt, e.rareIn = lit, cur, lit
 				} else {
 					continue // a literal that runs an unknown number of times
 				}
@@ -107,7 +117,11 @@ func (m *Model) buildCalls() {
 				seen[g] = true
 				ge := e
 				ge.callee = g
-				f.calls = append(f.calls, &ge)
+				if ge.lit.Valid() {
+					m.litCalls = append(m.litCalls, &ge)
+				} else {
+					f.calls = append(f.calls, &ge)
+				}
 			}
 		}
 	}
@@ -161,9 +175,12 @@ func (m *Model) literalOf(cur, top inspector.Cursor) inspector.Cursor {
 
 // resolve decides why each function runs per item, if it does: first by
 // its own evidence (a directive, a role, recursion, a hashing function that
-// code outside it calls), then by the loops that call it, then by its
-// callers, breadth first, so that each function keeps the shortest chain to
-// its evidence. A profile that covers the package overrides the call graph.
+// code outside it calls), then by the loops that call it, then by the
+// function literals that run per item by presumption and call it (what Site
+// says of the literal's own sites, it says of the functions it calls), then
+// by its callers, breadth first, so that each function keeps the shortest
+// chain to its evidence. A profile that covers the package overrides the
+// call graph.
 func (m *Model) resolve() {
 	var queue []*fnInfo
 	for _, f := range m.order {
@@ -195,6 +212,12 @@ func (m *Model) resolve() {
 			}
 		}
 	}
+	for _, c := range m.litCalls {
+		if c.callee.reason == nil && m.rareOf(c) == "" {
+			c.callee.reason = &reason{kind: byLiteral, via: c}
+			queue = append(queue, c.callee)
+		}
+	}
 	for len(queue) > 0 {
 		f := queue[0]
 		queue = queue[1:]
@@ -213,7 +236,7 @@ func (m *Model) resolve() {
 			case f.marked, f.test: // a profile of the program says nothing of its tests
 			case share < m.cfg.Threshold:
 				f.reason, f.cold = nil, true
-			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry || f.reason.kind == byChild:
+			case f.reason == nil || f.reason.kind == byLoop || f.reason.kind == byCaller || f.reason.kind == byEntry || f.reason.kind == byLiteral || f.reason.kind == byChild:
 				f.reason = &reason{kind: byProfile, text: "is hot in the profile"} // its share is in the evidence
 			}
 		}

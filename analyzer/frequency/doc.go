@@ -20,7 +20,10 @@
 //     sampling: its first try is the usual one), or that the site
 //     leaves right after it runs (it returns, or breaks out), does not
 //     repeat it. A function runs per item when such a loop calls it, or a
-//     function that runs per item calls it; when it recurses (a call cycle
+//     function that runs per item calls it (a function literal among them:
+//     one presumed below to run per item, as a hashing function whose
+//     holder calls it, makes the functions it calls run per item as its own
+//     sites do); when it recurses (a call cycle
 //     that is not a tail call: once per node of what it walks); when it is a
 //     hashing function that other code calls once per item it hashes (given
 //     data, not only numbers; its results a digest, a MAC or a verdict on

@@ -175,6 +175,10 @@ type Model struct {
 	search   int
 	measured bool                 // a profile covers the package
 	taken    map[*types.Func]bool // the functions whose value is taken
+	// litCalls are the calls made by function literals that run per item
+	// by presumption (see litEntry), whose callers are no function of the
+	// package.
+	litCalls []*callEdge
 	// ownHashes memoizes Config.Hashes of each function's own body: every
 	// entry and recursion question asks it of the same callees again.
 	ownHashes map[*fnInfo]bool
@@ -231,6 +235,7 @@ type callEdge struct {
 	rareAt, rareIn inspector.Cursor // the call and the code whose rare branches rareOf looks for
 	tail           bool             // what a return statement returns
 	via            string           // how the call reaches the callee, when not directly
+	lit            inspector.Cursor // the literal of the caller that makes the call, when it runs per item by presumption (see litEntry)
 }
 
 type reasonKind int
@@ -244,13 +249,14 @@ const (
 	byChild
 	byLoop
 	byCaller
+	byLiteral // called by a function literal that runs per item by presumption
 )
 
 // reason is why one function runs per item.
 type reason struct {
 	kind reasonKind
 	text string    // what the estimate says after "once per call of f"
-	via  *callEdge // byLoop, byCaller
+	via  *callEdge // byLoop, byCaller, byLiteral
 }
 
 // New builds the model of the package that cfg describes.
@@ -385,7 +391,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
 	root := m.funcs[m.Root(fn)]
-	est.Presumed = root != nil && root.reason != nil && root.reason.kind == byEntry
+	est.Presumed = root != nil && root.reason != nil && (root.reason.kind == byEntry || root.reason.kind == byLiteral)
 	w := m.regionCost(fnCur, cur, true, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
 	// what it allocates once beside that loop is shared by every item. Not
@@ -410,6 +416,8 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		region := r.via.caller.cur
 		if r.kind == byLoop {
 			region = loopBody(r.via.loop)
+		} else if r.kind == byLiteral {
+			region = r.via.lit
 		} else if m.hashesCollection(r.via.caller, r.via.callee, 3) {
 			// Once per call of a caller that hashes a whole collection
 			// beside the call (an epoch's seed, then every validator
@@ -425,6 +433,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			// iterations (the request that asked for them), is not
 			// beside each.
 			break
+		}
+		if r.kind == byLiteral {
+			break // the literal's holder, which repeats it, is not its enclosing function
 		}
 	}
 	if root != nil && root.reason != nil && root.reason.kind == byRole {
@@ -671,6 +682,9 @@ func (m *Model) reasonText(f *fnInfo) string {
 			}
 			g = r.via.caller
 			continue
+		case byLiteral:
+			fmt.Fprintf(&b, ", which the function literal at %s calls%s (it returns a hash of what it is given: its holder calls it once per item it hashes)", m.position(r.via.lit.Node().Pos()), r.via.viaText())
+			return b.String()
 		}
 		subject := "it"
 		if g != f {
@@ -712,6 +726,9 @@ func (m *Model) evidence(f *fnInfo) []Evidence {
 			ev = append(ev, Evidence{fn.Pos(), "profile", fmt.Sprintf("%s has %.0f%% of %s", fn.Name(), 100*m.cfg.Profile.Share(fn), m.cfg.Profile.Unit())})
 		case byEntry:
 			ev = append(ev, Evidence{fn.Pos(), "hashing-function", fn.Name() + " " + m.entryTextOf(f) + ", which its callers call it for once per item"})
+		case byLiteral:
+			ev = append(ev, Evidence{r.via.pos, "caller-chain", fn.Name() + " is called by the function literal at " + m.position(r.via.lit.Node().Pos())},
+				Evidence{r.via.lit.Node().Pos(), "hashing-function", "the function literal returns a hash of what it is given, which its holder calls it for once per item"})
 		case byChild:
 			ev = append(ev, Evidence{fn.Pos(), "child-derivation", fn.Name() + " derives a child of its receiver by index, which its callers call it for once per child"})
 		}

@@ -366,3 +366,39 @@ func dateMAC(key, data []byte) []byte {
 func CaseDateKeyMAC() { DateKeyMAC("secret", "20261207", "msg") }
 
 func ResultDateKeyMAC() string { return string(DateKeyMAC("secret", "20261207", "msg")) }
+
+// A function literal that returns a hash of what it is given runs once per
+// item it hashes, by presumption (a processor's masking function, handed to
+// a regexp's ReplaceAllStringFunc): so does the helper it calls, whose HMAC
+// is keyed anew with the same key on each call.
+func newMasker(key []byte, keyed bool) func(match string) string {
+	return func(match string) string {
+		if keyed {
+			return maskMAC(match, key)
+		}
+		sum := sha256.Sum256([]byte(match))
+		return string(sum[:])
+	}
+}
+
+func maskMAC(match string, key []byte) string {
+	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of maskMAC, which the function literal at hotness.go:\d+ calls \(it returns a hash of what it is given: its holder calls it once per item it hashes\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
+	mac.Write([]byte(match))
+	return string(mac.Sum(nil))
+}
+
+func CaseMaskedValue() { newMasker(items[0], true)("value") }
+
+func ResultMaskedValue() string { return newMasker(items[0], true)("value") }
+
+// Its twin: the same helper, called by code that runs once (a key's label,
+// computed when a processor starts).
+func keyLabel(match string, key []byte) string {
+	mac := hmac.New(sha256.New, key) // silent: once per call of keyLabel, which nothing shows to run per item
+	mac.Write([]byte(match))
+	return string(mac.Sum(nil))
+}
+
+func startProcessor(key []byte) string { return "key " + keyLabel("label", key) }
+
+func CaseKeyLabel() { startProcessor(items[0]) }
