@@ -277,7 +277,10 @@ func (p *siteChecks) sumValueFix(cur inspector.Cursor, s *Site, r *returnedDiges
 	if last := decl.Body.List[len(decl.Body.List)-1]; last != r.ret {
 		return nil, "the digest is not returned by the last statement of " + r.fn.Name()
 	}
-	fnCur, _ := p.decl(r.fn)
+	fnCur, ok := p.decl(r.fn)
+	if !ok {
+		return nil, "the declaration of " + r.fn.Name() + " is not found"
+	}
 	for ret := range fnCur.Preorder((*ast.ReturnStmt)(nil)) {
 		if ret.Node() != r.ret && !insideFuncLit(ret, fnCur) {
 			return nil, r.fn.Name() + " has several returns"
