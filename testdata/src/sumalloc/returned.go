@@ -48,8 +48,18 @@ func CaseNodeRejected() {
 	for i := range level {
 		outNode = *nodeOrNil(&level[i])
 		outNode = *hashNode(&level[i])
+		outNode = *nodeFunc(&level[i])
 	}
 }
+
+// nodeFunc's value is taken: a caller of that value may keep the pointer.
+func nodeFunc(l *Node) *Node {
+	sha := sha256.New()
+	sha.Write(l[:])
+	return (*Node)(sha.Sum(nil))
+}
+
+var nodeFuncs = []func(*Node) *Node{nodeFunc}
 
 // nodeOrNil returns nil for a nil node too: the worker could return only
 // the digest.
