@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
@@ -51,12 +50,11 @@ var digestSizes = func() map[string]int64 {
 
 // sumUse is what is done with the result of h.Sum(nil).
 type sumUse struct {
-	verb     string        // "compared", "copied", "encoded", "appended"
-	by       string        // the consumer as written: "bytes.Equal", "copy"
-	appended *ast.CallExpr // append(dst, h.Sum(nil)...), when appended
-	dst      ast.Expr      // its dst
-	returned bool          // returned to callers that copy it (see returnedCopied)
-	callers  []string      // when returned, the other files that call the function
+	verb     string          // "compared", "copied", "encoded", "appended"
+	by       string          // the consumer as written: "bytes.Equal", "copy"
+	appended *ast.CallExpr   // append(dst, h.Sum(nil)...), when appended
+	dst      ast.Expr        // its dst
+	returned *returnedDigest // returned to callers that copy it (see returnedCopied)
 }
 
 // checkSumAlloc reports h.Sum(nil) on a known hasher whose result is used
@@ -118,14 +116,8 @@ func (p *siteChecks) checkSumAlloc() {
 			// Reject a nil slice of its own (var tmp []byte): summed
 			// elsewhere, it would be left declared and unused.
 			why = "the sum appends to " + shorten(types.ExprString(call.Args[0])) + ", a nil slice declared for it, which the fix would leave unused: sum into a buffer declared in its place"
-		case use.returned:
-			// Returning the digest by value changes the function's result
-			// type and every call; the pointer must outlive the call, so no
-			// buffer of the function can hold it.
-			why = "the digest is returned: return it by value, as an array, instead"
-			if len(use.callers) > 0 {
-				why = "the digest is returned through a pointer, which must outlive the call; returning it by value, as an array, would change its callers in " + strings.Join(use.callers, ", ") + ", and a fix edits only the finding's file"
-			}
+		case use.returned != nil:
+			fix, why = p.sumValueFix(cur, s, use.returned)
 		case field != nil && use.appended == nil:
 			fix, why = p.fieldSumFix(cur, field, direct)
 		case !pooledVar: // s is nil for a field's hasher, whose Sum(nil) is appended
@@ -301,11 +293,7 @@ func (p *siteChecks) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared 
 	if s.esc.kind != stays && s.esc.kind != transient {
 		return nil, "the hasher is " + s.esc.reason
 	}
-	key := p.qualifiedCallee(s.Call)
-	if s.ctor.wrapped != "" {
-		key = s.ctor.wraps // a wrapper returns that constructor's hasher
-	}
-	size, ok := digestSizes[key]
+	size, ok := p.digestSize(s)
 	if !ok {
 		return nil, "the digest size of " + s.ctor.name + " is not known"
 	}
@@ -336,6 +324,17 @@ func (p *siteChecks) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared 
 	}
 	fix := fixes.SumArray(f, stmt, call, name, size)
 	return &fix, ""
+}
+
+// digestSize returns the size of the digest of the hasher that the
+// constructor call of s makes, when it is known.
+func (p *pass) digestSize(s *Site) (int64, bool) {
+	key := p.qualifiedCallee(s.Call)
+	if s.ctor.wrapped != "" {
+		key = s.ctor.wraps // a wrapper returns that constructor's hasher
+	}
+	size, ok := digestSizes[key]
+	return size, ok
 }
 
 // arrayName chooses the name of an array declared in block and used at pos:
