@@ -256,20 +256,16 @@ func (m *Model) resolve() {
 // token built, a request signed) shows nothing of how often it runs: the
 // entry's presumption stands beside it.
 func (m *Model) perCollection(f *fnInfo) string {
-	if m.taken[f.fn] || f.fn.Signature().Recv() != nil && m.cfg.Vals.InterfaceMethod(m.cfg.Root.Inspector(), f.fn.Name()) {
+	if f.fn.Signature().Recv() != nil && m.cfg.Vals.InterfaceMethod(m.cfg.Root.Inspector(), f.fn.Name()) {
 		return ""
+	}
+	calls, ok := m.callsOf(f)
+	if !ok {
+		return "" // its value is taken
 	}
 	var callers []string
 	seen := map[*fnInfo]bool{}
-	for use := range m.cfg.Vals.Uses(m.cfg.Root, f.fn) {
-		call := use
-		if call.ParentEdgeKind() == edge.SelectorExpr_Sel {
-			call = call.Parent()
-		}
-		if call.ParentEdgeKind() != edge.CallExpr_Fun {
-			return "" // its value: see taken
-		}
-		call = call.Parent()
+	for _, call := range calls {
 		_, fn, lit, ok := m.enclosing(call)
 		g := m.funcs[fn]
 		switch {
