@@ -853,6 +853,21 @@ var Kinds = []Kind{
 			}
 		},
 	},
+	{
+		Name:   "sum-value",
+		Title:  "digest returned by value",
+		Check:  "sum-alloc",
+		Before: "digest := h.Sum(nil); return truncate((*Truncated)(digest)), in a function whose every caller copies what it returns (go-data-segment's computeNode)",
+		After:  "the function wraps a worker that sums into its result and returns it by value; inlined into each caller, it leaves the result on the caller's stack",
+		Floor:  "sha256.Sum256(msg), its top two bits cleared",
+		Op:     "one call: the truncated SHA-256 of two halves of a message, copied to the caller",
+		bench:  sumValueBench,
+		outputs: func(size int) [3][]byte {
+			_, x, y := halves(size)
+			before, after, floor := naive.TruncatedPairSum(x, y), fixed.TruncatedPairSum(x, y), truncatedFloor(message(size))
+			return [3][]byte{before[:], after[:], floor[:]}
+		},
+	},
 }
 
 // CheckName is k.Check, or says that there is no check yet.
