@@ -27,6 +27,10 @@
 // -strict, also when a must-find site is missed. A missed per-item site never
 // fails the run.
 //
+// With -pool=inline (or runtime), the findings judged are those of hashalloc
+// in that pool mode: the same sites, whose messages say which have an
+// automatic fix in that mode.
+//
 // With -audit, hashalloc runs with -audit too, and the command then prints,
 // per module, the recall audit: every audited per-item site with what became
 // of it (reported, or missed with the reason the model gave, or looked at by
@@ -63,6 +67,7 @@ func main() {
 		minHeld  = flag.Float64("min-heldout-precision", 0, "fail when the precision of the held-out modules is below this")
 		unjudged = flag.Bool("unjudged", false, "print only the unexpected findings, as entries of the expectations file")
 		count    = flag.Int("bench-count", 1, "with -fix, the -count of the benchmarks of modules with bench lines (the median is kept)")
+		pool     = flag.String("pool", "", "the -pool of the run whose findings are judged, runtime or inline (hashalloc's default when empty); -fix applies the fixes in both modes")
 		audit    = flag.Bool("audit", false, "also print every site a check looked at, reported or silent and why, and what became of each per-item site")
 	)
 	flag.Parse()
@@ -74,13 +79,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "realworld: -heldout and -rest select disjoint sets; give one")
 		os.Exit(2)
 	}
-	if err := run(*files, *work, *fast, *heldout, *rest, *only, *fix, *strict, *minPrec, *minHeld, *unjudged, *count, *audit); err != nil {
+	if *pool != "" && *pool != "runtime" && *pool != "inline" {
+		fmt.Fprintf(os.Stderr, "realworld: -pool %q: want runtime or inline\n", *pool)
+		os.Exit(2)
+	}
+	if err := run(*files, *work, *fast, *heldout, *rest, *only, *fix, *strict, *minPrec, *minHeld, *unjudged, *count, *audit, *pool); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
 		os.Exit(1)
 	}
 }
 
-func run(files, work string, fast, heldout, rest bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool, count int, audit bool) error {
+func run(files, work string, fast, heldout, rest bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool, count int, audit bool, pool string) error {
 	repo, err := repoRoot()
 	if err != nil {
 		return err
@@ -119,7 +128,7 @@ func run(files, work string, fast, heldout, rest bool, only string, fix, strict 
 	}
 
 	ctx := context.Background()
-	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, Audit: audit, BenchCount: count, Log: os.Stderr})
+	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, Audit: audit, Pool: pool, BenchCount: count, Log: os.Stderr})
 	if err != nil {
 		return err
 	}
