@@ -27,9 +27,10 @@
 // -strict, also when a must-find site is missed. A missed per-item site never
 // fails the run.
 //
-// With -pool=inline (or runtime), the findings judged are those of hashalloc
+// With -pool=runtime (or inline), the findings judged are those of hashalloc
 // in that pool mode: the same sites, whose messages say which have an
-// automatic fix in that mode.
+// automatic fix in that mode. Without it hashalloc chooses (-pool=auto),
+// which for a module that does not require the runtime module is inline.
 //
 // With -audit, hashalloc runs with -audit too, and the command then prints,
 // per module, the recall audit: every audited per-item site with what became
@@ -67,7 +68,7 @@ func main() {
 		minHeld  = flag.Float64("min-heldout-precision", 0, "fail when the precision of the held-out modules is below this")
 		unjudged = flag.Bool("unjudged", false, "print only the unexpected findings, as entries of the expectations file")
 		count    = flag.Int("bench-count", 1, "with -fix, the -count of the benchmarks of modules with bench lines (the median is kept)")
-		pool     = flag.String("pool", "", "the -pool of the run whose findings are judged, runtime or inline (hashalloc's default when empty); -fix applies the fixes in both modes")
+		pool     = flag.String("pool", "", "the -pool of the run whose findings are judged, runtime or inline (empty: hashalloc's default, auto, which is inline in a module that does not require the runtime module); -fix applies the fixes in both modes")
 		audit    = flag.Bool("audit", false, "also print every site a check looked at, reported or silent and why, and what became of each per-item site")
 	)
 	flag.Parse()
