@@ -74,10 +74,8 @@ func (r *Runner) fix(ctx context.Context, m *expect.Module, base, pool string, b
 		return res
 	}
 	if pool == "runtime" {
-		runtimeDir := filepath.Join(r.cfg.Repo, "runtime")
-		if out, err := r.goCmd(ctx, dir, nil, "mod", "edit",
-			"-require="+runtimeModule+"@v0.0.0", "-replace="+runtimeModule+"="+runtimeDir); err != nil {
-			fail("", "fix", fmt.Sprintf("go mod edit: %v\n%s", err, out))
+		if err := r.requireRuntime(ctx, dir); err != nil {
+			fail("", "fix", err.Error())
 			return res
 		}
 	}
@@ -155,6 +153,17 @@ func (r *Runner) fix(ctx context.Context, m *expect.Module, base, pool string, b
 		res.Targets = checkTargets(m, before, res.Bench)
 	}
 	return res
+}
+
+// requireRuntime makes the module copied in dir require the runtime module,
+// replaced by the repository's, as a user of -pool=runtime does.
+func (r *Runner) requireRuntime(ctx context.Context, dir string) error {
+	runtimeDir := filepath.Join(r.cfg.Repo, "runtime")
+	if out, err := r.goCmd(ctx, dir, nil, "mod", "edit",
+		"-require="+runtimeModule+"@v0.0.0", "-replace="+runtimeModule+"="+runtimeDir); err != nil {
+		return fmt.Errorf("go mod edit: %v\n%s", err, out)
+	}
+	return nil
 }
 
 // changedFiles lists the .go files (relative, slash-separated) whose
