@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
-	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -683,9 +682,8 @@ func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Fun
 		}
 		// Reject a variable assigned again: which function it holds
 		// depends on the path taken.
-		id, ok := p.vals.Def(fn, obj)
-		value, defined := values.DefinedWith(id)
-		if !ok || !defined || p.vals.Written(fn, obj) {
+		value, id, ok := p.vals.Only(fn, obj)
+		if !ok {
 			return nil, nil, "the hash function " + text + " is a variable assigned where its value is not known here"
 		}
 		// Reject a variable used again: the fix deletes its definition
@@ -780,12 +778,8 @@ func (p *pass) neverNilFunc(fn inspector.Cursor, e ast.Expr) bool {
 	case *types.Func:
 		return true
 	case *types.Var:
-		if obj.Kind() != types.LocalVar || p.vals.Written(fn, obj) {
-			return false
-		}
-		id, ok := p.vals.Def(fn, obj)
-		value, defined := values.DefinedWith(id)
-		return ok && defined && p.neverNilFunc(fn, value)
+		value, _, ok := p.vals.Only(fn, obj)
+		return ok && obj.Kind() == types.LocalVar && p.neverNilFunc(fn, value)
 	}
 	return false
 }

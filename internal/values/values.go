@@ -168,6 +168,18 @@ func DefinedWith(id inspector.Cursor) (ast.Expr, bool) {
 	return nil, false
 }
 
+// Only returns the one value that the variable obj holds in region: the
+// value its declaration under region gives it (see DefinedWith), when
+// nothing under region writes obj after it; with the declaring identifier.
+func (x *Index) Only(region inspector.Cursor, obj types.Object) (ast.Expr, inspector.Cursor, bool) {
+	id, ok := x.Def(region, obj)
+	if !ok || x.Written(region, obj) {
+		return nil, inspector.Cursor{}, false
+	}
+	value, ok := DefinedWith(id)
+	return value, id, ok
+}
+
 // Used reports whether an identifier under region uses obj.
 func (x *Index) Used(region inspector.Cursor, obj types.Object) bool {
 	for range x.Uses(region, obj) {
