@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -1419,14 +1420,9 @@ func (p *pass) sameOperand(a, b ast.Expr) bool {
 // terminates reports whether st, the last statement of a branch, leaves the
 // function: a return or a call of panic.
 func terminates(st ast.Stmt) bool {
-	switch st := st.(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		call, ok := st.X.(*ast.CallExpr)
-		return ok && identOf(call.Fun) != nil && identOf(call.Fun).Name == "panic"
-	}
-	return false
+	es, ok := st.(*ast.ExprStmt)
+	_, ret := st.(*ast.ReturnStmt)
+	return ret || ok && frequency.IsPanic(es.X)
 }
 
 // stmtWord names the statement n: if or switch.
