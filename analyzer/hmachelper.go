@@ -133,7 +133,7 @@ func (p *pass) loopHelper(s *Site) (h loopHelper, why string, applies bool) {
 	var calls []inspector.Cursor
 	valueUse := ""
 	for use := range p.vals.Uses(p.root, fn) {
-		if c, ok := callOf(use); ok {
+		if c, ok := values.CalledAt(use); ok {
 			calls = append(calls, c)
 			if loop, ok := enclosingLoop(c, false); ok && !h.call.Valid() {
 				h.call, h.loop = c, loop
@@ -569,16 +569,4 @@ func freeIn(decl *ast.FuncDecl, want string) string {
 		name = want + strconv.Itoa(i)
 	}
 	return name
-}
-
-// callOf returns the call whose function the identifier at cur names,
-// directly or as the selector of x.f.
-func callOf(cur inspector.Cursor) (inspector.Cursor, bool) {
-	if cur.ParentEdgeKind() == edge.SelectorExpr_Sel {
-		cur = cur.Parent()
-	}
-	if cur.ParentEdgeKind() != edge.CallExpr_Fun {
-		return inspector.Cursor{}, false
-	}
-	return cur.Parent(), true
 }

@@ -236,7 +236,7 @@ func (x *Index) any(region inspector.Cursor, obj types.Object, f func(inspector.
 func (x *Index) Calls(in *inspector.Inspector, fn *types.Func) []inspector.Cursor {
 	var calls []inspector.Cursor
 	for cur := range x.Uses(in.Root(), fn) {
-		if c, ok := calledAt(cur); ok {
+		if c, ok := CalledAt(cur); ok {
 			calls = append(calls, c)
 		}
 	}
@@ -247,16 +247,16 @@ func (x *Index) Calls(in *inspector.Inspector, fn *types.Func) []inspector.Curso
 // a value, which may be called from anywhere.
 func (x *Index) Escapes(in *inspector.Inspector, fn *types.Func) bool {
 	for cur := range x.Uses(in.Root(), fn) {
-		if _, ok := calledAt(cur); !ok {
+		if _, ok := CalledAt(cur); !ok {
 			return true
 		}
 	}
 	return false
 }
 
-// calledAt returns the call whose function the identifier at cur names,
+// CalledAt returns the call whose function the identifier at cur names,
 // directly or as the selector of x.f.
-func calledAt(cur inspector.Cursor) (inspector.Cursor, bool) {
+func CalledAt(cur inspector.Cursor) (inspector.Cursor, bool) {
 	if cur.ParentEdgeKind() == edge.SelectorExpr_Sel {
 		cur = cur.Parent()
 	}
