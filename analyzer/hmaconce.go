@@ -68,14 +68,9 @@ func (p *pass) changingKey(s *Site) string {
 // declaredInLoop reports whether v is declared in a loop around cur (its
 // body, or the loop's own variables), in cur's function.
 func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
-	for c := cur.Parent(); c.Valid(); c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if n := c.Node(); n.Pos() <= v.Pos() && v.Pos() < n.End() {
-				return true
-			}
-		case *ast.FuncDecl, *ast.FuncLit:
-			return false
+	for loop, ok := enclosingLoop(cur, false); ok; loop, ok = enclosingLoop(loop, false) {
+		if n := loop.Node(); n.Pos() <= v.Pos() && v.Pos() < n.End() {
+			return true
 		}
 	}
 	return false
@@ -541,15 +536,10 @@ func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, stri
 		if p.TypesInfo.Uses[c.Node().(*ast.Ident)] != mac {
 			continue
 		}
-		sel, ok := c.Parent().Node().(*ast.SelectorExpr)
-		call, ok2 := c.Parent().Parent().Node().(*ast.CallExpr)
-		if !ok || !ok2 || c.ParentEdgeKind() != edge.SelectorExpr_X || c.Parent().ParentEdgeKind() != edge.CallExpr_Fun {
-			return nil, ""
-		}
-		switch sel.Sel.Name {
-		case "Size":
-			reads = append(reads, call)
-		case "BlockSize":
+		switch call := c.Parent().Parent().Node(); {
+		case isMethodCallOn(c, "Size"):
+			reads = append(reads, call.(*ast.CallExpr))
+		case isMethodCallOn(c, "BlockSize"):
 			return nil, fmt.Sprintf("%s at %s reads the MAC's block size, which the one-shot HMAC's sum does not tell", shorten(p.text(call)), p.position(call.Pos()))
 		default:
 			return nil, ""
