@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -150,9 +151,7 @@ func (p *hotBufferCheck) check() {
 			if esc.kind == unknown || esc.kind == outlives {
 				continue // cannot tell, or meant to outlive the call
 			}
-			// Leave to concat-hash a buffer that is only filled by copies and
-			// hashed once: its rewrite removes the buffer altogether.
-			if p.concatShaped(fn, b) {
+			if p.builtToBeHashed(b) {
 				continue
 			}
 			what, ok := p.bufferAllocates(b, esc)
@@ -690,34 +689,11 @@ func isParamOf(ft *ast.FuncType, v *types.Var) bool {
 	return ft.Params != nil && ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
 }
 
-// concatShaped reports whether the buffer is built by append or by a make
-// of a size known only at run time, only filled by copies and hashed once:
-// the shape of a concatenation, which concat-hash reports.
-func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
-	if b.made && b.size >= 0 {
-		return false // concat-hash leaves constant sizes alone
-	}
-	sinks := 0
-	for use := range p.vals.Uses(fn, b.v) {
-		e := outerSlices(use)
-		if e.ParentEdgeKind() != edge.CallExpr_Args {
-			return false
-		}
-		call := e.Parent().Node().(*ast.CallExpr)
-		if p.builtin(call) == "copy" && e.ParentEdgeIndex() == 0 {
-			continue
-		}
-		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && isCatalogSum(fn) {
-			sinks++
-			continue
-		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
-			sinks++
-			continue
-		}
-		return false
-	}
-	return sinks == 1
+// builtToBeHashed reports whether concat-hash, which runs before, found the
+// buffer to be a concatenation built only to be hashed: its rewrite removes
+// the buffer altogether, so the buffer is left to it.
+func (p *hotBufferCheck) builtToBeHashed(b *buffer) bool {
+	return slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() })
 }
 
 // isCatalogSum reports whether fn is a sum function of the catalog

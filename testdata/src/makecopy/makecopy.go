@@ -176,7 +176,7 @@ func ResultSizeKept() string {
 //
 //hashalloc:hot
 func withGap(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r)+1)
+	buf := make([]byte, len(l)+len(r)+1) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of withGap \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf, l)
 	copy(buf[len(l):], r)
 	return sha256.Sum256(buf)
@@ -186,7 +186,7 @@ func withGap(l, r []byte) [32]byte {
 //
 //hashalloc:hot
 func overlapping(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of overlapping \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf, l)
 	copy(buf[len(r):], r)
 	return sha256.Sum256(buf)
@@ -196,7 +196,7 @@ func overlapping(l, r []byte) [32]byte {
 //
 //hashalloc:hot
 func swapped(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of swapped \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf[len(l):], r)
 	copy(buf, l)
 	return sha256.Sum256(buf)
@@ -206,7 +206,7 @@ func swapped(l, r []byte) [32]byte {
 //
 //hashalloc:hot
 func truncated(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of truncated \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf[:len(r)], l)
 	copy(buf[len(l):], r)
 	return sha256.Sum256(buf)
@@ -216,7 +216,7 @@ func truncated(l, r []byte) [32]byte {
 //
 //hashalloc:hot
 func called(l []byte) [32]byte {
-	buf := make([]byte, len(l)+len(next()))
+	buf := make([]byte, len(l)+len(next())) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(next\(\)\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of called \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf, l)
 	copy(buf[len(l):], next())
 	return sha256.Sum256(buf)
@@ -242,7 +242,7 @@ func otherList(list, other [][]byte) [32]byte {
 	for _, p := range other {
 		size += len(p)
 	}
-	buf := make([]byte, size)
+	buf := make([]byte, size) // want `hot-buffer: make\(\[\]byte, size\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of otherList \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	n := 0
 	for _, p := range list {
 		n += copy(buf[n:], p)
@@ -258,7 +258,7 @@ func separated(list [][]byte) [32]byte {
 	for _, p := range list {
 		size += len(p) + 1
 	}
-	buf := make([]byte, size)
+	buf := make([]byte, size) // want `hot-buffer: make\(\[\]byte, size\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of separated \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	n := 0
 	for _, p := range list {
 		n += copy(buf[n:], p)
@@ -271,7 +271,7 @@ func separated(list [][]byte) [32]byte {
 //
 //hashalloc:hot
 func offsetUsed(l, r []byte) ([32]byte, int) {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of offsetUsed \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	n := copy(buf, l)
 	n += copy(buf[n:], r)
 	return sha256.Sum256(buf), n
