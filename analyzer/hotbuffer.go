@@ -289,8 +289,10 @@ func (p *hotBufferCheck) hashingCode(fn inspector.Cursor) bool {
 const maxWrappers = 2
 
 // hashes reports whether the function at fn hashes: it calls a hash
-// constructor, a sum function, a hasher's Write or Sum, or a function value
-// of a hash's shape, or passes a hasher to a function, or it returns what a
+// constructor or a hasher's Sum, makes a call that is a sink (see sinkOf: a
+// sum function, a hasher's Write, a hashing helper of another package, a
+// call whose targets hash, a function value of a hash's shape), or passes a
+// hasher to a function, or it returns what a
 // function of its package that hashes returns (a wrapper, as merkledb's
 // calculateID returns hashNode(n)). depth counts the wrappers followed.
 func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
@@ -312,29 +314,18 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 		}
 	}
 	for ic := range p.calls.Within(fn) {
-		call := ic.Node
 		if callee := ic.Callee; callee != nil {
 			if _, ok := p.lookupCtor(callee); ok {
 				return true
 			}
-			if callee.Pkg() != nil && callee.Signature().Recv() == nil {
-				if _, ok := p.cfg.lookupSum(callee, funcKey(callee)); ok {
-					return true // a sum of the catalog or -sums
-				}
-			}
-			if callee.Pkg() != nil && callee.Pkg() != p.Pkg && p.ImportObjectFact(callee.Origin(), new(hashesArg)) {
-				return true // a hashing helper of another package, by its fact
-			}
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Write" || sel.Sel.Name == "Sum") {
-			if isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
-				return true
-			}
+		if _, ok := p.sinkOf(ic.Cursor, ic.Callee, nil); ok {
+			return true // a sum, a hasher's Write, a hashing helper, a function value of a hash's shape
 		}
-		if _, ok := p.digestValueSink(call); ok {
-			return true // h(b), through a function value of a hash's shape
+		if sel, ok := ast.Unparen(ic.Node.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+			return true
 		}
-		for _, arg := range call.Args {
+		for _, arg := range ic.Node.Args {
 			if isHasher(p.TypesInfo.TypeOf(arg)) {
 				return true // io.Copy(h, r): writes to the hasher
 			}
