@@ -546,8 +546,8 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		if kind, ok := bufferReaders[callee.FullName()]; ok {
 			return escape{kind, "passed to " + shortName(callee), pos}, nil
 		}
-		if isCatalogSum(callee) {
-			return escape{kind: stays}, nil
+		if _, ok := sumFuncs[funcKey(callee)]; ok && callee.Signature().Recv() == nil {
+			return escape{kind: stays}, nil // a sum of the catalog reads it, keeps nothing
 		}
 		if bp, ok := p.bufferParam(callee, arg.ParentEdgeIndex()); ok {
 			switch {
@@ -685,16 +685,6 @@ func isParamOf(ft *ast.FuncType, v *types.Var) bool {
 // the buffer altogether, so the buffer is left to it.
 func (p *hotBufferCheck) builtToBeHashed(b *buffer) bool {
 	return slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() })
-}
-
-// isCatalogSum reports whether fn is a sum function of the catalog
-// (sha256.Sum256), which reads its argument and keeps nothing of it.
-func isCatalogSum(fn *types.Func) bool {
-	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return false
-	}
-	_, ok := sumFuncs[funcKey(fn)]
-	return ok
 }
 
 // bufferAllocates says what allocates, or false when the buffer stays on
