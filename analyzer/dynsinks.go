@@ -38,6 +38,10 @@ import (
 //     ever called (never used as a value, so no call outside the package or
 //     through a variable), never assigns the parameter, and every call
 //     passes a package function;
+//   - a package variable, or an element of a registry (a package map, slice
+//     or array of functions, algos[crypto.SHA256]): it is unexported and
+//     never written after its declaration, elements included, and every
+//     value it is declared with is a package function (see funcValueTargets);
 //   - an interface method: the interface is unexported, no exported function
 //     or method takes it, no exported variable or field holds it, no value is
 //     asserted to it, and one type of the package implements it, whose
