@@ -41,7 +41,7 @@ import (
 //   - a package variable, or an element of a registry (a package map, slice
 //     or array of functions, algos[crypto.SHA256]): it is unexported and
 //     never written after its declaration, elements included, and every
-//     value it is declared with is a package function (see funcValueTargets);
+//     value it is declared with is a declared function (see funcValueTargets);
 //   - an interface method: the interface is unexported, no exported function
 //     or method takes it, no exported variable or field holds it, no value is
 //     asserted to it, and one type of the package implements it, whose
