@@ -289,12 +289,12 @@ func (p *hotBufferCheck) hashingCode(fn inspector.Cursor) bool {
 const maxWrappers = 2
 
 // hashes reports whether the function at fn hashes: it calls a hash
-// constructor or a hasher's Sum, makes a call that is a sink (see sinkOf: a
-// sum function, a hasher's Write, a hashing helper of another package, a
-// call whose targets hash, a function value of a hash's shape), or passes a
-// hasher to a function, or it returns what a
-// function of its package that hashes returns (a wrapper, as merkledb's
-// calculateID returns hashNode(n)). depth counts the wrappers followed.
+// constructor, a hashing helper of another package (by its fact) or a
+// hasher's Sum, makes a call that is a sink (see sinkOf: a sum function, a
+// hasher's Write, a call whose targets hash, a function value of a hash's
+// shape), or passes a hasher to a function, or it returns what a function
+// of its package that hashes returns (a wrapper, as merkledb's calculateID
+// returns hashNode(n)). depth counts the wrappers followed.
 func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 	for cur := range fn.Preorder((*ast.ReturnStmt)(nil)) {
 		ret := cur.Node().(*ast.ReturnStmt)
@@ -318,9 +318,12 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 			if _, ok := p.lookupCtor(callee); ok {
 				return true
 			}
+			if callee.Pkg() != nil && callee.Pkg() != p.Pkg && p.ImportObjectFact(callee.Origin(), new(hashesArg)) {
+				return true // a hashing helper of another package, called with any number of parts
+			}
 		}
 		if _, ok := p.sinkOf(ic.Cursor, ic.Callee, nil); ok {
-			return true // a sum, a hasher's Write, a hashing helper, a function value of a hash's shape
+			return true // a sum, a hasher's Write, a call whose targets hash, a function value of a hash's shape
 		}
 		if sel, ok := ast.Unparen(ic.Node.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
 			return true
