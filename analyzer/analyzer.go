@@ -103,7 +103,7 @@ func newFlagAnalyzer() *analysis.Analyzer {
 	a := c.analyzer()
 	a.Flags.BoolVar(&c.tests, "tests", false, "also analyze _test.go files")
 	a.Flags.BoolVar(&c.audit, "audit", false, "also list every site a check looked at and left silent, with why (category audit)")
-	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool), inline (declare a sync.Pool in the file)\nor auto: runtime in a module that requires github.com/hashalloc/hashalloc/runtime, inline elsewhere")
+	a.Flags.Var(&c.pool, "pool", "where fixes take pooled hashers from: runtime (import github.com/hashalloc/hashalloc/runtime/hashpool), inline (declare a sync.Pool in the file)\nor auto: runtime in a module that requires github.com/hashalloc/hashalloc/runtime, inline elsewhere;\nevery mode is inline in a module older than Go 1.21, which cannot require the runtime module")
 	a.Flags.Var(c.constructors, "constructors", "comma-separated importpath.Func list of extra hash constructors that always allocate")
 	a.Flags.Var(c.sums, "sums", "comma-separated sum functions and constructors that hashalloc does not know, as importpath.Func=ALGORITHM\n(sha256, sha224, sha512, sha384, sha512_224, sha512_256, sha1, md5, sha3_224, sha3_256, sha3_384, sha3_512: it computes that hash)\nor importpath.Func (a sum function of an unknown algorithm: reported, not fixed)")
 	a.Flags.Var(profileFlag{c}, "profile", "a pprof CPU profile (such as default.pgo) or allocation profile (-memprofile) that decides which functions are hot")

@@ -137,9 +137,9 @@ func TestCostFacts(t *testing.T) {
 }
 
 // TestGoVersion checks that fixes follow the Go version of the file they
-// edit: -pool=runtime offers no fix to a file older than the runtime module,
-// and the default pool mode declares the pools in such a module's files (it
-// does not require the runtime module either), as -pool=inline does.
+// edit: in a module older than the runtime module, which cannot require it,
+// -pool=runtime and the default pool mode declare the pools in the fixed
+// file, as -pool=inline does, rather than offer no fix.
 func TestGoVersion(t *testing.T) {
 	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, filepath.Join(testdata, "mod", "goversion"), newAnalyzer(t, analyzer.Options{Pool: analyzer.PoolRuntime}), "./...")

@@ -168,8 +168,7 @@ func (p *pass) derivations() map[*types.Func]int {
 		if n < 2 || !isBytes(fn.Signature().Results()) {
 			continue
 		}
-		body := decl.Node().(*ast.FuncDecl).Body
-		if p.returnsHMAC(body, memo) {
+		if p.returnsHMAC(decl, memo) {
 			derivs[fn] = n
 		}
 	}
@@ -307,62 +306,37 @@ func isStdPkg(path string) bool {
 	return !strings.Contains(strings.SplitN(path, "/", 2)[0], ".")
 }
 
-// returnsHMAC reports whether every return statement of body returns an
-// HMAC: mac.Sum(...), a call of a function of the package that computes
-// HMACs, or a local variable assigned once from one of those.
-func (p *pass) returnsHMAC(body *ast.BlockStmt, memo map[*types.Func]int) bool {
-	defs := map[*types.Var]ast.Expr{}
-	assigned := map[*types.Var]int{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for i, lhs := range as.Lhs {
-				if v, ok := p.TypesInfo.ObjectOf(identOf(lhs)).(*types.Var); ok {
-					assigned[v]++
-					if len(as.Lhs) == len(as.Rhs) {
-						defs[v] = as.Rhs[i]
-					}
-				}
+// returnsHMAC reports whether every return statement of the function
+// declared at decl returns an HMAC: mac.Sum(...), a call of a function of
+// the package that computes HMACs, or a local variable that holds one of
+// those only.
+func (p *pass) returnsHMAC(decl inspector.Cursor, memo map[*types.Func]int) bool {
+	returns := 0
+	for ret := range decl.Preorder((*ast.ReturnStmt)(nil)) {
+		results := ret.Node().(*ast.ReturnStmt).Results
+		if len(results) != 1 {
+			return false
+		}
+		e := ast.Unparen(results[0])
+		if v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var); ok && identOf(e) == e {
+			if e, _, ok = p.vals.Only(decl, v); !ok {
+				return false
 			}
 		}
-		return true
-	})
-	isHMAC := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		if !ok {
 			return false
 		}
 		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" {
-			s, ok := p.TypesInfo.Selections[sel]
-			return ok && isNamed(s.Recv(), "hash", "Hash", false)
-		}
-		fn := typeutil.StaticCallee(p.TypesInfo, call)
-		return fn != nil && fn.Pkg() == p.Pkg && memo[fn] > 0
-	}
-	returns := 0
-	ok := true
-	ast.Inspect(body, func(n ast.Node) bool {
-		ret, isRet := n.(*ast.ReturnStmt)
-		if !isRet || !ok {
-			return ok
-		}
-		returns++
-		if len(ret.Results) != 1 {
-			ok = false
-			return false
-		}
-		e := ast.Unparen(ret.Results[0])
-		if id, isID := e.(*ast.Ident); isID {
-			v, _ := p.TypesInfo.Uses[id].(*types.Var)
-			if assigned[v] != 1 || defs[v] == nil {
-				ok = false
+			if s, ok := p.TypesInfo.Selections[sel]; !ok || !isNamed(s.Recv(), "hash", "Hash", false) {
 				return false
 			}
-			e = defs[v]
+		} else if fn := typeutil.StaticCallee(p.TypesInfo, call); fn == nil || fn.Pkg() != p.Pkg || memo[fn] <= 0 {
+			return false
 		}
-		ok = isHMAC(e)
-		return false
-	})
-	return ok && returns > 0
+		returns++
+	}
+	return returns > 0
 }
 
 // fixedness decides whether a value is fixed: the same every time the code

@@ -38,6 +38,10 @@ import (
 //     ever called (never used as a value, so no call outside the package or
 //     through a variable), never assigns the parameter, and every call
 //     passes a package function;
+//   - a package variable, or an element of a registry (a package map, slice
+//     or array of functions, algos[crypto.SHA256]): it is unexported and
+//     never written after its declaration, elements included, and every
+//     value it is declared with is a declared function (see funcValueTargets);
 //   - an interface method: the interface is unexported, no exported function
 //     or method takes it, no exported variable or field holds it, no value is
 //     asserted to it, and one type of the package implements it, whose
@@ -48,31 +52,23 @@ import (
 // package stores no other value. (Test code that stores a fake is not seen,
 // as for function variables; see funcvars.go.)
 
-// dynamicSink returns the sink that call is when it goes through a field or
-// parameter of function type, or an interface method, whose possible
-// targets the package knows and all hash the same argument.
+// dynamicSink returns the sink that call is when it goes through a function
+// value (a field, a parameter, a package variable or registry, see
+// funcValueTargets) or an interface method whose possible targets the
+// package knows and all hash the same argument.
 func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (sink, bool) {
 	if call.Ellipsis.IsValid() || !p.hasBytesArg(call) {
 		return sink{}, false // nothing a concatenation could be passed as
 	}
-	var targets []*types.Func
-	ok, what := false, ""
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.SelectorExpr:
-		switch sel := p.TypesInfo.Selections[fun]; {
-		case sel == nil: // a qualified identifier
-		case sel.Kind() == types.FieldVal:
-			targets, ok = p.fieldTargets(sel.Obj().(*types.Var))
-			what = "value"
-		case sel.Kind() == types.MethodVal:
-			targets, ok = p.interfaceTargets(sel)
-			what = "implementation"
-		}
-	case *ast.Ident:
-		if v, isVar := p.TypesInfo.Uses[fun].(*types.Var); isVar {
-			targets, ok = p.paramTargets(v)
-			what = "argument"
-		}
+	// A method of an interface, or a function value (see funcValueTargets).
+	targets, ok := p.funcValueTargets(call.Fun)
+	what := "value"
+	if v, isVar := p.TypesInfo.Uses[identOf(call.Fun)].(*types.Var); isVar && v.Kind() == types.ParamVar {
+		what = "argument"
+	}
+	if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && p.TypesInfo.Selections[sel] != nil && p.TypesInfo.Selections[sel].Kind() == types.MethodVal {
+		targets, ok = p.interfaceTargets(p.TypesInfo.Selections[sel])
+		what = "implementation"
 	}
 	if !ok || len(targets) == 0 {
 		return sink{}, false

@@ -133,7 +133,7 @@ func (p *pass) loopHelper(s *Site) (h loopHelper, why string, applies bool) {
 	var calls []inspector.Cursor
 	valueUse := ""
 	for use := range p.vals.Uses(p.root, fn) {
-		if c, ok := callOf(use); ok {
+		if c, ok := values.CalledAt(use); ok {
 			calls = append(calls, c)
 			if loop, ok := enclosingLoop(c, false); ok && !h.call.Valid() {
 				h.call, h.loop = c, loop
@@ -287,7 +287,7 @@ func (p *pass) helperShape(h loopHelper, s *Site, def *ast.AssignStmt) (check as
 		}
 	}
 	ret, ok := rest[len(rest)-1].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) == 0 || p.sumOn(ret.Results[0], mac) == nil || slices.ContainsFunc(ret.Results[1:], func(e ast.Expr) bool { return p.mentions(e, mac) }) {
+	if !ok || len(ret.Results) == 0 || p.macCall(ret.Results[0], mac, "Sum") == nil || slices.ContainsFunc(ret.Results[1:], func(e ast.Expr) bool { return p.mentions(e, mac) }) {
 		return nil, nil, name + " does more than make the MAC, write it and return its Sum: its last statement does not return mac.Sum(...)"
 	}
 	return check, errVar, ""
@@ -311,38 +311,23 @@ func (p *pass) errCheck(stmt ast.Stmt, err, mac *types.Var) bool {
 func (p *pass) writeStmt(stmt ast.Stmt, mac *types.Var) bool {
 	switch stmt := stmt.(type) {
 	case *ast.ExprStmt:
-		return p.writeOn(stmt.X, mac)
+		return p.macCall(stmt.X, mac, "Write") != nil
 	case *ast.IfStmt:
 		init, ok := stmt.Init.(*ast.AssignStmt)
-		return ok && stmt.Else == nil && len(init.Rhs) == 1 && p.writeOn(init.Rhs[0], mac) &&
+		return ok && stmt.Else == nil && len(init.Rhs) == 1 && p.macCall(init.Rhs[0], mac, "Write") != nil &&
 			!slices.ContainsFunc(init.Lhs, func(e ast.Expr) bool { return p.mentions(e, mac) }) &&
 			!p.mentions(stmt.Cond, mac) && !p.mentions(stmt.Body, mac)
 	}
 	return false
 }
 
-// writeOn reports whether e is mac.Write(x), with an x that does not mention
-// the MAC.
-func (p *pass) writeOn(e ast.Expr, mac *types.Var) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() || p.mentions(call.Args[0], mac) {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Write" && p.isIdentOf(sel.X, mac)
-}
-
-// sumOn returns e when it is mac.Sum(b), with a b that does not mention the
+// macCall returns x of mac.name(x), with an x that does not mention the
 // MAC, or nil.
-func (p *pass) sumOn(e ast.Expr, mac *types.Var) *ast.CallExpr {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() || p.mentions(call.Args[0], mac) {
-		return nil
+func (p *pass) macCall(e ast.Expr, mac *types.Var, name string) ast.Expr {
+	if x := p.methodArg(ast.Unparen(e), mac, name); x != nil && !p.mentions(x, mac) {
+		return x
 	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); !ok || sel.Sel.Name != "Sum" || !p.isIdentOf(sel.X, mac) {
-		return nil
-	}
-	return call
+	return nil
 }
 
 // macInputs returns the parameters of the helper that its MAC is made
@@ -584,16 +569,4 @@ func freeIn(decl *ast.FuncDecl, want string) string {
 		name = want + strconv.Itoa(i)
 	}
 	return name
-}
-
-// callOf returns the call whose function the identifier at cur names,
-// directly or as the selector of x.f.
-func callOf(cur inspector.Cursor) (inspector.Cursor, bool) {
-	if cur.ParentEdgeKind() == edge.SelectorExpr_Sel {
-		cur = cur.Parent()
-	}
-	if cur.ParentEdgeKind() != edge.CallExpr_Fun {
-		return inspector.Cursor{}, false
-	}
-	return cur.Parent(), true
 }

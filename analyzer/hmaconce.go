@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
-	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -68,14 +68,9 @@ func (p *pass) changingKey(s *Site) string {
 // declaredInLoop reports whether v is declared in a loop around cur (its
 // body, or the loop's own variables), in cur's function.
 func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
-	for c := cur.Parent(); c.Valid(); c = c.Parent() {
-		switch c.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if n := c.Node(); n.Pos() <= v.Pos() && v.Pos() < n.End() {
-				return true
-			}
-		case *ast.FuncDecl, *ast.FuncLit:
-			return false
+	for loop, ok := enclosingLoop(cur, false); ok; loop, ok = enclosingLoop(loop, false) {
+		if n := loop.Node(); n.Pos() <= v.Pos() && v.Pos() < n.End() {
+			return true
 		}
 	}
 	return false
@@ -541,15 +536,10 @@ func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, stri
 		if p.TypesInfo.Uses[c.Node().(*ast.Ident)] != mac {
 			continue
 		}
-		sel, ok := c.Parent().Node().(*ast.SelectorExpr)
-		call, ok2 := c.Parent().Parent().Node().(*ast.CallExpr)
-		if !ok || !ok2 || c.ParentEdgeKind() != edge.SelectorExpr_X || c.Parent().ParentEdgeKind() != edge.CallExpr_Fun {
-			return nil, ""
-		}
-		switch sel.Sel.Name {
-		case "Size":
-			reads = append(reads, call)
-		case "BlockSize":
+		switch call := c.Parent().Parent().Node(); {
+		case isMethodCallOn(c, "Size"):
+			reads = append(reads, call.(*ast.CallExpr))
+		case isMethodCallOn(c, "BlockSize"):
 			return nil, fmt.Sprintf("%s at %s reads the MAC's block size, which the one-shot HMAC's sum does not tell", shorten(p.text(call)), p.position(call.Pos()))
 		default:
 			return nil, ""
@@ -683,9 +673,8 @@ func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Fun
 		}
 		// Reject a variable assigned again: which function it holds
 		// depends on the path taken.
-		id, ok := p.vals.Def(fn, obj)
-		value, defined := values.DefinedWith(id)
-		if !ok || !defined || p.vals.Written(fn, obj) {
+		value, id, ok := p.vals.Only(fn, obj)
+		if !ok {
 			return nil, nil, "the hash function " + text + " is a variable assigned where its value is not known here"
 		}
 		// Reject a variable used again: the fix deletes its definition
@@ -780,12 +769,8 @@ func (p *pass) neverNilFunc(fn inspector.Cursor, e ast.Expr) bool {
 	case *types.Func:
 		return true
 	case *types.Var:
-		if obj.Kind() != types.LocalVar || p.vals.Written(fn, obj) {
-			return false
-		}
-		id, ok := p.vals.Def(fn, obj)
-		value, defined := values.DefinedWith(id)
-		return ok && defined && p.neverNilFunc(fn, value)
+		value, _, ok := p.vals.Only(fn, obj)
+		return ok && obj.Kind() == types.LocalVar && p.neverNilFunc(fn, value)
 	}
 	return false
 }
@@ -1425,14 +1410,9 @@ func (p *pass) sameOperand(a, b ast.Expr) bool {
 // terminates reports whether st, the last statement of a branch, leaves the
 // function: a return or a call of panic.
 func terminates(st ast.Stmt) bool {
-	switch st := st.(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.ExprStmt:
-		call, ok := st.X.(*ast.CallExpr)
-		return ok && identOf(call.Fun) != nil && identOf(call.Fun).Name == "panic"
-	}
-	return false
+	es, ok := st.(*ast.ExprStmt)
+	_, ret := st.(*ast.ReturnStmt)
+	return ret || ok && frequency.IsPanic(es.X)
 }
 
 // stmtWord names the statement n: if or switch.

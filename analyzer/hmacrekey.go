@@ -616,7 +616,7 @@ func (p *pass) atomicKey(fn inspector.Cursor, e ast.Expr) (*ast.SelectorExpr, st
 		if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
 			return nil, "", false
 		}
-		def, ok := p.defOf(fn, v) // v := ..., never assigned again
+		def, _, ok := p.vals.Only(fn, v) // v := ..., never assigned again
 		if !ok {
 			return nil, "", false
 		}

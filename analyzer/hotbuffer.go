@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -150,9 +151,7 @@ func (p *hotBufferCheck) check() {
 			if esc.kind == unknown || esc.kind == outlives {
 				continue // cannot tell, or meant to outlive the call
 			}
-			// Leave to concat-hash a buffer that is only filled by copies and
-			// hashed once: its rewrite removes the buffer altogether.
-			if p.concatShaped(fn, b) {
+			if p.builtToBeHashed(b) {
 				continue
 			}
 			what, ok := p.bufferAllocates(b, esc)
@@ -290,10 +289,12 @@ func (p *hotBufferCheck) hashingCode(fn inspector.Cursor) bool {
 const maxWrappers = 2
 
 // hashes reports whether the function at fn hashes: it calls a hash
-// constructor, a sum function, a hasher's Write or Sum, or a function value
-// of a hash's shape, or passes a hasher to a function, or it returns what a
-// function of its package that hashes returns (a wrapper, as merkledb's
-// calculateID returns hashNode(n)). depth counts the wrappers followed.
+// constructor, a hashing helper of another package (by its fact) or a
+// hasher's Sum, makes a call that is a sink (see sinkOf: a sum function, a
+// hasher's Write, a call whose targets hash, a function value of a hash's
+// shape), or passes a hasher to a function, or it returns what a function
+// of its package that hashes returns (a wrapper, as merkledb's calculateID
+// returns hashNode(n)). depth counts the wrappers followed.
 func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 	for cur := range fn.Preorder((*ast.ReturnStmt)(nil)) {
 		ret := cur.Node().(*ast.ReturnStmt)
@@ -313,29 +314,21 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 		}
 	}
 	for ic := range p.calls.Within(fn) {
-		call := ic.Node
 		if callee := ic.Callee; callee != nil {
 			if _, ok := p.lookupCtor(callee); ok {
 				return true
 			}
-			if callee.Pkg() != nil && callee.Signature().Recv() == nil {
-				if _, ok := p.cfg.lookupSum(callee, funcKey(callee)); ok {
-					return true // a sum of the catalog or -sums
-				}
-			}
 			if callee.Pkg() != nil && callee.Pkg() != p.Pkg && p.ImportObjectFact(callee.Origin(), new(hashesArg)) {
-				return true // a hashing helper of another package, by its fact
+				return true // a hashing helper of another package, called with any number of parts
 			}
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Write" || sel.Sel.Name == "Sum") {
-			if isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
-				return true
-			}
+		if _, ok := p.sinkOf(ic.Cursor, ic.Callee, nil); ok {
+			return true // a sum, a hasher's Write, a call whose targets hash, a function value of a hash's shape
 		}
-		if _, ok := p.digestValueSink(call); ok {
-			return true // h(b), through a function value of a hash's shape
+		if sel, ok := ast.Unparen(ic.Node.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+			return true
 		}
-		for _, arg := range call.Args {
+		for _, arg := range ic.Node.Args {
 			if isHasher(p.TypesInfo.TypeOf(arg)) {
 				return true // io.Copy(h, r): writes to the hasher
 			}
@@ -556,8 +549,8 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		if kind, ok := bufferReaders[callee.FullName()]; ok {
 			return escape{kind, "passed to " + shortName(callee), pos}, nil
 		}
-		if isCatalogSum(callee) {
-			return escape{kind: stays}, nil
+		if _, ok := sumFuncs[funcKey(callee)]; ok && callee.Signature().Recv() == nil {
+			return escape{kind: stays}, nil // a sum of the catalog reads it, keeps nothing
 		}
 		if bp, ok := p.bufferParam(callee, arg.ParentEdgeIndex()); ok {
 			switch {
@@ -690,44 +683,11 @@ func isParamOf(ft *ast.FuncType, v *types.Var) bool {
 	return ft.Params != nil && ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
 }
 
-// concatShaped reports whether the buffer is built by append or by a make
-// of a size known only at run time, only filled by copies and hashed once:
-// the shape of a concatenation, which concat-hash reports.
-func (p *hotBufferCheck) concatShaped(fn inspector.Cursor, b *buffer) bool {
-	if b.made && b.size >= 0 {
-		return false // concat-hash leaves constant sizes alone
-	}
-	sinks := 0
-	for use := range p.vals.Uses(fn, b.v) {
-		e := outerSlices(use)
-		if e.ParentEdgeKind() != edge.CallExpr_Args {
-			return false
-		}
-		call := e.Parent().Node().(*ast.CallExpr)
-		if p.builtin(call) == "copy" && e.ParentEdgeIndex() == 0 {
-			continue
-		}
-		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil && isCatalogSum(fn) {
-			sinks++
-			continue
-		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
-			sinks++
-			continue
-		}
-		return false
-	}
-	return sinks == 1
-}
-
-// isCatalogSum reports whether fn is a sum function of the catalog
-// (sha256.Sum256), which reads its argument and keeps nothing of it.
-func isCatalogSum(fn *types.Func) bool {
-	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return false
-	}
-	_, ok := sumFuncs[funcKey(fn)]
-	return ok
+// builtToBeHashed reports whether concat-hash, which runs before, found the
+// buffer to be a concatenation built only to be hashed: its rewrite removes
+// the buffer altogether, so the buffer is left to it.
+func (p *hotBufferCheck) builtToBeHashed(b *buffer) bool {
+	return slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() })
 }
 
 // bufferAllocates says what allocates, or false when the buffer stays on

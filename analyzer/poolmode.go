@@ -19,7 +19,11 @@ const (
 	// everywhere else: a fix never imports a module that the user's build
 	// cannot resolve.
 	PoolAuto = "auto"
-	// PoolRuntime imports the pools of github.com/hashalloc/hashalloc/runtime/hashpool.
+	// PoolRuntime imports the pools of github.com/hashalloc/hashalloc/runtime/hashpool,
+	// except in a module whose Go version is older than the runtime
+	// module's, which cannot require it without raising its go line: there
+	// the fixes declare their pools in the fixed file, as PoolInline does,
+	// rather than offer none.
 	PoolRuntime = "runtime"
 	// PoolInline declares a sync.Pool in the fixed file itself.
 	PoolInline = "inline"
@@ -41,19 +45,18 @@ func (p *poolMode) Set(s string) error {
 
 // inlinePools reports whether the fixes of the package declare their pools
 // and sums in the fixed file instead of importing the runtime module: with
-// -pool=inline, and by default in a module that cannot import the runtime
-// module (see runtimeResolvable) or whose Go version is older than it.
+// -pool=inline, in a module whose Go version is older than the runtime
+// module's (whatever the mode: the next rung of each fix's ladder, rather
+// than no fix), and by default in a module that cannot import the runtime
+// module (see runtimeResolvable).
 func (p *pass) inlinePools() bool {
-	switch p.cfg.pool {
-	case PoolInline:
+	if p.cfg.pool == PoolInline {
 		return true
-	case PoolRuntime:
-		return false
 	}
 	if v := p.Pkg.GoVersion(); v != "" && version.Compare(v, fixes.RuntimeGo) < 0 {
 		return true
 	}
-	return p.runtimeMissing() != ""
+	return p.cfg.pool != PoolRuntime && p.runtimeMissing() != ""
 }
 
 // runtimeMissing returns the path of the package's module when its build

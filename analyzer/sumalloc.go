@@ -196,7 +196,7 @@ func (p *pass) sumNilHasher(cur inspector.Cursor) (site *Site, field *fieldHashe
 	if !ok {
 		return nil, nil, false
 	}
-	def, ok := p.defOf(fn, v)
+	def, _, ok := p.vals.Only(fn, v)
 	if !ok {
 		return nil, nil, false
 	}
@@ -214,20 +214,6 @@ func (p *pass) sumNilHasher(cur inspector.Cursor) (site *Site, field *fieldHashe
 	}
 	t := unpointer(getter.Signature().Recv().Type())
 	return nil, nil, isNamed(t, fixes.RuntimePool, "Pool", false) || isNamed(t, "sync", "Pool", false)
-}
-
-// defOf returns the value that defines the local variable v in the function
-// at fn, when v := x is its only assignment there.
-func (p *pass) defOf(fn inspector.Cursor, v *types.Var) (ast.Expr, bool) {
-	id, ok := p.vals.Def(fn, v)
-	if !ok || id.ParentEdgeKind() != edge.AssignStmt_Lhs || p.writes(fn, v) {
-		return nil, false
-	}
-	assign := id.Parent().Node().(*ast.AssignStmt)
-	if assign.Tok != token.DEFINE || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-		return nil, false
-	}
-	return assign.Rhs[0], true
 }
 
 // transientSumUse says what is done with the result of the Sum call at cur,

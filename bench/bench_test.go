@@ -63,6 +63,9 @@ func TestAllocations(t *testing.T) {
 	if first := sha256.Sum256(message(Sizes[len(Sizes)-1])); sinkDouble != sha256.Sum256(first[:]) {
 		t.Errorf("the double sums left %x, want the double sum of the message", sinkDouble)
 	}
+	if want := truncatedFloor(message(Sizes[len(Sizes)-1])); sinkTruncated != want {
+		t.Errorf("the truncated sums left %x, want %x", sinkTruncated, want)
+	}
 	if want := locationFloor(message(Sizes[len(Sizes)-1])); sinkUint != want {
 		t.Errorf("the field sums left the location %#x, want %#x", sinkUint, want)
 	}

@@ -713,6 +713,28 @@ var Kinds = []Kind{
 		},
 	},
 	{
+		Name:   "formatted-write",
+		Title:  "string formatted into the hasher",
+		Check:  "concat-hash",
+		Before: "h.Write([]byte(fmt.Sprintf(\"%s.%d.%s\", id, ts, payload))) per call of a hot function, h a hash.Hash parameter (a webhook signer's)",
+		After:  "fmt.Fprintf(h, \"%s.%d.%s\", id, ts, payload): neither the string nor its copy",
+		Floor:  "the formatted message built once, written into the hasher",
+		Op:     "one call: the HMAC-SHA256 of an ID, a timestamp and a message formatted together, Sum into a buffer",
+		// fmt boxes the ID, the time and the message in interfaces,
+		// before the fix and after it.
+		AfterAllocs: 3,
+		bench:       formattedWriteBench,
+		outputs: func(size int) [3][]byte {
+			msg := message(size)
+			mac := hmac.New(sha256.New, benchKeys[0][:])
+			return [3][]byte{
+				naive.SignFormatted(mac, webhookID, webhookTime, msg, nil),
+				fixed.SignFormatted(mac, webhookID, webhookTime, msg, nil),
+				signWith(mac, formatted(msg), nil),
+			}
+		},
+	},
+	{
 		Name:   "stack-buffer",
 		Title:  "buffer backed by a stack array",
 		Check:  "hot-buffer",
@@ -851,6 +873,21 @@ var Kinds = []Kind{
 				binary.BigEndian.AppendUint64(nil, fixed.NewFilter().Location(msg)),
 				binary.BigEndian.AppendUint64(nil, locationFloor(msg)),
 			}
+		},
+	},
+	{
+		Name:   "sum-value",
+		Title:  "digest returned by value",
+		Check:  "sum-alloc",
+		Before: "digest := h.Sum(nil); return truncate((*Truncated)(digest)), in a function whose every caller copies what it returns (go-data-segment's computeNode)",
+		After:  "the function wraps a worker that sums into its result and returns it by value; inlined into each caller, it leaves the result on the caller's stack",
+		Floor:  "sha256.Sum256(msg), its top two bits cleared",
+		Op:     "one call: the truncated SHA-256 of two halves of a message, copied to the caller",
+		bench:  sumValueBench,
+		outputs: func(size int) [3][]byte {
+			_, x, y := halves(size)
+			before, after, floor := naive.TruncatedPairSum(x, y), fixed.TruncatedPairSum(x, y), truncatedFloor(message(size))
+			return [3][]byte{before[:], after[:], floor[:]}
 		},
 	},
 }

@@ -24,6 +24,8 @@ var (
 	// sinkDouble holds the double sums, apart from the multi-part sums'.
 	sinkDouble [sha256.Size]byte
 	sinkInt    int
+	// sinkTruncated holds the truncated sums.
+	sinkTruncated [sha256.Size]byte
 	// sinkUint holds a Bloom filter's location.
 	sinkUint uint64
 )
@@ -806,4 +808,65 @@ func packageKeyPoolBench(size int) [3]func(b *testing.B) {
 		func(out []byte) []byte { return fixed.SignAPI(msg, out) },
 		func(out []byte) []byte { return signWith(mac, msg, out) },
 	)
+}
+
+// truncatedFloor is the truncated SHA-256 of msg, built once: the floor of
+// the digest returned by value.
+func truncatedFloor(msg []byte) [sha256.Size]byte {
+	sum := sha256.Sum256(msg)
+	sum[31] &= 0x3f
+	return sum
+}
+
+func sumValueBench(size int) [3]func(b *testing.B) {
+	whole, x, y := halves(size)
+	return [3]func(b *testing.B){
+		func(b *testing.B) {
+			for b.Loop() {
+				sinkTruncated = naive.TruncatedPairSum(x, y)
+			}
+		},
+		func(b *testing.B) {
+			for b.Loop() {
+				sinkTruncated = fixed.TruncatedPairSum(x, y)
+			}
+		},
+		func(b *testing.B) {
+			for b.Loop() {
+				sinkTruncated = truncatedFloor(whole)
+			}
+		},
+	}
+}
+
+// The ID and the time of the formatted webhook signatures.
+const (
+	webhookID   = "msg_2f9a6c"
+	webhookTime = 1733529600
+)
+
+// formatted returns the message that the webhook signatures format, built
+// once: the floor's.
+func formatted(msg []byte) []byte {
+	return fmt.Appendf(nil, "%s.%d.%s", webhookID, int64(webhookTime), msg)
+}
+
+func formattedWriteBench(size int) [3]func(b *testing.B) {
+	msg := message(size)
+	whole := formatted(msg)
+	mac := hmac.New(sha256.New, benchKeys[0][:])
+	run := func(sign func(out []byte) []byte) func(b *testing.B) {
+		return func(b *testing.B) {
+			out := make([]byte, 0, sha256.Size)
+			for b.Loop() {
+				out = sign(out)
+			}
+			sink = out
+		}
+	}
+	return [3]func(b *testing.B){
+		run(func(out []byte) []byte { return naive.SignFormatted(mac, webhookID, webhookTime, msg, out) }),
+		run(func(out []byte) []byte { return fixed.SignFormatted(mac, webhookID, webhookTime, msg, out) }),
+		run(func(out []byte) []byte { return signWith(mac, whole, out) }),
+	}
 }

@@ -587,3 +587,49 @@ func SignAPI(msg, out []byte) []byte {
 	mac.Write(msg)
 	return mac.Sum(out[:0])
 }
+
+// Truncated is a SHA-256 digest with its top two bits cleared, as the nodes
+// of go-data-segment's Merkle tree.
+type Truncated [sha256.Size]byte
+
+// truncatedSum returns the truncated SHA-256 of a followed by b, as
+// go-data-segment's computeNode: its callers only copy what it points to.
+func truncatedSum(a, b []byte) *Truncated {
+	t := truncatedSumValue(a, b)
+	return &t
+}
+
+// truncatedSumValue returns by value the digest that truncatedSum returns a
+// pointer to: truncatedSum, inlined into its callers, keeps it on their stack.
+func truncatedSumValue(a, b []byte) (t Truncated) {
+	h := sha256.New()
+	h.Write(a)
+	h.Write(b)
+	h.Sum(t[:0])
+	truncate(&t)
+	return t
+}
+
+// truncate clears the top two bits of t and returns it.
+func truncate(t *Truncated) *Truncated {
+	t[31] &= 0x3f
+	return t
+}
+
+// TruncatedPairSum returns the truncated SHA-256 of a followed by b.
+//
+//hashalloc:hot
+func TruncatedPairSum(a, b []byte) Truncated {
+	return *truncatedSum(a, b)
+}
+
+// SignFormatted returns the MAC that h computes of an ID, a timestamp and a
+// payload formatted as a webhook signer formats them, appended to out[:0]:
+// the string is formatted, then copied by []byte, only to be hashed.
+//
+//hashalloc:hot
+func SignFormatted(h hash.Hash, id string, ts int64, payload, out []byte) []byte {
+	h.Reset()
+	fmt.Fprintf(h, "%s.%d.%s", id, ts, payload)
+	return h.Sum(out[:0])
+}

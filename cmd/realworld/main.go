@@ -8,7 +8,8 @@
 //
 // The corpus is read from every *.txt file of internal/realworld (sorted by
 // name), or from the comma-separated files given with -expect; a module may
-// be listed in one file only. -fast, -heldout and -module select modules.
+// be listed in one file only. -fast, -heldout, -rest and -module select
+// modules.
 //
 // It prints a table (findings, true and false positives, precision, must-find
 // sites found, audited per-item sites reported and recall, unexpected
@@ -25,6 +26,11 @@
 // measure until the hotness model has been designed without them); with
 // -strict, also when a must-find site is missed. A missed per-item site never
 // fails the run.
+//
+// With -pool=runtime (or inline), the findings judged are those of hashalloc
+// in that pool mode: the same sites, whose messages say which have an
+// automatic fix in that mode. Without it hashalloc chooses (-pool=auto),
+// which for a module that does not require the runtime module is inline.
 //
 // With -audit, hashalloc runs with -audit too, and the command then prints,
 // per module, the recall audit: every audited per-item site with what became
@@ -54,6 +60,7 @@ func main() {
 		work     = flag.String("work", filepath.Join(os.TempDir(), "hashalloc-realworld"), "scratch directory")
 		fast     = flag.Bool("fast", false, "run only the modules marked fast (the CI subset)")
 		heldout  = flag.Bool("heldout", false, "run only the held-out modules")
+		rest     = flag.Bool("rest", false, "run only the modules that are not held out")
 		only     = flag.String("module", "", "run only the modules whose PATH@VERSION contains this")
 		fix      = flag.Bool("fix", false, "also apply the fixes in both pool modes and build, vet and test the changed packages")
 		strict   = flag.Bool("strict", false, "also fail on a missed must-find site")
@@ -61,6 +68,7 @@ func main() {
 		minHeld  = flag.Float64("min-heldout-precision", 0, "fail when the precision of the held-out modules is below this")
 		unjudged = flag.Bool("unjudged", false, "print only the unexpected findings, as entries of the expectations file")
 		count    = flag.Int("bench-count", 1, "with -fix, the -count of the benchmarks of modules with bench lines (the median is kept)")
+		pool     = flag.String("pool", "", "the -pool of the run whose findings are judged, runtime or inline (empty: hashalloc's default, auto, which is inline in a module that does not require the runtime module); -fix applies the fixes in both modes")
 		audit    = flag.Bool("audit", false, "also print every site a check looked at, reported or silent and why, and what became of each per-item site")
 	)
 	flag.Parse()
@@ -68,13 +76,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, "realworld: no arguments expected; see -help")
 		os.Exit(2)
 	}
-	if err := run(*files, *work, *fast, *heldout, *only, *fix, *strict, *minPrec, *minHeld, *unjudged, *count, *audit); err != nil {
+	if *heldout && *rest {
+		fmt.Fprintln(os.Stderr, "realworld: -heldout and -rest select disjoint sets; give one")
+		os.Exit(2)
+	}
+	if *pool != "" && *pool != "runtime" && *pool != "inline" {
+		fmt.Fprintf(os.Stderr, "realworld: -pool %q: want runtime or inline\n", *pool)
+		os.Exit(2)
+	}
+	if err := run(*files, *work, *fast, *heldout, *rest, *only, *fix, *strict, *minPrec, *minHeld, *unjudged, *count, *audit, *pool); err != nil {
 		fmt.Fprintln(os.Stderr, "realworld:", err)
 		os.Exit(1)
 	}
 }
 
-func run(files, work string, fast, heldout bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool, count int, audit bool) error {
+func run(files, work string, fast, heldout, rest bool, only string, fix, strict bool, minPrec, minHeld float64, unjudged bool, count int, audit bool, pool string) error {
 	repo, err := repoRoot()
 	if err != nil {
 		return err
@@ -100,7 +116,7 @@ func run(files, work string, fast, heldout bool, only string, fix, strict bool, 
 	}
 	var modules []*expect.Module
 	for _, m := range corpus.Modules {
-		if (!fast || m.Fast) && (!heldout || m.Heldout) && strings.Contains(m.Name(), only) {
+		if (!fast || m.Fast) && (!heldout || m.Heldout) && (!rest || !m.Heldout) && strings.Contains(m.Name(), only) {
 			modules = append(modules, m)
 		}
 	}
@@ -113,7 +129,7 @@ func run(files, work string, fast, heldout bool, only string, fix, strict bool, 
 	}
 
 	ctx := context.Background()
-	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, Audit: audit, BenchCount: count, Log: os.Stderr})
+	r, err := realworld.NewRunner(ctx, realworld.Config{Repo: repo, Work: work, Fix: fix, Audit: audit, Pool: pool, BenchCount: count, Log: os.Stderr})
 	if err != nil {
 		return err
 	}
@@ -153,8 +169,8 @@ func run(files, work string, fast, heldout bool, only string, fix, strict bool, 
 	if len(failed) > 0 {
 		return fmt.Errorf("failed: %s", strings.Join(failed, ", "))
 	}
-	rest := realworld.TotalHeldout(results, false)
-	if p := realworld.Precision(rest.True, rest.False); p >= 0 && p < minPrec {
+	others := realworld.TotalHeldout(results, false)
+	if p := realworld.Precision(others.True, others.False); p >= 0 && p < minPrec {
 		return fmt.Errorf("precision %.1f%% (modules not held out) is below %.1f%%", 100*p, 100*minPrec)
 	}
 	held := realworld.TotalHeldout(results, true)

@@ -38,6 +38,11 @@ type Config struct {
 	// Audit runs hashalloc with -audit: every site a check looked at and
 	// left silent comes back with why, in Result.Audit.
 	Audit bool
+	// Pool, when not empty, is the -pool of the run whose findings are
+	// judged (runtime or inline; with runtime, the copy requires the
+	// runtime module, as for the fixes of that mode); -fix applies the
+	// fixes in both modes whatever it is.
+	Pool string
 	// BenchCount is the -count of the benchmarks of a module with bench
 	// lines, run with Fix; 1 when 0.
 	BenchCount int
@@ -174,6 +179,17 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 	}
 
 	flags := append(r.flags(m), "-json")
+	if r.cfg.Pool != "" {
+		// The copy requires the runtime module as the runtime mode's
+		// fixes do (-fix), or hashalloc would offer none.
+		if r.cfg.Pool == "runtime" {
+			if err := r.requireRuntime(ctx, dir); err != nil {
+				res.Errors = append(res.Errors, err.Error())
+				return res
+			}
+		}
+		flags = append(flags, "-pool="+r.cfg.Pool)
+	}
 	if r.cfg.Audit {
 		flags = append(flags, "-audit")
 	}

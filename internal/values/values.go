@@ -168,6 +168,18 @@ func DefinedWith(id inspector.Cursor) (ast.Expr, bool) {
 	return nil, false
 }
 
+// Only returns the one value that the variable obj holds in region: the
+// value its declaration under region gives it (see DefinedWith), when
+// nothing under region writes obj after it; with the declaring identifier.
+func (x *Index) Only(region inspector.Cursor, obj types.Object) (ast.Expr, inspector.Cursor, bool) {
+	id, ok := x.Def(region, obj)
+	if !ok || x.Written(region, obj) {
+		return nil, inspector.Cursor{}, false
+	}
+	value, ok := DefinedWith(id)
+	return value, id, ok
+}
+
 // Used reports whether an identifier under region uses obj.
 func (x *Index) Used(region inspector.Cursor, obj types.Object) bool {
 	for range x.Uses(region, obj) {
@@ -224,7 +236,7 @@ func (x *Index) any(region inspector.Cursor, obj types.Object, f func(inspector.
 func (x *Index) Calls(in *inspector.Inspector, fn *types.Func) []inspector.Cursor {
 	var calls []inspector.Cursor
 	for cur := range x.Uses(in.Root(), fn) {
-		if c, ok := calledAt(cur); ok {
+		if c, ok := CalledAt(cur); ok {
 			calls = append(calls, c)
 		}
 	}
@@ -235,16 +247,16 @@ func (x *Index) Calls(in *inspector.Inspector, fn *types.Func) []inspector.Curso
 // a value, which may be called from anywhere.
 func (x *Index) Escapes(in *inspector.Inspector, fn *types.Func) bool {
 	for cur := range x.Uses(in.Root(), fn) {
-		if _, ok := calledAt(cur); !ok {
+		if _, ok := CalledAt(cur); !ok {
 			return true
 		}
 	}
 	return false
 }
 
-// calledAt returns the call whose function the identifier at cur names,
+// CalledAt returns the call whose function the identifier at cur names,
 // directly or as the selector of x.f.
-func calledAt(cur inspector.Cursor) (inspector.Cursor, bool) {
+func CalledAt(cur inspector.Cursor) (inspector.Cursor, bool) {
 	if cur.ParentEdgeKind() == edge.SelectorExpr_Sel {
 		cur = cur.Parent()
 	}

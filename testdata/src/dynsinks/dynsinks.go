@@ -1,7 +1,7 @@
 // Package dynsinks hashes concatenations through calls whose possible
 // targets the package knows: a field or a parameter of function type whose
-// only values are hashing functions of the package, an interface with one
-// implementation. They are reported, naming the targets, without a fix.
+// only values are hashing functions of the package, a registry of them, an
+// interface with one implementation. They are reported, naming the targets, without a fix.
 // Every exported func CaseX() is measured by the oracle test; the negative
 // cases, whose concatenations allocate too, are not cases.
 package dynsinks
@@ -88,6 +88,16 @@ func levels(list [][]byte, hash func([]byte) []byte) [][]byte {
 
 func CaseParam() { level = levels(nodes, getSha256Parent) }
 
+// A registry: a package map whose values are hashing functions of the package.
+var parents = map[int]func([]byte) []byte{256: getSha256Parent, 512: getSha512Parent}
+
+//hashalloc:hot
+func registryParent(bits int, l, r []byte) []byte {
+	return parents[bits](append(l, r...)) // want `concat-hash: append\(l, r...\) builds a buffer only to hash it with parents\[bits\], whose values are getSha256Parent \(dynsinks.go:\d+\), getSha512Parent \(dynsinks.go:\d+\) once per call of registryParent \(it is marked //hashalloc:hot\) \(and may write into the spare capacity of l, overwriting the caller's data\); hash the parts one after another \(no automatic fix: the call goes through parents\[bits\], which a fix does not replace by its target\)`
+}
+
+func CaseRegistry() { digest = registryParent(256, left[:32:32], right) }
+
 // ---- Negative cases. ----
 
 // A field that also holds a function that does not hash.
@@ -108,6 +118,11 @@ type open struct{ hash func([]byte) []byte }
 func newOpen(h func([]byte) []byte) *open { return &open{hash: h} }
 
 func (o *open) sum(l, r []byte) []byte { return o.hash(append(l, r...)) }
+
+// A registry that also holds a function that does not hash.
+var mixedParents = map[int]func([]byte) []byte{0: identity, 256: getSha256Parent}
+
+func viaMixedRegistry() []byte { return mixedParents[0](append(leafPrefix, left...)) }
 
 // An exported function: other packages may pass anything.
 func Levels(list [][]byte, hash func([]byte) []byte) []byte {
@@ -155,6 +170,7 @@ func Root(h exposedHasher) []byte { return h.hashNode(append(leafPrefix, left...
 
 func Negatives() {
 	viaMixed()
+	viaMixedRegistry()
 	newOpen(getSha256Parent).sum(left, right)
 	Levels(nodes, getSha256Parent)
 	walker(nodes, getSha256Parent)

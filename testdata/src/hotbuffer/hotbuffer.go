@@ -272,10 +272,11 @@ func CaseOnStack() {
 	}
 }
 
-// A buffer filled by one copy and hashed once has the shape of a
-// concatenation: left to concat-hash (no case: it allocates).
+// A buffer filled by one copy and hashed once: one part is no
+// concatenation, which concat-hash leaves alone, so the buffer is reported
+// here (the copy is the caller's bytes, which the hasher could be given).
 func concatShaped(b []byte) {
-	buf := make([]byte, len(b))
+	buf := make([]byte, len(b)) // want `hot-buffer: make\(\[\]byte, len\(b\)\) escapes to the heap \(passed to w.Write through an interface\) once per call of concatShaped, which CaseOnePart calls once per element of items \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	copy(buf, b)
 	w.Write(buf)
 }
@@ -291,9 +292,14 @@ func notHashing(b []byte) {
 	wr.Write(buf)
 }
 
-func callers() {
+func CaseOnePart() {
 	for _, it := range items {
 		concatShaped(it)
+	}
+}
+
+func callers() {
+	for _, it := range items {
 		notHashing(it)
 	}
 }

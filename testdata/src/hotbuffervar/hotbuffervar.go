@@ -280,8 +280,8 @@ func oneAbove(b byte) { out = hashByte(b) }
 
 func hashByte(b byte) [sha256.Size]byte { return sha256.Sum256([]byte{b}) }
 
-// Cold: one allocation per call of a function that nothing calls in a loop.
-func Cold(k []byte) [sha256.Size]byte {
+// cold: one allocation per call of a function that nothing calls in a loop.
+func cold(k []byte) [sha256.Size]byte {
 	buf := make([]byte, len(k)+1)
 	copy(buf, k)
 	return sha256.Sum256(buf[1:])

@@ -2,7 +2,7 @@
 // spelled in any way and with copy loops: the parts are hashed one after
 // another instead, when their order and their coverage of the buffer are
 // proved. Every exported func CaseX() is measured by the oracle test; the
-// negative cases, whose buffers allocate too, are not cases.
+// negative cases, whose buffers allocate too, are hot-buffer's findings.
 package makecopy
 
 import (
@@ -176,51 +176,61 @@ func ResultSizeKept() string {
 //
 //hashalloc:hot
 func withGap(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r)+1)
+	buf := make([]byte, len(l)+len(r)+1) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\) \+ 1\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of withGap \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf, l)
 	copy(buf[len(l):], r)
 	return sha256.Sum256(buf)
 }
+
+func CaseGap() { out = withGap(left, right) }
 
 // The second part at the first one's place.
 //
 //hashalloc:hot
 func overlapping(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of overlapping \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf, l)
 	copy(buf[len(r):], r)
 	return sha256.Sum256(buf)
 }
 
+func CaseOverlapping() { out = overlapping(left, right) }
+
 // Out of order: r first, at the offset of l.
 //
 //hashalloc:hot
 func swapped(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of swapped \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf[len(l):], r)
 	copy(buf, l)
 	return sha256.Sum256(buf)
 }
+
+func CaseSwapped() { out = swapped(left, right) }
 
 // A high bound short of the part.
 //
 //hashalloc:hot
 func truncated(l, r []byte) [32]byte {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of truncated \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf[:len(r)], l)
 	copy(buf[len(l):], r)
 	return sha256.Sum256(buf)
 }
 
+func CaseTruncated() { out = truncated(left, right) }
+
 // A part that runs code: hashed in its place, it would run once, not twice.
 //
 //hashalloc:hot
 func called(l []byte) [32]byte {
-	buf := make([]byte, len(l)+len(next()))
+	buf := make([]byte, len(l)+len(next())) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(next\(\)\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of called \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	copy(buf, l)
 	copy(buf[len(l):], next())
 	return sha256.Sum256(buf)
 }
+
+func CaseCalled() { out = called(left) }
 
 func next() []byte { total++; return extra }
 
@@ -242,13 +252,15 @@ func otherList(list, other [][]byte) [32]byte {
 	for _, p := range other {
 		size += len(p)
 	}
-	buf := make([]byte, size)
+	buf := make([]byte, size) // want `hot-buffer: make\(\[\]byte, size\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of otherList \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	n := 0
 	for _, p := range list {
 		n += copy(buf[n:], p)
 	}
 	return sha256.Sum256(buf)
 }
+
+func CaseOtherList() { out = otherList(parts, parts) }
 
 // A loop that does more than copy.
 //
@@ -258,7 +270,7 @@ func separated(list [][]byte) [32]byte {
 	for _, p := range list {
 		size += len(p) + 1
 	}
-	buf := make([]byte, size)
+	buf := make([]byte, size) // want `hot-buffer: make\(\[\]byte, size\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of separated \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	n := 0
 	for _, p := range list {
 		n += copy(buf[n:], p)
@@ -267,12 +279,16 @@ func separated(list [][]byte) [32]byte {
 	return sha256.Sum256(buf)
 }
 
+func CaseSeparated() { out = separated(parts) }
+
 // The offset is read after the copies.
 //
 //hashalloc:hot
 func offsetUsed(l, r []byte) ([32]byte, int) {
-	buf := make([]byte, len(l)+len(r))
+	buf := make([]byte, len(l)+len(r)) // want `hot-buffer: make\(\[\]byte, len\(l\) \+ len\(r\)\) allocates whenever it is larger than 32 bytes \(its size is known only at run time; before Go 1\.25, always\) once per call of offsetUsed \(it is marked //hashalloc:hot\); automatic fix: back buf by a 128-byte array on the stack, and make it only when larger`
 	n := copy(buf, l)
 	n += copy(buf[n:], r)
 	return sha256.Sum256(buf), n
 }
+
+func CaseOffsetUsed() { out, total = offsetUsed(left, right) }
