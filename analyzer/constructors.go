@@ -154,7 +154,7 @@ var stdConstructors = map[string]constructor{
 	"github.com/spaolacci/murmur3.New128":         {name: "murmur3.New128", alloc: always, allocs: 1, reuse: resets},
 	"github.com/spaolacci/murmur3.New128WithSeed": {name: "murmur3.New128WithSeed", alloc: always, allocs: 1, reuse: resets},
 	// xxhash and xxh3: 0 on the stack, 1 when they escape.
-	"github.com/cespare/xxhash/v2.New":         {name: "xxhash.New", allocs: 1, size: 8},
+	"github.com/cespare/xxhash/v2.New":         {name: "xxhash.New", allocs: 1, size: 8, reuse: resets},
 	"github.com/cespare/xxhash/v2.NewWithSeed": {name: "xxhash.NewWithSeed", allocs: 1, size: 8},
 	"github.com/zeebo/xxh3.New":                {name: "xxh3.New", allocs: 1, size: 8},
 }

@@ -391,7 +391,15 @@ func (f *File) deleteDecl(gen *ast.GenDecl) analysis.TextEdit {
 }
 
 // pathName is the name a package is imported under by default, as far as its
-// path tells: the last element.
+// path tells: the last element, or the one before a major version's suffix
+// (xxhash for github.com/cespare/xxhash/v2), as goimports assumes.
 func pathName(path string) string {
-	return path[strings.LastIndex(path, "/")+1:]
+	dir, base := "", path
+	if i := strings.LastIndex(path, "/"); i >= 0 {
+		dir, base = path[:i], path[i+1:]
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(base, "v")); err == nil && n >= 2 && base[0] == 'v' && dir != "" {
+		return pathName(dir)
+	}
+	return base
 }

@@ -82,3 +82,20 @@ func TestRefill(t *testing.T) {
 	long := "\n// hmacPoolEqualWeburl reports whether mac is the HMAC of the data written to m, in\n// constant time.\nfunc f() {} // a trailing comment is not a paragraph of its own, whatever its length\n"
 	assert.Equal(t, "\n// hmacPoolEqualWeburl reports whether mac is the HMAC of the data written to m,\n// in constant time.\nfunc f() {} // a trailing comment is not a paragraph of its own, whatever its length\n", refill(long))
 }
+
+// TestPathName checks the name a package is assumed to be imported under:
+// its path's last element, or the one before a major version's suffix.
+func TestPathName(t *testing.T) {
+	for path, want := range map[string]string{
+		"crypto/sha256":                "sha256",
+		"hash":                         "hash",
+		"github.com/cespare/xxhash/v2": "xxhash",
+		"github.com/foo/bar/v10":       "bar",
+		"github.com/foo/v1":            "v1",
+		"github.com/foo/vx":            "vx",
+		"v2":                           "v2",
+		"gopkg.in/macaroon.v2":         "macaroon.v2",
+	} {
+		assert.Equal(t, want, pathName(path), path)
+	}
+}

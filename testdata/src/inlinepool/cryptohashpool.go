@@ -4,7 +4,9 @@ import (
 	"crypto"
 	_ "crypto/sha512" // crypto.SHA512.New
 	"encoding/hex"
+	"io"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/spaolacci/murmur3"
 	"golang.org/x/crypto/blake2b"
 )
@@ -212,6 +214,38 @@ func murmur64(b []byte) []byte {
 	h := murmur3.New64() // want `hasher-alloc: murmur3.New64\(\) always allocates its hasher once per call of murmur64 \(it is marked //hashalloc:hot\); automatic fix: take h from a pool of murmur3.New64 hashers`
 	h.Write(b)
 	return h.Sum(nil)
+}
+
+// xxWrite is marked hot: xxhash.New's hasher escapes into the io.Writer,
+// and its Reset restores the state New makes.
+//
+//hashalloc:hot
+func xxWrite(s string) uint64 {
+	h := xxhash.New() // want `hasher-alloc: xxhash.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of xxWrite \(it is marked //hashalloc:hot\); automatic fix: take h from a pool of xxhash.New hashers`
+	io.WriteString(h, s)
+	return h.Sum64()
+}
+
+// xxSeeded is marked hot, but NewWithSeed's seed is lost by Reset, which
+// restarts with seed 0: no pool serves it.
+//
+//hashalloc:hot
+func xxSeeded(s string) uint64 {
+	h := xxhash.NewWithSeed(7) // want `hasher-alloc: xxhash.NewWithSeed\(7\) escapes to the heap \(passed to io.WriteString\) once per call of xxSeeded \(it is marked //hashalloc:hot\); reuse a pooled hasher \(no automatic fix: no pool serves xxhash.NewWithSeed\)`
+	io.WriteString(h, s)
+	return h.Sum64()
+}
+
+func CaseXXWrite() {
+	for _, l := range leaves {
+		xxWrite(string(l))
+	}
+}
+
+func CaseXXSeeded() {
+	for _, l := range leaves {
+		xxSeeded(string(l))
+	}
 }
 
 func CaseBlake256() {
