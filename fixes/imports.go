@@ -398,8 +398,10 @@ func pathName(path string) string {
 	if i := strings.LastIndex(path, "/"); i >= 0 {
 		dir, base = path[:i], path[i+1:]
 	}
-	if n, err := strconv.Atoi(strings.TrimPrefix(base, "v")); err == nil && n >= 2 && base[0] == 'v' && dir != "" {
-		return pathName(dir)
+	if v, ok := strings.CutPrefix(base, "v"); ok && dir != "" {
+		if n, err := strconv.Atoi(v); err == nil && n >= 2 {
+			return pathName(dir)
+		}
 	}
 	return base
 }
