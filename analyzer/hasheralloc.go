@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
@@ -221,7 +222,7 @@ func (p *pass) argumentPoolFix(s *Site, f *fixes.File, spec fixes.PoolSpec) (*an
 	default:
 		// Reject a deferred Put in a loop: it would keep every iteration's
 		// hasher until the function returns.
-		if _, ok := enclosingLoop(stmt); ok {
+		if _, ok := frequency.EnclosingLoop(stmt, false); ok {
 			return nil, "the hasher is not assigned to a variable, and its statement may branch in a loop, where a deferred Put would keep every iteration's hasher", false
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -251,7 +252,7 @@ func (p *pass) reusedInLoop(s *Site) bool {
 		// Reused: Reset, or summed, in a loop that does not make it. A
 		// loop that only writes into it (the parts of one message, a
 		// variadic ComputeMAC(data ...[]byte)) makes one MAC per call.
-		if loop, ok := enclosingLoop(use); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && isMethodCallOn(use, "Reset", "Sum") {
+		if loop, ok := frequency.EnclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && isMethodCallOn(use, "Reset", "Sum") {
 			return true
 		}
 	}
@@ -488,7 +489,7 @@ func (p *siteChecks) hashesPerKey() map[types.Object]int {
 		if !s.ctor.hmac || len(s.Call.Args) != 2 {
 			continue
 		}
-		if loop, ok := enclosingLoop(s.cur); ok {
+		if loop, ok := frequency.EnclosingLoop(s.cur, false); ok {
 			if invariant, _ := p.argsInvariant(s, loop); invariant {
 				continue // hoisted out of its loop: it takes nothing from a pool
 			}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -110,7 +111,7 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 		}
 	}
 	var target inspector.Cursor
-	for l, ok := loop, true; ok; l, ok = enclosingLoop(l) {
+	for l, ok := loop, true; ok; l, ok = frequency.EnclosingLoop(l, false) {
 		if invariant, why := p.argsInvariant(s, l); !invariant {
 			if !target.Valid() {
 				return nil, why

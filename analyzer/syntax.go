@@ -261,28 +261,3 @@ func shorten(s string) string {
 	}
 	return s
 }
-
-// enclosingLoop returns the innermost for or range loop whose body (or
-// condition or post statement) holds cur, within the function or function
-// literal that holds cur.
-func enclosingLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for c := cur; c.Valid(); c = c.Parent() {
-		parent := c.Parent()
-		if !parent.Valid() {
-			break
-		}
-		switch n := parent.Node().(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			return inspector.Cursor{}, false
-		case *ast.ForStmt:
-			if c.Node() == n.Body || c.Node() == n.Cond || c.Node() == n.Post {
-				return parent, true
-			}
-		case *ast.RangeStmt:
-			if c.Node() == n.Body {
-				return parent, true
-			}
-		}
-	}
-	return inspector.Cursor{}, false
-}
