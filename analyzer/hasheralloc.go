@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
@@ -174,7 +175,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if arg, ok := p.stackArgument(s, v); ok && s.ctor != cryptoHashNew {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape", false
 	}
-	spec.Last = p.releasePoint(s.cur.Parent(), v)
+	spec.Last = p.releasePoint(s.cur.Parent(), v, false)
 	// A crypto.Hash that a variable of the function holds, and that the
 	// function does not assign, is the same at the Put: any other (a field,
 	// which a call may change) is read by a deferred Put right after the Get.
@@ -221,7 +222,7 @@ func (p *pass) argumentPoolFix(s *Site, f *fixes.File, spec fixes.PoolSpec) (*an
 	default:
 		// Reject a deferred Put in a loop: it would keep every iteration's
 		// hasher until the function returns.
-		if _, ok := enclosingLoop(stmt, false); ok {
+		if _, ok := frequency.EnclosingLoop(stmt, false); ok {
 			return nil, "the hasher is not assigned to a variable, and its statement may branch in a loop, where a deferred Put would keep every iteration's hasher", false
 		}
 	}
@@ -647,9 +648,9 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	// that the function does not assign is sure to name the same struct.
 	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
 		if hv, ok := p.TypesInfo.Uses[id].(*types.Var); ok && hv.Parent() != p.Pkg.Scope() && !p.writes(fn, hv) {
-			spec.Last = p.releasePoint(s.cur.Parent(), v)
+			spec.Last = p.releasePoint(s.cur.Parent(), v, false)
 			if spec.Last == nil && inLoop {
-				spec.Last = p.lastUse(s.cur.Parent(), v)
+				spec.Last = p.releasePoint(s.cur.Parent(), v, true)
 			}
 		}
 	}
@@ -686,39 +687,4 @@ func (p *pass) fieldWrite(field *types.Var) string {
 		})
 	}
 	return at
-}
-
-// lastUse returns the last statement of the list that holds def that uses
-// v, the hasher def defines in a loop's body, when no use of v is in a
-// function literal (which could run later) and the list has no goto: a Put
-// right after it runs at most once per iteration, after every use. A path
-// that leaves the list before it (a return, a break or a continue, on an
-// error) skips the Put and drops the hasher, which a pool tolerates: the
-// garbage collector takes it, as without the pool.
-func (p *pass) lastUse(def inspector.Cursor, v *types.Var) ast.Stmt {
-	if p.heldByWriter(def, v) || !isListEdge(def.ParentEdgeKind()) {
-		return nil
-	}
-	var last ast.Stmt
-	for stmt, ok := def.NextSibling(); ok; stmt, ok = stmt.NextSibling() {
-		for n := range stmt.Preorder((*ast.Ident)(nil), (*ast.BranchStmt)(nil)) {
-			switch node := n.Node().(type) {
-			case *ast.BranchStmt:
-				if node.Tok == token.GOTO {
-					return nil
-				}
-			case *ast.Ident:
-				if p.TypesInfo.Uses[node] == v {
-					if insideFuncLit(n, stmt) {
-						return nil
-					}
-					last = stmt.Node().(ast.Stmt)
-				}
-			}
-		}
-	}
-	if _, ret := last.(*ast.ReturnStmt); ret {
-		return nil
-	}
-	return last
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
@@ -135,7 +136,7 @@ func (p *pass) loopHelper(s *Site) (h loopHelper, why string, applies bool) {
 	for use := range p.vals.Uses(p.root, fn) {
 		if c, ok := values.CalledAt(use); ok {
 			calls = append(calls, c)
-			if loop, ok := enclosingLoop(c, false); ok && !h.call.Valid() {
+			if loop, ok := frequency.EnclosingLoop(c, false); ok && !h.call.Valid() {
 				h.call, h.loop = c, loop
 			}
 		} else if valueUse == "" {

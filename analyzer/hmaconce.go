@@ -68,7 +68,7 @@ func (p *pass) changingKey(s *Site) string {
 // declaredInLoop reports whether v is declared in a loop around cur (its
 // body, or the loop's own variables), in cur's function.
 func declaredInLoop(cur inspector.Cursor, v *types.Var) bool {
-	for loop, ok := enclosingLoop(cur, false); ok; loop, ok = enclosingLoop(loop, false) {
+	for loop, ok := frequency.EnclosingLoop(cur, false); ok; loop, ok = frequency.EnclosingLoop(loop, false) {
 		if n := loop.Node(); n.Pos() <= v.Pos() && v.Pos() < n.End() {
 			return true
 		}

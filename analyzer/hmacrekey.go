@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -251,7 +252,7 @@ func (p *pass) reusedInLoop(s *Site) bool {
 		// Reused: Reset, or summed, in a loop that does not make it. A
 		// loop that only writes into it (the parts of one message, a
 		// variadic ComputeMAC(data ...[]byte)) makes one MAC per call.
-		if loop, ok := enclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && isMethodCallOn(use, "Reset", "Sum") {
+		if loop, ok := frequency.EnclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && isMethodCallOn(use, "Reset", "Sum") {
 			return true
 		}
 	}
@@ -291,7 +292,7 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 	if p.hashesPerKey()[key.v] > 1 {
 		return nil, key.v.Name() + " keys HMACs of several hash functions", nil
 	}
-	spec.Last = p.releasePoint(s.cur.Parent(), mac)
+	spec.Last = p.releasePoint(s.cur.Parent(), mac, false)
 	if spec.Last == nil && inLoop {
 		return nil, "the MAC is not given back in straight-line code within the loop", nil
 	}
@@ -488,7 +489,7 @@ func (p *siteChecks) hashesPerKey() map[types.Object]int {
 		if !s.ctor.hmac || len(s.Call.Args) != 2 {
 			continue
 		}
-		if loop, ok := enclosingLoop(s.cur, false); ok {
+		if loop, ok := frequency.EnclosingLoop(s.cur, false); ok {
 			if invariant, _ := p.argsInvariant(s, loop); invariant {
 				continue // hoisted out of its loop: it takes nothing from a pool
 			}

@@ -890,3 +890,115 @@ func (p *hotBufferCheck) effectFree(e ast.Expr) bool {
 	}
 	return true
 }
+
+// Byte slices passed to functions. A buffer handed to a helper of its
+// package stays where it is when the helper only reads, writes, slices or
+// copies it, as merkledb's
+//
+//	func extendIntoBuffer(buffer []byte, val Key, bitsOffset int) { ... }
+//
+// writes a key into the buffer its caller made; a helper that returns its
+// argument (or a view of it: unsafe.String(unsafe.SliceData(bs), len(bs)))
+// hands the caller a value that holds the buffer's bytes, which the caller's
+// uses then decide. The summary of every []byte parameter is computed on
+// demand from the helper's body, with the rules of the buffer's own
+// function (sliceEscape); a function of another package has none (the
+// paramEscapes fact carries hasher parameters only), so a buffer passed to
+// one is not decided.
+
+// bufferParamFlow is what a function does with one []byte parameter.
+type bufferParamFlow struct {
+	kind   escapeKind
+	result bool // returned, or a value holding its bytes, as the only result
+}
+
+// bufferParam returns fn's summary of its parameter i, and false when fn has
+// none: i is not a []byte parameter, or fn is of another package, or has no
+// body. A call cycle reaches fn again while its summaries are computed: the
+// call is not decided then (unknown), which errs on silence.
+func (p *hotBufferCheck) bufferParam(fn *types.Func, i int) (bufferParamFlow, bool) {
+	fn = fn.Origin()
+	params := fn.Signature().Params()
+	if fn.Pkg() != p.Pkg || i >= params.Len() || fn.Signature().Variadic() && i == params.Len()-1 || !types.Identical(params.At(i).Type(), byteSlice) {
+		return bufferParamFlow{}, false
+	}
+	flows, ok := p.bufParams[fn]
+	if ok {
+		return flows[i], flows != nil
+	}
+	cur, ok := p.decl(fn)
+	if !ok || cur.Node().(*ast.FuncDecl).Body == nil {
+		p.bufParams[fn] = nil
+		return bufferParamFlow{}, false
+	}
+	flows = make([]bufferParamFlow, params.Len())
+	for j := range flows {
+		flows[j].kind = unknown // while they are computed
+	}
+	p.bufParams[fn] = flows
+	for j := range flows {
+		v := params.At(j)
+		switch {
+		case !types.Identical(v.Type(), byteSlice) || fn.Signature().Variadic() && j == params.Len()-1:
+			// never asked
+		case v.Name() == "" || v.Name() == "_":
+			flows[j].kind = stays
+		default:
+			esc, returned := p.sliceEscape(cur, v, true)
+			flows[j] = bufferParamFlow{kind: esc.kind, result: returned}
+			if returned && fn.Signature().Results().Len() != 1 {
+				flows[j].kind = unknown
+			}
+		}
+	}
+	return flows[i], true
+}
+
+// Strings hashed through a function value:
+//
+//	hash := m.hash([]byte(key))    // m.hash func([]byte) uint32
+//
+// A []byte conversion of a string passed to a function value of a hash's
+// shape copies the string to the heap on every call: the compiler cannot
+// see the target, so the argument escapes (and crc32.ChecksumIEEE, a common
+// target, lets it escape itself). No fix: hashing the string's bytes without
+// the copy takes unsafe, or a hash function that takes a string.
+func (p *pass) checkHashedConversions() {
+	for cur := range p.callsIn(p.root) {
+		if !p.suppress.analyzed(cur) {
+			continue
+		}
+		call := cur.Node().(*ast.CallExpr)
+		s, ok := p.digestValueSink(call)
+		if !ok {
+			continue
+		}
+		conv, ok := ast.Unparen(s.arg).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		x, ok := p.byteConversion(conv)
+		if !ok || p.TypesInfo.Types[x].Value != nil {
+			continue // not a conversion, or of a constant (no copy per call)
+		}
+		if bin, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && bin.Op == token.ADD {
+			continue // []byte(a + b): the compiler builds the bytes at once, no copy of its own
+		}
+		if fn, ok := enclosingFunc(cur); !ok || !p.callDynamic(fn, call.Fun, false) {
+			continue // the target may be known where the function is inlined
+		}
+		arg, ok := cur.FindNode(conv)
+		if !ok {
+			continue
+		}
+		often, _, ok := p.often(arg, hotBuffer, 1)
+		if !ok {
+			continue
+		}
+		what := fmt.Sprintf("%s copies %s to the heap (passed to %s, a function value of a hash's shape) %s",
+			shorten(types.ExprString(conv)), shorten(types.ExprString(x)), types.ExprString(call.Fun), often)
+		p.report(conv, hotBuffer, what, nil, "hash the string's bytes without the copy (a hash function that takes a string)",
+			fmt.Sprintf("the only form without the copy, unsafe.Slice(unsafe.StringData(%[1]s), len(%[1]s)), is safe only if %[2]s never keeps or modifies its argument, and its target is not known here",
+				shorten(types.ExprString(x)), types.ExprString(call.Fun)))
+	}
+}

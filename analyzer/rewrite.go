@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -110,7 +111,7 @@ func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix,
 		}
 	}
 	var target inspector.Cursor
-	for l, ok := loop, true; ok; l, ok = enclosingLoop(l, false) {
+	for l, ok := loop, true; ok; l, ok = frequency.EnclosingLoop(l, false) {
 		if invariant, why := p.argsInvariant(s, l); !invariant {
 			if !target.Valid() {
 				return nil, why
@@ -204,26 +205,33 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 // list that uses v, when the code from def to it is straight-line (no return
 // or branch, no use of v in a function literal, which could run later). It
 // returns nil when the value must be given back with defer.
-func (p *pass) releasePoint(def inspector.Cursor, v *types.Var) ast.Stmt {
+//
+// With inLoop (def is in a loop's body), a return, break or continue on the
+// way is allowed, a goto in the rest of the list is not: a Put right after
+// the last use runs at most once per iteration, after every use, and a path
+// that leaves the list before it (on an error) drops the value, which a pool
+// tolerates: the garbage collector takes it, as without the pool.
+func (p *pass) releasePoint(def inspector.Cursor, v *types.Var, inLoop bool) ast.Stmt {
 	if p.heldByWriter(def, v) || !isListEdge(def.ParentEdgeKind()) {
 		return nil
 	}
 	var last ast.Stmt
+list:
 	for stmt, ok := def.NextSibling(); ok; stmt, ok = stmt.NextSibling() {
-		uses, straight := p.usesIn(stmt, v)
-		if uses {
-			if !straight {
-				return nil
-			}
+		uses, straight := p.usesIn(stmt, v, inLoop)
+		switch {
+		case uses && !straight, !straight && inLoop:
+			return nil
+		case uses:
 			last = stmt.Node().(ast.Stmt)
-		} else if !straight && last != nil {
+		case !straight && last != nil:
 			// A branch after the last use so far: fine only if no use follows.
 			for rest := stmt; rest.Valid(); rest, _ = rest.NextSibling() {
-				if u, _ := p.usesIn(rest, v); u {
+				if u, _ := p.usesIn(rest, v, false); u {
 					return nil
 				}
 			}
-			break
+			break list
 		}
 	}
 	if _, ret := last.(*ast.ReturnStmt); ret {
@@ -233,8 +241,9 @@ func (p *pass) releasePoint(def inspector.Cursor, v *types.Var) ast.Stmt {
 }
 
 // usesIn reports whether the statement at cur uses v, and whether it is
-// straight-line code: no return, no branch, no use of v in a function literal.
-func (p *pass) usesIn(cur inspector.Cursor, v *types.Var) (uses, straight bool) {
+// straight-line code: no use of v in a function literal, and no return or
+// branch (with inLoop, no goto, even in a function literal).
+func (p *pass) usesIn(cur inspector.Cursor, v *types.Var, inLoop bool) (uses, straight bool) {
 	straight = true
 	for n := range cur.Preorder((*ast.Ident)(nil), (*ast.ReturnStmt)(nil), (*ast.BranchStmt)(nil)) {
 		switch node := n.Node().(type) {
@@ -245,8 +254,12 @@ func (p *pass) usesIn(cur inspector.Cursor, v *types.Var) (uses, straight bool) 
 					straight = false
 				}
 			}
+		case *ast.BranchStmt:
+			if inLoop && node.Tok == token.GOTO || !inLoop && !insideFuncLit(n, cur) {
+				straight = false
+			}
 		default:
-			if !insideFuncLit(n, cur) {
+			if !inLoop && !insideFuncLit(n, cur) {
 				straight = false
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -297,7 +298,7 @@ func (p *siteChecks) sumFix(cur inspector.Cursor, s *Site, use sumUse, declared 
 	// into a pooled buffer, given back when the function returns, so not in
 	// a loop.
 	pooled := p.pooled[s]
-	if _, inLoop := enclosingLoop(cur, false); pooled && inLoop {
+	if _, inLoop := frequency.EnclosingLoop(cur, false); pooled && inLoop {
 		return nil, "the hasher-alloc fix takes " + types.ExprString(call.Fun.(*ast.SelectorExpr).X) + " from a pool, and a stack array passed to a pooled hasher would escape, and a pooled buffer given back with defer in a loop would be kept until the function returns"
 	}
 	name, ok := p.arrayName(f, block, call.Pos(), "sum", declared)

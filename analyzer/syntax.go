@@ -261,32 +261,3 @@ func shorten(s string) string {
 	}
 	return s
 }
-
-// enclosingLoop returns the innermost for or range loop whose body (or
-// condition or post statement) holds cur. It stops at a function literal
-// unless crossFuncLit, and always at the function declaration.
-func enclosingLoop(cur inspector.Cursor, crossFuncLit bool) (inspector.Cursor, bool) {
-	for c := cur; c.Valid(); c = c.Parent() {
-		parent := c.Parent()
-		if !parent.Valid() {
-			break
-		}
-		switch n := parent.Node().(type) {
-		case *ast.FuncDecl:
-			return inspector.Cursor{}, false
-		case *ast.FuncLit:
-			if !crossFuncLit {
-				return inspector.Cursor{}, false
-			}
-		case *ast.ForStmt:
-			if c.Node() == n.Body || c.Node() == n.Cond || c.Node() == n.Post {
-				return parent, true
-			}
-		case *ast.RangeStmt:
-			if c.Node() == n.Body {
-				return parent, true
-			}
-		}
-	}
-	return inspector.Cursor{}, false
-}

@@ -487,7 +487,7 @@ func (m *Model) intValue(e ast.Expr) (int64, bool) {
 // leaves right after it runs (then the loop around that one is asked).
 func (m *Model) repeatingLoop(cur inspector.Cursor) (inspector.Cursor, loopInfo, bool) {
 	for {
-		loop, ok := enclosingLoop(cur)
+		loop, ok := EnclosingLoop(cur, true)
 		if !ok {
 			return inspector.Cursor{}, loopInfo{}, false
 		}
@@ -507,10 +507,11 @@ func (m *Model) repeatingLoop(cur inspector.Cursor) (inspector.Cursor, loopInfo,
 	}
 }
 
-// enclosingLoop returns the innermost for or range loop whose body (or
+// EnclosingLoop returns the innermost for or range loop whose body (or
 // condition or post statement) holds cur, within cur's function: it crosses
-// a function literal only when the literal is called in place (see inPlace).
-func enclosingLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
+// a function literal only with crossInPlace, when the literal is called in
+// place (see inPlace).
+func EnclosingLoop(cur inspector.Cursor, crossInPlace bool) (inspector.Cursor, bool) {
 	for c := cur; c.Valid(); c = c.Parent() {
 		parent := c.Parent()
 		if !parent.Valid() {
@@ -520,7 +521,7 @@ func enclosingLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
 		case *ast.FuncDecl:
 			return inspector.Cursor{}, false
 		case *ast.FuncLit:
-			if !inPlace(parent) {
+			if !crossInPlace || !inPlace(parent) {
 				return inspector.Cursor{}, false
 			}
 		case *ast.ForStmt:
