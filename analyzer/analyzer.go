@@ -257,6 +257,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	checks.checkSumAlloc()
 	p.checkHotBuffer()
 	p.checkHashedConversions()
+	p.checkCatalogued()
 	p.checkCallFacts()
 	p.checkDerivedKeys()
 	if c.audit {
