@@ -166,107 +166,84 @@ var stdConstructors = map[string]constructor{
 	"github.com/zeebo/xxh3.New":                {name: "xxh3.New", allocs: 1, size: 8},
 }
 
-// tableMakers build a CRC table, by package path and name: a new one of
-// size bytes per call (1 allocation), but for the polynomials whose table
-// the package builds once (sync.Once) and returns on every call (Go 1.26's
-// sources; measured with testing.AllocsPerRun: 0 and 1).
-var tableMakers = map[[2]string]struct {
-	size   int64
-	cached []uint64
-}{
-	{"hash/crc32", "MakeTable"}: {1024, []uint64{crc32.IEEE, crc32.Castagnoli}},
-	{"hash/crc64", "MakeTable"}: {2048, []uint64{crc64.ISO, crc64.ECMA}},
-}
-
-// ctorUsers are given a hash constructor as a value, by package path and
-// name, and make HMACs with it on every call, keyed with what the call is
-// given: the allocations of one call (testing.AllocsPerRun on Go 1.26 with
-// sha256.New, a 32-byte secret and output; golang.org/x/crypto v0.59.0,
-// whose Expand and New are counted with their reader read), and whether
-// it stretches a key, running its HMAC as many times as it is told.
-var ctorUsers = map[[2]string]struct {
+// catalogued are the calls that allocate by themselves, by package path and
+// name (measured with testing.AllocsPerRun on Go 1.26; golang.org/x/crypto
+// v0.59.0, its Expand and New with their reader read): a CRC table of table
+// bytes per call, but for the polynomials whose table the package builds
+// once (sync.Once); a KDF's allocs per call given sha256.New, a 32-byte
+// secret and output, the HMACs it makes, keyed with what it is given, and
+// run as many times as it is told when it stretches a key.
+var catalogued = map[[2]string]struct {
+	table     int64
+	cached    []uint64
 	allocs    int
 	stretches bool
 }{
-	{"crypto/hkdf", "Extract"}: {7, false}, {"crypto/hkdf", "Expand"}: {11, false}, {"crypto/hkdf", "Key"}: {17, false},
-	{"golang.org/x/crypto/hkdf", "Extract"}: {7, false}, {"golang.org/x/crypto/hkdf", "Expand"}: {9, false}, {"golang.org/x/crypto/hkdf", "New"}: {15, false},
-	{"crypto/pbkdf2", "Key"}: {12, true}, {"golang.org/x/crypto/pbkdf2", "Key"}: {12, true},
+	{"hash/crc32", "MakeTable"}: {table: 1024, cached: []uint64{crc32.IEEE, crc32.Castagnoli}},
+	{"hash/crc64", "MakeTable"}: {table: 2048, cached: []uint64{crc64.ISO, crc64.ECMA}},
+	{"crypto/hkdf", "Extract"}:  {allocs: 7}, {"crypto/hkdf", "Expand"}: {allocs: 11}, {"crypto/hkdf", "Key"}: {allocs: 17},
+	{"golang.org/x/crypto/hkdf", "Extract"}: {allocs: 7}, {"golang.org/x/crypto/hkdf", "Expand"}: {allocs: 9}, {"golang.org/x/crypto/hkdf", "New"}: {allocs: 15},
+	{"crypto/pbkdf2", "Key"}: {allocs: 12, stretches: true}, {"golang.org/x/crypto/pbkdf2", "Key"}: {allocs: 12, stretches: true},
 }
 
-// checkCatalogued judges the calls that the catalogue says allocate by
-// themselves: a CRC table made per call, and a KDF's HMACs made with the
-// constructor it is given; with -audit, it gives any other call given a
-// constructor as a value a line too.
-func (p *pass) checkCatalogued() {
-	known := map[*ast.CallExpr]bool{}
-	for _, s := range p.sites {
-		known[s.Call] = true
-	}
+// checkCatalogued judges the calls of the catalogue per item; with -audit,
+// any other call given a constructor as a value gets a line too.
+func (p *pass) checkCatalogued(known map[*ast.CallExpr]bool) {
 	for ic := range p.calls.Within(p.root) {
-		call, fn := ic.Node, ic.Callee
-		var key [2]string
+		call, fn, key := ic.Node, ic.Callee, [2]string{}
 		if fn != nil && fn.Pkg() != nil {
 			key = [2]string{fn.Pkg().Path(), fn.Name()}
 		}
-		table, isTable := tableMakers[key]
-		user, isUser := ctorUsers[key]
-		if !isTable && !isUser && (!p.cfg.audit || known[call] || key == [2]string{"crypto/hmac", "New"} ||
+		c, ok := catalogued[key]
+		if !ok && (!p.cfg.audit || known[call] || key == [2]string{"crypto/hmac", "New"} ||
 			!slices.ContainsFunc(call.Args, func(e ast.Expr) bool { return makesHasher(p.TypesInfo.TypeOf(e)) })) {
 			continue
 		}
-		text := shorten(types.ExprString(call))
 		switch {
 		case !p.suppress.analyzed(ic.Cursor):
 			p.suppress.notAnalyzed(ic.Cursor, call, hasherAlloc)
-		case isTable && len(call.Args) == 1:
-			p.checkTable(ic.Cursor, call, key[0][strings.LastIndex(key[0], "/")+1:]+"Table", table.size, table.cached)
-		case isUser && user.stretches:
-			p.silent(call, hasherAlloc, fmt.Sprintf("%s stretches a key, running its HMAC as many times as it is told: its %d allocations are a small part of that", fn.Name(), user.allocs))
-		case isUser:
-			if often, _, ok := p.often(ic.Cursor, hasherAlloc, user.allocs); ok {
-				p.report(call, hasherAlloc, fmt.Sprintf("%s makes its HMACs anew on each call (%d allocations) %s", text, user.allocs, often), nil,
+		case !ok:
+			p.silent(call, hasherAlloc, "it is given a hash constructor as a value: the hashers it makes with it are judged where it calls it, in its own package")
+		case c.table > 0 && len(call.Args) == 1:
+			p.checkTable(ic.Cursor, call, key[0][strings.LastIndex(key[0], "/")+1:], c.table, c.cached)
+		case c.stretches:
+			p.silent(call, hasherAlloc, fmt.Sprintf("%s stretches a key, running its HMAC as many times as it is told: its %d allocations are a small part of that", fn.Name(), c.allocs))
+		case c.allocs > 0:
+			if often, _, ok := p.often(ic.Cursor, hasherAlloc, c.allocs); ok {
+				p.report(call, hasherAlloc, fmt.Sprintf("%s makes its HMACs anew on each call (%d allocations) %s", shorten(types.ExprString(call)), c.allocs, often), nil,
 					"derive once and keep what it derives while its inputs stay the same", "each HMAC is keyed with what the call is given, and "+fn.Name()+" keeps none")
 			}
-		default:
-			p.silent(call, hasherAlloc, "it is given a hash constructor as a value: the hashers it makes with it are judged where it calls it, in its own package")
 		}
 	}
 }
 
-// checkTable judges call, a CRC table made with the polynomial of its
-// argument: none is made for a polynomial whose table the package keeps;
-// else size bytes per call, reported per item with a fix that makes it
-// once, in a variable named after want, when the polynomial is a constant.
-func (p *pass) checkTable(cur inspector.Cursor, call *ast.CallExpr, want string, size int64, cached []uint64) {
+// checkTable judges call, the CRC table of its argument's polynomial made
+// by the package pkg: per item, a fix makes it once in a variable when the
+// polynomial is a constant; none is made for one the package keeps.
+func (p *pass) checkTable(cur inspector.Cursor, call *ast.CallExpr, pkg string, size int64, cached []uint64) {
 	value, poly, isConst := p.constArg(call.Args[0])
-	isConst = isConst && value != nil
-	if isConst {
-		if n, exact := constant.Uint64Val(value); exact && slices.Contains(cached, n) {
-			p.silent(call, hasherAlloc, "the package builds the table of this polynomial once and returns it on every call: no allocation")
-			return
-		}
+	n, exact := constant.Uint64Val(constant.ToInt(value))
+	if isConst && exact && slices.Contains(cached, n) {
+		p.silent(call, hasherAlloc, "the package builds the table of this polynomial once and returns it on every call: no allocation")
+		return
 	}
 	often, _, ok := p.oftenCost(cur, hasherAlloc, frequency.Cost{Allocs: 1, Bytes: size})
 	if !ok {
 		return
 	}
 	what := fmt.Sprintf("%s builds a new %d-byte table %s", shorten(types.ExprString(call)), size, often)
-	f := p.file(call.Pos())
-	if !isConst || f == nil {
+	if !isConst || !exact {
 		p.report(call, hasherAlloc, what, nil, "make the table once per polynomial and keep it", "the polynomial is not a constant")
 		return
 	}
-	if n, exact := constant.Uint64Val(value); exact && poly != types.ExprString(call.Args[0]) {
+	want := pkg + "Table"
+	if poly != types.ExprString(call.Args[0]) {
 		poly = fmt.Sprintf("0x%X", n) // a local constant's value
 	} else if id, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); ok {
-		want = strings.TrimSuffix(want, "Table") + id.Sel.Name + "Table" // crc32KoopmanTable
+		want = pkg + id.Sel.Name + "Table" // crc32KoopmanTable
 	}
-	fix, ok := fixes.PackageTable(f, call, poly, want)
-	if !ok {
-		p.report(call, hasherAlloc, what, nil, "make the table once, in a package-level variable", "the variable's name is taken in the function")
-		return
-	}
-	p.report(call, hasherAlloc, what, &fix, "", "")
+	fix, why := fixes.PackageTable(p.file(call.Pos()), call, poly, want)
+	p.report(call, hasherAlloc, what, fix, "make the table once, in a package-level variable", why)
 }
 
 // makesHasher reports whether t is the type of a function without
