@@ -250,7 +250,7 @@ func (p *pass) checkTable(cur inspector.Cursor, call *ast.CallExpr, pkg string, 
 // parameters whose first result is a hasher: sha256.New as a value.
 func makesHasher(t types.Type) bool {
 	sig, ok := t.(*types.Signature)
-	return ok && sig.Params().Len() == 0 && sig.Results().Len() > 0 && isHasherRecv(sig.Results().At(0).Type())
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() > 0 && hasherLike(sig.Results().At(0).Type())
 }
 
 // cryptoHashConstructors maps the crypto.Hash constants whose New method hashalloc can

@@ -2,6 +2,18 @@
 // constructor catalogue says: CRC tables made per call, KDFs given a hash
 // constructor as a value, and strings converted to be written into a
 // hasher whose Write lets them escape; the negative cases beside them.
+//
+// Measured with testing.AllocsPerRun on Go 1.26: four words and four
+// one-byte separators converted and written into a hash.Hash from a map of
+// constructors, 9 allocations (the hasher and 8 copies); the words copied
+// into one array declared before the loop, 2 (the hasher, the array, which
+// escapes once); into a crc32.NewIEEE hasher, 4 copies for 4 words, 1 with
+// the array; into sha256.New, 1 (the copy of the 39-byte word: up to 32
+// bytes stay on the stack). One conversion per call has nothing cheaper:
+// the array would escape as the copy does. crc32.MakeTable of IEEE or
+// Castagnoli and crc64.MakeTable of ISO or ECMA: 0; of another polynomial,
+// 1 (a 1 KiB or 2 KiB table). hkdf.Extract(sha256.New, ...) 7,
+// hkdf.Expand 11, hkdf.Key 17, pbkdf2.Key with one iteration 12.
 package catalogued
 
 import (
