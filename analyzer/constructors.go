@@ -209,7 +209,11 @@ func (p *pass) checkCatalogued(known map[*ast.CallExpr]bool) {
 		case c.stretches:
 			p.silent(call, hasherAlloc, fmt.Sprintf("%s stretches a key, running its HMAC as many times as it is told: its %d allocations are a small part of that", fn.Name(), c.allocs))
 		case c.allocs > 0:
-			if often, _, ok := p.often(ic.Cursor, hasherAlloc, c.allocs); ok {
+			// Only where the package shows the repetition: a KDF mostly
+			// runs beside the key exchange or encryption it serves.
+			if often, _, ok := p.often(ic.Cursor, hasherAlloc, c.allocs); ok && p.out.estimates[call].Presumed {
+				p.silent(call, hasherAlloc, "only a presumption about callers outside the package repeats it ("+often+"), and a key derivation mostly runs beside the key exchange or the encryption it serves")
+			} else if ok {
 				p.report(call, hasherAlloc, fmt.Sprintf("%s makes its HMACs anew on each call (%d allocations) %s", shorten(types.ExprString(call)), c.allocs, often), nil,
 					"derive once and keep what it derives while its inputs stay the same", "each HMAC is keyed with what the call is given, and "+fn.Name()+" keeps none")
 			}
