@@ -257,10 +257,15 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	checks.checkSumAlloc()
 	p.checkHotBuffer()
 	p.checkHashedConversions()
+	known := map[*ast.CallExpr]bool{} // the constructor calls of sites, judged already
+	for _, s := range sites {
+		known[s.Call] = true
+	}
+	p.checkCatalogued(known)
 	p.checkCallFacts()
 	p.checkDerivedKeys()
 	if c.audit {
-		p.auditOtherHashers()
+		p.auditOtherHashers(known)
 	}
 	p.flush()
 	// Last: no finding depends on the costs exported, and a language

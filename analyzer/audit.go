@@ -8,16 +8,12 @@ import (
 )
 
 // auditOtherHashers gives the audit a line for every call that returns a
-// hasher and is not a constructor call of the package's sites: a function of the package
+// hasher and is not a constructor call of the package's sites (known): a function of the package
 // that does more than a constructor wrapper, one that hands back a hasher
 // it is given, a method or a function value whose constructor is not known
 // here. Each such value is made somewhere else, where it is judged; the
 // line says so, so that no call that yields a hasher goes unaccounted.
-func (p *pass) auditOtherHashers() {
-	known := map[*ast.CallExpr]bool{}
-	for _, s := range p.sites {
-		known[s.Call] = true
-	}
+func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 	for ic := range p.calls.Within(p.root) {
 		call := ic.Node
 		if known[call] || !hasherLike(firstResult(p.TypesInfo.TypeOf(call))) {

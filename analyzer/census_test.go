@@ -27,7 +27,8 @@ func TestAuditCensus(t *testing.T) {
 	t.Parallel()
 	pkgs := []string{"hasheralloc", "hmacrekey", "concathash", "sumalloc", "hotbuffer", "hotbuffervar", "hotbufferhelper",
 		"escape", "roles", "atomickey", "hmaconce", "makecopy", "digestvalues", "ringhash", "funcvars", "fieldsum",
-		"wrappers", "writers", "dyntargets", "derivedkey", "derivedkey/loops", "hotness", "valuerecv", "dynsinks", "joins", "helperloop", "funcctors", "hasherlike"}
+		"wrappers", "writers", "dyntargets", "derivedkey", "derivedkey/loops", "hotness", "valuerecv", "dynsinks", "joins", "helperloop", "funcctors", "hasherlike",
+		"catalogued"}
 	results := analysistest.Run(quiet{}, testdata, newAnalyzer(t, analyzer.Options{Audit: true}), pkgs...)
 	var missing []string
 	total := 0
@@ -47,4 +48,37 @@ func TestAuditCensus(t *testing.T) {
 	sort.Strings(missing)
 	missing = slices.Compact(missing)
 	assert.Empty(t, missing, "%d of %d census sites have no line in -audit", len(missing), total)
+}
+
+// TestAuditCatalogued checks the audit's reasons for the silent sites of
+// the calls the catalogue judges: tables the package keeps or made once,
+// a key stretched, a KDF run once per call, a constructor given as a value
+// to a function of the package, conversions that stay on the stack or are
+// made once per call or per hasher.
+func TestAuditCatalogued(t *testing.T) {
+	t.Parallel()
+	results := analysistest.Run(quiet{}, testdata, newAnalyzer(t, analyzer.Options{Audit: true}), "catalogued")
+	got := map[int][]string{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if d.Category == analyzer.AuditCategory {
+				line := r.Pass.Fset.Position(d.Pos).Line
+				got[line] = append(got[line], d.Message)
+			}
+		}
+	}
+	for line, want := range map[int]string{
+		54:  "crc32.MakeTable(crc32.IEEE) is silent: the package builds the table of this polynomial once",
+		57:  "crc64.MakeTable(crc64.ECMA) is silent: the package builds the table of this polynomial once",
+		73:  "crc32.MakeTable(0xD5828281) is silent: a package-level initializer runs once",
+		77:  "crc32.MakeTable(0xD5828281) is silent: it runs once per call of Once",
+		94:  "pbkdf2.Key(sha256.New, pw, nil, 4096, 32) is silent: Key stretches a key",
+		102: "hkdf.Key(sha256.New, secret, nil, \"label\", 32) is silent: it runs once per call of DeriveOnce",
+		113: "NewTree(sha256.New) is silent: it is given a hash constructor as a value",
+		152: "[]byte(f) is silent: the copy escapes only if h's Write lets it",
+		162: "once per call of OncePerCall (it returns a hash of what it is given: its callers call it once per item they hash): one copy per call",
+		170: "into a hasher made anew in the same loop, which is judged where it is made",
+	} {
+		assert.True(t, slices.ContainsFunc(got[line], func(m string) bool { return strings.Contains(m, want) }), "line %d: %q not in %q", line, want, got[line])
+	}
 }

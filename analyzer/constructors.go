@@ -5,11 +5,15 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"hash/crc32"
+	"hash/crc64"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
+	"github.com/hashalloc/hashalloc/fixes"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -63,6 +67,9 @@ type constructor struct {
 
 	// funcValue is set for a call of a function value (see funcValueCtor).
 	funcValue bool
+	// writeEscapes: the hasher's Write lets what it is given escape (crc32's
+	// calls its table's update through a function value), measured.
+	writeEscapes bool
 
 	// reuse says when a pool of the fixed file serves a constructor that no
 	// runtime pool does (see reusedArgs).
@@ -110,8 +117,8 @@ var stdConstructors = map[string]constructor{
 	"hash/fnv.New64a":          {name: "fnv.New64a", pool: "FNV64a", allocs: 1, size: 8},
 	"hash/fnv.New128":          {name: "fnv.New128", pool: "FNV128", allocs: 1, size: 16},
 	"hash/fnv.New128a":         {name: "fnv.New128a", pool: "FNV128a", allocs: 1, size: 16},
-	"hash/crc32.NewIEEE":       {name: "crc32.NewIEEE", pool: "CRC32", allocs: 1, size: 4},
-	"hash/crc32.New":           {name: "crc32.New", allocs: 1, size: 4},
+	"hash/crc32.NewIEEE":       {name: "crc32.NewIEEE", pool: "CRC32", allocs: 1, size: 4, writeEscapes: true},
+	"hash/crc32.New":           {name: "crc32.New", allocs: 1, size: 4, writeEscapes: true},
 	"hash/crc64.New":           {name: "crc64.New", allocs: 1, size: 8},
 	"hash/adler32.New":         {name: "adler32.New", pool: "Adler32", allocs: 1, size: 4},
 
@@ -157,6 +164,97 @@ var stdConstructors = map[string]constructor{
 	"github.com/cespare/xxhash/v2.New":         {name: "xxhash.New", allocs: 1, size: 8, reuse: resets},
 	"github.com/cespare/xxhash/v2.NewWithSeed": {name: "xxhash.NewWithSeed", allocs: 1, size: 8},
 	"github.com/zeebo/xxh3.New":                {name: "xxh3.New", allocs: 1, size: 8},
+}
+
+// catalogued are the calls that allocate by themselves, by package path and
+// name (measured with testing.AllocsPerRun on Go 1.26; golang.org/x/crypto
+// v0.59.0, its Expand and New with their reader read): a CRC table of table
+// bytes per call, but for the polynomials whose table the package builds
+// once (sync.Once); a KDF's allocs per call given sha256.New, a 32-byte
+// secret and output, the HMACs it makes, keyed with what it is given, and
+// run as many times as it is told when it stretches a key.
+var catalogued = map[[2]string]struct {
+	table     int64
+	cached    []uint64
+	allocs    int
+	stretches bool
+}{
+	{"hash/crc32", "MakeTable"}: {table: 1024, cached: []uint64{crc32.IEEE, crc32.Castagnoli}},
+	{"hash/crc64", "MakeTable"}: {table: 2048, cached: []uint64{crc64.ISO, crc64.ECMA}},
+	{"crypto/hkdf", "Extract"}:  {allocs: 7}, {"crypto/hkdf", "Expand"}: {allocs: 11}, {"crypto/hkdf", "Key"}: {allocs: 17},
+	{"golang.org/x/crypto/hkdf", "Extract"}: {allocs: 7}, {"golang.org/x/crypto/hkdf", "Expand"}: {allocs: 9}, {"golang.org/x/crypto/hkdf", "New"}: {allocs: 15},
+	{"crypto/pbkdf2", "Key"}: {allocs: 12, stretches: true}, {"golang.org/x/crypto/pbkdf2", "Key"}: {allocs: 12, stretches: true},
+}
+
+// checkCatalogued judges the calls of the catalogue per item; with -audit,
+// any other call given a constructor as a value gets a line too.
+func (p *pass) checkCatalogued(known map[*ast.CallExpr]bool) {
+	for ic := range p.calls.Within(p.root) {
+		call, fn, key := ic.Node, ic.Callee, [2]string{}
+		if fn != nil && fn.Pkg() != nil {
+			key = [2]string{fn.Pkg().Path(), fn.Name()}
+		}
+		c, ok := catalogued[key]
+		if !ok && (!p.cfg.audit || known[call] || key == [2]string{"crypto/hmac", "New"} ||
+			!slices.ContainsFunc(call.Args, func(e ast.Expr) bool { return makesHasher(p.TypesInfo.TypeOf(e)) })) {
+			continue
+		}
+		switch {
+		case !p.suppress.analyzed(ic.Cursor):
+			p.suppress.notAnalyzed(ic.Cursor, call, hasherAlloc)
+		case !ok:
+			p.silent(call, hasherAlloc, "it is given a hash constructor as a value: the hashers it makes with it are judged where it calls it, in its own package")
+		case c.table > 0 && len(call.Args) == 1:
+			p.checkTable(ic.Cursor, call, key[0][strings.LastIndex(key[0], "/")+1:], c.table, c.cached)
+		case c.stretches:
+			p.silent(call, hasherAlloc, fmt.Sprintf("%s stretches a key, running its HMAC as many times as it is told: its %d allocations are a small part of that", fn.Name(), c.allocs))
+		case c.allocs > 0:
+			// Only where the package shows the repetition: a KDF mostly
+			// runs beside the key exchange or encryption it serves.
+			if often, _, ok := p.often(ic.Cursor, hasherAlloc, c.allocs); ok && p.out.estimates[call].Presumed {
+				p.silent(call, hasherAlloc, "only a presumption about callers outside the package repeats it ("+often+"), and a key derivation mostly runs beside the key exchange or the encryption it serves")
+			} else if ok {
+				p.report(call, hasherAlloc, fmt.Sprintf("%s makes its HMACs anew on each call (%d allocations) %s", shorten(types.ExprString(call)), c.allocs, often), nil,
+					"derive once and keep what it derives while its inputs stay the same", "each HMAC is keyed with what the call is given, and "+fn.Name()+" keeps none")
+			}
+		}
+	}
+}
+
+// checkTable judges call, the CRC table of its argument's polynomial made
+// by the package pkg: per item, a fix makes it once in a variable when the
+// polynomial is a constant; none is made for one the package keeps.
+func (p *pass) checkTable(cur inspector.Cursor, call *ast.CallExpr, pkg string, size int64, cached []uint64) {
+	value, poly, isConst := p.constArg(call.Args[0])
+	n, exact := constant.Uint64Val(constant.ToInt(value))
+	if isConst && exact && slices.Contains(cached, n) {
+		p.silent(call, hasherAlloc, "the package builds the table of this polynomial once and returns it on every call: no allocation")
+		return
+	}
+	often, _, ok := p.oftenCost(cur, hasherAlloc, frequency.Cost{Allocs: 1, Bytes: size})
+	if !ok {
+		return
+	}
+	what := fmt.Sprintf("%s builds a new %d-byte table %s", shorten(types.ExprString(call)), size, often)
+	if !isConst || !exact {
+		p.report(call, hasherAlloc, what, nil, "make the table once per polynomial and keep it", "the polynomial is not a constant")
+		return
+	}
+	want := pkg + "Table"
+	if poly != types.ExprString(call.Args[0]) {
+		poly = fmt.Sprintf("0x%X", n) // a local constant's value
+	} else if id, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); ok {
+		want = pkg + id.Sel.Name + "Table" // crc32KoopmanTable
+	}
+	fix, why := fixes.PackageTable(p.file(call.Pos()), call, poly, want)
+	p.report(call, hasherAlloc, what, fix, "make the table once, in a package-level variable", why)
+}
+
+// makesHasher reports whether t is the type of a function without
+// parameters whose first result is a hasher: sha256.New as a value.
+func makesHasher(t types.Type) bool {
+	sig, ok := t.(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() > 0 && hasherLike(sig.Results().At(0).Type())
 }
 
 // cryptoHashConstructors maps the crypto.Hash constants whose New method hashalloc can

@@ -21,8 +21,10 @@ func TestSites(t *testing.T) {
 import (
 	"bytes"
 	"crypto/hmac"
+	"crypto/hkdf"
 	"crypto/sha256"
 	"hash"
+	"hash/crc32"
 	"slices"
 )
 
@@ -39,7 +41,13 @@ func F(a, b []byte, key []byte) []byte {
 	_ = append(a, b...) // not hashed
 	_ = h.Sum(a)        // not Sum(nil)
 	_ = []byte("x")     // a conversion
-	return m.Sum(nil)
+	_ = m.Sum(nil)
+	prk, _ := hkdf.Extract(sha256.New, key, nil)
+	_ = crc32.MakeTable(crc32.IEEE)
+	r.Write([]byte(string(a)))
+	r.Write(a[:1])               // not a conversion
+	_ = sha256.Sum256([]byte("")) // a conversion, not written into a hasher
+	return prk
 }
 `
 	fset := token.NewFileSet()
@@ -53,12 +61,15 @@ func F(a, b []byte, key []byte) []byte {
 		got = append(got, fmt.Sprintf("%d %s %s", fset.Position(s.Pos).Line, s.Kind, s.Text))
 	}
 	assert.Equal(t, []string{
-		"14 constructor sha256.New()",
-		"15 concatenation append(a, b...)",
-		"16 hmac.New hmac.New(sha256.New, key)",
-		"17 concatenation slices.Concat(a, b)",
-		"18 constructor registry[1]()",
-		"20 concatenation bytes.Join([][]byte{…}, nil)",
-		"24 Sum(nil) m.Sum(nil)",
+		"16 constructor sha256.New()",
+		"17 concatenation append(a, b...)",
+		"18 hmac.New hmac.New(sha256.New, key)",
+		"19 concatenation slices.Concat(a, b)",
+		"20 constructor registry[1]()",
+		"22 concatenation bytes.Join([][]byte{…}, nil)",
+		"26 Sum(nil) m.Sum(nil)",
+		"27 constructor value hkdf.Extract(sha256.New, key, nil)",
+		"28 table crc32.MakeTable(crc32.IEEE)",
+		"29 conversion []byte(string(a))",
 	}, got)
 }
