@@ -5,7 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -155,7 +157,7 @@ func knownCost(fn *types.Func) (Class, string) {
 			return Heavy, "file I/O"
 		}
 	case "net":
-		if fn.Exported() {
+		if fn.Exported() && !addressValue(recv, name) {
 			return Heavy, "network I/O"
 		}
 	case "net/http":
@@ -200,6 +202,22 @@ func knownCost(fn *types.Func) (Class, string) {
 		}
 	}
 	return Cheap, ""
+}
+
+// addressValue reports whether a function or method of package net, of
+// receiver type recv, works on an address's value and does no I/O: the
+// methods of IP, IPMask, IPNet, HardwareAddr and of the *Addr types
+// (formatting, comparing, masking), and the functions that parse, join or
+// build one (ParseIP, ParseCIDR, SplitHostPort, IPv4); resolving a name
+// (ResolveTCPAddr, LookupHost) is I/O.
+func addressValue(recv, name string) bool {
+	switch {
+	case recv == "IP", recv == "IPMask", recv == "IPNet", recv == "HardwareAddr", strings.HasSuffix(recv, "Addr"):
+		return true
+	case recv == "":
+		return strings.HasPrefix(name, "Parse") || strings.HasSuffix(name, "HostPort") || strings.HasPrefix(name, "IPv4") || name == "CIDRMask"
+	}
+	return false
 }
 
 // formatting says whether fn formats into a new string (fmt.Sprintf,
@@ -524,15 +542,21 @@ func (m *Model) funcCost(fn *types.Func) work {
 	return w
 }
 
-// regionCost returns the costliest call in the code at region (a loop body,
-// a function), but for the code at except (the site; with inside, all it
-// contains too: else a call whose arguments the repetition evaluates, and
-// count, such as the encodings a caller makes of what the next function of a
-// chain hashes) and the branches that rarely run; function literals that
-// are not called in place are left out. direct says that the repetition
-// runs region itself (see callCost).
+// regionCost returns the costliest work that every run of the code at
+// region (a loop body, a function) does, but for the code at except (the
+// site; with inside, all it contains too: else a call whose arguments the
+// repetition evaluates, and count, such as the encodings a caller makes of
+// what the next function of a chain hashes) and the branches that rarely
+// run; function literals that are not called in place are left out. A
+// branching statement (see branchOf) costs what the cheapest of its arms
+// costs (nothing when a run may take none: a switch without default, an
+// if that returns early), and an arm beside except's is another path: what
+// one type's case or a branch that returns early does is not the work of
+// every run. direct says that the repetition runs region itself (see
+// callCost).
 func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool) work {
 	var w work
+	var branches []inspector.Cursor
 	_, self, _, _ := m.enclosing(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
@@ -545,12 +569,96 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 		if m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
 			continue
 		}
+		if b, other := branchOf(cur, region, except); other {
+			continue
+		} else if b.Valid() {
+			if n := len(branches); n == 0 || branches[n-1] != b {
+				branches = append(branches, b)
+			}
+			continue
+		}
 		w = w.more(m.callCost(cur, direct))
 		if w.class == Heavy {
-			break
+			return w
 		}
 	}
+	for _, b := range branches {
+		w = w.more(m.everyArm(b, except, direct, inside))
+	}
 	return w
+}
+
+// branchOf returns the outermost branching statement between cur and
+// region one arm of which holds cur and none except (an if with an else, an
+// if that returns early, a switch, a select: an if that goes on after its
+// branch is not one, Ball and Larus's even odds), and reports whether
+// except is in another arm of it, or of a statement inside it: what runs
+// there is not beside except.
+func branchOf(cur, region, except inspector.Cursor) (b inspector.Cursor, other bool) {
+	for a := cur; a.Valid() && a != region; a = a.Parent() {
+		if except.Valid() && a.Contains(except) {
+			break
+		}
+		var stmt inspector.Cursor
+		switch a.ParentEdgeKind() {
+		case edge.IfStmt_Body, edge.IfStmt_Else:
+			if ifs := a.Parent().Node().(*ast.IfStmt); ifs.Else != nil || leaves(ifs.Body) {
+				stmt = a.Parent()
+			}
+		case edge.BlockStmt_List:
+			switch a.Node().(type) {
+			case *ast.CaseClause, *ast.CommClause:
+				stmt = a.Parent().Parent()
+			}
+		}
+		if stmt.Valid() {
+			if except.Valid() && stmt.Contains(except) {
+				return inspector.Cursor{}, true
+			}
+			b = stmt
+		}
+	}
+	return b, false
+}
+
+// everyArm is the work that every run of the branching statement at b does
+// in its arms: the least of theirs, but for an arm that rarely runs (an
+// error path), and nothing when a run may take no arm.
+func (m *Model) everyArm(b, except inspector.Cursor, direct, inside bool) work {
+	var arms []inspector.Cursor
+	exhaustive := true
+	switch s := b.Node().(type) {
+	case *ast.IfStmt:
+		if exhaustive = s.Else != nil; exhaustive && m.rareThen(b) == "" {
+			arms = append(arms, b.ChildAt(edge.IfStmt_Body, -1))
+		}
+		if exhaustive && m.rareElse(s) == "" {
+			arms = append(arms, b.ChildAt(edge.IfStmt_Else, -1))
+		}
+	default:
+		_, exhaustive = s.(*ast.SelectStmt) // a select waits for one of its arms
+		for body := range b.Children() {
+			if _, ok := body.Node().(*ast.BlockStmt); !ok {
+				continue // its init, its tag
+			}
+			for clause := range body.Children() {
+				arms = append(arms, clause)
+				if c, ok := clause.Node().(*ast.CaseClause); ok && c.List == nil {
+					exhaustive = true // a default
+				}
+			}
+		}
+	}
+	if !exhaustive {
+		return work{}
+	}
+	var least work
+	for i, arm := range arms {
+		if w := m.regionCost(arm, except, direct, inside); i == 0 || w.class < least.class || w.class == least.class && w.allocs < least.allocs {
+			least = w
+		}
+	}
+	return least
 }
 
 // largeBuffer is the size from which a buffer costs more than a single
