@@ -1193,12 +1193,11 @@ func (m *Model) findCalls(f *fnInfo) ([]inspector.Cursor, bool) {
 // handlesRequest is the work of a function that is given an HTTP request
 // or builds one (a parameter of type *http.Request, a call of
 // http.NewRequest or NewRequestWithContext): it runs once per request sent
-// or served, whose round trip, or whose receipt and answer, is network
-// I/O (a round trip only when it is sent: a handler's request came in, and
-// a request sent with an http.Client's Do costs that call). A struct that holds a request (a signing
-// context) is not enough: a URL presigned with it is never sent by the
-// signer's caller, nor is a request's query (url.Values) always a
-// request's.
+// or served, received or sent over the network (a round trip only when it
+// is sent: a handler's request came in; a request sent with a Client's Do
+// costs that call). A struct that holds a request (a signing context) is
+// not enough: a URL presigned with it is never sent by the signer's
+// caller, nor is a request's query (url.Values) always a request's.
 func (m *Model) handlesRequest(g *fnInfo) work {
 	for v := range g.fn.Signature().Params().Variables() {
 		if isHTTPRequest(v.Type()) {

@@ -157,7 +157,11 @@ func knownCost(fn *types.Func) (Class, string) {
 			return Heavy, "file I/O"
 		}
 	case "net":
-		if fn.Exported() && !addressValue(recv, name) {
+		// An address's value (IP.String, TCPAddr.String, ParseCIDR,
+		// JoinHostPort, IPv4) is no I/O; resolving a name is.
+		address := recv == "IP" || recv == "IPMask" || recv == "IPNet" || recv == "HardwareAddr" || strings.HasSuffix(recv, "Addr") ||
+			recv == "" && (strings.HasPrefix(name, "Parse") || strings.HasSuffix(name, "HostPort") || strings.HasPrefix(name, "IPv4") || name == "CIDRMask")
+		if fn.Exported() && !address {
 			return Heavy, "network I/O"
 		}
 	case "net/http":
@@ -202,22 +206,6 @@ func knownCost(fn *types.Func) (Class, string) {
 		}
 	}
 	return Cheap, ""
-}
-
-// addressValue reports whether a function or method of package net, of
-// receiver type recv, works on an address's value and does no I/O: the
-// methods of IP, IPMask, IPNet, HardwareAddr and of the *Addr types
-// (formatting, comparing, masking), and the functions that parse, join or
-// build one (ParseIP, ParseCIDR, SplitHostPort, IPv4); resolving a name
-// (ResolveTCPAddr, LookupHost) is I/O.
-func addressValue(recv, name string) bool {
-	switch {
-	case recv == "IP", recv == "IPMask", recv == "IPNet", recv == "HardwareAddr", strings.HasSuffix(recv, "Addr"):
-		return true
-	case recv == "":
-		return strings.HasPrefix(name, "Parse") || strings.HasSuffix(name, "HostPort") || strings.HasPrefix(name, "IPv4") || name == "CIDRMask"
-	}
-	return false
 }
 
 // formatting says whether fn formats into a new string (fmt.Sprintf,

@@ -173,8 +173,11 @@ func (m *Model) firstSuccess(body *ast.BlockStmt) bool {
 			return false
 		}
 		bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || bin.Op != token.EQL {
+			return false
+		}
 		x, isNil := operandBeside(bin, m.isNil)
-		return ok && bin.Op == token.EQL && isNil && isError(m.cfg.Info.TypeOf(x))
+		return isNil && isError(m.cfg.Info.TypeOf(x))
 	})
 }
 
