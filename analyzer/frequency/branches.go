@@ -236,10 +236,18 @@ func (m *Model) emptyTest(bin *ast.BinaryExpr) bool {
 // miss: an earlier statement of the block returns on a hit, a value kept
 // by an earlier call (if v, ok := m[k]; ok { return v }, if v :=
 // c.Load(); v != nil { return v }, if c.f != nil { return c.f }), and the
-// block keeps it (m[k] = v, c.Store(v), c.f = v): a memoized function's
-// body runs once per key, not per call. It returns "" otherwise.
+// block keeps it after (m[k] = v, c.Store(v), c.f = v): a memoized
+// function's body runs once per key, not per call. Not so in a recursion:
+// its memo is per node it walks. It returns "" otherwise.
 func (m *Model) afterHit(stmt inspector.Cursor) string {
 	block := stmt.Parent().Node().(*ast.BlockStmt)
+	if decl, fn, _, ok := m.enclosing(stmt); ok && fn != nil {
+		for c := range m.cfg.Calls.Within(decl) {
+			if c.Callee == fn {
+				return ""
+			}
+		}
+	}
 	for prev, ok := stmt.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
 		ifs, isIf := prev.Node().(*ast.IfStmt)
 		if !isIf || ifs.Else != nil || len(ifs.Body.List) == 0 {
@@ -255,13 +263,16 @@ func (m *Model) afterHit(stmt inspector.Cursor) string {
 		var kept ast.Expr
 		switch x := ast.Unparen(cond).(type) {
 		case *ast.Ident:
-			kept = m.lookupOf(prev, x)
+			if !isError(m.cfg.Info.TypeOf(x)) {
+				kept = m.lookupOf(prev, x)
+			}
 		case *ast.SelectorExpr:
 			if v, ok := m.cfg.Info.Uses[x.Sel].(*types.Var); ok && v.IsField() && cond != ifs.Cond {
 				kept = x // c.f != nil
 			}
 		}
-		if kept != nil && setsIn(block, kept) {
+		after := &ast.BlockStmt{List: block.List[slices.Index(block.List, prev.Node().(ast.Stmt))+1:]}
+		if kept != nil && setsIn(after, kept) {
 			return "only after " + types.ExprString(kept) + " misses (a cache miss: once per key)"
 		}
 	}
@@ -386,7 +397,8 @@ func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
 }
 
 // lookupOf returns the map index m[k] whose comma-ok result or value ok is,
-// or the value c of a method's result (v, ok := c.Load(k), v := c.Load()),
+// or the value c of what its Load or Get method returns (v, ok := c.Load(k),
+// v := c.Get()),
 // in the statement before the if statement at ifCur or in its init: v, ok
 // := m[k].
 func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
@@ -418,7 +430,8 @@ func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
 				return x
 			}
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && m.cfg.Info.Selections[sel] != nil {
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && m.cfg.Info.Selections[sel] != nil &&
+				(strings.HasPrefix(sel.Sel.Name, "Load") || strings.HasPrefix(sel.Sel.Name, "Get")) {
 				return sel.X
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -610,43 +611,71 @@ func branchOf(cur, region, except inspector.Cursor) (b inspector.Cursor, other b
 }
 
 // everyArm is the work that every run of the branching statement at b does
-// in its arms: the least of theirs, but for an arm that rarely runs (an
-// error path), and nothing when a run may take no arm.
+// in its arms: the least of theirs, but for an arm that fails (see fails).
+// The cases of a switch without default are taken to be the values it is
+// given (an unknown key type, the rest, is a failure after it).
 func (m *Model) everyArm(b, except inspector.Cursor, direct, inside bool) work {
 	var arms []inspector.Cursor
-	exhaustive := true
-	switch s := b.Node().(type) {
-	case *ast.IfStmt:
-		if exhaustive = s.Else != nil; exhaustive && m.rareThen(b) == "" {
-			arms = append(arms, b.ChildAt(edge.IfStmt_Body, -1))
-		}
-		if exhaustive && m.rareElse(s) == "" {
-			arms = append(arms, b.ChildAt(edge.IfStmt_Else, -1))
-		}
-	default:
-		_, exhaustive = s.(*ast.SelectStmt) // a select waits for one of its arms
+	if s, ok := b.Node().(*ast.IfStmt); !ok {
 		for body := range b.Children() {
-			if _, ok := body.Node().(*ast.BlockStmt); !ok {
-				continue // its init, its tag
-			}
-			for clause := range body.Children() {
-				arms = append(arms, clause)
-				if c, ok := clause.Node().(*ast.CaseClause); ok && c.List == nil {
-					exhaustive = true // a default
-				}
+			if _, ok := body.Node().(*ast.BlockStmt); ok {
+				arms = slices.AppendSeq(arms, body.Children())
 			}
 		}
-	}
-	if !exhaustive {
-		return work{}
+	} else if s.Else != nil {
+		arms = []inspector.Cursor{b.ChildAt(edge.IfStmt_Body, -1), b.ChildAt(edge.IfStmt_Else, -1)}
 	}
 	var least work
-	for i, arm := range arms {
-		if w := m.regionCost(arm, except, direct, inside); i == 0 || w.class < least.class || w.class == least.class && w.allocs < least.allocs {
+	n := 0
+	for _, arm := range arms {
+		if m.fails(arm.Node()) {
+			continue
+		}
+		if w := m.regionCost(arm, except, direct, inside); n == 0 || w.class < least.class || w.class == least.class && w.allocs < least.allocs {
 			least = w
 		}
+		n++
 	}
 	return least
+}
+
+// fails reports whether the arm at n ends in failure: a return of an error
+// made there or declared by the package (errors.New, fmt.Errorf, a
+// conversion, ErrShort; not what a call returns, nor a variable, which may
+// be nil), or a call that never returns (see noReturn).
+func (m *Model) fails(n ast.Node) bool {
+	var list []ast.Stmt
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		list = n.List
+	case *ast.CaseClause:
+		list = n.Body
+	case *ast.CommClause:
+		list = n.Body
+	}
+	if len(list) == 0 {
+		return false
+	}
+	switch last := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		if k := len(last.Results); k > 0 && isError(m.cfg.Info.TypeOf(last.Results[k-1])) {
+			switch r := ast.Unparen(last.Results[k-1]).(type) {
+			case *ast.CallExpr: // an error made there, not one a call returns
+				fn, _ := typeutil.Callee(m.cfg.Info, r).(*types.Func)
+				return m.cfg.Info.Types[r.Fun].IsType() || fn != nil && (fn.FullName() == "errors.New" || fn.FullName() == "fmt.Errorf")
+			case *ast.Ident, *ast.SelectorExpr:
+				v, ok := m.cfg.Info.Uses[plainIdent(r)].(*types.Var)
+				if sel, isSel := r.(*ast.SelectorExpr); isSel {
+					v, ok = m.cfg.Info.Uses[sel.Sel].(*types.Var)
+				}
+				return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+			}
+		}
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(last.X).(*ast.CallExpr)
+		return ok && m.noReturn(call, 1) != ""
+	}
+	return false
 }
 
 // largeBuffer is the size from which a buffer costs more than a single
