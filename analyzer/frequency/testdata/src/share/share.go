@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"math/big"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -487,4 +489,148 @@ func pathDigests(us []*url.URL) (n int) {
 		n += int(s[0])
 	}
 	return n
+}
+
+// What only one kind of value costs is not the work of every call: a
+// string's conversion, beside a big number's exponentiation for a decimal
+// only (a case of a type switch), or a branch that returns early; when
+// every case costs it, or it is on the path every call takes, it counts.
+func groupKeys(rows, vals, objs []any, f *os.File) {
+	for _, v := range rows {
+		site(1) // want `per item: once per element of rows \(the loop at share.go:\d+\)`
+		_ = convert(v)
+	}
+	for _, v := range vals {
+		site(1) // want `silent: each iteration also calls convertFile, which calls \(\*os.File\).Stat \(file I/O\) at share.go:\d+, beside which the allocation is noise`
+		_ = convertFile(v, f)
+	}
+	for _, v := range objs {
+		site(1) // want `per item: once per element of objs \(the loop at share.go:\d+\)`
+		_ = convertEarly(v, f)
+	}
+}
+
+func convert(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case *big.Int:
+		return new(big.Int).Exp(v, v, v).String()
+	default:
+		return ""
+	}
+}
+
+func convertFile(v any, f *os.File) string {
+	switch v.(type) {
+	case string:
+		f.Stat()
+	default:
+		f.Stat()
+	}
+	return ""
+}
+
+func convertEarly(v any, f *os.File) string {
+	if _, ok := v.(*big.Int); ok {
+		f.Stat()
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+// A log replayed entry by entry, then truncated once: the truncation is not
+// beside each entry; the file read per entry is.
+func checkEntry(e []byte) {
+	site(1) // want `per item: once per call of checkEntry, which replayLog calls once per element of entries \(the loop at share.go:\d+\)`
+}
+
+func replayLog(entries [][]byte) {
+	for _, e := range entries {
+		checkEntry(e)
+	}
+}
+
+func openLog(f *os.File, entries [][]byte) {
+	replayLog(entries)
+	f.Truncate(0)
+}
+
+func openLogs(fs []*os.File, entries [][]byte) {
+	for _, f := range fs {
+		openLog(f, entries)
+	}
+}
+
+func readEntry(f *os.File, e []byte) {
+	site(1) // want `silent: each call also does \(\*os.File\).Read \(file I/O\) at share.go:\d+, beside which the allocation is noise`
+	f.Read(e)
+}
+
+func readLog(f *os.File, entries [][]byte) {
+	for _, e := range entries {
+		readEntry(f, e)
+	}
+}
+
+// Formatting an address is no I/O.
+func addrs(ips []net.IP) {
+	for _, ip := range ips {
+		site(1) // want `per item: once per element of ips \(the loop at share.go:\d+\)`
+		_ = ip.String()
+	}
+}
+
+// A loop that returns at its first match hashes once per call: its hash is
+// the site's own, not work beside it (a PCR extended with the event's digest
+// of its bank's algorithm).
+func extendPCR(digests [][]byte, size int) []byte {
+	for _, d := range digests {
+		if len(d) != size {
+			continue
+		}
+		site(1) // want `per item: once per call of extendPCR, which replayPCR calls once per element of events \(the loop at share.go:\d+\)`
+		s := sha256.Sum256(d)
+		return s[:]
+	}
+	return nil
+}
+
+func replayPCR(events [][][]byte) {
+	for _, e := range events {
+		extendPCR(e, 32)
+	}
+}
+
+// A key hashed from the parts of one row, over expressions every row is
+// given alike, is per row: its loop hashes parts of one item, not a
+// collection; over the rows of each group it is given, a collection.
+func groupKey(exprs []func([]byte) []byte, row []byte) (b byte) {
+	site(1) // want `per item: once per call of groupKey, which groupRows calls once per element of rows \(the loop at share.go:\d+\)`
+	for _, e := range exprs {
+		s := sha256.Sum256(e(row))
+		b ^= s[0]
+	}
+	return b
+}
+
+func groupRows(exprs []func([]byte) []byte, rows [][]byte) {
+	for _, r := range rows {
+		groupKey(exprs, r)
+	}
+}
+
+func groupSum(rows [][]byte) (b byte) {
+	site(1) // want `silent: each call also does a hash per iteration of its loop at share.go:\d+, beside which the allocation is noise`
+	for _, r := range rows {
+		s := sha256.Sum256(r)
+		b ^= s[0]
+	}
+	return b
+}
+
+func groupAll(groups [][][]byte) {
+	for _, g := range groups {
+		groupSum(g)
+	}
 }
