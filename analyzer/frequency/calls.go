@@ -355,7 +355,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.chainsKeys(f) || m.keptForMethods(sig) {
 		return false
 	}
-	return shape || verifierShape(sig) && m.compares(f) || m.selects(f)
+	return shape || verifierShape(sig) && m.compares(f) || m.selects(f) || m.returnsHash(f)
 }
 
 // entryTextOf is entryText of f, or, when f returns what a hash of what it
@@ -375,15 +375,6 @@ func (m *Model) entryTextOf(f *fnInfo) string {
 // element is one the collection holds, not a value made per call, whatever
 // its type.
 func (m *Model) selects(f *fnInfo) bool {
-	var hashed func(region inspector.Cursor, depth int) bool
-	// hashed reports whether what region computes comes from a hash,
-	// through the local variables it reads, up to depth definitions back.
-	hashed = func(region inspector.Cursor, depth int) bool {
-		if m.cfg.Hashes(nil, region) {
-			return true
-		}
-		return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return hashed(def, depth-1) })
-	}
 	var picks func(region inspector.Cursor, depth int) bool
 	// picks reports whether what region computes is an element read at a
 	// hashed index, itself or through the local variables it reads.
@@ -392,7 +383,7 @@ func (m *Model) selects(f *fnInfo) bool {
 			ix := cur.Node().(*ast.IndexExpr)
 			switch m.cfg.Info.TypeOf(ix.X).Underlying().(type) {
 			case *types.Map, *types.Slice:
-				if hashed(cur.ChildAt(edge.IndexExpr_Index, -1), 4) {
+				if m.hashed(f, cur.ChildAt(edge.IndexExpr_Index, -1), 4) {
 					return true
 				}
 			}
@@ -408,6 +399,101 @@ func (m *Model) selects(f *fnInfo) bool {
 		}
 		for res := range cur.Children() {
 			if picks(res, 4) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hashed reports whether what region, in f, computes comes from a hash,
+// through the local variables it reads, up to depth definitions back.
+func (m *Model) hashed(f *fnInfo, region inspector.Cursor, depth int) bool {
+	if m.cfg.Hashes(nil, region) {
+		return true
+	}
+	return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.hashed(f, def, depth-1) })
+}
+
+// returnsHash reports whether f returns a hash of what it is given as a
+// value of an interface type (an expression's value, as any): a return
+// gives a result of an interface type a digest's value (bytes, a string, a
+// number) that a hash computes (see hashed) from what derives from f's
+// parameters (see derives). Its type says nothing of it; its value does.
+func (m *Model) returnsHash(f *fnInfo) bool {
+	results := f.fn.Signature().Results()
+	for cur := range f.cur.Preorder((*ast.ReturnStmt)(nil)) {
+		ret := cur.Node().(*ast.ReturnStmt)
+		if len(ret.Results) != results.Len() || m.literalOf(cur, f.cur).Valid() {
+			continue
+		}
+		for i, r := range ret.Results {
+			rt, t := results.At(i).Type(), m.cfg.Info.TypeOf(r)
+			if !types.IsInterface(rt) || isError(rt) || t == nil || types.IsInterface(t) || !digestLike(t) || isBasic(t, types.IsBoolean) {
+				continue
+			}
+			if res := cur.ChildAt(edge.ReturnStmt_Results, i); m.hashed(f, res, 4) && m.derives(f, res, 4, map[*types.Var]bool{}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// derives reports whether what region, in f, computes derives from a
+// parameter of f that gives it data (not a number): region reads one, or
+// a local variable whose value derives from one, up to depth variables
+// back. A variable's value is what it is declared or assigned with, and,
+// for one that refers to what it holds (a hasher, a buffer, a pointer),
+// what is passed beside it to a call that takes it and may fill it
+// (io.WriteString(h, s), h.Write(b)).
+func (m *Model) derives(f *fnInfo, region inspector.Cursor, depth int, seen map[*types.Var]bool) bool {
+	body := f.cur.Node().(*ast.FuncDecl).Body
+	params := f.fn.Signature().Params()
+	for cur := range region.Preorder((*ast.Ident)(nil)) {
+		v, ok := m.cfg.Info.Uses[cur.Node().(*ast.Ident)].(*types.Var)
+		if !ok || seen[v] {
+			continue
+		}
+		seen[v] = true
+		for p := range params.Variables() {
+			if p == v && !isBasic(v.Type(), types.IsNumeric) {
+				return true
+			}
+		}
+		if depth == 0 || v.IsField() || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			continue // not a local variable of f
+		}
+		if id, ok := m.cfg.Vals.Def(f.cur, v); ok {
+			def, ok := valueOf(id)
+			if r, isRange := id.Parent().Node().(*ast.RangeStmt); isRange && !ok {
+				def, ok = id.Parent().ChildAt(edge.RangeStmt_X, -1), r.X != nil // for _, x := range v
+			}
+			if ok && m.derives(f, def, depth-1, seen) {
+				return true
+			}
+		}
+		_, basic := v.Type().Underlying().(*types.Basic)
+		for use := range m.cfg.Vals.Uses(f.cur, v) {
+			var from inspector.Cursor
+			switch use.ParentEdgeKind() {
+			case edge.AssignStmt_Lhs: // v = x
+				assign := use.Parent().Node().(*ast.AssignStmt)
+				if i := use.ParentEdgeIndex(); len(assign.Rhs) == len(assign.Lhs) {
+					from = use.Parent().ChildAt(edge.AssignStmt_Rhs, i)
+				} else {
+					from = use.Parent().ChildAt(edge.AssignStmt_Rhs, 0)
+				}
+			case edge.CallExpr_Args: // f(v, x)
+				if !basic {
+					from = use.Parent()
+				}
+			case edge.SelectorExpr_X: // v.Write(x)
+				if !basic && use.Parent().ParentEdgeKind() == edge.CallExpr_Fun {
+					from = use.Parent().Parent()
+				}
+			}
+			if from.Valid() && m.derives(f, from, depth-1, seen) {
 				return true
 			}
 		}
