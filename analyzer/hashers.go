@@ -7,6 +7,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/hashalloc/hashalloc/internal/values"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // hashHash is the hash.Hash interface.
@@ -61,6 +65,38 @@ func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 		hashers[v] = s
 	}
 	return hashers
+}
+
+// chosenSites returns the sites of the constructor calls that the local
+// hasher v of fn is given in the branches of an if or a switch, merged
+// where they join (var h hash.Hash; switch n { case 256: h = sha256.New()
+// ... }): every value v is declared or assigned with is one of them, there
+// are two or more, and the model decides about each. Nil otherwise.
+func (p *pass) chosenSites(fn inspector.Cursor, v *types.Var) []*Site {
+	def, ok := p.vals.Def(fn, v)
+	if !ok || def.ParentEdgeKind() != edge.AssignStmt_Lhs && def.ParentEdgeKind() != edge.ValueSpec_Names {
+		return nil // a parameter, a result: given by someone else
+	}
+	var sites []*Site
+	assigned := map[ast.Node]bool{}
+	for _, s := range p.sites {
+		if id, _ := assignedAt(s.cur, true).(*ast.Ident); id != nil && p.TypesInfo.ObjectOf(id) == v {
+			if s.esc.kind == unknown {
+				return nil
+			}
+			sites = append(sites, s)
+			assigned[id] = true
+		}
+	}
+	if _, given := values.DefinedWith(def); len(sites) < 2 || given && !assigned[def.Node()] {
+		return nil
+	}
+	for use := range p.vals.Uses(fn, v) {
+		if values.IsWritten(use) && !assigned[use.Node()] {
+			return nil // v = other: what v holds is not known
+		}
+	}
+	return sites
 }
 
 var byteSlice = types.NewSlice(types.Typ[types.Byte])
