@@ -70,26 +70,20 @@ func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 // chosenSites returns the sites of the constructor calls that the local
 // hasher v of fn is given in the branches of an if or a switch, merged
 // where they join (var h hash.Hash; switch n { case 256: h = sha256.New()
-// ... }): every value v is declared or assigned with is one of them, there
-// are two or more, and the model decides about each. Nil otherwise.
+// ... }): two or more, each decided by the model, and every value v is
+// declared (var h T, or one of them) or assigned with one of them. Nil
+// otherwise.
 func (p *pass) chosenSites(fn inspector.Cursor, v *types.Var) []*Site {
-	def, ok := p.vals.Def(fn, v)
-	if !ok || def.ParentEdgeKind() != edge.AssignStmt_Lhs && def.ParentEdgeKind() != edge.ValueSpec_Names {
-		return nil // a parameter, a result: given by someone else
-	}
 	var sites []*Site
 	assigned := map[ast.Node]bool{}
 	for _, s := range p.sites {
-		if id, _ := assignedAt(s.cur, true).(*ast.Ident); id != nil && p.TypesInfo.ObjectOf(id) == v {
-			if s.esc.kind == unknown {
-				return nil
-			}
-			sites = append(sites, s)
-			assigned[id] = true
+		if id, _ := assignedAt(s.cur, true).(*ast.Ident); id != nil && p.TypesInfo.ObjectOf(id) == v && s.esc.kind != unknown {
+			sites, assigned[id] = append(sites, s), true
 		}
 	}
-	if _, given := values.DefinedWith(def); len(sites) < 2 || given && !assigned[def.Node()] {
-		return nil
+	def, ok := p.vals.Def(fn, v)
+	if !ok || len(sites) < 2 || !assigned[def.Node()] && (def.ParentEdgeKind() != edge.ValueSpec_Names || len(def.Parent().Node().(*ast.ValueSpec).Values) > 0) {
+		return nil // a parameter, or declared with another value
 	}
 	for use := range p.vals.Uses(fn, v) {
 		if values.IsWritten(use) && !assigned[use.Node()] {

@@ -418,8 +418,8 @@ func (m *Model) hashed(f *fnInfo, region inspector.Cursor, depth int) bool {
 // returnsHash reports whether f returns a hash of what it is given as a
 // value of an interface type (an expression's value, as any): a return
 // gives a result of an interface type a digest's value (bytes, a string, a
-// number) that a hash computes (see hashed) from what derives from f's
-// parameters (see derives). Its type says nothing of it; its value does.
+// number) that a hash computes from what derives from f's parameters. Its
+// type says nothing of it; its value does.
 func (m *Model) returnsHash(f *fnInfo) bool {
 	results := f.fn.Signature().Results()
 	for cur := range f.cur.Preorder((*ast.ReturnStmt)(nil)) {
@@ -432,7 +432,7 @@ func (m *Model) returnsHash(f *fnInfo) bool {
 			if !types.IsInterface(rt) || isError(rt) || t == nil || types.IsInterface(t) || !digestLike(t) || isBasic(t, types.IsBoolean) {
 				continue
 			}
-			if res := cur.ChildAt(edge.ReturnStmt_Results, i); m.hashed(f, res, 4) && m.derives(f, res, 4, map[*types.Var]bool{}) {
+			if res := cur.ChildAt(edge.ReturnStmt_Results, i); m.hashed(f, res, 4) && m.derives(f, res, 4) {
 				return true
 			}
 		}
@@ -441,68 +441,22 @@ func (m *Model) returnsHash(f *fnInfo) bool {
 }
 
 // derives reports whether what region, in f, computes derives from a
-// parameter of f that gives it data (not a number): region reads one, or
-// a local variable whose value derives from one, up to depth variables
-// back. A variable's value is what it is declared or assigned with, and,
-// for one that refers to what it holds (a hasher, a buffer, a pointer),
-// what is passed beside it to a call that takes it and may fill it
-// (io.WriteString(h, s), h.Write(b)).
-func (m *Model) derives(f *fnInfo, region inspector.Cursor, depth int, seen map[*types.Var]bool) bool {
-	body := f.cur.Node().(*ast.FuncDecl).Body
-	params := f.fn.Signature().Params()
+// parameter of f that gives it data (not a number), itself or through the
+// values of the local variables it reads (see fromLocals), up to depth
+// variables back.
+func (m *Model) derives(f *fnInfo, region inspector.Cursor, depth int) bool {
+	params := f.cur.Node().(*ast.FuncDecl).Type.Params
 	for cur := range region.Preorder((*ast.Ident)(nil)) {
-		v, ok := m.cfg.Info.Uses[cur.Node().(*ast.Ident)].(*types.Var)
-		if !ok || seen[v] {
-			continue
-		}
-		seen[v] = true
-		for p := range params.Variables() {
-			if p == v && !isBasic(v.Type(), types.IsNumeric) {
-				return true
-			}
-		}
-		if depth == 0 || v.IsField() || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-			continue // not a local variable of f
-		}
-		if id, ok := m.cfg.Vals.Def(f.cur, v); ok {
-			def, ok := valueOf(id)
-			if r, isRange := id.Parent().Node().(*ast.RangeStmt); isRange && !ok {
-				def, ok = id.Parent().ChildAt(edge.RangeStmt_X, -1), r.X != nil // for _, x := range v
-			}
-			if ok && m.derives(f, def, depth-1, seen) {
-				return true
-			}
-		}
-		_, basic := v.Type().Underlying().(*types.Basic)
-		for use := range m.cfg.Vals.Uses(f.cur, v) {
-			var from inspector.Cursor
-			switch use.ParentEdgeKind() {
-			case edge.AssignStmt_Lhs: // v = x
-				assign := use.Parent().Node().(*ast.AssignStmt)
-				if i := use.ParentEdgeIndex(); len(assign.Rhs) == len(assign.Lhs) {
-					from = use.Parent().ChildAt(edge.AssignStmt_Rhs, i)
-				} else {
-					from = use.Parent().ChildAt(edge.AssignStmt_Rhs, 0)
-				}
-			case edge.CallExpr_Args: // f(v, x)
-				if !basic {
-					from = use.Parent()
-				}
-			case edge.SelectorExpr_X: // v.Write(x)
-				if !basic && use.Parent().ParentEdgeKind() == edge.CallExpr_Fun {
-					from = use.Parent().Parent()
-				}
-			}
-			if from.Valid() && m.derives(f, from, depth-1, seen) {
-				return true
-			}
+		if v, ok := m.cfg.Info.Uses[cur.Node().(*ast.Ident)].(*types.Var); ok && params.Pos() <= v.Pos() && v.Pos() < params.End() && !isBasic(v.Type(), types.IsNumeric) {
+			return true
 		}
 	}
-	return false
+	return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.derives(f, def, depth-1) })
 }
 
-// fromLocals reports whether the value that declares a local variable of f
-// read in region (v := x) satisfies ok.
+// fromLocals reports whether an expression that a local variable of f
+// read in region may take its value from (see values.Index.Sources)
+// satisfies ok.
 func (m *Model) fromLocals(f *fnInfo, region inspector.Cursor, ok func(def inspector.Cursor) bool) bool {
 	body := f.cur.Node().(*ast.FuncDecl).Body
 	seen := map[*types.Var]bool{}
@@ -512,49 +466,13 @@ func (m *Model) fromLocals(f *fnInfo, region inspector.Cursor, ok func(def inspe
 			continue // not a local variable of f
 		}
 		seen[v] = true
-		id, found := m.cfg.Vals.Def(f.cur, v)
-		if !found {
-			continue
-		}
-		if def, found := valueOf(id); found && ok(def) {
-			return true
+		for src := range m.cfg.Vals.Sources(f.cur, v) {
+			if ok(src) {
+				return true
+			}
 		}
 	}
 	return false
-}
-
-// valueOf returns the cursor of the expression that the identifier at id,
-// which declares a variable, takes its value from (v := x, var v = x; the
-// one call or comma-ok expression of v, ok := m[k]).
-func valueOf(id inspector.Cursor) (inspector.Cursor, bool) {
-	var lhs, rhs []ast.Expr
-	switch n := id.Parent().Node().(type) {
-	case *ast.AssignStmt:
-		lhs, rhs = n.Lhs, n.Rhs
-	case *ast.ValueSpec:
-		for _, name := range n.Names {
-			lhs = append(lhs, name)
-		}
-		rhs = n.Values
-	}
-	i := slices.Index(lhs, ast.Expr(id.Node().(*ast.Ident)))
-	var e ast.Expr
-	switch {
-	case i < 0: // a parameter, a range variable, a case of a type switch
-		return inspector.Cursor{}, false
-	case len(rhs) == 1:
-		e = rhs[0]
-	case len(rhs) == len(lhs):
-		e = rhs[i]
-	default:
-		return inspector.Cursor{}, false
-	}
-	for c := range id.Parent().Children() {
-		if c.Node() == e {
-			return c, true
-		}
-	}
-	return inspector.Cursor{}, false
 }
 
 // keptForMethods reports whether a result of sig is of a type the package
