@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
@@ -77,12 +78,16 @@ func (p *siteChecks) checkSumAlloc() {
 		if !p.isSumNil(call) {
 			continue
 		}
-		s, field, pooledVar := p.sumNilHasher(cur)
-		if s == nil && field == nil && !pooledVar {
-			p.silent(call, sumAlloc, "its hasher is not one the analysis follows to where it is made (a local hasher of a known constructor, a field's, or one from a pool)")
+		sites, field, pooledVar := p.sumNilHasher(cur)
+		if len(sites) == 0 && field == nil && !pooledVar {
+			p.silent(call, sumAlloc, "its hasher is not one the analysis follows to where it is made (a local hasher of a known constructor or of those its branches choose, a field's, or one from a pool)")
 			continue
 		}
-		if s != nil && s.ctor.hmac && p.rekeyed[s.Call] {
+		var s *Site
+		if len(sites) > 0 {
+			s = sites[0]
+		}
+		if s != nil && !slices.ContainsFunc(sites, func(s *Site) bool { return !s.ctor.hmac || !p.rekeyed[s.Call] }) {
 			// A MAC keyed anew each time: its 5 allocations are the
 			// finding, whose one-shot HMAC replaces this very Sum (or
 			// which one MAC kept across a loop makes once); the sum's
@@ -121,6 +126,8 @@ func (p *siteChecks) checkSumAlloc() {
 			fix, why = p.sumValueFix(cur, s, use.returned)
 		case field != nil && use.appended == nil:
 			fix, why = p.fieldSumFix(cur, field, direct)
+		case len(sites) > 1 && use.appended == nil:
+			why = "its hasher is the one each branch chooses, of several types, whose Sum is called through an interface: a stack array passed to it would escape"
 		case !pooledVar: // s is nil for a field's hasher, whose Sum(nil) is appended
 			fix, why = p.sumFix(cur, s, use, declared)
 		}
@@ -172,12 +179,13 @@ func (p *pass) sumNilOn(e ast.Expr) *types.Var {
 
 // sumNilHasher says where the hasher of h.Sum(nil), the call at cur, comes
 // from, when the analysis follows it there: the constructor site of a local
-// hasher h that the allocation model decides on; a struct field, x.f of
+// hasher h that the allocation model decides on, or the sites of those that
+// the branches before choose (see chosenSites); a struct field, x.f of
 // x.f.Sum(nil) (see fieldsum.go); or a local hasher taken from a pool — h :=
 // hashpool.X.Get(), or h := pool.Get().(hash.Hash) from a sync.Pool — and
 // never assigned again (pooled): its result allocates as any Sum(nil) does,
 // and no stack array can take its place.
-func (p *pass) sumNilHasher(cur inspector.Cursor) (site *Site, field *fieldHasher, pooled bool) {
+func (p *pass) sumNilHasher(cur inspector.Cursor) (sites []*Site, field *fieldHasher, pooled bool) {
 	h := ast.Unparen(ast.Unparen(cur.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr).X)
 	if sel, ok := h.(*ast.SelectorExpr); ok {
 		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && plainExpr(sel) {
@@ -191,11 +199,14 @@ func (p *pass) sumNilHasher(cur inspector.Cursor) (site *Site, field *fieldHashe
 		return nil, nil, false
 	}
 	if s, ok := p.model.hashers[v]; ok && s.esc.kind != unknown {
-		return s, nil, false // not an unknown hasher, nor one the model cannot tell about
+		return []*Site{s}, nil, false // not an unknown hasher, nor one the model cannot tell about
 	}
 	fn, ok := enclosingFunc(cur)
 	if !ok {
 		return nil, nil, false
+	}
+	if sites := p.chosenSites(fn, v); sites != nil {
+		return sites, nil, false
 	}
 	def, _, ok := p.vals.Only(fn, v)
 	if !ok {

@@ -355,7 +355,7 @@ func (m *Model) isEntry(f *fnInfo) bool {
 	if !shape && !givenData(sig) || !m.hashes(f, 2) || m.hashingLoop(f).Valid() || m.hashesByRecursion(f) || m.derivesKey(f, 2) || m.chainsKeys(f) || m.keptForMethods(sig) {
 		return false
 	}
-	return shape || verifierShape(sig) && m.compares(f) || m.selects(f)
+	return shape || verifierShape(sig) && m.compares(f) || m.selects(f) || m.returnsHash(f)
 }
 
 // entryTextOf is entryText of f, or, when f returns what a hash of what it
@@ -375,15 +375,6 @@ func (m *Model) entryTextOf(f *fnInfo) string {
 // element is one the collection holds, not a value made per call, whatever
 // its type.
 func (m *Model) selects(f *fnInfo) bool {
-	var hashed func(region inspector.Cursor, depth int) bool
-	// hashed reports whether what region computes comes from a hash,
-	// through the local variables it reads, up to depth definitions back.
-	hashed = func(region inspector.Cursor, depth int) bool {
-		if m.cfg.Hashes(nil, region) {
-			return true
-		}
-		return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return hashed(def, depth-1) })
-	}
 	var picks func(region inspector.Cursor, depth int) bool
 	// picks reports whether what region computes is an element read at a
 	// hashed index, itself or through the local variables it reads.
@@ -392,7 +383,7 @@ func (m *Model) selects(f *fnInfo) bool {
 			ix := cur.Node().(*ast.IndexExpr)
 			switch m.cfg.Info.TypeOf(ix.X).Underlying().(type) {
 			case *types.Map, *types.Slice:
-				if hashed(cur.ChildAt(edge.IndexExpr_Index, -1), 4) {
+				if m.hashed(f, cur.ChildAt(edge.IndexExpr_Index, -1), 4) {
 					return true
 				}
 			}
@@ -415,8 +406,57 @@ func (m *Model) selects(f *fnInfo) bool {
 	return false
 }
 
-// fromLocals reports whether the value that declares a local variable of f
-// read in region (v := x) satisfies ok.
+// hashed reports whether what region, in f, computes comes from a hash,
+// through the local variables it reads, up to depth definitions back.
+func (m *Model) hashed(f *fnInfo, region inspector.Cursor, depth int) bool {
+	if m.cfg.Hashes(nil, region) {
+		return true
+	}
+	return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.hashed(f, def, depth-1) })
+}
+
+// returnsHash reports whether f returns a hash of what it is given as a
+// value of an interface type (an expression's value, as any): a return
+// gives a result of an interface type a digest's value (bytes, a string, a
+// number) that a hash computes from what derives from f's parameters. Its
+// type says nothing of it; its value does.
+func (m *Model) returnsHash(f *fnInfo) bool {
+	results := f.fn.Signature().Results()
+	for cur := range f.cur.Preorder((*ast.ReturnStmt)(nil)) {
+		ret := cur.Node().(*ast.ReturnStmt)
+		if len(ret.Results) != results.Len() || m.literalOf(cur, f.cur).Valid() {
+			continue
+		}
+		for i, r := range ret.Results {
+			rt, t := results.At(i).Type(), m.cfg.Info.TypeOf(r)
+			if !types.IsInterface(rt) || isError(rt) || t == nil || types.IsInterface(t) || !digestLike(t) || isBasic(t, types.IsBoolean) {
+				continue
+			}
+			if res := cur.ChildAt(edge.ReturnStmt_Results, i); m.hashed(f, res, 4) && m.derives(f, res, 4) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// derives reports whether what region, in f, computes derives from a
+// parameter of f that gives it data (not a number), itself or through the
+// values of the local variables it reads (see fromLocals), up to depth
+// variables back.
+func (m *Model) derives(f *fnInfo, region inspector.Cursor, depth int) bool {
+	params := f.cur.Node().(*ast.FuncDecl).Type.Params
+	for cur := range region.Preorder((*ast.Ident)(nil)) {
+		if v, ok := m.cfg.Info.Uses[cur.Node().(*ast.Ident)].(*types.Var); ok && params.Pos() <= v.Pos() && v.Pos() < params.End() && !isBasic(v.Type(), types.IsNumeric) {
+			return true
+		}
+	}
+	return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.derives(f, def, depth-1) })
+}
+
+// fromLocals reports whether an expression that a local variable of f
+// read in region may take its value from (see values.Index.Sources)
+// satisfies ok.
 func (m *Model) fromLocals(f *fnInfo, region inspector.Cursor, ok func(def inspector.Cursor) bool) bool {
 	body := f.cur.Node().(*ast.FuncDecl).Body
 	seen := map[*types.Var]bool{}
@@ -426,49 +466,13 @@ func (m *Model) fromLocals(f *fnInfo, region inspector.Cursor, ok func(def inspe
 			continue // not a local variable of f
 		}
 		seen[v] = true
-		id, found := m.cfg.Vals.Def(f.cur, v)
-		if !found {
-			continue
-		}
-		if def, found := valueOf(id); found && ok(def) {
-			return true
+		for src := range m.cfg.Vals.Sources(f.cur, v) {
+			if ok(src) {
+				return true
+			}
 		}
 	}
 	return false
-}
-
-// valueOf returns the cursor of the expression that the identifier at id,
-// which declares a variable, takes its value from (v := x, var v = x; the
-// one call or comma-ok expression of v, ok := m[k]).
-func valueOf(id inspector.Cursor) (inspector.Cursor, bool) {
-	var lhs, rhs []ast.Expr
-	switch n := id.Parent().Node().(type) {
-	case *ast.AssignStmt:
-		lhs, rhs = n.Lhs, n.Rhs
-	case *ast.ValueSpec:
-		for _, name := range n.Names {
-			lhs = append(lhs, name)
-		}
-		rhs = n.Values
-	}
-	i := slices.Index(lhs, ast.Expr(id.Node().(*ast.Ident)))
-	var e ast.Expr
-	switch {
-	case i < 0: // a parameter, a range variable, a case of a type switch
-		return inspector.Cursor{}, false
-	case len(rhs) == 1:
-		e = rhs[0]
-	case len(rhs) == len(lhs):
-		e = rhs[i]
-	default:
-		return inspector.Cursor{}, false
-	}
-	for c := range id.Parent().Children() {
-		if c.Node() == e {
-			return c, true
-		}
-	}
-	return inspector.Cursor{}, false
 }
 
 // keptForMethods reports whether a result of sig is of a type the package

@@ -16,6 +16,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -166,6 +167,68 @@ func DefinedWith(id inspector.Cursor) (ast.Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Sources yields the expressions that the local variable v may take its
+// value from under region: the value its declaration gives it, the value
+// of each assignment to it (v = x; the one call or comma-ok expression of
+// several, v, ok := m[k]), and, for a variable that refers to what it holds
+// (not of a basic type: a hasher, a buffer, a pointer), each call that
+// takes it as an argument or as a method's receiver, which may fill it with
+// what it is passed beside it (io.WriteString(h, s), h.Write(b)).
+func (x *Index) Sources(region inspector.Cursor, v *types.Var) iter.Seq[inspector.Cursor] {
+	return func(yield func(inspector.Cursor) bool) {
+		if id, ok := x.Def(region, v); ok {
+			if src, ok := assignedFrom(id); ok && !yield(src) {
+				return
+			}
+		}
+		_, basic := v.Type().Underlying().(*types.Basic)
+		for use := range x.Uses(region, v) {
+			src, ok := assignedFrom(use)
+			switch {
+			case ok:
+			case basic:
+				continue
+			case use.ParentEdgeKind() == edge.CallExpr_Args:
+				src, ok = use.Parent(), true
+			case use.ParentEdgeKind() == edge.SelectorExpr_X && use.Parent().ParentEdgeKind() == edge.CallExpr_Fun:
+				src, ok = use.Parent().Parent(), true
+			}
+			if ok && !yield(src) {
+				return
+			}
+		}
+	}
+}
+
+// assignedFrom returns the cursor of the expression that the identifier at
+// id, on the left of an assignment or a declaration, takes its value from.
+func assignedFrom(id inspector.Cursor) (inspector.Cursor, bool) {
+	var lhs, rhs []ast.Expr
+	switch n := id.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		for _, name := range n.Names {
+			lhs = append(lhs, name)
+		}
+		rhs = n.Values
+	}
+	i := slices.Index(lhs, ast.Expr(id.Node().(*ast.Ident)))
+	switch {
+	case i < 0: // a parameter, a range variable, a case of a type switch, a use
+		return inspector.Cursor{}, false
+	case len(rhs) == len(lhs):
+	case len(rhs) == 1:
+		i = 0
+	default:
+		return inspector.Cursor{}, false
+	}
+	if _, ok := id.Parent().Node().(*ast.AssignStmt); ok {
+		return id.Parent().ChildAt(edge.AssignStmt_Rhs, i), true
+	}
+	return id.Parent().ChildAt(edge.ValueSpec_Values, i), true
 }
 
 // Only returns the one value that the variable obj holds in region: the

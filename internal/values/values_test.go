@@ -72,6 +72,24 @@ func loop(xs []string) int {
 func apply(f func(int) int) int { return f(2) }
 
 func helper(n int) int { return n }
+
+func fill(s string) *buffer {
+	var b buffer
+	b.grow(s)
+	w := &b
+	w = newBuffer(s)
+	write(w, s)
+	n, ok := table[s]
+	_ = ok
+	w.b = w.b[:n]
+	return w
+}
+
+func newBuffer(s string) *buffer { return &buffer{[]byte(s)} }
+
+func write(b *buffer, s string) { b.b = append(b.b, s...) }
+
+func (b *buffer) grow(s string) { b.b = append(b.b, s...) }
 `
 
 type fixture struct {
@@ -262,7 +280,7 @@ func TestDeclarations(t *testing.T) {
 		names = append(names, fn.Name())
 		assert.Equal(t, fn.Name(), cur.Node().(*ast.FuncDecl).Name.Name)
 	}
-	assert.Equal(t, []string{"reset", "newT", "use", "replace", "loop", "apply", "helper"}, names)
+	assert.Equal(t, []string{"reset", "newT", "use", "replace", "loop", "apply", "helper", "fill", "newBuffer", "write", "grow"}, names)
 
 	var vars []string
 	for v, e := range f.x.Vars(f.in) {
@@ -278,4 +296,32 @@ func TestDeclarations(t *testing.T) {
 	typ := f.obj("T").Type()
 	assert.True(t, f.x.AssignedWhole(f.in, types.NewPointer(typ)), "*t = u")
 	assert.False(t, f.x.AssignedWhole(f.in, f.obj("buffer").Type()))
+}
+
+// TestSources checks what a local variable may take its value from: its
+// declaration's value, its assignments' (the one call or comma-ok
+// expression of several), and, for one that is not of a basic type, the
+// calls that take it.
+func TestSources(t *testing.T) {
+	f := load(t)
+	sources := func(fn *types.Func, name string) []string {
+		decl := f.decl(t, fn)
+		var got []string
+		for cur := range decl.Preorder((*ast.Ident)(nil)) {
+			if v, ok := f.info.Defs[cur.Node().(*ast.Ident)].(*types.Var); ok && v.Name() == name {
+				for src := range f.x.Sources(decl, v) {
+					got = append(got, types.ExprString(src.Node().(ast.Expr)))
+				}
+			}
+		}
+		return got
+	}
+	fill := f.obj("fill").(*types.Func)
+	assert.Equal(t, []string{"b.grow(s)"}, sources(fill, "b"), "declared without a value, its method called")
+	assert.Equal(t, []string{"&b", "newBuffer(s)", "write(w, s)"}, sources(fill, "w"))
+	assert.Equal(t, []string{"table[s]"}, sources(fill, "n"), "a comma-ok expression")
+	assert.Empty(t, sources(fill, "s"), "a parameter of a basic type, passed to calls")
+	loop := f.obj("loop").(*types.Func)
+	assert.Equal(t, []string{"0", "y"}, sources(loop, "total"), "declared, then assigned with +=")
+	assert.Empty(t, sources(loop, "x"), "a range variable")
 }

@@ -9,10 +9,16 @@ package hotness
 import (
 	"bytes"
 	"crypto/hmac"
+	"crypto/md5"
 	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"hash"
+	"io"
 	"math/big"
 	"testing"
 
+	"example.com/rows"
 	"golang.org/x/crypto/blake2b"
 )
 
@@ -402,3 +408,116 @@ func keyLabel(match string, key []byte) string {
 func startProcessor(key []byte) string { return "key " + keyLabel("label", key) }
 
 func CaseKeyLabel() { startProcessor(items[0]) }
+
+// An expression of a query language (a SQL engine's MD5(s)) evaluates its
+// child on the row it is given and returns the MD5 of the value as any:
+// its result's type says nothing, its value is a hash of what it is given,
+// through the child's Eval called with the row. An executor in a package
+// that depends on this one evaluates it once per row.
+type md5Expr struct{ child rows.Expression }
+
+func (e *md5Expr) Eval(row rows.Row) (any, error) {
+	v, err := e.child.Eval(row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	h := md5.New() // want `hasher-alloc: md5.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of Eval \(it returns a hash of what it is given: its callers call it once per item they hash\); automatic fix: take h from a pool of md5.New hashers`
+	io.WriteString(h, v.(string))
+	return hex.EncodeToString(h.Sum(nil)), nil // want `sum-alloc: h.Sum\(nil\) allocates its result once per call of Eval \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be encoded by hex.EncodeToString; automatic fix: sum into a pooled buffer, as the hasher is pooled`
+}
+
+// column is an expression that reads a column of the row.
+type column int
+
+func (c column) Eval(row rows.Row) (any, error) { return row[c], nil }
+
+func CaseMD5Expr() { (&md5Expr{column(0)}).Eval(rows.Row{"alpha"}) }
+
+func ResultMD5Expr() string {
+	v, _ := (&md5Expr{column(0)}).Eval(rows.Row{"alpha"})
+	return v.(string)
+}
+
+// Its twin with a switch on the length of the digest (SQL's SHA2(s, n)):
+// each branch's hasher, and the Sum of the one chosen, repeat per row.
+type sha2Expr struct{ child, bits rows.Expression }
+
+func (e *sha2Expr) Eval(row rows.Row) (any, error) {
+	v, err := e.child.Eval(row)
+	if err != nil {
+		return nil, err
+	}
+	n, err := e.bits.Eval(row)
+	if err != nil {
+		return nil, err
+	}
+	var h hash.Hash
+	switch n {
+	case 256:
+		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of Eval \(it returns a hash of what it is given: its callers call it once per item they hash\); reuse a pooled hasher \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
+	case 512:
+		h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap .* once per call of Eval \(it returns a hash of what it is given`
+	default:
+		return nil, nil
+	}
+	io.WriteString(h, v.(string))
+	return hex.EncodeToString(h.Sum(nil)), nil // want `sum-alloc: h.Sum\(nil\) allocates its result once per call of Eval \(it returns a hash of what it is given: its callers call it once per item they hash\), only to be encoded by hex.EncodeToString; sum into a reused buffer \(no automatic fix: its hasher is the one each branch chooses, of several types, whose Sum is called through an interface: a stack array passed to it would escape\)`
+}
+
+type bits int
+
+func (b bits) Eval(rows.Row) (any, error) { return int(b), nil }
+
+func CaseSHA2Expr() {
+	(&sha2Expr{column(0), bits(256)}).Eval(rows.Row{"alpha"})
+	(&sha2Expr{column(0), bits(512)}).Eval(rows.Row{"alpha"})
+}
+
+// Its twins, silent. A salt's hash, as any: what is hashed derives from
+// nothing the method is given, whatever it is given.
+type saltExpr struct{ salt string }
+
+func (e *saltExpr) Eval(row rows.Row) (any, error) {
+	h := md5.New() // silent: nothing shows Eval to run per item
+	io.WriteString(h, e.salt)
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func CaseSaltExpr() { (&saltExpr{"salt"}).Eval(nil) }
+
+// A value's hash kept to remember it, while the value itself is returned:
+// the result is no hash.
+type dedupExpr struct {
+	child rows.Expression
+	seen  map[string]bool
+}
+
+func (e *dedupExpr) Eval(row rows.Row) (any, error) {
+	v, err := e.child.Eval(row)
+	if err != nil {
+		return nil, err
+	}
+	h := md5.New() // silent: nothing shows Eval to run per item
+	io.WriteString(h, v.(string))
+	e.seen[hex.EncodeToString(h.Sum(nil))] = true
+	return v, nil
+}
+
+func CaseDedupExpr() { (&dedupExpr{column(0), map[string]bool{}}).Eval(rows.Row{"alpha"}) }
+
+// A value made of the hash: a constructor, which runs once per value made.
+type digestRow struct{ sum []byte }
+
+type digestExpr struct{ child rows.Expression }
+
+func (e *digestExpr) Eval(row rows.Row) (any, error) {
+	v, err := e.child.Eval(row)
+	if err != nil {
+		return nil, err
+	}
+	h := md5.New() // silent: nothing shows Eval to run per item
+	io.WriteString(h, v.(string))
+	return &digestRow{h.Sum(nil)}, nil
+}
+
+func CaseDigestExpr() { (&digestExpr{column(0)}).Eval(rows.Row{"alpha"}) }
