@@ -549,7 +549,7 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 	_, self, _, _ := m.enclosing(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
-		if except.Valid() && (cur == except || inside && except.Contains(cur)) {
+		if except.Valid() && (cur == except || inside && encloses(except, cur)) {
 			continue
 		}
 		if self != nil && c.Callee == self {
@@ -577,6 +577,13 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 	return w
 }
 
+// encloses reports whether the syntax at b lies within the syntax at a.
+// Unlike Cursor.Contains it holds for cursors of different inspectors of
+// the same syntax (a package's files with and without its tests).
+func encloses(a, b inspector.Cursor) bool {
+	return a.Node().Pos() <= b.Node().Pos() && b.Node().End() <= a.Node().End()
+}
+
 // branchOf returns the outermost branching statement between cur and
 // region one arm of which holds cur and none except (an if with an else, an
 // if that returns early, a switch, a select: an if that goes on after its
@@ -585,7 +592,7 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 // there is not beside except.
 func branchOf(cur, region, except inspector.Cursor) (b inspector.Cursor, other bool) {
 	for a := cur; a.Valid() && a != region; a = a.Parent() {
-		if except.Valid() && a.Contains(except) {
+		if except.Valid() && encloses(a, except) {
 			break
 		}
 		var stmt inspector.Cursor
@@ -601,7 +608,7 @@ func branchOf(cur, region, except inspector.Cursor) (b inspector.Cursor, other b
 			}
 		}
 		if stmt.Valid() {
-			if except.Valid() && stmt.Contains(except) {
+			if except.Valid() && encloses(stmt, except) {
 				return inspector.Cursor{}, true
 			}
 			b = stmt

@@ -396,7 +396,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	// what it allocates once beside that loop is shared by every item. Not
 	// so in a recursion, whose loop hands each item to a call of its own
 	// (a tree's children, each hashed by the same function).
-	if loop := m.hashingLoop(f); loop.Valid() && !loop.Contains(cur) && !m.inCycle(f) && !m.sameParts(f, loop) {
+	if loop := m.hashingLoop(f); loop.Valid() && !encloses(loop, cur) && !m.inCycle(f) && !m.sameParts(f, loop) {
 		hash := work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()}
 		if call, ok := m.hashingCall(f, loop); ok {
 			// Each iteration calls a function that builds a hasher of
