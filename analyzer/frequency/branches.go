@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -233,21 +232,10 @@ func (m *Model) emptyTest(bin *ast.BinaryExpr) bool {
 }
 
 // afterHit says why the statement at stmt, in a block, runs only on a cache
-// miss: an earlier statement of the block returns on a hit, a value kept
-// by an earlier call (if v, ok := m[k]; ok { return v }, if v :=
-// c.Load(); v != nil { return v }, if c.f != nil { return c.f }), and the
-// block keeps it after (m[k] = v, c.Store(v), c.f = v): a memoized
-// function's body runs once per key, not per call. Not so in a recursion:
-// its memo is per node it walks. It returns "" otherwise.
+// miss: an earlier statement of the block returns on a hit (if v, ok :=
+// m[k]; ok { return v }) and the block sets m[k]. It returns "" otherwise.
 func (m *Model) afterHit(stmt inspector.Cursor) string {
 	block := stmt.Parent().Node().(*ast.BlockStmt)
-	if decl, fn, _, ok := m.enclosing(stmt); ok && fn != nil {
-		for c := range m.cfg.Calls.Within(decl) {
-			if c.Callee == fn {
-				return ""
-			}
-		}
-	}
 	for prev, ok := stmt.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
 		ifs, isIf := prev.Node().(*ast.IfStmt)
 		if !isIf || ifs.Else != nil || len(ifs.Body.List) == 0 {
@@ -256,24 +244,12 @@ func (m *Model) afterHit(stmt inspector.Cursor) string {
 		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret {
 			continue
 		}
-		cond := ast.Unparen(ifs.Cond)
-		if bin, ok := cond.(*ast.BinaryExpr); ok && bin.Op == token.NEQ {
-			cond, _ = operandBeside(bin, m.isNil)
+		id, isID := ast.Unparen(ifs.Cond).(*ast.Ident)
+		if !isID {
+			continue
 		}
-		var kept ast.Expr
-		switch x := ast.Unparen(cond).(type) {
-		case *ast.Ident:
-			if !isError(m.cfg.Info.TypeOf(x)) {
-				kept = m.lookupOf(prev, x)
-			}
-		case *ast.SelectorExpr:
-			if v, ok := m.cfg.Info.Uses[x.Sel].(*types.Var); ok && v.IsField() && cond != ifs.Cond {
-				kept = x // c.f != nil
-			}
-		}
-		after := &ast.BlockStmt{List: block.List[slices.Index(block.List, prev.Node().(ast.Stmt))+1:]}
-		if kept != nil && setsIn(after, kept) {
-			return "only after " + types.ExprString(kept) + " misses (a cache miss: once per key)"
+		if idx := m.lookupOf(prev, id); idx != nil && setsIn(block, idx) {
+			return "only after " + types.ExprString(idx) + " misses (a cache miss: once per key)"
 		}
 	}
 	return ""
@@ -370,24 +346,15 @@ func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 	return found
 }
 
-// setsIn reports whether block assigns to x (the same expression, as text),
-// or stores into it (x.Store(v), x.Set(k, v), x.Put, x.Add: a cache's or an
-// atomic value's method).
+// setsIn reports whether block assigns to x (the same expression, as text).
 func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
 	want := types.ExprString(ast.Unparen(x))
 	found := false
 	ast.Inspect(block, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, lhs := range n.Lhs {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
 				if types.ExprString(ast.Unparen(lhs)) == want {
 					found = true
-				}
-			}
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && types.ExprString(ast.Unparen(sel.X)) == want {
-				for _, p := range []string{"Store", "Set", "Put", "Add", "LoadOrStore"} {
-					found = found || strings.HasPrefix(sel.Sel.Name, p)
 				}
 			}
 		}
@@ -396,11 +363,8 @@ func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
 	return found
 }
 
-// lookupOf returns the map index m[k] whose comma-ok result or value ok is,
-// or the value c of what its Load or Get method returns (v, ok := c.Load(k),
-// v := c.Get()),
-// in the statement before the if statement at ifCur or in its init: v, ok
-// := m[k].
+// lookupOf returns the map index m[k] whose comma-ok result ok is, in the
+// statement before the if statement at ifCur or in its init: v, ok := m[k].
 func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
 	ifs := ifCur.Node().(*ast.IfStmt)
 	obj := m.cfg.Info.Uses[ok]
@@ -418,21 +382,15 @@ func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
 	}
 	for _, s := range stmts {
 		as, isAssign := s.(*ast.AssignStmt)
-		if !isAssign || len(as.Rhs) != 1 || !slices.ContainsFunc(as.Lhs, func(e ast.Expr) bool {
-			id, isID := e.(*ast.Ident)
-			return isID && m.cfg.Info.ObjectOf(id) == obj
-		}) {
+		if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
 			continue
 		}
-		switch x := ast.Unparen(as.Rhs[0]).(type) {
-		case *ast.IndexExpr:
-			if _, isMap := m.cfg.Info.TypeOf(x.X).Underlying().(*types.Map); isMap {
-				return x
-			}
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && m.cfg.Info.Selections[sel] != nil &&
-				(strings.HasPrefix(sel.Sel.Name, "Load") || strings.HasPrefix(sel.Sel.Name, "Get")) {
-				return sel.X
+		if id, isID := as.Lhs[1].(*ast.Ident); !isID || m.cfg.Info.ObjectOf(id) != obj {
+			continue
+		}
+		if idx, isIdx := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); isIdx {
+			if _, isMap := m.cfg.Info.TypeOf(idx.X).Underlying().(*types.Map); isMap {
+				return idx
 			}
 		}
 	}

@@ -1116,11 +1116,8 @@ func (m *Model) ownCost(region, except inspector.Cursor) work {
 	_, self, _, _ := m.enclosing(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
-		if cur == except || c.Callee == self || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
+		if cur == except || c.Callee == self || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" || otherArm(cur, except) {
 			continue
-		}
-		if _, other := branchOf(cur, region, except); other {
-			continue // another arm: a key type's encryption, beside another type's
 		}
 		if fn, ok := typeutil.Callee(m.cfg.Info, c.Node).(*types.Func); ok && fn.Pkg() == m.cfg.Pkg {
 			continue
@@ -1133,6 +1130,36 @@ func (m *Model) ownCost(region, except inspector.Cursor) work {
 		w = w.more(m.callCost(cur, true))
 	}
 	return w
+}
+
+// otherArm reports whether cur and except are in different arms of one
+// branching statement (the then and else of an if, two clauses of a
+// switch or a select): what runs in one arm is not beside what runs in the
+// other (a key type's encryption, beside another type's).
+func otherArm(cur, except inspector.Cursor) bool {
+	for a := cur; a.Valid(); a = a.Parent() {
+		if a.Contains(except) {
+			return false
+		}
+		switch a.ParentEdgeKind() {
+		case edge.IfStmt_Body, edge.IfStmt_Else:
+			other := edge.IfStmt_Else
+			if a.ParentEdgeKind() == edge.IfStmt_Else {
+				other = edge.IfStmt_Body
+			}
+			if a.Parent().Node().(*ast.IfStmt).Else != nil && a.Parent().ChildAt(other, -1).Contains(except) {
+				return true
+			}
+		case edge.BlockStmt_List:
+			switch a.Node().(type) {
+			case *ast.CaseClause, *ast.CommClause:
+				if a.Parent().Contains(except) {
+					return true // another clause of the same switch
+				}
+			}
+		}
+	}
+	return false
 }
 
 // callsOf returns the calls the package's production code makes of f:
@@ -1197,15 +1224,14 @@ func (m *Model) findCalls(f *fnInfo) ([]inspector.Cursor, bool) {
 // handlesRequest is the work of a function that is given an HTTP request
 // or builds one (a parameter of type *http.Request, a call of
 // http.NewRequest or NewRequestWithContext): it runs once per request sent
-// or served, received or sent over the network (a round trip only when it
-// is sent: a handler's request came in; a request sent with a Client's Do
-// costs that call). A struct that holds a request (a signing context) is
-// not enough: a URL presigned with it is never sent by the signer's
-// caller, nor is a request's query (url.Values) always a request's.
+// or served, whose round trip is network I/O. A struct that holds a
+// request (a signing context) is not enough: a URL presigned with it is
+// never sent by the signer's caller, nor is a request's query (url.Values)
+// always a request's.
 func (m *Model) handlesRequest(g *fnInfo) work {
 	for v := range g.fn.Signature().Params().Variables() {
 		if isHTTPRequest(v.Type()) {
-			return work{class: Heavy, what: "the HTTP request it is given (" + v.Name() + "), received or sent over the network", pos: v.Pos()}
+			return work{class: Heavy, what: "the round trip of the HTTP request it is given (" + v.Name() + ")", pos: v.Pos()}
 		}
 	}
 	for c := range m.cfg.Calls.Within(g.cur) {

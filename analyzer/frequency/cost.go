@@ -5,10 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
-	"strings"
 
-	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -158,11 +155,7 @@ func knownCost(fn *types.Func) (Class, string) {
 			return Heavy, "file I/O"
 		}
 	case "net":
-		// An address's value (IP.String, TCPAddr.String, ParseCIDR,
-		// JoinHostPort, IPv4) is no I/O; resolving a name is.
-		address := recv == "IP" || recv == "IPMask" || recv == "IPNet" || recv == "HardwareAddr" || strings.HasSuffix(recv, "Addr") ||
-			recv == "" && (strings.HasPrefix(name, "Parse") || strings.HasSuffix(name, "HostPort") || strings.HasPrefix(name, "IPv4") || name == "CIDRMask")
-		if fn.Exported() && !address {
+		if fn.Exported() {
 			return Heavy, "network I/O"
 		}
 	case "net/http":
@@ -531,25 +524,19 @@ func (m *Model) funcCost(fn *types.Func) work {
 	return w
 }
 
-// regionCost returns the costliest work that every run of the code at
-// region (a loop body, a function) does, but for the code at except (the
-// site; with inside, all it contains too: else a call whose arguments the
-// repetition evaluates, and count, such as the encodings a caller makes of
-// what the next function of a chain hashes) and the branches that rarely
-// run; function literals that are not called in place are left out. A
-// branching statement (see branchOf) costs what the cheapest of its arms
-// costs (nothing when a run may take none: a switch without default, an
-// if that returns early), and an arm beside except's is another path: what
-// one type's case or a branch that returns early does is not the work of
-// every run. direct says that the repetition runs region itself (see
-// callCost).
+// regionCost returns the costliest call in the code at region (a loop body,
+// a function), but for the code at except (the site; with inside, all it
+// contains too: else a call whose arguments the repetition evaluates, and
+// count, such as the encodings a caller makes of what the next function of a
+// chain hashes) and the branches that rarely run; function literals that
+// are not called in place are left out. direct says that the repetition
+// runs region itself (see callCost).
 func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool) work {
 	var w work
-	var branches []inspector.Cursor
 	_, self, _, _ := m.enclosing(region)
 	for c := range m.cfg.Calls.Within(region) {
 		cur := c.Cursor
-		if except.Valid() && (cur == except || inside && encloses(except, cur)) {
+		if except.Valid() && (cur == except || inside && except.Contains(cur)) {
 			continue
 		}
 		if self != nil && c.Callee == self {
@@ -558,131 +545,12 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 		if m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
 			continue
 		}
-		if b, other := branchOf(cur, region, except); other {
-			continue
-		} else if b.Valid() {
-			if n := len(branches); n == 0 || branches[n-1] != b {
-				branches = append(branches, b)
-			}
-			continue
-		}
 		w = w.more(m.callCost(cur, direct))
 		if w.class == Heavy {
-			return w
-		}
-	}
-	for _, b := range branches {
-		w = w.more(m.everyArm(b, except, direct, inside))
-	}
-	return w
-}
-
-// encloses reports whether the syntax at b lies within the syntax at a.
-// Unlike Cursor.Contains it holds for cursors of different inspectors of
-// the same syntax (a package's files with and without its tests).
-func encloses(a, b inspector.Cursor) bool {
-	return a.Node().Pos() <= b.Node().Pos() && b.Node().End() <= a.Node().End()
-}
-
-// branchOf returns the outermost branching statement between cur and
-// region one arm of which holds cur and none except (an if with an else, an
-// if that returns early, a switch, a select: an if that goes on after its
-// branch is not one, Ball and Larus's even odds), and reports whether
-// except is in another arm of it, or of a statement inside it: what runs
-// there is not beside except.
-func branchOf(cur, region, except inspector.Cursor) (b inspector.Cursor, other bool) {
-	for a := cur; a.Valid() && a != region; a = a.Parent() {
-		if except.Valid() && encloses(a, except) {
 			break
 		}
-		var stmt inspector.Cursor
-		switch a.ParentEdgeKind() {
-		case edge.IfStmt_Body, edge.IfStmt_Else:
-			if ifs := a.Parent().Node().(*ast.IfStmt); ifs.Else != nil || leaves(ifs.Body) {
-				stmt = a.Parent()
-			}
-		case edge.BlockStmt_List:
-			switch a.Node().(type) {
-			case *ast.CaseClause, *ast.CommClause:
-				stmt = a.Parent().Parent()
-			}
-		}
-		if stmt.Valid() {
-			if except.Valid() && encloses(stmt, except) {
-				return inspector.Cursor{}, true
-			}
-			b = stmt
-		}
 	}
-	return b, false
-}
-
-// everyArm is the work that every run of the branching statement at b does
-// in its arms: the least of theirs, but for an arm that fails (see fails).
-// The cases of a switch without default are taken to be the values it is
-// given (an unknown key type, the rest, is a failure after it).
-func (m *Model) everyArm(b, except inspector.Cursor, direct, inside bool) work {
-	var arms []inspector.Cursor
-	if s, ok := b.Node().(*ast.IfStmt); !ok {
-		for body := range b.Children() {
-			if _, ok := body.Node().(*ast.BlockStmt); ok {
-				arms = slices.AppendSeq(arms, body.Children())
-			}
-		}
-	} else if s.Else != nil {
-		arms = []inspector.Cursor{b.ChildAt(edge.IfStmt_Body, -1), b.ChildAt(edge.IfStmt_Else, -1)}
-	}
-	var least work
-	n := 0
-	for _, arm := range arms {
-		if m.fails(arm.Node()) {
-			continue
-		}
-		if w := m.regionCost(arm, except, direct, inside); n == 0 || w.class < least.class || w.class == least.class && w.allocs < least.allocs {
-			least = w
-		}
-		n++
-	}
-	return least
-}
-
-// fails reports whether the arm at n ends in failure: a return of an error
-// made there or declared by the package (errors.New, fmt.Errorf, a
-// conversion, ErrShort; not what a call returns, nor a variable, which may
-// be nil), or a call that never returns (see noReturn).
-func (m *Model) fails(n ast.Node) bool {
-	var list []ast.Stmt
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		list = n.List
-	case *ast.CaseClause:
-		list = n.Body
-	case *ast.CommClause:
-		list = n.Body
-	}
-	if len(list) == 0 {
-		return false
-	}
-	switch last := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		if k := len(last.Results); k > 0 && isError(m.cfg.Info.TypeOf(last.Results[k-1])) {
-			switch r := ast.Unparen(last.Results[k-1]).(type) {
-			case *ast.CallExpr: // an error made there, not one a call returns
-				fn, _ := typeutil.Callee(m.cfg.Info, r).(*types.Func)
-				return m.cfg.Info.Types[r.Fun].IsType() || fn != nil && (fn.FullName() == "errors.New" || fn.FullName() == "fmt.Errorf")
-			case *ast.Ident, *ast.SelectorExpr:
-				v, ok := m.cfg.Info.Uses[plainIdent(r)].(*types.Var)
-				if sel, isSel := r.(*ast.SelectorExpr); isSel {
-					v, ok = m.cfg.Info.Uses[sel.Sel].(*types.Var)
-				}
-				return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
-			}
-		}
-	case *ast.ExprStmt:
-		call, ok := ast.Unparen(last.X).(*ast.CallExpr)
-		return ok && m.noReturn(call, 1) != ""
-	}
-	return false
+	return w
 }
 
 // largeBuffer is the size from which a buffer costs more than a single

@@ -76,9 +76,7 @@
 //     true runs rarely, whatever repeats the code around it: a nil test that
 //     initializes or refreshes a value, an error path, an expiry test on the
 //     clock, a cache miss (after a return on a hit, or in the branch that
-//     fills the cache; a memoized function's body, after it returns what an
-//     earlier call kept: if v := c.Load(); v != nil { return v }, or a field
-//     checked, then stored), an early return for an empty input (if len(x) == 0
+//     fills the cache), an early return for an empty input (if len(x) == 0
 //     { return ... }: the edge case, which a recursion that splits its input
 //     never makes), the function sync.Once runs (the heuristics of Ball and
 //     Larus, PLDI 1993, for pointers, errors, loops and, for emptiness only,
@@ -105,12 +103,7 @@
 //     PBKDF2 does: what runs around it runs once for all its iterations),
 //     with the arguments of each call of the chain, and across the
 //     packages of a module through a fact (a function that returns only
-//     an error exports none: what it allocates is mostly its error). Only
-//     the work of every path counts: a switch (one type's conversion), an if
-//     with an else or one that returns early, costs what its cheapest arm
-//     costs; what runs in another arm than the site's, or around the loop
-//     that repeats it (a log truncated once, after it is replayed), is not
-//     beside it. A call that hashes in a loop of its own
+//     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own
 //     hashes a collection: one allocation it makes once beside the loop is
 //     shared by every item (more than one, or a buffer of 4 KiB or more,
 //     which costs its zeroing, is not; any is, when each iteration calls a

@@ -40,9 +40,6 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 		if m.table(l.X) {
 			return loopInfo{small: true, item: "entry"}
 		}
-		if m.firstSuccess(l.Body) {
-			return loopInfo{small: true, item: "try"}
-		}
 		what := types.ExprString(l.X)
 		noun := ""
 		if id, ok := l.Value.(*ast.Ident); ok {
@@ -160,25 +157,6 @@ func (m *Model) searchLoop(l *ast.ForStmt) bool {
 		found = true
 	}
 	return bounded && found
-}
-
-// firstSuccess reports whether a loop's body leaves as soon as a try
-// succeeds: an if statement without else that tests err == nil and leaves
-// (a message unmarshaled with each set of credentials until one works). Its
-// first try is the usual one, as a search's.
-func (m *Model) firstSuccess(body *ast.BlockStmt) bool {
-	return slices.ContainsFunc(body.List, func(stmt ast.Stmt) bool {
-		ifs, ok := stmt.(*ast.IfStmt)
-		if !ok || ifs.Else != nil || !leaves(ifs.Body) {
-			return false
-		}
-		bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-		if !ok || bin.Op != token.EQL {
-			return false
-		}
-		x, isNil := operandBeside(bin, m.isNil)
-		return isNil && isError(m.cfg.Info.TypeOf(x))
-	})
 }
 
 // splitters are the functions that split one string by a separator, by the index of the separator among their arguments.

@@ -391,12 +391,13 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
 	root := m.funcs[m.Root(fn)]
+	est.Presumed = root != nil && root.reason != nil && (root.reason.kind == byEntry || root.reason.kind == byLiteral)
 	w := m.regionCost(fnCur, cur, true, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
 	// what it allocates once beside that loop is shared by every item. Not
 	// so in a recursion, whose loop hands each item to a call of its own
 	// (a tree's children, each hashed by the same function).
-	if loop := m.hashingLoop(f); loop.Valid() && !encloses(loop, cur) && !m.inCycle(f) && !m.sameParts(f, loop) {
+	if loop := m.hashingLoop(f); loop.Valid() && !m.inCycle(f) {
 		hash := work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()}
 		if call, ok := m.hashingCall(f, loop); ok {
 			// Each iteration calls a function that builds a hasher of
@@ -407,7 +408,6 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		w = w.more(hash)
 	}
 	seen := map[*fnInfo]bool{f: true}
-	looped := false
 	for r, n := f.reason, 0; r != nil && r.via != nil && n < 8; r, n = r.via.caller.reason, n+1 {
 		if seen[r.via.caller] {
 			break // a recursion: its work beside the call is counted already
@@ -426,19 +426,19 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			w = w.more(work{class: Moderate, what: r.via.caller.fn.Name() + "'s hashing of a whole collection beside the call", pos: r.via.pos})
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
-		if looped = r.kind == byLoop; looped || r.kind == byLiteral {
-			// What runs around the loop, once for all its iterations (a
-			// log's file truncated after it is replayed, the request that
-			// asked for a PBKDF2 loop's 4096 HMACs), is not beside each;
-			// nor is what runs around the literal where it is made, which
-			// its holder repeats.
+		if r.kind == byLoop && m.iterates(r.via) {
+			// A loop that hashes what its previous iteration hashed
+			// runs as many times as its work factor asks (a PBKDF2
+			// loop's 4096 HMACs): what runs around it, once for all its
+			// iterations (the request that asked for them), is not
+			// beside each.
 			break
 		}
+		if r.kind == byLiteral {
+			break // the literal's holder, which repeats it, is not its enclosing function
+		}
 	}
-	// Repeated by a loop, the site runs per item of it, whatever its
-	// function's callers are presumed or known to do around the loop.
-	est.Presumed = !looped && root != nil && root.reason != nil && (root.reason.kind == byEntry || root.reason.kind == byLiteral)
-	if !looped && root != nil && root.reason != nil && root.reason.kind == byRole {
+	if root != nil && root.reason != nil && root.reason.kind == byRole {
 		if role := m.cfg.Role(root.fn); role.Around > Cheap {
 			w = w.more(work{class: role.Around, what: role.What, pos: root.fn.Pos()})
 		}
@@ -459,29 +459,48 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	return est
 }
 
-// sameParts reports whether loop, a loop of f, ranges over a parameter of f
-// that the loop repeating f gives alike to every call (defined outside it:
-// the grouping expressions of a query, evaluated on each row it groups):
-// what it hashes per iteration are the parts of one item, not a collection.
-func (m *Model) sameParts(f *fnInfo, loop inspector.Cursor) bool {
-	rng, ok := loop.Node().(*ast.RangeStmt)
-	if !ok || f.reason == nil || f.reason.kind != byLoop {
+// iterates reports whether the call of the edge e, repeated by a loop, is
+// given a variable that the loop's body assigns: each iteration works on
+// what the one before produced (prev = ui of ui := s.hmac(password, prev)),
+// as an iterated hash does.
+func (m *Model) iterates(e *callEdge) bool {
+	body := loopBody(e.loop)
+	call := m.callAt(body, e.pos)
+	if !call.Valid() || call.ParentEdgeKind() != edge.AssignStmt_Rhs {
 		return false
 	}
-	param, _ := m.cfg.Info.Uses[plainIdent(rng.X)].(*types.Var)
-	call := m.callAt(loopBody(f.reason.via.loop), f.reason.via.pos)
-	params := f.fn.Signature().Params()
-	for i := 0; param != nil && call.Valid() && i < params.Len() && i < len(call.Node().(*ast.CallExpr).Args); i++ {
-		if params.At(i) == param {
-			outer, invariant := f.reason.via.loop.Node(), true
-			ast.Inspect(call.Node().(*ast.CallExpr).Args[i], func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					v, ok := m.cfg.Info.Uses[id].(*types.Var)
-					invariant = !ok || v.Pos() < outer.Pos() || v.Pos() >= outer.End()
-				}
-				return invariant
-			})
-			return invariant
+	// The variables the call's results go to: ui, err := s.hmac(...).
+	results := map[types.Object]bool{}
+	for _, lhs := range call.Parent().Node().(*ast.AssignStmt).Lhs {
+		if id, ok := lhs.(*ast.Ident); ok {
+			results[m.cfg.Info.ObjectOf(id)] = true
+		}
+	}
+	args := map[types.Object]bool{}
+	for _, arg := range call.Node().(*ast.CallExpr).Args {
+		if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+			if v, ok := m.cfg.Info.Uses[id].(*types.Var); ok && !v.IsField() {
+				args[v] = true
+			}
+		}
+	}
+	// An argument that a result is, or is assigned: prev = ui.
+	for v := range args {
+		if results[v] {
+			return true
+		}
+	}
+	for c := range body.Preorder((*ast.AssignStmt)(nil)) {
+		as := c.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, lhs := range as.Lhs {
+			l, lok := lhs.(*ast.Ident)
+			r, rok := ast.Unparen(as.Rhs[i]).(*ast.Ident)
+			if lok && rok && args[m.cfg.Info.ObjectOf(l)] && results[m.cfg.Info.Uses[r]] {
+				return true
+			}
 		}
 	}
 	return false

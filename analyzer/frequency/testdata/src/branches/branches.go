@@ -2,11 +2,9 @@
 package branches
 
 import (
-	"crypto/sha256"
 	"errors"
 	"log"
 	"os"
-	"sync/atomic"
 	"time"
 )
 
@@ -249,73 +247,5 @@ func signZero(entries [][]byte, n int, f *os.File) {
 			f.Write(e)
 		}
 		site(1) // want `silent: each iteration also calls \(\*os.File\).Write \(file I/O\) at branches.go:\d+, beside which the allocation is noise`
-	}
-}
-
-// A memoized function returns what an earlier call kept: its body runs
-// once per key (per schema fingerprinted), not per call. A value read but
-// never kept back is no memo.
-type fingerprinter struct {
-	cache atomic.Value
-	fp    []byte
-}
-
-func (c *fingerprinter) Fingerprint(b []byte) [32]byte {
-	if v := c.cache.Load(); v != nil {
-		return v.([32]byte)
-	}
-	site(1) // want `silent: it runs only after c.cache misses \(a cache miss: once per key\)`
-	s := sha256.Sum256(b)
-	c.cache.Store(s)
-	return s
-}
-
-func (c *fingerprinter) Kept(b []byte) []byte {
-	if c.fp != nil {
-		return c.fp
-	}
-	site(1) // want `silent: it runs only after c.fp misses \(a cache miss: once per key\)`
-	s := sha256.Sum256(b)
-	c.fp = s[:]
-	return c.fp
-}
-
-func (c *fingerprinter) Peek(b []byte) [32]byte {
-	if v := c.cache.Load(); v != nil {
-		return v.([32]byte)
-	}
-	site(1) // want `per item: once per call of Peek`
-	return sha256.Sum256(b)
-}
-
-// A walk's memo is per node it walks: each node is still an item. An error
-// test after a read is no memo, though the variable read is assigned after.
-type memoNode struct {
-	left, right *memoNode
-	value       []byte
-}
-
-func hashNode(n *memoNode) []byte {
-	if n.left == nil {
-		return n.value
-	}
-	if n.value != nil {
-		return n.value
-	}
-	site(1) // want `per item: once per call of hashNode \(it recurses`
-	s := sha256.Sum256(append(hashNode(n.left), hashNode(n.right)...))
-	n.value = s[:]
-	return n.value
-}
-
-func readAll(fs []*os.File) {
-	for _, f := range fs {
-		fi, err := f.Stat()
-		if err != nil {
-			return
-		}
-		site(1) // want `silent: each iteration also calls \(\*os.File\).Stat \(file I/O\)`
-		_ = fi
-		f = nil
 	}
 }

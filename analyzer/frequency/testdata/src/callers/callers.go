@@ -58,7 +58,7 @@ func MACs(bodies [][]byte, secret string) (out [][]byte) {
 // only a function that sends the request calls: all of the package's
 // calls are made beside a round trip, two callers up.
 func SignString(key, toSign string) string {
-	site(5) // want `silent: it runs once per call of SignString, which the package calls only beside costlier work: from Authorize \(callers.go:\d+\), which also does the HTTP request it is given \(req\), received or sent over the network at callers.go:\d+, beside which the allocation is noise`
+	site(5) // want `silent: it runs once per call of SignString, which the package calls only beside costlier work: from Authorize \(callers.go:\d+\), which also does the round trip of the HTTP request it is given \(req\) at callers.go:\d+, beside which the allocation is noise`
 	s := sha256.Sum256([]byte(key + toSign))
 	return string(s[:])
 }
@@ -142,22 +142,10 @@ func Send(s Signer, url string, key, body []byte) (*http.Response, error) {
 	return http.Post(url, string(sig), bytes.NewReader(body))
 }
 
-// An entry given the HTTP request itself runs once per request: one that
-// came in, served (a webhook's verifier: no round trip), or one that it
-// sends, whose round trip is the call that sends it.
+// An entry given the HTTP request itself runs once per request.
 func RequestDigest(r *http.Request, secret []byte) []byte {
-	site(1) // want `silent: it runs once per call of RequestDigest: each call also does the HTTP request it is given \(r\), received or sent over the network at callers.go:\d+, beside which the allocation is noise`
+	site(1) // want `silent: it runs once per call of RequestDigest: each call also does the round trip of the HTTP request it is given \(r\) at callers.go:\d+, beside which the allocation is noise`
 	s := sha256.Sum256(append(secret, r.URL.Path...))
-	return s[:]
-}
-
-func SendDigest(c *http.Client, r *http.Request, secret []byte) []byte {
-	site(1) // want `silent: each call also does \(\*http.Client\).Do \(an HTTP request\) at callers.go:\d+, beside which the allocation is noise`
-	s := sha256.Sum256(append(secret, r.URL.Path...))
-	r.Header.Set("Digest", string(s[:]))
-	if resp, err := c.Do(r); err == nil {
-		resp.Body.Close()
-	}
 	return s[:]
 }
 

@@ -238,29 +238,3 @@ func record(t token, msgs []token) {
 	journal = append(journal, t)
 	handshake(pattern{name: "custom", msgs: msgs})
 }
-
-// A loop that tries each candidate until one works (a message unmarshaled
-// with each set of credentials) returns at its first success: its first try
-// is the usual one. One that stops at the first failure goes through all.
-func unmarshalAny(msg []byte, creds [][]byte) error {
-	var err error
-	for _, c := range creds {
-		site(1) // want `silent: it runs once per call of unmarshalAny, and nothing shows unmarshalAny to run per item`
-		if err = try(msg, c); err == nil {
-			return nil
-		}
-	}
-	return err
-}
-
-func unmarshalAll(msgs [][]byte, c []byte) error {
-	for _, m := range msgs {
-		site(1) // want `per item: once per element of msgs \(the loop at loops.go:\d+\)`
-		if err := try(m, c); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func try(msg, c []byte) error { return nil }
