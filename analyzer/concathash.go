@@ -170,14 +170,16 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 			return s, true
 		}
 	}
-	if s, ok := p.varSink(call, helpers); ok {
-		return s, true
-	}
-	if s, ok := p.dynamicSink(call, helpers); ok {
-		return s, true
-	}
-	if s, ok := p.digestValueSink(call); ok {
-		return s, true
+	if fn == nil { // a call of a function value or an interface method
+		if s, ok := p.varSink(call, helpers); ok {
+			return s, true
+		}
+		if s, ok := p.dynamicSink(call, helpers); ok {
+			return s, true
+		}
+		if s, ok := p.digestValueSink(call); ok {
+			return s, true
+		}
 	}
 	if h, _ := p.hasherWrite(call); h == nil {
 		return sink{}, false

@@ -132,7 +132,7 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	if n := len(ifs.Body.List); n > 0 {
 		if last, ok := ifs.Body.List[n-1].(*ast.ExprStmt); ok {
 			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
-				if what := m.noReturn(call, 1); what != "" {
+				if what := m.noReturn(call, typeutil.StaticCallee(m.cfg.Info, call), 1); what != "" {
 					return "only when " + types.ExprString(cond) + " (a failure path: it ends in " + what + ")"
 				}
 			}
@@ -158,15 +158,14 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 // one of those whatever it does before (an assertion's failure); "" for
 // any other call. Ball and Larus's return heuristic: a branch
 // that ends the program is the one not taken. depth is how many calls deep
-// it looks into the package's functions.
-func (m *Model) noReturn(call *ast.CallExpr, depth int) string {
-	info := m.cfg.Info
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+// it looks into the package's functions; fn is the call's static callee
+// (typeutil.StaticCallee), nil for none.
+func (m *Model) noReturn(call *ast.CallExpr, fn *types.Func, depth int) string {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && fn == nil {
+		if b, ok := m.cfg.Info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
 			return "a panic"
 		}
 	}
-	fn := typeutil.StaticCallee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
@@ -208,7 +207,7 @@ func (m *Model) noReturn(call *ast.CallExpr, depth int) string {
 	if !ok {
 		return ""
 	}
-	if what := m.noReturn(inner, depth-1); what != "" {
+	if what := m.noReturn(inner, typeutil.StaticCallee(m.cfg.Info, inner), depth-1); what != "" {
 		return fn.Name() + " (" + what + ")"
 	}
 	return ""

@@ -1115,8 +1115,7 @@ func (m *Model) ownCost(region, except inspector.Cursor) work {
 	var w work
 	_, self, _, _ := m.enclosing(region)
 	for c := range m.cfg.Calls.Within(region) {
-		cur := c.Cursor
-		if cur == except || c.Callee == self || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" || otherArm(cur, except) {
+		if cur := c.Cursor; cur == except || c.Callee == self || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" || otherArm(cur, except) {
 			continue
 		}
 		if fn, ok := typeutil.Callee(m.cfg.Info, c.Node).(*types.Func); ok && fn.Pkg() == m.cfg.Pkg {
@@ -1127,7 +1126,7 @@ func (m *Model) ownCost(region, except inspector.Cursor) work {
 				continue // the package's own implementations, summarized
 			}
 		}
-		w = w.more(m.callCost(cur, true))
+		w = w.more(m.callCost(c, true))
 	}
 	return w
 }

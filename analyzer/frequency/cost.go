@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/hashalloc/hashalloc/internal/callindex"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -210,11 +211,8 @@ func knownCost(fn *types.Func) (Class, string) {
 // formats somewhere, for an error or a panic. Fprint* writes into a writer,
 // which may be the hasher itself: no cost of its own.
 func formatting(fn *types.Func) bool {
-	switch fn.FullName() {
-	case "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln":
-		return true
-	}
-	return false
+	name := fn.Name() // no FullName: it is asked of every call a repetition makes
+	return fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Signature().Recv() == nil && (name == "Sprintf" || name == "Sprint" || name == "Sprintln")
 }
 
 // interfaceCost says what a call of an interface method costs when the
@@ -234,16 +232,18 @@ func interfaceCost(sel *types.Selection) (Class, string) {
 	return Cheap, ""
 }
 
-// callCost says what the call at cur costs: what it calls (calleeCost),
-// and what a dynamic call allocates (dynamicAllocs).
-func (m *Model) callCost(cur inspector.Cursor, direct bool) work {
-	if what := m.noReturn(cur.Node().(*ast.CallExpr), 1); what != "" {
+// callCost says what the call c costs: what it calls (calleeCost) and, for a
+// call of no static callee, what a dynamic call allocates (dynamicAllocs).
+func (m *Model) callCost(c callindex.Call, direct bool) work {
+	if what := m.noReturn(c.Node, c.Callee, 1); what != "" {
 		return work{} // it ends the process or the goroutine: it never repeats
 	}
-	w := m.calleeCost(cur, direct)
-	call := cur.Node().(*ast.CallExpr)
-	if n := m.dynamicAllocs(call); n > 0 {
-		w = w.more(work{allocs: n, allocWhat: types.ExprString(call.Fun) + " (a dynamic call)", allocPos: call.Pos()})
+	w := m.calleeCost(c, direct)
+	if c.Callee != nil {
+		return w
+	}
+	if n := m.dynamicAllocs(c.Node); n > 0 {
+		w = w.more(work{allocs: n, allocWhat: types.ExprString(c.Node.Fun) + " (a dynamic call)", allocPos: c.Node.Pos()})
 	}
 	return w
 }
@@ -357,10 +357,10 @@ func boxes(tv types.TypeAndValue, pt types.Type) bool {
 // another package (known, or by its fact), an interface method, or a
 // function of this package (its summary); with direct, the call is made by
 // the repetition itself, and formatting counts too.
-func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
-	call := cur.Node().(*ast.CallExpr)
+func (m *Model) calleeCost(c callindex.Call, direct bool) work {
+	call := c.Node
 	info := m.cfg.Info
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && c.Callee == nil {
 		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal && types.IsInterface(s.Recv()) {
 			if c, what := interfaceCost(s); c > Cheap {
 				return work{class: c, what: types.ExprString(call.Fun) + " (" + what + ")", pos: call.Pos()}
@@ -376,7 +376,10 @@ func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
 			// (elliptic.Curve's ScalarMult), below.
 		}
 	}
-	callee := typeutil.Callee(info, call)
+	var callee types.Object = c.Callee
+	if c.Callee == nil {
+		callee = typeutil.Callee(info, call)
+	}
 	fn, ok := callee.(*types.Func)
 	if !ok {
 		// A function value that gives a stream to close (open func(string)
@@ -535,17 +538,13 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 	var w work
 	_, self, _, _ := m.enclosing(region)
 	for c := range m.cfg.Calls.Within(region) {
-		cur := c.Cursor
-		if except.Valid() && (cur == except || inside && except.Contains(cur)) {
-			continue
-		}
 		if self != nil && c.Callee == self {
 			continue // a recursive call: the next repetition, not work beside it
 		}
-		if m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
+		if cur := c.Cursor; except.Valid() && (cur == except || inside && except.Contains(cur)) || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
 			continue
 		}
-		w = w.more(m.callCost(cur, direct))
+		w = w.more(m.callCost(c, direct))
 		if w.class == Heavy {
 			break
 		}
