@@ -172,8 +172,11 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 		}
 		return kept(cur.ParentEdgeKind(), pos)
 
-	case edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+	case edge.SendStmt_Value:
 		return kept(cur.ParentEdgeKind(), pos)
+
+	case edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+		return m.element(cur, depth)
 
 	case edge.TypeAssertExpr_X:
 		return m.classify(parent, depth)
@@ -220,6 +223,56 @@ func kept(k edge.Kind, pos token.Pos) escape {
 		return escape{outlives, "sent on a channel", pos}
 	}
 	return escape{outlives, "stored in a composite literal", pos}
+}
+
+// element classifies the hasher at, an element of a composite literal:
+// kept, unless the literal is a map, slice or array of interfaces of the
+// function that only reads its elements (m[k], s[i], range); then the reads
+// decide, and the hasher escapes without outliving the call (a map's
+// elements reach the heap, and so does a hasher called through an interface).
+func (m *flowModel) element(at inspector.Cursor, depth int) escape {
+	lit := at.Parent()
+	if at.ParentEdgeKind() == edge.KeyValueExpr_Value {
+		lit = lit.Parent()
+	}
+	verdict := escape{transient, "held by a container literal that does not outlive the call", at.Node().Pos()}
+	c, isContainer := m.info.TypeOf(lit.Node().(ast.Expr)).Underlying().(interface{ Elem() types.Type })
+	id, _ := assignedAt(lit, false).(*ast.Ident)
+	v, _ := m.info.ObjectOf(id).(*types.Var)
+	fn, ok := enclosingFunc(lit)
+	switch {
+	case m.summarizing || !isContainer || !types.IsInterface(c.Elem()) || depth >= maxAliasDepth || !ok:
+	case lit.ParentEdgeKind() == edge.IndexExpr_X, lit.ParentEdgeKind() == edge.RangeStmt_X:
+		return m.elementRead(lit, verdict, depth) // map[string]hash.Hash{...}[name]
+	case v != nil && v.Parent() != v.Pkg().Scope():
+		for use := range m.vals.Uses(fn, v) {
+			if verdict = worse(verdict, m.captured(use, v)); use.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
+				continue // m[k] = x stores into it
+			} else if k := use.ParentEdgeKind(); k != edge.IndexExpr_X && k != edge.RangeStmt_X {
+				return kept(at.ParentEdgeKind(), at.Node().Pos())
+			}
+			verdict = m.elementRead(use, verdict, depth)
+		}
+		return verdict
+	}
+	return kept(at.ParentEdgeKind(), at.Node().Pos())
+}
+
+// elementRead adds to verdict what becomes of the element read from the
+// container at x: x[k], or the value variable of a range over x.
+func (m *flowModel) elementRead(x inspector.Cursor, verdict escape, depth int) escape {
+	rng, ok := x.Parent().Node().(*ast.RangeStmt)
+	if !ok {
+		return worse(verdict, m.classify(x.Parent(), depth+1))
+	}
+	id, _ := rng.Value.(*ast.Ident)
+	switch v, ok := m.info.Defs[id].(*types.Var); {
+	case rng.Value == nil || id != nil && id.Name == "_":
+		return verdict
+	case ok && rng.Tok == token.DEFINE:
+		return worse(verdict, m.classifyVar(x, v, depth+1))
+	}
+	return escape{outlives, "stored in a composite literal", verdict.pos}
 }
 
 // assignedTo classifies the hasher at, assigned to lhs: a local variable is

@@ -66,6 +66,10 @@ func (p *siteChecks) checkHasherAlloc(s *Site) {
 		p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse one hasher across iterations", why)
 		return
 	}
+	if k := s.cur.ParentEdgeKind(); k == edge.CompositeLit_Elts || k == edge.KeyValueExpr_Value {
+		p.report(s.Call, hasherAlloc, what+" "+often, nil, "make only the hasher that is read", "it is one of the elements of a literal, all made on every call: making only the one that is read (a switch) is a rewrite no fix proves")
+		return
+	}
 	fix, why, pooled := p.callFix(s)
 	if p.report(s.Call, hasherAlloc, what+" "+often, fix, "reuse a pooled hasher", why) && pooled {
 		p.pooled[s] = true
