@@ -245,15 +245,13 @@ func (m *flowModel) element(at inspector.Cursor, depth int) escape {
 	case lit.ParentEdgeKind() == edge.IndexExpr_X, lit.ParentEdgeKind() == edge.RangeStmt_X:
 		return m.elementRead(lit, verdict, depth) // map[string]hash.Hash{...}[name]
 	case v != nil && v.Parent() != v.Pkg().Scope():
-		for use := range m.vals.Uses(fn, v) {
-			if verdict = worse(verdict, m.captured(use, v)); use.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
-				continue // m[k] = x stores into it
-			} else if k := use.ParentEdgeKind(); k != edge.IndexExpr_X && k != edge.RangeStmt_X {
-				return kept(at.ParentEdgeKind(), at.Node().Pos())
-			}
-			verdict = m.elementRead(use, verdict, depth)
+		reads, onlyRead := m.vals.Reads(fn, v)
+		for _, use := range reads {
+			verdict = m.elementRead(use, worse(verdict, m.captured(use, v)), depth)
 		}
-		return verdict
+		if onlyRead {
+			return verdict
+		}
 	}
 	return kept(at.ParentEdgeKind(), at.Node().Pos())
 }

@@ -202,6 +202,25 @@ func (x *Index) Sources(region inspector.Cursor, v *types.Var) iter.Seq[inspecto
 	}
 }
 
+// Reads returns the uses of the variable v under region that read an
+// element of the container it holds: v[k] (not written to: v[k] = x stores
+// into it) and range v; false when v has a use of another kind (passed,
+// returned, stored, assigned again), through which its elements may go
+// anywhere.
+func (x *Index) Reads(region inspector.Cursor, v *types.Var) ([]inspector.Cursor, bool) {
+	var reads []inspector.Cursor
+	for use := range x.Uses(region, v) {
+		switch k := use.ParentEdgeKind(); {
+		case k == edge.IndexExpr_X && use.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs:
+		case k == edge.IndexExpr_X, k == edge.RangeStmt_X:
+			reads = append(reads, use)
+		default:
+			return nil, false
+		}
+	}
+	return reads, true
+}
+
 // assignedFrom returns the cursor of the expression that the identifier at
 // id, on the left of an assignment or a declaration, takes its value from.
 func assignedFrom(id inspector.Cursor) (inspector.Cursor, bool) {
