@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -245,7 +246,7 @@ func (m *flowModel) element(at inspector.Cursor, depth int) escape {
 	case lit.ParentEdgeKind() == edge.IndexExpr_X, lit.ParentEdgeKind() == edge.RangeStmt_X:
 		return m.elementRead(lit, verdict, depth) // map[string]hash.Hash{...}[name]
 	case v != nil && v.Parent() != v.Pkg().Scope():
-		reads, onlyRead := m.vals.Reads(fn, v)
+		reads, onlyRead := m.vals.UsedAs(fn, v, edge.IndexExpr_X, edge.RangeStmt_X)
 		for _, use := range reads {
 			verdict = m.elementRead(use, worse(verdict, m.captured(use, v)), depth)
 		}
@@ -260,7 +261,9 @@ func (m *flowModel) element(at inspector.Cursor, depth int) escape {
 // container at x: x[k], or the value variable of a range over x.
 func (m *flowModel) elementRead(x inspector.Cursor, verdict escape, depth int) escape {
 	rng, ok := x.Parent().Node().(*ast.RangeStmt)
-	if !ok {
+	if !ok && x.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
+		return verdict // x[k] = v stores into it
+	} else if !ok {
 		return worse(verdict, m.classify(x.Parent(), depth+1))
 	}
 	id, _ := rng.Value.(*ast.Ident)
@@ -395,9 +398,11 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 			}
 			continue
 		case edge.AssignStmt_Rhs:
-			// f := func() { h.Write(p) } with f only ever called.
-			if m.onlyCalled(lit) {
-				continue
+			// f := func() { h.Write(p) } with f only ever called, not by a goroutine.
+			if f, _, fn, ok := m.assignedLocal(lit); ok {
+				if calls, ok := m.vals.UsedAs(fn, f, edge.CallExpr_Fun); ok && !slices.ContainsFunc(calls, goCall) {
+					continue
+				}
 			}
 		}
 		return escape{unknown, "captured by a closure", use.Node().Pos()}
@@ -405,20 +410,8 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 	return escape{kind: stays}
 }
 
-// onlyCalled reports whether the function literal at lit is assigned to a local
-// variable whose every use is a plain call.
-func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
-	f, _, fn, ok := m.assignedLocal(lit)
-	if !ok {
-		return false
-	}
-	for use := range m.vals.Uses(fn, f) {
-		if use.ParentEdgeKind() != edge.CallExpr_Fun || use.Parent().ParentEdgeKind() == edge.GoStmt_Call {
-			return false
-		}
-	}
-	return true
-}
+// goCall reports whether the function value at fun is called by a go statement.
+func goCall(fun inspector.Cursor) bool { return fun.Parent().ParentEdgeKind() == edge.GoStmt_Call }
 
 // assignedLocal returns the local variable that the assignment whose only
 // value is at rhs assigns (v := rhs, v = rhs), the identifier that names it

@@ -632,14 +632,14 @@ func (m *Model) localCalls(fn, lit inspector.Cursor) []inspector.Cursor {
 	if !ok || v == nil || v.Parent() == v.Pkg().Scope() {
 		return nil // assigned, not defined, here; or a package variable
 	}
-	var calls []inspector.Cursor
-	for use := range m.cfg.Vals.Uses(fn, v) {
-		if use.ParentEdgeKind() != edge.CallExpr_Fun || lit.Contains(use) {
-			return nil // assigned again, passed, stored, or called by itself
-		}
-		calls = append(calls, use.Parent())
+	uses, ok := m.cfg.Vals.UsedAs(fn, v, edge.CallExpr_Fun)
+	if !ok || slices.ContainsFunc(uses, lit.Contains) {
+		return nil // assigned again, passed, stored, or called by itself
 	}
-	return calls
+	for i, use := range uses {
+		uses[i] = use.Parent()
+	}
+	return uses
 }
 
 // iteratorCallback says what one call of the function literal at lit

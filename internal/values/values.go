@@ -202,23 +202,21 @@ func (x *Index) Sources(region inspector.Cursor, v *types.Var) iter.Seq[inspecto
 	}
 }
 
-// Reads returns the uses of the variable v under region that read an
-// element of the container it holds: v[k] (not written to: v[k] = x stores
-// into it) and range v; false when v has a use of another kind (passed,
-// returned, stored, assigned again), through which its elements may go
-// anywhere.
-func (x *Index) Reads(region inspector.Cursor, v *types.Var) ([]inspector.Cursor, bool) {
-	var reads []inspector.Cursor
+// UsedAs returns the identifiers under region that use v, when each is
+// used as one of kinds (for a container, edge.IndexExpr_X and
+// edge.RangeStmt_X: only its elements are read or stored; for a function
+// value, edge.CallExpr_Fun: it is only called); false when a use is of
+// another kind (passed, returned, stored, assigned again), through which
+// what v holds may go anywhere.
+func (x *Index) UsedAs(region inspector.Cursor, v *types.Var, kinds ...edge.Kind) ([]inspector.Cursor, bool) {
+	var uses []inspector.Cursor
 	for use := range x.Uses(region, v) {
-		switch k := use.ParentEdgeKind(); {
-		case k == edge.IndexExpr_X && use.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs:
-		case k == edge.IndexExpr_X, k == edge.RangeStmt_X:
-			reads = append(reads, use)
-		default:
+		if !slices.Contains(kinds, use.ParentEdgeKind()) {
 			return nil, false
 		}
+		uses = append(uses, use)
 	}
-	return reads, true
+	return uses, true
 }
 
 // assignedFrom returns the cursor of the expression that the identifier at

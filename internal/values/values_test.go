@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -337,15 +338,15 @@ func TestSources(t *testing.T) {
 	assert.Empty(t, sources(loop, "x"), "a range variable")
 }
 
-// TestReads checks the element reads of a local container: indexed and
-// ranged over, not stored into; none when it is used otherwise.
-func TestReads(t *testing.T) {
+// TestUsedAs checks the uses of a local container that only index it or
+// range over it; none when it is used otherwise.
+func TestUsedAs(t *testing.T) {
 	f := load(t)
 	decl := f.decl(t, f.obj("pick").(*types.Func))
 	reads := func(name string) ([]string, bool) {
 		for cur := range decl.Preorder((*ast.Ident)(nil)) {
 			if v, ok := f.info.Defs[cur.Node().(*ast.Ident)].(*types.Var); ok && v.Name() == name {
-				uses, ok := f.x.Reads(decl, v)
+				uses, ok := f.x.UsedAs(decl, v, edge.IndexExpr_X, edge.RangeStmt_X)
 				var got []string
 				for _, use := range uses {
 					if e, ok := use.Parent().Node().(ast.Expr); ok {
@@ -360,8 +361,8 @@ func TestReads(t *testing.T) {
 		return nil, false
 	}
 	got, ok := reads("byName")
-	assert.True(t, ok, "indexed, stored into and ranged over only")
-	assert.Equal(t, []string{"byName[k]", "range"}, got)
+	assert.True(t, ok, "indexed and ranged over only")
+	assert.Equal(t, []string{`byName["b"]`, "byName[k]", "range"}, got)
 	got, ok = reads("kept")
 	assert.False(t, ok, "returned")
 	assert.Nil(t, got)
