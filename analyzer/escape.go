@@ -140,13 +140,10 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 		if parent.ParentEdgeKind() == edge.GoStmt_Call {
 			return escape{outlives, "passed to a goroutine", pos}
 		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if _, ok := m.info.Uses[id].(*types.Builtin); ok {
-				if id.Name == "append" {
-					return escape{outlives, "appended to a slice", pos}
-				}
-				return escape{unknown, "passed to " + id.Name, pos}
-			}
+		if id, _ := ast.Unparen(call.Fun).(*ast.Ident); isBuiltin(m.info, call.Fun) && id.Name == "append" {
+			return escape{outlives, "appended to a slice", pos}
+		} else if isBuiltin(m.info, call.Fun) {
+			return escape{unknown, "passed to " + id.Name, pos}
 		}
 		if fn := typeutil.StaticCallee(m.info, call); fn != nil {
 			if transientCallees[fn.FullName()] {
@@ -186,7 +183,7 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 		return escape{stays, "", pos}
 
 	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
-		lhs := assignedAt(cur, true) // h, err := blake2b.New256(nil) assigns h
+		lhs := values.AssignedAt(cur, true) // h, err := blake2b.New256(nil) assigns h
 		if lhs == nil {
 			return escape{unknown, "multiple assignment", pos}
 		}
@@ -238,7 +235,7 @@ func (m *flowModel) element(at inspector.Cursor, depth int) escape {
 	}
 	verdict := escape{transient, "held by a container literal that does not outlive the call", at.Node().Pos()}
 	c, isContainer := m.info.TypeOf(lit.Node().(ast.Expr)).Underlying().(interface{ Elem() types.Type })
-	id, _ := assignedAt(lit, false).(*ast.Ident)
+	id, _ := values.AssignedAt(lit, false).(*ast.Ident)
 	v, _ := m.info.ObjectOf(id).(*types.Var)
 	fn, ok := enclosingFunc(lit)
 	switch {
@@ -255,6 +252,27 @@ func (m *flowModel) element(at inspector.Cursor, depth int) escape {
 		}
 	}
 	return kept(at.ParentEdgeKind(), at.Node().Pos())
+}
+
+// literalHashers counts the hashers that the literal holding the element
+// at elt makes each time it is evaluated (its elements that are calls
+// returning a hasher): 0 when elt is not an element of a literal.
+func literalHashers(info *types.Info, elt inspector.Cursor) (n int) {
+	lit := elt.Parent()
+	if elt.ParentEdgeKind() == edge.KeyValueExpr_Value {
+		lit = lit.Parent()
+	}
+	if c, ok := lit.Node().(*ast.CompositeLit); ok {
+		for _, e := range c.Elts {
+			if kv, isKV := e.(*ast.KeyValueExpr); isKV {
+				e = kv.Value
+			}
+			if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && isHasher(info.TypeOf(call)) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // elementRead adds to verdict what becomes of the element read from the
@@ -417,16 +435,13 @@ func goCall(fun inspector.Cursor) bool { return fun.Parent().ParentEdgeKind() ==
 // value is at rhs assigns (v := rhs, v = rhs), the identifier that names it
 // there, and the function that holds the assignment.
 func (m *flowModel) assignedLocal(rhs inspector.Cursor) (*types.Var, *ast.Ident, inspector.Cursor, bool) {
-	if rhs.ParentEdgeKind() == edge.AssignStmt_Rhs {
-		if assign := rhs.Parent().Node().(*ast.AssignStmt); len(assign.Lhs) == 1 {
-			id, ok := assign.Lhs[0].(*ast.Ident)
-			if v, isVar := m.info.ObjectOf(id).(*types.Var); ok && isVar && v.Parent() != v.Pkg().Scope() {
-				fn, ok := enclosingFunc(rhs)
-				return v, id, fn, ok
-			}
-		}
+	id, _ := values.AssignedAt(rhs, false).(*ast.Ident)
+	v, ok := m.info.ObjectOf(id).(*types.Var)
+	if !ok || rhs.ParentEdgeKind() != edge.AssignStmt_Rhs || len(rhs.Parent().Node().(*ast.AssignStmt).Lhs) != 1 || v.Parent() == v.Pkg().Scope() {
+		return nil, nil, inspector.Cursor{}, false
 	}
-	return nil, nil, inspector.Cursor{}, false
+	fn, ok := enclosingFunc(rhs)
+	return v, id, fn, ok
 }
 
 // enclosingFunc returns the innermost function declaration or literal around cur.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -421,7 +422,7 @@ func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.V
 	case edge.SendStmt_Value:
 		return kept(e.ParentEdgeKind(), pos), nil
 	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
-		lhs := assignedAt(e, false)
+		lhs := values.AssignedAt(e, false)
 		if lhs == nil {
 			return escape{unknown, "assigned", pos}, nil
 		}
@@ -467,7 +468,7 @@ func (p *hotBufferCheck) mapKeyRead(lit inspector.Cursor) bool {
 // keeps nothing of it, as m[Key{value: s}] does not.
 func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
 	lit = outerParens(lit)
-	id, _ := assignedAt(lit, false).(*ast.Ident)
+	id, _ := values.AssignedAt(lit, false).(*ast.Ident)
 	w, ok := p.TypesInfo.Defs[id].(*types.Var) // defined there: key := Key{...}, var key = Key{...}
 	if !ok {
 		return false
