@@ -476,14 +476,8 @@ func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor)
 	if _, ok := w.Type().Underlying().(*types.Struct); !ok {
 		return false // a pointer or an interface may be kept by what it is passed to
 	}
-	used := false
-	for use := range p.vals.Uses(fn, w) {
-		if capturedBy(use, w) || !p.mapKeyRead(use) {
-			return false
-		}
-		used = true
-	}
-	return used
+	uses, ok := p.vals.UsedAs(fn, w, edge.IndexExpr_Index)
+	return ok && len(uses) > 0 && !slices.ContainsFunc(uses, func(use inspector.Cursor) bool { return capturedBy(use, w) || !p.mapKeyRead(use) })
 }
 
 // isBufferAlias reports whether w, assigned the buffer, can be followed as
