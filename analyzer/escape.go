@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -139,13 +140,10 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 		if parent.ParentEdgeKind() == edge.GoStmt_Call {
 			return escape{outlives, "passed to a goroutine", pos}
 		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if _, ok := m.info.Uses[id].(*types.Builtin); ok {
-				if id.Name == "append" {
-					return escape{outlives, "appended to a slice", pos}
-				}
-				return escape{unknown, "passed to " + id.Name, pos}
-			}
+		if id, _ := ast.Unparen(call.Fun).(*ast.Ident); isBuiltin(m.info, call.Fun) && id.Name == "append" {
+			return escape{outlives, "appended to a slice", pos}
+		} else if isBuiltin(m.info, call.Fun) {
+			return escape{unknown, "passed to " + id.Name, pos}
 		}
 		if fn := typeutil.StaticCallee(m.info, call); fn != nil {
 			if transientCallees[fn.FullName()] {
@@ -172,8 +170,11 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 		}
 		return kept(cur.ParentEdgeKind(), pos)
 
-	case edge.SendStmt_Value, edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+	case edge.SendStmt_Value:
 		return kept(cur.ParentEdgeKind(), pos)
+
+	case edge.CompositeLit_Elts, edge.KeyValueExpr_Value:
+		return m.element(cur, depth)
 
 	case edge.TypeAssertExpr_X:
 		return m.classify(parent, depth)
@@ -182,7 +183,7 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 		return escape{stays, "", pos}
 
 	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
-		lhs := assignedAt(cur, true) // h, err := blake2b.New256(nil) assigns h
+		lhs := values.AssignedAt(cur, true) // h, err := blake2b.New256(nil) assigns h
 		if lhs == nil {
 			return escape{unknown, "multiple assignment", pos}
 		}
@@ -220,6 +221,77 @@ func kept(k edge.Kind, pos token.Pos) escape {
 		return escape{outlives, "sent on a channel", pos}
 	}
 	return escape{outlives, "stored in a composite literal", pos}
+}
+
+// element classifies the hasher at, an element of a composite literal:
+// kept, unless the literal is a map, slice or array of interfaces of the
+// function that only reads its elements (m[k], s[i], range); then the reads
+// decide, and the hasher escapes without outliving the call (a map's
+// elements reach the heap, and so does a hasher called through an interface).
+func (m *flowModel) element(at inspector.Cursor, depth int) escape {
+	lit := at.Parent()
+	if at.ParentEdgeKind() == edge.KeyValueExpr_Value {
+		lit = lit.Parent()
+	}
+	verdict := escape{transient, "held by a container literal that does not outlive the call", at.Node().Pos()}
+	c, isContainer := m.info.TypeOf(lit.Node().(ast.Expr)).Underlying().(interface{ Elem() types.Type })
+	id, _ := values.AssignedAt(lit, false).(*ast.Ident)
+	v, _ := m.info.ObjectOf(id).(*types.Var)
+	fn, ok := enclosingFunc(lit)
+	switch {
+	case m.summarizing || !isContainer || !types.IsInterface(c.Elem()) || depth >= maxAliasDepth || !ok:
+	case lit.ParentEdgeKind() == edge.IndexExpr_X, lit.ParentEdgeKind() == edge.RangeStmt_X:
+		return m.elementRead(lit, verdict, depth) // map[string]hash.Hash{...}[name]
+	case v != nil && v.Parent() != v.Pkg().Scope():
+		reads, onlyRead := m.vals.UsedAs(fn, v, edge.IndexExpr_X, edge.RangeStmt_X)
+		for _, use := range reads {
+			verdict = m.elementRead(use, worse(verdict, m.captured(use, v)), depth)
+		}
+		if onlyRead {
+			return verdict
+		}
+	}
+	return kept(at.ParentEdgeKind(), at.Node().Pos())
+}
+
+// literalHashers counts the hashers that the literal holding the element
+// at elt makes each time it is evaluated (its elements that are calls
+// returning a hasher): 0 when elt is not an element of a literal.
+func literalHashers(info *types.Info, elt inspector.Cursor) (n int) {
+	lit := elt.Parent()
+	if elt.ParentEdgeKind() == edge.KeyValueExpr_Value {
+		lit = lit.Parent()
+	}
+	if c, ok := lit.Node().(*ast.CompositeLit); ok {
+		for _, e := range c.Elts {
+			if kv, isKV := e.(*ast.KeyValueExpr); isKV {
+				e = kv.Value
+			}
+			if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && isHasher(info.TypeOf(call)) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// elementRead adds to verdict what becomes of the element read from the
+// container at x: x[k], or the value variable of a range over x.
+func (m *flowModel) elementRead(x inspector.Cursor, verdict escape, depth int) escape {
+	rng, ok := x.Parent().Node().(*ast.RangeStmt)
+	if !ok && x.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
+		return verdict // x[k] = v stores into it
+	} else if !ok {
+		return worse(verdict, m.classify(x.Parent(), depth+1))
+	}
+	id, _ := rng.Value.(*ast.Ident)
+	switch v, ok := m.info.Defs[id].(*types.Var); {
+	case rng.Value == nil || id != nil && id.Name == "_":
+		return verdict
+	case ok && rng.Tok == token.DEFINE:
+		return worse(verdict, m.classifyVar(x, v, depth+1))
+	}
+	return escape{outlives, "stored in a composite literal", verdict.pos}
 }
 
 // assignedTo classifies the hasher at, assigned to lhs: a local variable is
@@ -344,9 +416,11 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 			}
 			continue
 		case edge.AssignStmt_Rhs:
-			// f := func() { h.Write(p) } with f only ever called.
-			if m.onlyCalled(lit) {
-				continue
+			// f := func() { h.Write(p) } with f only ever called, not by a goroutine.
+			if f, _, fn, ok := m.assignedLocal(lit); ok {
+				if calls, ok := m.vals.UsedAs(fn, f, edge.CallExpr_Fun); ok && !slices.ContainsFunc(calls, goCall) {
+					continue
+				}
 			}
 		}
 		return escape{unknown, "captured by a closure", use.Node().Pos()}
@@ -354,35 +428,20 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 	return escape{kind: stays}
 }
 
-// onlyCalled reports whether the function literal at lit is assigned to a local
-// variable whose every use is a plain call.
-func (m *flowModel) onlyCalled(lit inspector.Cursor) bool {
-	f, _, fn, ok := m.assignedLocal(lit)
-	if !ok {
-		return false
-	}
-	for use := range m.vals.Uses(fn, f) {
-		if use.ParentEdgeKind() != edge.CallExpr_Fun || use.Parent().ParentEdgeKind() == edge.GoStmt_Call {
-			return false
-		}
-	}
-	return true
-}
+// goCall reports whether the function value at fun is called by a go statement.
+func goCall(fun inspector.Cursor) bool { return fun.Parent().ParentEdgeKind() == edge.GoStmt_Call }
 
 // assignedLocal returns the local variable that the assignment whose only
 // value is at rhs assigns (v := rhs, v = rhs), the identifier that names it
 // there, and the function that holds the assignment.
 func (m *flowModel) assignedLocal(rhs inspector.Cursor) (*types.Var, *ast.Ident, inspector.Cursor, bool) {
-	if rhs.ParentEdgeKind() == edge.AssignStmt_Rhs {
-		if assign := rhs.Parent().Node().(*ast.AssignStmt); len(assign.Lhs) == 1 {
-			id, ok := assign.Lhs[0].(*ast.Ident)
-			if v, isVar := m.info.ObjectOf(id).(*types.Var); ok && isVar && v.Parent() != v.Pkg().Scope() {
-				fn, ok := enclosingFunc(rhs)
-				return v, id, fn, ok
-			}
-		}
+	id, _ := values.AssignedAt(rhs, false).(*ast.Ident)
+	v, ok := m.info.ObjectOf(id).(*types.Var)
+	if !ok || rhs.ParentEdgeKind() != edge.AssignStmt_Rhs || len(rhs.Parent().Node().(*ast.AssignStmt).Lhs) != 1 || v.Parent() == v.Pkg().Scope() {
+		return nil, nil, inspector.Cursor{}, false
 	}
-	return nil, nil, inspector.Cursor{}, false
+	fn, ok := enclosingFunc(rhs)
+	return v, id, fn, ok
 }
 
 // enclosingFunc returns the innermost function declaration or literal around cur.

@@ -39,7 +39,8 @@ func (p *siteChecks) checkHasherAlloc(s *Site) {
 		return
 	}
 	what := p.describe(s)
-	often, loop, ok := p.often(s.cur, hasherAlloc, max(1, s.ctor.allocs))
+	made := literalHashers(p.TypesInfo, s.cur) // what repeats is the whole literal
+	often, loop, ok := p.often(s.cur, hasherAlloc, max(1, s.ctor.allocs, made))
 	if !ok {
 		return // not per item, or a small part of what repeats it
 	}
@@ -49,6 +50,10 @@ func (p *siteChecks) checkHasherAlloc(s *Site) {
 	// must show the repetition itself.
 	if s.ctor.funcValue && p.out.estimates[s.Call].Presumed {
 		p.silent(s.Call, hasherAlloc, "its hasher comes from a function value, whose cost is not known here, and only a presumption about callers outside the package repeats it ("+often+")")
+		return
+	}
+	if made > 0 {
+		p.report(s.Call, hasherAlloc, what+" "+often, nil, "make only the hasher that is read", fmt.Sprintf("it is one of the %d hashers of a literal, all made each time it is evaluated: making only the one that is read (a switch) is a rewrite no fix proves", made))
 		return
 	}
 	if loop.Valid() {

@@ -54,7 +54,7 @@ func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 	hashers := map[*types.Var]*Site{}
 	for _, s := range sites {
 		// h := sha256.New(), var h = sha256.New(), h, err := blake2b.New256(nil)
-		id, _ := assignedAt(s.cur, true).(*ast.Ident)
+		id, _ := values.AssignedAt(s.cur, true).(*ast.Ident)
 		v, ok := p.TypesInfo.Defs[id].(*types.Var)
 		if !ok {
 			continue // not defined there (h = sha256.New())
@@ -77,7 +77,7 @@ func (p *pass) chosenSites(fn inspector.Cursor, v *types.Var) []*Site {
 	var sites []*Site
 	assigned := map[ast.Node]bool{}
 	for _, s := range p.sites {
-		if id, _ := assignedAt(s.cur, true).(*ast.Ident); id != nil && p.TypesInfo.ObjectOf(id) == v && s.esc.kind != unknown {
+		if id, _ := values.AssignedAt(s.cur, true).(*ast.Ident); id != nil && p.TypesInfo.ObjectOf(id) == v && s.esc.kind != unknown {
 			sites, assigned[id] = append(sites, s), true
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -421,7 +422,7 @@ func (p *hotBufferCheck) sliceValue(u *sliceUses, e inspector.Cursor, v *types.V
 	case edge.SendStmt_Value:
 		return kept(e.ParentEdgeKind(), pos), nil
 	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
-		lhs := assignedAt(e, false)
+		lhs := values.AssignedAt(e, false)
 		if lhs == nil {
 			return escape{unknown, "assigned", pos}, nil
 		}
@@ -467,7 +468,7 @@ func (p *hotBufferCheck) mapKeyRead(lit inspector.Cursor) bool {
 // keeps nothing of it, as m[Key{value: s}] does not.
 func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor) bool {
 	lit = outerParens(lit)
-	id, _ := assignedAt(lit, false).(*ast.Ident)
+	id, _ := values.AssignedAt(lit, false).(*ast.Ident)
 	w, ok := p.TypesInfo.Defs[id].(*types.Var) // defined there: key := Key{...}, var key = Key{...}
 	if !ok {
 		return false
@@ -475,14 +476,8 @@ func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor)
 	if _, ok := w.Type().Underlying().(*types.Struct); !ok {
 		return false // a pointer or an interface may be kept by what it is passed to
 	}
-	used := false
-	for use := range p.vals.Uses(fn, w) {
-		if capturedBy(use, w) || !p.mapKeyRead(use) {
-			return false
-		}
-		used = true
-	}
-	return used
+	uses, ok := p.vals.UsedAs(fn, w, edge.IndexExpr_Index)
+	return ok && len(uses) > 0 && !slices.ContainsFunc(uses, func(use inspector.Cursor) bool { return capturedBy(use, w) || !p.mapKeyRead(use) })
 }
 
 // isBufferAlias reports whether w, assigned the buffer, can be followed as

@@ -43,33 +43,6 @@ func capturedBy(cur inspector.Cursor, v *types.Var) bool {
 	return false
 }
 
-// assignedAt returns what the value at cur is assigned to: x in x := cur,
-// x = cur or var x = cur, where each name is given a value of its own; with
-// oneCall, also the first name given a call's results (h, err := f()).
-// nil otherwise.
-func assignedAt(cur inspector.Cursor, oneCall bool) ast.Expr {
-	var lhs []ast.Expr
-	values := 0
-	switch cur.ParentEdgeKind() {
-	case edge.AssignStmt_Rhs:
-		assign := cur.Parent().Node().(*ast.AssignStmt)
-		lhs, values = assign.Lhs, len(assign.Rhs)
-	case edge.ValueSpec_Values:
-		spec := cur.Parent().Node().(*ast.ValueSpec)
-		for _, id := range spec.Names {
-			lhs = append(lhs, id)
-		}
-		values = len(spec.Values)
-	}
-	switch {
-	case lhs != nil && len(lhs) == values:
-		return lhs[cur.ParentEdgeIndex()]
-	case lhs != nil && oneCall && values == 1:
-		return lhs[0]
-	}
-	return nil
-}
-
 // isIdentOf reports whether e is an identifier (in parentheses or not) that
 // uses v.
 func (p *pass) isIdentOf(e ast.Expr, v types.Object) bool {

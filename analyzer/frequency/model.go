@@ -610,36 +610,19 @@ var perItemCallbacks = map[string]string{
 // once and only ever called, outside the literal (get := func(...) {...};
 // get(a); get(b)); else nil: the literal runs as often as those calls.
 func (m *Model) localCalls(fn, lit inspector.Cursor) []inspector.Cursor {
-	var id *ast.Ident
-	switch lit.ParentEdgeKind() {
-	case edge.AssignStmt_Rhs:
-		assign := lit.Parent().Node().(*ast.AssignStmt)
-		if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
-			return nil
-		}
-		id, _ = assign.Lhs[0].(*ast.Ident)
-	case edge.ValueSpec_Values:
-		spec := lit.Parent().Node().(*ast.ValueSpec)
-		if len(spec.Names) != 1 || len(spec.Values) != 1 {
-			return nil
-		}
-		id = spec.Names[0]
-	}
-	if id == nil {
-		return nil
-	}
+	id, _ := values.AssignedAt(lit, false).(*ast.Ident)
 	v, ok := m.cfg.Info.Defs[id].(*types.Var)
 	if !ok || v == nil || v.Parent() == v.Pkg().Scope() {
 		return nil // assigned, not defined, here; or a package variable
 	}
-	var calls []inspector.Cursor
-	for use := range m.cfg.Vals.Uses(fn, v) {
-		if use.ParentEdgeKind() != edge.CallExpr_Fun || lit.Contains(use) {
-			return nil // assigned again, passed, stored, or called by itself
-		}
-		calls = append(calls, use.Parent())
+	uses, ok := m.cfg.Vals.UsedAs(fn, v, edge.CallExpr_Fun)
+	if !ok || slices.ContainsFunc(uses, lit.Contains) {
+		return nil // assigned again, passed, stored, or called by itself
 	}
-	return calls
+	for i, use := range uses {
+		uses[i] = use.Parent()
+	}
+	return uses
 }
 
 // iteratorCallback says what one call of the function literal at lit

@@ -202,6 +202,50 @@ func (x *Index) Sources(region inspector.Cursor, v *types.Var) iter.Seq[inspecto
 	}
 }
 
+// UsedAs returns the identifiers under region that use v, when each is
+// used as one of kinds (for a container, edge.IndexExpr_X and
+// edge.RangeStmt_X: only its elements are read or stored; for a function
+// value, edge.CallExpr_Fun: it is only called); false when a use is of
+// another kind (passed, returned, stored, assigned again), through which
+// what v holds may go anywhere.
+func (x *Index) UsedAs(region inspector.Cursor, v *types.Var, kinds ...edge.Kind) ([]inspector.Cursor, bool) {
+	var uses []inspector.Cursor
+	for use := range x.Uses(region, v) {
+		if !slices.Contains(kinds, use.ParentEdgeKind()) {
+			return nil, false
+		}
+		uses = append(uses, use)
+	}
+	return uses, true
+}
+
+// AssignedAt returns what the value at cur is assigned to: x in x := cur,
+// x = cur or var x = cur, where each name is given a value of its own; with
+// oneCall, also the first name given a call's results (h, err := f()).
+// nil otherwise.
+func AssignedAt(cur inspector.Cursor, oneCall bool) ast.Expr {
+	var lhs []ast.Expr
+	values := 0
+	switch cur.ParentEdgeKind() {
+	case edge.AssignStmt_Rhs:
+		assign := cur.Parent().Node().(*ast.AssignStmt)
+		lhs, values = assign.Lhs, len(assign.Rhs)
+	case edge.ValueSpec_Values:
+		spec := cur.Parent().Node().(*ast.ValueSpec)
+		for _, id := range spec.Names {
+			lhs = append(lhs, id)
+		}
+		values = len(spec.Values)
+	}
+	switch {
+	case lhs != nil && len(lhs) == values:
+		return lhs[cur.ParentEdgeIndex()]
+	case lhs != nil && oneCall && values == 1:
+		return lhs[0]
+	}
+	return nil
+}
+
 // assignedFrom returns the cursor of the expression that the identifier at
 // id, on the left of an assignment or a declaration, takes its value from.
 func assignedFrom(id inspector.Cursor) (inspector.Cursor, bool) {

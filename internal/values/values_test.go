@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -86,6 +87,17 @@ func fill(s string) *buffer {
 }
 
 func newBuffer(s string) *buffer { return &buffer{[]byte(s)} }
+
+func pick(k string) (int, []int) {
+	byName := map[string]int{"a": 1}
+	byName["b"] = 2
+	n, _ := byName[k]
+	for _, v := range byName {
+		n += v
+	}
+	kept := []int{n}
+	return kept[0], kept
+}
 
 func write(b *buffer, s string) { b.b = append(b.b, s...) }
 
@@ -280,7 +292,7 @@ func TestDeclarations(t *testing.T) {
 		names = append(names, fn.Name())
 		assert.Equal(t, fn.Name(), cur.Node().(*ast.FuncDecl).Name.Name)
 	}
-	assert.Equal(t, []string{"reset", "newT", "use", "replace", "loop", "apply", "helper", "fill", "newBuffer", "write", "grow"}, names)
+	assert.Equal(t, []string{"reset", "newT", "use", "replace", "loop", "apply", "helper", "fill", "newBuffer", "pick", "write", "grow"}, names)
 
 	var vars []string
 	for v, e := range f.x.Vars(f.in) {
@@ -324,4 +336,34 @@ func TestSources(t *testing.T) {
 	loop := f.obj("loop").(*types.Func)
 	assert.Equal(t, []string{"0", "y"}, sources(loop, "total"), "declared, then assigned with +=")
 	assert.Empty(t, sources(loop, "x"), "a range variable")
+}
+
+// TestUsedAs checks the uses of a local container that only index it or
+// range over it; none when it is used otherwise.
+func TestUsedAs(t *testing.T) {
+	f := load(t)
+	decl := f.decl(t, f.obj("pick").(*types.Func))
+	reads := func(name string) ([]string, bool) {
+		for cur := range decl.Preorder((*ast.Ident)(nil)) {
+			if v, ok := f.info.Defs[cur.Node().(*ast.Ident)].(*types.Var); ok && v.Name() == name {
+				uses, ok := f.x.UsedAs(decl, v, edge.IndexExpr_X, edge.RangeStmt_X)
+				var got []string
+				for _, use := range uses {
+					if e, ok := use.Parent().Node().(ast.Expr); ok {
+						got = append(got, types.ExprString(e))
+					} else {
+						got = append(got, "range")
+					}
+				}
+				return got, ok
+			}
+		}
+		return nil, false
+	}
+	got, ok := reads("byName")
+	assert.True(t, ok, "indexed and ranged over only")
+	assert.Equal(t, []string{`byName["b"]`, "byName[k]", "range"}, got)
+	got, ok = reads("kept")
+	assert.False(t, ok, "returned")
+	assert.Nil(t, got)
 }
