@@ -108,6 +108,9 @@ type CostFact struct {
 	// Allocs is the number of calls that allocate what they return, when
 	// Class is Cheap.
 	Allocs int
+	// Derives is set when the function derives key material (see
+	// derivesKey): its callers are not presumed to call it per item.
+	Derives bool
 }
 
 // AFact implements analysis.Fact.
@@ -115,14 +118,16 @@ func (*CostFact) AFact() {}
 
 func (f *CostFact) String() string {
 	var c string
-	switch f.Class {
-	case Cheap:
+	switch {
+	case f.Derives && f.Class == Cheap && f.Allocs == 0:
+		return "derives a key"
+	case f.Class == Cheap:
 		calls := "calls"
 		if f.Allocs == 1 {
 			calls = "call"
 		}
 		return fmt.Sprintf("costs: %d allocating %s (%s)", f.Allocs, calls, f.What)
-	case Moderate:
+	case f.Class == Moderate:
 		c = "moderate"
 	default:
 		c = "heavy"
@@ -769,19 +774,21 @@ func (m *Model) CallsItself(fn *types.Func) bool {
 // more than an allocation per call, or makes calls that allocate their
 // results: what exported functions export.
 func (m *Model) Cost(fn *types.Func) (*CostFact, bool) {
-	if m.funcs[fn] == nil {
+	m.graph()
+	f := m.funcs[fn]
+	if f == nil {
 		return nil, false
 	}
-	w := m.funcCost(fn)
+	w, derives := m.funcCost(fn), m.derivesKey(f, 2)
 	switch {
 	case w.class > Cheap:
-		return &CostFact{Class: w.class, What: w.what}, true
+		return &CostFact{Class: w.class, What: w.what, Derives: derives}, true
 	case w.allocs > 0 && m.cfg.ExportAllocs && !onlyError(fn.Signature()):
 		// What a function that returns only an error allocates, beside
 		// its work, is mostly its error, on failure (xerrors.Errorf).
-		return &CostFact{What: w.allocWhat, Allocs: w.allocs}, true
+		return &CostFact{What: w.allocWhat, Allocs: w.allocs, Derives: derives}, true
 	}
-	return nil, false
+	return &CostFact{Derives: true}, derives
 }
 
 // Share returns the share of the profile's samples in fn, when a profile
