@@ -37,7 +37,7 @@ func (m *Model) classifyLoop(loop inspector.Cursor) loopInfo {
 		if m.fieldsOfOne(l.X) {
 			return loopInfo{small: true, item: "part"}
 		}
-		if m.table(l.X) || makesHasher(elemOf(info.TypeOf(l.X))) {
+		if m.table(l.X) || l.Value != nil && makesHasher(info.TypeOf(l.Value)) {
 			return loopInfo{small: true, item: "entry"}
 		}
 		if m.merged(loop, l) {
@@ -464,24 +464,6 @@ func makesHasher(t types.Type) bool {
 	}
 	sig, ok := t.Underlying().(*types.Signature)
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isHasher(sig.Results().At(0).Type())
-}
-
-// elemOf returns the type of the elements of a slice, an array or a pointer
-// to an array, or nil.
-func elemOf(t types.Type) types.Type {
-	if t == nil {
-		return nil
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		return u.Elem()
-	case *types.Array:
-		return u.Elem()
-	}
-	return nil
 }
 
 // plainIdent returns e when it is an identifier, or nil.

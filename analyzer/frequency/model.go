@@ -527,40 +527,17 @@ func (m *Model) callAt(region inspector.Cursor, pos token.Pos) inspector.Cursor 
 // in one loop, waited for in the next, their outputs summed in a third).
 func (m *Model) sameCollection(fn, loop inspector.Cursor) []inspector.Cursor {
 	rs, ok := loop.Node().(*ast.RangeStmt)
-	if !ok {
+	if !ok || collectionVar(m.cfg.Info, rs.X) == nil {
 		return nil
 	}
-	id := rootIdent(rs.X)
-	if id == nil || m.cfg.Info.Uses[id] == nil {
-		return nil
-	}
-	want := types.ExprString(rs.X)
 	var others []inspector.Cursor
 	for c := range fn.Preorder((*ast.RangeStmt)(nil)) {
-		o := c.Node().(*ast.RangeStmt)
-		if o == rs || types.ExprString(o.X) != want || rootIdent(o.X) == nil || m.cfg.Info.Uses[rootIdent(o.X)] != m.cfg.Info.Uses[id] {
-			continue
+		// Nested loops are not the same items' work.
+		if !loop.Contains(c) && !c.Contains(loop) && collectionVar(m.cfg.Info, c.Node().(*ast.RangeStmt).X) == collectionVar(m.cfg.Info, rs.X) {
+			others = append(others, c)
 		}
-		if loop.Contains(c) || c.Contains(loop) {
-			continue // nested: not the same items' work
-		}
-		others = append(others, c)
 	}
 	return others
-}
-
-// rootIdent returns the identifier x of x, x.f or x.f.g, or nil.
-func rootIdent(e ast.Expr) *ast.Ident {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return x
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // loopBody returns the cursor of the body of the loop at loop.
