@@ -525,13 +525,27 @@ func returnsType(sig *types.Signature, t types.Type) bool {
 // derivesKey reports whether f derives key material, itself or through
 // the functions of the package it calls, up to depth calls deep: it hashes,
 // in a loop that counts the digest-sized blocks of an output (counter
-// mode: TLS's P_hash, HKDF's Expand). A key is derived once per session,
-// handshake or login that needs it, and the derivation is the work of each
-// call, not an item among many: its callers are not presumed to call it
-// per item.
+// mode: TLS's P_hash, HKDF's Expand), or calls, outside its rare branches,
+// a function of another package that does: HKDF's, or one whose fact says
+// so. A key is derived once per session, handshake or login that needs
+// it, and the derivation is the work of each call, not an item among many:
+// its callers are not presumed to call it per item.
 func (m *Model) derivesKey(f *fnInfo, depth int) bool {
 	if _, ok := m.kdfLoop(f); ok {
 		return true
+	}
+	for c := range m.cfg.Calls.Within(f.cur) {
+		fn := c.Callee
+		if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.cfg.Pkg || !fn.Exported() || m.literalOf(c.Cursor, f.cur).Valid() {
+			continue
+		}
+		fact, ok := &CostFact{}, false
+		if m.cfg.ImportCost != nil {
+			fact, ok = m.cfg.ImportCost(fn)
+		}
+		if (kdfPkgs[fn.Pkg().Path()] || ok && fact.Derives) && m.rareBranch(c.Cursor, f.cur) == "" {
+			return true
+		}
 	}
 	if depth == 0 {
 		return false
@@ -543,6 +557,10 @@ func (m *Model) derivesKey(f *fnInfo, depth int) bool {
 	}
 	return false
 }
+
+// kdfPkgs are the packages whose functions derive key material in counter
+// mode.
+var kdfPkgs = map[string]bool{"crypto/hkdf": true, "golang.org/x/crypto/hkdf": true}
 
 // minKeyChain is the number of hashes, each of the one before, from which
 // a chain of them derives a key: a double hash is a digest's own.
@@ -787,7 +805,7 @@ func (m *Model) hashingLoop(f *fnInfo) inspector.Cursor {
 	var loop inspector.Cursor
 	if m.cfg.Hashes != nil {
 		for cur := range f.cur.Preorder((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-			if m.literalOf(cur, f.cur).Valid() || m.classifyLoop(cur.Node()).small {
+			if m.literalOf(cur, f.cur).Valid() || m.classifyLoop(cur).small {
 				continue
 			}
 			if m.cfg.Hashes(nil, loopBody(cur)) || m.callsHashing(f, cur) {

@@ -17,7 +17,12 @@
 //     counts the digest-sized blocks of an output (a bound divided by a
 //     hash's Size: a key derived in counter mode), a search that
 //     tries until it finds, up to a constant number of tries (rejection
-//     sampling: its first try is the usual one), or that the site
+//     sampling: its first try is the usual one), one over hash algorithms
+//     (values that each make a hasher: a crypto.Hash, a func() hash.Hash),
+//     one over the streams of a merge (a collection whose elements the
+//     function, beside it, visits again in each turn of a loop with no
+//     condition, up to two calls deep: a header read per input, then its
+//     pages until every input ends), or that the site
 //     leaves right after it runs (it returns, or breaks out), does not
 //     repeat it. A function runs per item when such a loop calls it, or a
 //     function that runs per item calls it (a function literal among them:
@@ -32,9 +37,10 @@
 //     a verifier; or, whatever their types, what a hash of what it is given
 //     selects: an element of a map or a slice the function holds, read at
 //     an index that a hash computes, as a ring's lookup of a key's node; no
-//     loop
-//     of its own that hashes a collection; no key derivation in counter
-//     mode, itself or through the functions it calls, nor returns the end
+//     loop of its own that hashes a collection; no key derivation in
+//     counter mode, itself or through the functions it calls (HKDF, or a
+//     function of another package whose fact says it derives a key), nor
+//     returns the end
 //     of a chain of three hashes or more, each given what the one before
 //     returned, the last nothing else but constants (a signing key from a
 //     secret, a date, a region and a service: a key, where a signer that

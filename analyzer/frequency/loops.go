@@ -27,9 +27,9 @@ type loopInfo struct {
 }
 
 // classifyLoop says what loop repeats.
-func (m *Model) classifyLoop(loop ast.Node) loopInfo {
+func (m *Model) classifyLoop(loop inspector.Cursor) loopInfo {
 	info := m.cfg.Info
-	switch l := loop.(type) {
+	switch l := loop.Node().(type) {
 	case *ast.RangeStmt:
 		if n, ok := m.constCount(l.X); ok {
 			return loopInfo{small: n <= maxSmallLoop, item: "iteration"}
@@ -37,8 +37,11 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 		if m.fieldsOfOne(l.X) {
 			return loopInfo{small: true, item: "part"}
 		}
-		if m.table(l.X) {
+		if m.table(l.X) || l.Value != nil && makesHasher(info.TypeOf(l.Value)) {
 			return loopInfo{small: true, item: "entry"}
+		}
+		if m.merged(loop, l) {
+			return loopInfo{small: true, item: "stream"}
 		}
 		what := types.ExprString(l.X)
 		noun := ""
@@ -99,6 +102,70 @@ func (m *Model) classifyLoop(loop ast.Node) loopInfo {
 		return loopInfo{item: "iteration"}
 	}
 	return loopInfo{item: "iteration"}
+}
+
+// merged reports whether the range loop l, at loop, visits the streams of
+// a merge: beside it, its function, or a function of the package that it
+// calls, up to two calls deep, runs a loop with no condition (it runs
+// until a call says every stream is at its end) that, itself or through
+// the functions it calls, visits the elements of the same collection again
+// in each iteration (a page read from each input). Each element is then a
+// stream of many items, and what l does once per element (a header read, a
+// trailer checked) runs once per stream, not per item.
+func (m *Model) merged(loop inspector.Cursor, l *ast.RangeStmt) bool {
+	coll := collectionVar(m.cfg.Info, l.X)
+	_, fn, _, ok := m.enclosing(loop)
+	if coll == nil || !ok || m.funcs[fn] == nil {
+		return false
+	}
+	// callees yields the functions of the package that region calls.
+	callees := func(region inspector.Cursor, yield func(c inspector.Cursor, g *fnInfo) bool) bool {
+		for c := range m.cfg.Calls.Within(region) {
+			if g := m.funcs[c.Callee]; c.Callee != nil && g != nil && g.cur != region && yield(c.Cursor, g) {
+				return true
+			}
+		}
+		return false
+	}
+	// visits reports whether region ranges over coll, itself or through
+	// the functions it calls, up to depth calls deep.
+	var visits func(region inspector.Cursor, depth int) bool
+	visits = func(region inspector.Cursor, depth int) bool {
+		for c := range region.Preorder((*ast.RangeStmt)(nil)) {
+			if collectionVar(m.cfg.Info, c.Node().(*ast.RangeStmt).X) == coll {
+				return true
+			}
+		}
+		return depth > 0 && callees(region, func(_ inspector.Cursor, g *fnInfo) bool { return visits(g.cur, depth-1) })
+	}
+	// streams reports whether fn, outside loop, runs a loop with no
+	// condition that visits coll, or calls a function that does, up to
+	// depth calls deep.
+	var streams func(fn inspector.Cursor, depth int) bool
+	streams = func(fn inspector.Cursor, depth int) bool {
+		for c := range fn.Preorder((*ast.ForStmt)(nil)) {
+			if c.Node().(*ast.ForStmt).Cond == nil && !c.Contains(loop) && !loop.Contains(c) && visits(loopBody(c), 2) {
+				return true
+			}
+		}
+		return depth > 0 && callees(fn, func(c inspector.Cursor, g *fnInfo) bool { return !loop.Contains(c) && streams(g.cur, depth-1) })
+	}
+	return streams(m.funcs[fn].cur, 2)
+}
+
+// collectionVar returns the variable that x, what a range loop ranges
+// over, reads: the field of a selector (the same field in every method),
+// or a variable; nil for anything else.
+func collectionVar(info *types.Info, x ast.Expr) *types.Var {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.SelectorExpr:
+		v, _ := info.Uses[x.Sel].(*types.Var)
+		return v
+	case *ast.Ident:
+		v, _ := info.Uses[x].(*types.Var)
+		return v
+	}
+	return nil
 }
 
 // searchLoop reports whether l is a search that tries until it finds, up to
@@ -367,12 +434,36 @@ func (m *Model) digestSize(e ast.Expr) bool {
 	if !ok || sel.Sel.Name != "Size" {
 		return false
 	}
-	t := m.cfg.Info.TypeOf(sel.X)
+	return isHasher(m.cfg.Info.TypeOf(sel.X))
+}
+
+// isHasher reports whether t is a hasher's type: it has BlockSize and Sum.
+func isHasher(t types.Type) bool {
 	if t == nil {
 		return false
 	}
 	ms := types.NewMethodSet(t)
 	return ms.Lookup(nil, "BlockSize") != nil && ms.Lookup(nil, "Sum") != nil
+}
+
+// makesHasher reports whether each value of type t makes a hasher: a
+// function of no parameters that returns one, or a value whose New method
+// does (crypto.Hash). A loop over such values runs once per hash algorithm
+// its caller asked for, a handful, not per item: each iteration hashes
+// with another algorithm, where items are hashed with one.
+func makesHasher(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.Underlying().(*types.Signature); !ok {
+		sel := types.NewMethodSet(t).Lookup(nil, "New")
+		if sel == nil {
+			return false
+		}
+		t = sel.Type()
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isHasher(sig.Results().At(0).Type())
 }
 
 // plainIdent returns e when it is an identifier, or nil.
@@ -498,7 +589,7 @@ func (m *Model) repeatingLoop(cur inspector.Cursor) (inspector.Cursor, loopInfo,
 			cur = loop
 			continue
 		}
-		info := m.classifyLoop(loop.Node())
+		info := m.classifyLoop(loop)
 		if info.small {
 			cur = loop
 			continue

@@ -108,6 +108,9 @@ type CostFact struct {
 	// Allocs is the number of calls that allocate what they return, when
 	// Class is Cheap.
 	Allocs int
+	// Derives is set when the function derives key material (see
+	// derivesKey): its callers are not presumed to call it per item.
+	Derives bool
 }
 
 // AFact implements analysis.Fact.
@@ -115,14 +118,16 @@ func (*CostFact) AFact() {}
 
 func (f *CostFact) String() string {
 	var c string
-	switch f.Class {
-	case Cheap:
+	switch {
+	case f.Derives && f.Class == Cheap && f.Allocs == 0:
+		return "derives a key"
+	case f.Class == Cheap:
 		calls := "calls"
 		if f.Allocs == 1 {
 			calls = "call"
 		}
 		return fmt.Sprintf("costs: %d allocating %s (%s)", f.Allocs, calls, f.What)
-	case Moderate:
+	case f.Class == Moderate:
 		c = "moderate"
 	default:
 		c = "heavy"
@@ -522,40 +527,17 @@ func (m *Model) callAt(region inspector.Cursor, pos token.Pos) inspector.Cursor 
 // in one loop, waited for in the next, their outputs summed in a third).
 func (m *Model) sameCollection(fn, loop inspector.Cursor) []inspector.Cursor {
 	rs, ok := loop.Node().(*ast.RangeStmt)
-	if !ok {
+	if !ok || collectionVar(m.cfg.Info, rs.X) == nil {
 		return nil
 	}
-	id := rootIdent(rs.X)
-	if id == nil || m.cfg.Info.Uses[id] == nil {
-		return nil
-	}
-	want := types.ExprString(rs.X)
 	var others []inspector.Cursor
 	for c := range fn.Preorder((*ast.RangeStmt)(nil)) {
-		o := c.Node().(*ast.RangeStmt)
-		if o == rs || types.ExprString(o.X) != want || rootIdent(o.X) == nil || m.cfg.Info.Uses[rootIdent(o.X)] != m.cfg.Info.Uses[id] {
-			continue
+		// Nested loops are not the same items' work.
+		if !loop.Contains(c) && !c.Contains(loop) && collectionVar(m.cfg.Info, c.Node().(*ast.RangeStmt).X) == collectionVar(m.cfg.Info, rs.X) {
+			others = append(others, c)
 		}
-		if loop.Contains(c) || c.Contains(loop) {
-			continue // nested: not the same items' work
-		}
-		others = append(others, c)
 	}
 	return others
-}
-
-// rootIdent returns the identifier x of x, x.f or x.f.g, or nil.
-func rootIdent(e ast.Expr) *ast.Ident {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return x
-		case *ast.SelectorExpr:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // loopBody returns the cursor of the body of the loop at loop.
@@ -752,19 +734,21 @@ func (m *Model) CallsItself(fn *types.Func) bool {
 // more than an allocation per call, or makes calls that allocate their
 // results: what exported functions export.
 func (m *Model) Cost(fn *types.Func) (*CostFact, bool) {
-	if m.funcs[fn] == nil {
+	m.graph()
+	f := m.funcs[fn]
+	if f == nil {
 		return nil, false
 	}
-	w := m.funcCost(fn)
+	w, derives := m.funcCost(fn), m.derivesKey(f, 2)
 	switch {
 	case w.class > Cheap:
-		return &CostFact{Class: w.class, What: w.what}, true
+		return &CostFact{Class: w.class, What: w.what, Derives: derives}, true
 	case w.allocs > 0 && m.cfg.ExportAllocs && !onlyError(fn.Signature()):
 		// What a function that returns only an error allocates, beside
 		// its work, is mostly its error, on failure (xerrors.Errorf).
-		return &CostFact{What: w.allocWhat, Allocs: w.allocs}, true
+		return &CostFact{What: w.allocWhat, Allocs: w.allocs, Derives: derives}, true
 	}
-	return nil, false
+	return &CostFact{Derives: true}, derives
 }
 
 // Share returns the share of the profile's samples in fn, when a profile

@@ -80,7 +80,7 @@ func Once(b []byte) uint32 {
 var secrets [][]byte
 
 // Derive derives a key per secret with HKDF: two HMACs made anew per call.
-func Derive() (keys [][]byte) {
+func Derive() (keys [][]byte) { // want Derive:`derives a key`
 	for _, s := range secrets {
 		prk, _ := hkdf.Extract(sha256.New, s, nil) // want `hasher-alloc: hkdf.Extract\(sha256.New, s, nil\) makes its HMACs anew on each call \(7 allocations\) once per element of secrets .*; derive once and keep what it derives while its inputs stay the same \(no automatic fix: each HMAC is keyed with what the call is given, and Extract keeps none\)`
 		keys = append(keys, prk)
@@ -98,7 +98,7 @@ func stretch(passwords []string) (keys [][]byte) {
 }
 
 // DeriveOnce derives one key per call: not per item.
-func DeriveOnce(secret []byte) ([]byte, error) {
+func DeriveOnce(secret []byte) ([]byte, error) { // want DeriveOnce:`derives a key`
 	return hkdf.Key(sha256.New, secret, nil, "label", 32)
 }
 
@@ -175,7 +175,7 @@ func PerHasher(fields []string) (sums [][]byte) {
 
 // ConversationKey derives a key from what it is given, once per call of a
 // function that nothing shows to run per item.
-func ConversationKey(shared []byte) []byte {
+func ConversationKey(shared []byte) []byte { // want ConversationKey:`derives a key`
 	prk, _ := hkdf.Extract(sha256.New, shared, []byte("salt"))
 	return prk
 }

@@ -6,6 +6,7 @@ package callers
 import (
 	"bytes"
 	"crypto/ed25519"
+	"crypto/hkdf"
 	"crypto/sha256"
 	"encoding/json"
 	"io"
@@ -210,4 +211,34 @@ func keyFor(ed bool, priv ed25519.PrivateKey) []byte {
 		return ed25519.Sign(priv, nil)
 	}
 	return nil
+}
+
+// A check of a key against the MAC that the key's metadata holds, which
+// first derives the MAC's key from it with HKDF: a key derivation, run once
+// per key a user enters, not per item.
+func VerifyKey(key, mac []byte) bool {
+	got := keyCheck(key)
+	return bytes.Equal(got, mac)
+}
+
+func keyCheck(key []byte) []byte {
+	macKey, err := hkdf.Key(sha256.New, key, nil, "check", 32)
+	if err != nil {
+		return nil
+	}
+	site(5) // want `silent: it runs once per call of keyCheck, and nothing shows keyCheck to run per item`
+	s := sha256.Sum256(append(macKey, key...))
+	return s[:]
+}
+
+// Its twin: the same check with a key used as it is given stays per item.
+func VerifyTag(key, mac []byte) bool {
+	got := tagCheck(key)
+	return bytes.Equal(got, mac)
+}
+
+func tagCheck(key []byte) []byte {
+	site(5) // want `per item: once per call of tagCheck, which VerifyTag calls \(VerifyTag checks what it is given against a hash: its callers call it once per item they hash\)`
+	s := sha256.Sum256(key)
+	return s[:]
 }

@@ -2,9 +2,11 @@
 package loops
 
 import (
+	"crypto"
 	"crypto/sha256"
 	"errors"
 	"hash"
+	"io"
 	"strings"
 )
 
@@ -237,4 +239,113 @@ var journal = []token{tokenE}
 func record(t token, msgs []token) {
 	journal = append(journal, t)
 	handshake(pattern{name: "custom", msgs: msgs})
+}
+
+// A loop over hash algorithms runs once per algorithm its caller asked
+// for, a handful: each iteration hashes with another algorithm.
+func digests(algs []crypto.Hash, data []byte) {
+	for _, alg := range algs {
+		site(5) // want `silent: it runs once per call of digests, and nothing shows digests to run per item`
+		_ = alg
+	}
+	var makers []func() hash.Hash
+	for _, mk := range makers {
+		site(5) // want `silent: it runs once per call of digests, and nothing shows digests to run per item`
+		_ = mk
+	}
+}
+
+// Its twins: the same loop in a function called per block repeats per
+// block, and a loop over items that each name their algorithm, per item.
+func blockDigests(algs []crypto.Hash, block []byte) {
+	for _, alg := range algs {
+		site(5) // want `per item: once per call of blockDigests, which chunked calls once per block of blocks \(the loop at loops.go:\d+\)`
+		_ = alg
+	}
+}
+
+func chunked(algs []crypto.Hash, blocks [][]byte) {
+	for _, block := range blocks {
+		blockDigests(algs, block)
+	}
+}
+
+type sealed struct {
+	alg  crypto.Hash
+	data []byte
+}
+
+func perSealed(items []sealed) {
+	for _, it := range items {
+		site(5) // want `per item: once per element of items \(the loop at loops.go:\d+\)`
+		_ = it.alg
+	}
+}
+
+// A merge of streams: Merge reads each input's header once, then pages
+// reads a page from every input until all are at their end. The header is
+// read once per stream, the page once per item.
+type input struct {
+	r    io.Reader
+	done bool
+}
+
+type merger struct {
+	inputs []*input
+}
+
+func (in *input) header() {
+	site(1) // want `silent: it runs once per call of header, and nothing shows header to run per item`
+}
+
+func (in *input) next() bool {
+	site(1) // want `per item: once per call of next, which fill calls once per element of m.inputs \(the loop at loops.go:\d+\)`
+	return !in.done
+}
+
+func (m *merger) fill() bool {
+	more := false
+	for _, in := range m.inputs {
+		if in.next() {
+			more = true
+		}
+	}
+	return more
+}
+
+func (m *merger) pages() {
+	for {
+		if !m.fill() {
+			return
+		}
+	}
+}
+
+func (m *merger) Merge() {
+	for _, in := range m.inputs {
+		in.header()
+	}
+	m.pages()
+}
+
+// Its twin: a loop over jobs beside a loop with no condition that never
+// visits them again: each job is an item.
+type worker struct {
+	jobs  []*input
+	queue chan int
+}
+
+func (in *input) process() {
+	site(1) // want `per item: once per call of process, which Run calls once per element of w.jobs \(the loop at loops.go:\d+\)`
+}
+
+func (w *worker) Run() {
+	for _, in := range w.jobs {
+		in.process()
+	}
+	for {
+		if _, ok := <-w.queue; !ok {
+			return
+		}
+	}
 }
