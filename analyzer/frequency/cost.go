@@ -402,6 +402,9 @@ func (m *Model) calleeCost(cur inspector.Cursor, direct bool) work {
 	if encodesAny(fn) {
 		return work{class: Moderate, what: ShortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
 	}
+	if key := privateKeyArg(info, call); key != nil {
+		return work{class: Heavy, what: ShortName(fn) + " (a public-key operation: it is given " + types.ExprString(key) + ", a private key)", pos: call.Pos()}
+	}
 	if m.readsHTTPBody(fn, call) {
 		return work{class: Heavy, what: ShortName(fn) + " (an HTTP body, read from or sent to the network)", pos: call.Pos()}
 	}
@@ -619,6 +622,26 @@ func (m *Model) implCost(recv types.Type, name string) work {
 type implKey struct {
 	iface types.Type
 	name  string
+}
+
+// privateKeyArg returns the argument of call, a call of another package's
+// function, that is a private key of the standard library's public-key
+// types (an ed25519.PrivateKey, an *ecdsa.PrivateKey...): given one, the
+// function signs, decrypts or agrees on a key with it, whatever arithmetic
+// does it (an X25519 of another module); encoding a key costs less, and
+// is known above (x509's, pem's, json's encodings).
+func privateKeyArg(info *types.Info, call *ast.CallExpr) ast.Expr {
+	for _, arg := range call.Args {
+		t := info.TypeOf(arg)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Name() == "PrivateKey" &&
+			costlyPkgs[n.Obj().Pkg().Path()].class == Heavy {
+			return arg
+		}
+	}
+	return nil
 }
 
 // encodesAny reports whether fn encodes a value of any type into bytes:

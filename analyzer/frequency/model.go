@@ -321,6 +321,14 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if f.cold && !f.marked {
 		return Estimate{Why: fmt.Sprintf("the profile measures %s below the threshold", fn.Name())}
 	}
+	if _, isCall := cur.Node().(*ast.CallExpr); isCall {
+		// A call whose allocation is its callee's (an allocation another
+		// package makes on every call): the callee's own heavy work, an RSA
+		// verification beside its hasher, repeats with it.
+		if w := m.calleeCost(cur, false); w.class == Heavy {
+			return Estimate{Why: "the call also does " + w.what + ", beside which its allocation is noise"}
+		}
+	}
 	// A loop of its own (in the literal, when it is in one that does not
 	// run in place).
 	if loop, info, ok := m.repeatingLoop(cur); ok {
