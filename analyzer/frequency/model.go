@@ -322,11 +322,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 		return Estimate{Why: fmt.Sprintf("the profile measures %s below the threshold", fn.Name())}
 	}
 	if _, isCall := cur.Node().(*ast.CallExpr); isCall {
-		// A call whose allocation is its callee's (an allocation another
-		// package makes on every call): the callee's own heavy work, an RSA
-		// verification beside its hasher, repeats with it.
+		// The allocation of a call is its callee's: so is heavy work beside it.
 		if w := m.calleeCost(cur, false); w.class == Heavy {
-			return Estimate{Why: "the call also does " + w.what + ", beside which its allocation is noise"}
+			return Estimate{Why: "the call also does " + w.what + " at " + m.position(w.pos) + ", beside which its allocation is noise"}
 		}
 	}
 	// A loop of its own (in the literal, when it is in one that does not
