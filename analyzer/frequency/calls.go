@@ -1262,10 +1262,7 @@ func (m *Model) handlesRequest(g *fnInfo) work {
 
 // isHTTPRequest reports whether t is net/http's *Request.
 func isHTTPRequest(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
+	_, ptr := t.(*types.Pointer)
+	path, name := named(t)
+	return ptr && path == "net/http" && name == "Request"
 }

@@ -110,11 +110,7 @@ var costlyPkgs = map[string]struct {
 // constructors, which return values made once.
 func accessor(path, recv, name string) bool {
 	if recv != "" {
-		switch name {
-		case "Public", "Seed", "Equal", "Size", "Params":
-			return true
-		}
-		return false
+		return name == "Public" || name == "Seed" || name == "Equal" || name == "Size" || name == "Params"
 	}
 	return path == "crypto/elliptic" && (name == "P224" || name == "P256" || name == "P384" || name == "P521")
 }
@@ -139,66 +135,38 @@ func knownCost(fn *types.Func) (Class, string) {
 	path, name := fn.Pkg().Path(), fn.Name()
 	recv := ""
 	if r := fn.Signature().Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := t.(*types.Named); ok {
-			recv = n.Obj().Name()
-		}
+		_, recv = named(r.Type())
 	}
 	if c, ok := costlyPkgs[path]; ok && fn.Exported() && !accessor(path, recv, name) {
 		return c.class, c.what
 	}
-	switch path {
-	case "os", "io/ioutil":
-		if !cheapOS[name] {
-			return Heavy, "file I/O"
-		}
-	case "net":
-		if fn.Exported() {
-			return Heavy, "network I/O"
-		}
-	case "net/http":
-		switch {
-		case recv == "Client" && (name == "Do" || name == "Get" || name == "Post" || name == "Head" || name == "PostForm"),
-			recv == "" && (name == "Get" || name == "Post" || name == "Head" || name == "PostForm"):
-			return Heavy, "an HTTP request"
-		}
-	case "crypto/tls":
-		if name == "Dial" || name == "DialWithDialer" || name == "Handshake" || name == "HandshakeContext" {
-			return Heavy, "a TLS handshake"
-		}
-	case "path/filepath", "io/fs":
-		if name == "Walk" || name == "WalkDir" || name == "Glob" || name == "ReadDir" || name == "ReadFile" {
-			return Heavy, "file I/O"
-		}
-	case "io":
+	switch {
+	case (path == "os" || path == "io/ioutil") && !cheapOS[name]:
+		return Heavy, "file I/O"
+	case path == "net" && fn.Exported():
+		return Heavy, "network I/O"
+	case path == "net/http" && (recv == "Client" && name == "Do" || (recv == "Client" || recv == "") &&
+		(name == "Get" || name == "Post" || name == "Head" || name == "PostForm")):
+		return Heavy, "an HTTP request"
+	case path == "crypto/tls" && (name == "Dial" || name == "DialWithDialer" || name == "Handshake" || name == "HandshakeContext"):
+		return Heavy, "a TLS handshake"
+	case (path == "path/filepath" || path == "io/fs") && (name == "Walk" || name == "WalkDir" || name == "Glob" || name == "ReadDir" || name == "ReadFile"):
+		return Heavy, "file I/O"
+	case path == "io" && name == "CopyN":
 		// io.CopyN wraps its source in a LimitedReader, which has no
 		// WriteTo: unless the destination has ReadFrom (a hasher has not),
 		// every call allocates the reader and a 32 KiB buffer.
-		if name == "CopyN" {
-			return Moderate, "a copy through a 32 KiB buffer of its own"
-		}
-	case "time":
-		if name == "Sleep" {
-			return Heavy, "sleeping"
-		}
-	case "math/big":
-		if recv == "Int" && (name == "Exp" || name == "ModInverse" || name == "ModSqrt" || name == "ProbablyPrime") {
-			return Heavy, "big-number modular arithmetic"
-		}
-	case "crypto/x509":
-		switch {
-		case recv == "Certificate" && (name == "CheckSignature" || name == "CheckSignatureFrom" || name == "Verify"):
-			return Heavy, "a certificate's signature check"
-		case recv == "" && (len(name) > 5 && name[:5] == "Parse" || len(name) > 7 && name[:7] == "Marshal"):
-			return Moderate, "a certificate's encoding"
-		}
-	case "regexp":
-		if recv == "" && (name == "Compile" || name == "MustCompile" || name == "MatchString" || name == "Match") {
-			return Moderate, "a regular expression"
-		}
+		return Moderate, "a copy through a 32 KiB buffer of its own"
+	case path == "time" && name == "Sleep":
+		return Heavy, "sleeping"
+	case path == "math/big" && recv == "Int" && (name == "Exp" || name == "ModInverse" || name == "ModSqrt" || name == "ProbablyPrime"):
+		return Heavy, "big-number modular arithmetic"
+	case path == "crypto/x509" && recv == "Certificate" && (name == "CheckSignature" || name == "CheckSignatureFrom" || name == "Verify"):
+		return Heavy, "a certificate's signature check"
+	case path == "crypto/x509" && recv == "" && (len(name) > 5 && name[:5] == "Parse" || len(name) > 7 && name[:7] == "Marshal"):
+		return Moderate, "a certificate's encoding"
+	case path == "regexp" && recv == "" && (name == "Compile" || name == "MustCompile" || name == "MatchString" || name == "Match"):
+		return Moderate, "a regular expression"
 	}
 	return Cheap, ""
 }
@@ -219,11 +187,8 @@ func formatting(fn *types.Func) bool {
 // interface says: crypto.Signer's Sign signs with a private key; net.Conn's
 // Read and Write do network I/O.
 func interfaceCost(sel *types.Selection) (Class, string) {
-	named, ok := types.Unalias(sel.Recv()).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return Cheap, ""
-	}
-	switch p, n, m := named.Obj().Pkg().Path(), named.Obj().Name(), sel.Obj().Name(); {
+	p, n := named(sel.Recv())
+	switch m := sel.Obj().Name(); {
 	case p == "crypto" && n == "Signer" && m == "Sign", p == "crypto" && n == "Decrypter" && m == "Decrypt":
 		return Heavy, "a public-key operation"
 	case p == "net" && (n == "Conn" || n == "PacketConn"):
@@ -404,6 +369,9 @@ func (m *Model) calleeCost(c callindex.Call, direct bool) work {
 	}
 	if encodesAny(fn) {
 		return work{class: Moderate, what: ShortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
+	}
+	if key := privateKeyArg(info, call); key != nil {
+		return work{class: Heavy, what: ShortName(fn) + " (a public-key operation: it is given " + types.ExprString(key) + ", a private key)", pos: call.Pos()}
 	}
 	if m.readsHTTPBody(fn, call) {
 		return work{class: Heavy, what: ShortName(fn) + " (an HTTP body, read from or sent to the network)", pos: call.Pos()}
@@ -620,6 +588,19 @@ type implKey struct {
 	name  string
 }
 
+// privateKeyArg returns the argument of call that is a private key of the
+// standard library (an ed25519.PrivateKey, an *ecdsa.PrivateKey): another
+// package's function given one signs, decrypts or agrees on a key with it,
+// whatever arithmetic does it (an X25519 of another module).
+func privateKeyArg(info *types.Info, call *ast.CallExpr) ast.Expr {
+	for _, arg := range call.Args {
+		if path, name := named(info.TypeOf(arg)); name == "PrivateKey" && costlyPkgs[path].class == Heavy {
+			return arg
+		}
+	}
+	return nil
+}
+
 // encodesAny reports whether fn encodes a value of any type into bytes:
 // it is given an empty interface (not a variadic list, which formats) and
 // returns a byte slice, as json.Marshal does. It cannot know the value's
@@ -689,15 +670,20 @@ func (m *Model) readsHTTPBody(fn *types.Func, call *ast.CallExpr) bool {
 	if !ok || sel.Sel.Name != "Body" {
 		return false
 	}
-	t := m.cfg.Info.TypeOf(sel.X)
+	path, name := named(m.cfg.Info.TypeOf(sel.X))
+	return path == "net/http" && (name == "Request" || name == "Response")
+}
+
+// named returns the package path and the name of the named type t, or of
+// the one t points to: "", "" for another type.
+func named(t types.Type) (path, name string) {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "net/http" {
-		return false
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path(), n.Obj().Name()
 	}
-	return n.Obj().Name() == "Request" || n.Obj().Name() == "Response"
+	return "", ""
 }
 
 // copyBuffer reports whether call, of fn, is an io.Copy that allocates its

@@ -326,6 +326,13 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if f.cold && !f.marked {
 		return Estimate{Why: fmt.Sprintf("the profile measures %s below the threshold", fn.Name())}
 	}
+	if call, isCall := cur.Node().(*ast.CallExpr); isCall {
+		// The allocation of a call is its callee's: so is heavy work beside it.
+		c := callindex.Call{Cursor: cur, Node: call, Callee: typeutil.StaticCallee(m.cfg.Info, call)}
+		if w := m.calleeCost(c, false); w.class == Heavy {
+			return Estimate{Why: "the call also does " + w.what + " at " + m.position(w.pos) + ", beside which its allocation is noise"}
+		}
+	}
 	// A loop of its own (in the literal, when it is in one that does not
 	// run in place).
 	if loop, info, ok := m.repeatingLoop(cur); ok {
