@@ -149,24 +149,31 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		spec.Result = tv.Type.(*types.Tuple).At(0).Type()
 	}
 	def, why := p.definition(s)
-	if def == nil {
+	var v *types.Var
+	branch := def == nil
+	if branch {
 		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && spec.Wrapper == "" && !spec.Err {
 			return p.argumentPoolFix(s, f, spec)
 		}
-		return nil, why, false
-	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
-	// The rung before a pool: a hasher written once and summed once is the
-	// digest of one slice, which the sum function of its package computes
-	// without a hasher (a pooled one would make the slice escape).
-	if fix, ok := p.oneShotSum(f, s, def, v); ok {
-		return fix, "", false
-	}
-	// The rung before a pool: a hasher that escapes only through binary.Write
-	// of fixed-size integers stays on the stack once its own Write takes them.
-	if writes, ok := p.integerWrites(s, v); ok && f.AtLeast("go1.19") {
-		fix := fixes.WriteIntegers(f, v.Name(), writes)
-		return &fix, "", false
+		// A variable that each branch assigns its own hasher: a pool per
+		// branch, each given back with defer (see branchDefinition).
+		if def, v, why = p.branchDefinition(s, why); def == nil {
+			return nil, why, false
+		}
+	} else {
+		v = p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
+		// The rung before a pool: a hasher written once and summed once is the
+		// digest of one slice, which the sum function of its package computes
+		// without a hasher (a pooled one would make the slice escape).
+		if fix, ok := p.oneShotSum(f, s, def, v); ok {
+			return fix, "", false
+		}
+		// The rung before a pool: a hasher that escapes only through binary.Write
+		// of fixed-size integers stays on the stack once its own Write takes them.
+		if writes, ok := p.integerWrites(s, v); ok && f.AtLeast("go1.19") {
+			fix := fixes.WriteIntegers(f, v.Name(), writes)
+			return &fix, "", false
+		}
 	}
 	// Reject a hasher whose method calls take buffers that live on the stack:
 	// through the pooled interface value they would escape, trading the
@@ -175,7 +182,9 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if arg, ok := p.stackArgument(s, v); ok && s.ctor != cryptoHashNew {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape", false
 	}
-	spec.Last = p.releasePoint(s.cur.Parent(), v, false)
+	if spec.Last = p.releasePoint(s.cur.Parent(), v, false); branch {
+		spec.Last = nil // assigned again: only a deferred Put reads the pooled hasher (see branchDefinition)
+	}
 	// A crypto.Hash that a variable of the function holds, and that the
 	// function does not assign, is the same at the Put: any other (a field,
 	// which a call may change) is read by a deferred Put right after the Get.

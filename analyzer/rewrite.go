@@ -394,3 +394,53 @@ func (p *pass) heldByWriter(def inspector.Cursor, v *types.Var) bool {
 	}
 	return false
 }
+
+// branchDefinition returns the statement that assigns the hasher of s to a
+// local variable v that other statements assign too, and v, or why (given
+// why definition refused it) none can be pooled: a case of a switch on the
+// algorithm (var h hash.Hash; switch n { case 224: h = sha256.New224() ...
+// }), or h := sha1.New() that a branch replaces. A pool serves each branch
+// when it gives its hasher back with defer right after the Get: the
+// deferred Put reads v there, so it gives back the pooled hasher whatever v
+// holds later. The caller has proved that the hasher does not outlive the
+// call.
+func (p *pass) branchDefinition(s *Site, why string) (*ast.AssignStmt, *types.Var, string) {
+	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
+		return nil, nil, why
+	}
+	assign := s.cur.Parent().Node().(*ast.AssignStmt)
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	fn, inFunc := enclosingFunc(s.cur)
+	if !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || !inFunc || !isListEdge(s.cur.Parent().ParentEdgeKind()) {
+		return nil, nil, why
+	}
+	v, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || !p.writes(fn, v) && assign.Tok == token.DEFINE {
+		return nil, nil, why
+	}
+	// Reject a parameter, a result or a variable of an outer function: a
+	// variable declared in the body is all the function sees of v.
+	var body *ast.BlockStmt
+	switch f := fn.Node().(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if v.Pos() < body.Lbrace || v.Pos() > body.Rbrace {
+		return nil, nil, why + ", and " + id.Name + " is not a variable of the function's body, which a deferred Put of each branch's hasher would need"
+	}
+	// Reject a loop around the assignment: a deferred Put per iteration
+	// would keep every iteration's hasher until the function returns.
+	if _, ok := frequency.EnclosingLoop(s.cur, false); ok {
+		return nil, nil, why + ", and a deferred Put of each branch's hasher would run only when the function returns, after every iteration of the loop around it"
+	}
+	// Reject a use in a function literal, which may run after the deferred
+	// Put, when the pooled hasher is another caller's.
+	for use := range p.vals.Uses(fn, v) {
+		if insideFuncLit(use, fn) {
+			return nil, nil, why + ", and a function literal uses " + id.Name + ", which may run after a deferred Put gives the pooled hasher back"
+		}
+	}
+	return assign, v, ""
+}
