@@ -148,32 +148,26 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if tv, ok := p.TypesInfo.Types[s.Call]; ok && spec.Err {
 		spec.Result = tv.Type.(*types.Tuple).At(0).Type()
 	}
-	def, why := p.definition(s)
-	var v *types.Var
-	branch := def == nil
-	if branch {
+	def, v, why := p.definition(s, true)
+	if def == nil {
 		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && spec.Wrapper == "" && !spec.Err {
 			return p.argumentPoolFix(s, f, spec)
 		}
-		// A variable that each branch assigns its own hasher: a pool per
-		// branch, each given back with defer (see branchDefinition).
-		if def, v, why = p.branchDefinition(s, why); def == nil {
-			return nil, why, false
-		}
-	} else {
-		v = p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
-		// The rung before a pool: a hasher written once and summed once is the
-		// digest of one slice, which the sum function of its package computes
-		// without a hasher (a pooled one would make the slice escape).
-		if fix, ok := p.oneShotSum(f, s, def, v); ok {
-			return fix, "", false
-		}
-		// The rung before a pool: a hasher that escapes only through binary.Write
-		// of fixed-size integers stays on the stack once its own Write takes them.
-		if writes, ok := p.integerWrites(s, v); ok && f.AtLeast("go1.19") {
-			fix := fixes.WriteIntegers(f, v.Name(), writes)
-			return &fix, "", false
-		}
+		return nil, why, false
+	}
+	fn, _ := enclosingFunc(s.cur)
+	branch := def.Tok == token.ASSIGN || p.writes(fn, v) // see definition
+	// The rung before a pool: a hasher written once and summed once is the
+	// digest of one slice, which the sum function of its package computes
+	// without a hasher (a pooled one would make the slice escape).
+	if fix, ok := p.oneShotSum(f, s, def, v); ok && !branch {
+		return fix, "", false
+	}
+	// The rung before a pool: a hasher that escapes only through binary.Write
+	// of fixed-size integers stays on the stack once its own Write takes them.
+	if writes, ok := p.integerWrites(s, v); ok && f.AtLeast("go1.19") && !branch {
+		fix := fixes.WriteIntegers(f, v.Name(), writes)
+		return &fix, "", false
 	}
 	// Reject a hasher whose method calls take buffers that live on the stack:
 	// through the pooled interface value they would escape, trading the
@@ -643,11 +637,10 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if spec.Struct, spec.Field, why = p.newField(f, field, sel.X, field.Name()+"Pool"); why != "" {
 		return nil, why
 	}
-	def, why := p.definition(s)
+	def, v, why := p.definition(s, false)
 	if def == nil {
 		return nil, why
 	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	fn, _ := enclosingFunc(s.cur)
 	if arg, ok := p.stackArgument(s, v); ok {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
