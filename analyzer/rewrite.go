@@ -8,9 +8,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"iter"
 	pathpkg "path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,9 +50,8 @@ func (p *pass) definition(s *Site, branches bool) (*ast.AssignStmt, *types.Var, 
 	if !ok || !inFunc || v == nil || lhs != 1 || len(assign.Rhs) != 1 {
 		return nil, nil, "the hasher is not defined alone by h := ..."
 	}
-	// Reject a variable assigned again (h = sha512.New() in a branch):
-	// hoisted, or pooled until its last use, it would hold the other
-	// branch's hasher.
+	// Reject a variable assigned again (h = sha512.New() in a branch): hoisted,
+	// or pooled until its last use, it would hold the other branch's hasher.
 	why := ""
 	if assign.Tok == token.ASSIGN || p.writes(fn, v) {
 		if why = id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"; !branches {
@@ -75,7 +74,7 @@ func (p *pass) definition(s *Site, branches bool) (*ast.AssignStmt, *types.Var, 
 	if _, ok := frequency.EnclosingLoop(s.cur, false); ok {
 		return nil, nil, why + ", and a deferred Put of each branch's hasher would run only when the function returns, after every iteration of the loop around it"
 	}
-	if v.Pos() < bodyStart(fn.Node()) || v.Pos() > fn.Node().End() {
+	if d, ok := p.vals.Def(fn, v); !ok || d.ParentEdgeKind() == edge.Field_Names {
 		return nil, nil, why + ", and " + id.Name + " is not a variable of the function's body, which a deferred Put of each branch's hasher would need"
 	}
 	for use := range p.vals.Uses(fn, v) {
@@ -203,16 +202,14 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 		if err != nil {
 			return nil
 		}
-		names := p.files.names
-		if names == nil {
-			names = &fixes.PackageNames{Pkg: p.Pkg, Reserved: p.reservedNames()}
+		if p.files.names == nil {
+			p.files.names = &fixes.PackageNames{Pkg: p.Pkg, Reserved: p.reservedNames()}
 			for _, f := range p.Files {
-				names.FileScopes = append(names.FileScopes, p.TypesInfo.Scopes[f])
+				p.files.names.FileScopes = append(p.files.names.FileScopes, p.TypesInfo.Scopes[f])
 			}
-			p.files.names = names
 		}
 		file := &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg,
-			Version: p.TypesInfo.FileVersions[f], Names: names}
+			Version: p.TypesInfo.FileVersions[f], Names: p.files.names}
 		p.files.byFile[tf] = file
 		return file
 	}
@@ -336,27 +333,18 @@ func (p *pass) reservedNames() map[string]bool {
 // the order of their names; a file that cannot be read or parsed is left
 // out.
 func (p *pass) outsideFiles() (*token.FileSet, []*ast.File) {
-	in := map[string]bool{}
-	for _, f := range p.Files {
-		in[p.Fset.File(f.FileStart).Name()] = true
-	}
-	return p.dirFiles(func(path string) bool { return !in[path] })
+	return p.dirFiles(func(path string) bool {
+		return !slices.ContainsFunc(p.Files, func(f *ast.File) bool { return p.Fset.File(f.FileStart).Name() == path })
+	})
 }
 
-// testFiles yields the test files of the package's directory, parsed by
+// testFiles returns the test files of the package's directory, parsed by
 // their syntax alone (a pass of the package without its tests does not hold
 // them), with the file set that positions them (see testPos): what the
 // package's tests do is read by syntax, so that a package and its test
 // variant give the same verdict.
-func (p *pass) testFiles() iter.Seq2[*ast.File, *token.FileSet] {
-	fset, files := p.dirFiles(func(path string) bool { return strings.HasSuffix(path, "_test.go") })
-	return func(yield func(*ast.File, *token.FileSet) bool) {
-		for _, f := range files {
-			if !yield(f, fset) {
-				return
-			}
-		}
-	}
+func (p *pass) testFiles() (*token.FileSet, []*ast.File) {
+	return p.dirFiles(func(path string) bool { return strings.HasSuffix(path, "_test.go") })
 }
 
 // dirFiles parses the .go files of the package's directory whose paths keep
@@ -412,13 +400,4 @@ func (p *pass) heldByWriter(def inspector.Cursor, v *types.Var) bool {
 		}
 	}
 	return false
-}
-
-// bodyStart returns where the body of fn, a *ast.FuncDecl or *ast.FuncLit,
-// begins: its parameters and results are declared before.
-func bodyStart(fn ast.Node) token.Pos {
-	if decl, ok := fn.(*ast.FuncDecl); ok {
-		return decl.Body.Lbrace
-	}
-	return fn.(*ast.FuncLit).Body.Lbrace
 }
