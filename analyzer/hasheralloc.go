@@ -153,23 +153,24 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	if tv, ok := p.TypesInfo.Types[s.Call]; ok && spec.Err {
 		spec.Result = tv.Type.(*types.Tuple).At(0).Type()
 	}
-	def, why := p.definition(s)
+	def, v, why := p.definition(s, true)
 	if def == nil {
 		if s.cur.ParentEdgeKind() == edge.CallExpr_Args && s.esc.kind == transient && spec.Hash == "" && spec.Wrapper == "" && !spec.Err {
 			return p.argumentPoolFix(s, f, spec)
 		}
 		return nil, why, false
 	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
+	fn, _ := enclosingFunc(s.cur)
+	branch := def.Tok == token.ASSIGN || p.writes(fn, v) // see definition
 	// The rung before a pool: a hasher written once and summed once is the
 	// digest of one slice, which the sum function of its package computes
 	// without a hasher (a pooled one would make the slice escape).
-	if fix, ok := p.oneShotSum(f, s, def, v); ok {
+	if fix, ok := p.oneShotSum(f, s, fn, def, v); ok && !branch {
 		return fix, "", false
 	}
 	// The rung before a pool: a hasher that escapes only through binary.Write
 	// of fixed-size integers stays on the stack once its own Write takes them.
-	if writes, ok := p.integerWrites(s, v); ok && f.AtLeast("go1.19") {
+	if writes, ok := p.integerWrites(s, fn, v); ok && f.AtLeast("go1.19") && !branch {
 		fix := fixes.WriteIntegers(f, v.Name(), writes)
 		return &fix, "", false
 	}
@@ -177,14 +178,15 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 	// through the pooled interface value they would escape, trading the
 	// hasher's allocation for theirs. (A crypto.Hash's hasher is called
 	// through its interface already: they escape without a pool too.)
-	if arg, ok := p.stackArgument(s, v); ok && s.ctor != cryptoHashNew {
+	if arg, ok := p.stackArgument(fn, v); ok && s.ctor != cryptoHashNew {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape", false
 	}
-	spec.Last = p.releasePoint(s.cur.Parent(), v, false)
-	// A crypto.Hash that a variable of the function holds, and that the
-	// function does not assign, is the same at the Put: any other (a field,
-	// which a call may change) is read by a deferred Put right after the Get.
-	if spec.Hash != "" && !p.unchangedLocal(s) {
+	// A hasher variable assigned again is given back by a deferred Put, which
+	// reads it right after the Get (see definition). A crypto.Hash that a
+	// variable of the function holds, and that the function does not assign,
+	// is the same at the Put: any other (a field, which a call may change) is
+	// read by a deferred Put right after the Get.
+	if spec.Last = p.releasePoint(s.cur.Parent(), v, false); branch || spec.Hash != "" && !p.unchangedLocal(s) {
 		spec.Last = nil
 	}
 	fix := fixes.Pool(f, def, spec)
@@ -235,14 +237,10 @@ func (p *pass) argumentPoolFix(s *Site, f *fixes.File, spec fixes.PoolSpec) (*an
 	return &fix, "", true
 }
 
-// stackArgument returns an argument of a method call on the hasher v that
-// may live on the caller's stack: a composite literal, a make, a conversion
-// to []byte, or a slice of a local array.
-func (p *pass) stackArgument(s *Site, v *types.Var) (ast.Expr, bool) {
-	fn, ok := enclosingFunc(s.cur)
-	if !ok {
-		return nil, false
-	}
+// stackArgument returns an argument of a method call in fn on the hasher v
+// that may live on the caller's stack: a composite literal, a make, a
+// conversion to []byte, or a slice of a local array.
+func (p *pass) stackArgument(fn inspector.Cursor, v *types.Var) (ast.Expr, bool) {
 	for ic := range p.calls.Within(fn) {
 		call := ic.Node
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -371,11 +369,10 @@ func (p *pass) unchangedLocal(s *Site) bool {
 }
 
 // integerWrites returns the binary.Write calls of fixed-size integers into
-// the hasher v of s, a constructor whose hasher stays on the stack unless it
-// escapes, when they are the only uses of v that let it escape.
-func (p *pass) integerWrites(s *Site, v *types.Var) ([]fixes.IntegerWrite, bool) {
-	fn, ok := enclosingFunc(s.cur)
-	if !ok || s.ctor.alloc != onEscape {
+// the hasher v of s in fn, a constructor whose hasher stays on the stack
+// unless it escapes, when they are the only uses of v that let it escape.
+func (p *pass) integerWrites(s *Site, fn inspector.Cursor, v *types.Var) ([]fixes.IntegerWrite, bool) {
+	if s.ctor.alloc != onEscape {
 		return nil, false
 	}
 	var writes []fixes.IntegerWrite
@@ -457,10 +454,10 @@ var oneShotSums = map[string]string{
 }
 
 // oneShotSum computes with the sum function of its package (see
-// oneShotSums) the digest of the hasher v that def makes with a nil key and
-// a blank error, when v is written once, by a statement of the list that
-// holds def, and then summed once, by a later statement of that list that
-// runs the Sum once (see fixes.OneShotSum):
+// oneShotSums) the digest of the hasher v that def makes in fn with a nil
+// key and a blank error, when v is written once, by a statement of the list
+// that holds def, and then summed once, by a later statement of that list
+// that runs the Sum once (see fixes.OneShotSum):
 //
 //	h, _ := blake2b.New256(nil)
 //	h.Write([]byte(key))          =>   sum := blake2b.Sum256([]byte(key))
@@ -468,7 +465,7 @@ var oneShotSums = map[string]string{
 //
 // Statements between that do not use v stay as they are: the data is hashed
 // where it was written, and the digest read where it was summed.
-func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.Var) (*analysis.SuggestedFix, bool) {
+func (p *pass) oneShotSum(f *fixes.File, s *Site, fn inspector.Cursor, def *ast.AssignStmt, v *types.Var) (*analysis.SuggestedFix, bool) {
 	name, ok := oneShotSums[p.qualifiedCallee(s.Call)]
 	sel, isSel := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr)
 	if !ok || !isSel || !p.pkgSelector(sel) || len(def.Lhs) != 2 || def.Lhs[1].(*ast.Ident).Name != "_" {
@@ -479,11 +476,7 @@ func (p *pass) oneShotSum(f *fixes.File, s *Site, def *ast.AssignStmt, v *types.
 			return nil, false // a key: the sum function takes none
 		}
 	}
-	fn, ok := enclosingFunc(s.cur)
-	defCur := s.cur.Parent()
-	if !ok || !isListEdge(defCur.ParentEdgeKind()) {
-		return nil, false
-	}
+	defCur := s.cur.Parent() // a statement of a list, in fn (see definition)
 	var write ast.Stmt
 	var data ast.Expr
 	var sum *ast.CallExpr
@@ -639,13 +632,12 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if spec.Struct, spec.Field, why = p.newField(f, field, sel.X, field.Name()+"Pool"); why != "" {
 		return nil, why
 	}
-	def, why := p.definition(s)
+	def, v, why := p.definition(s, false)
 	if def == nil {
 		return nil, why
 	}
-	v := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	fn, _ := enclosingFunc(s.cur)
-	if arg, ok := p.stackArgument(s, v); ok {
+	if arg, ok := p.stackArgument(fn, v); ok {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
 	}
 	spec.Pool = holder + "." + spec.Field
@@ -676,7 +668,8 @@ func (p *pass) fieldWrite(field *types.Var) string {
 		}
 	}
 	at := ""
-	for tf, fset := range p.testFiles() {
+	fset, files := p.testFiles()
+	for _, tf := range files {
 		if tf.Name.Name != field.Pkg().Name() {
 			continue
 		}

@@ -115,7 +115,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	} else {
 		hashArg, keyArg = s.Call.Args[0], s.Call.Args[1]
 	}
-	def, why := p.definition(s)
+	def, _, why := p.definition(s, false)
 	var chosen *chosenHash
 	if def == nil {
 		// A MAC assigned in branches, each with a hash of its own: the

@@ -277,11 +277,10 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 	if f == nil {
 		return nil, "the source file cannot be read", nil
 	}
-	def, why := p.definition(s)
+	def, mac, why := p.definition(s, false)
 	if def == nil {
 		return nil, why, nil
 	}
-	mac := p.TypesInfo.Defs[def.Lhs[0].(*ast.Ident)].(*types.Var) // assigned nowhere else (see definition)
 	fn, _ := enclosingFunc(s.cur)
 	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.inlinePools()}
 	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {

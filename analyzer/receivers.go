@@ -105,7 +105,8 @@ func (p *pass) copiedValue(named *types.Named, receivers map[types.Object]bool) 
 // named other than as &T{...} or *T, by syntax, or "".
 func (p *pass) valueInTests(named *types.Named) string {
 	name := named.Obj().Name()
-	for f, fset := range p.testFiles() {
+	fset, files := p.testFiles()
+	for _, f := range files {
 		if f.Name.Name != named.Obj().Pkg().Name() {
 			continue
 		}

@@ -8,9 +8,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"iter"
 	pathpkg "path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,56 +22,74 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// definition returns the h := ctor(...) statement that defines the hasher of
-// s, or why there is none that a fix can rewrite.
-func (p *pass) definition(s *Site) (*ast.AssignStmt, string) {
+// definition returns the h := ctor(...) statement that defines the hasher
+// of s, and h, or why there is none that a fix can rewrite. With branches it
+// also returns h = ctor(), or h := ctor(), of a variable of the function's
+// body that other statements assign: a case of a switch on the algorithm
+// (var h hash.Hash; switch n { case 224: h = sha256.New224() ... }), or
+// h := sha1.New() that a branch replaces. A pool serves each branch when it
+// gives the hasher back with defer right after the Get: the deferred Put
+// reads h there, so it gives back that branch's hasher whatever h holds
+// later (the caller has proved that the hasher does not outlive the call).
+func (p *pass) definition(s *Site, branches bool) (*ast.AssignStmt, *types.Var, string) {
 	if s.cur.ParentEdgeKind() != edge.AssignStmt_Rhs {
-		return nil, "the hasher is not assigned to a variable"
+		return nil, nil, "the hasher is not assigned to a variable"
 	}
 	assign := s.cur.Parent().Node().(*ast.AssignStmt)
-	// Reject h, err := blake2b.New256(nil) and v, h := x, ctor(): moving or
-	// rewriting one half of the assignment would change the other.
-	if assign.Tok == token.ASSIGN && len(assign.Lhs) == 1 && len(assign.Rhs) == 1 {
-		if id, ok := assign.Lhs[0].(*ast.Ident); ok {
-			return nil, id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"
-		}
-	}
 	// Accept h, _ := blake2b.New256(nil) and h, err := ...: the hasher is
 	// defined beside the constructor's error (which a fix either proves nil
-	// or leaves alone).
+	// or leaves alone). Reject v, h := x, ctor(): moving or rewriting one
+	// half of the assignment would change the other.
 	lhs := len(assign.Lhs)
-	if _, ok := assign.Lhs[len(assign.Lhs)-1].(*ast.Ident); ok && lhs == 2 && isError(p.TypesInfo.TypeOf(assign.Lhs[1])) {
+	if _, ok := assign.Lhs[lhs-1].(*ast.Ident); ok && lhs == 2 && isError(p.TypesInfo.TypeOf(assign.Lhs[1])) && assign.Tok == token.DEFINE {
 		lhs = 1
 	}
-	if assign.Tok != token.DEFINE || lhs != 1 || len(assign.Rhs) != 1 {
-		return nil, "the hasher is not defined alone by h := ..."
-	}
 	id, ok := assign.Lhs[0].(*ast.Ident)
-	if !ok {
-		return nil, "the hasher is not defined alone by h := ..."
+	fn, inFunc := enclosingFunc(s.cur)
+	v, _ := p.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || !inFunc || v == nil || lhs != 1 || len(assign.Rhs) != 1 {
+		return nil, nil, "the hasher is not defined alone by h := ..."
 	}
-	// Reject a variable assigned again (h = sha512.New() in a branch):
-	// hoisted or pooled, it would hold the other branch's hasher.
-	if v, ok := p.TypesInfo.Defs[id].(*types.Var); ok {
-		if fn, ok := enclosingFunc(s.cur); ok && p.writes(fn, v) {
-			return nil, id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"
+	// Reject a variable assigned again (h = sha512.New() in a branch): hoisted,
+	// or pooled until its last use, it would hold the other branch's hasher.
+	why := ""
+	if assign.Tok == token.ASSIGN || p.writes(fn, v) {
+		if why = id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"; !branches {
+			return nil, nil, why
 		}
 	}
 	// Reject "if h := ctor(); ...": only a statement list can take the
 	// statements a fix adds.
-	switch s.cur.Parent().Parent().Node().(type) {
-	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-	default:
-		return nil, "the definition is not a statement of its own"
+	if !isListEdge(s.cur.Parent().ParentEdgeKind()) {
+		return nil, nil, "the definition is not a statement of its own"
 	}
-	return assign, ""
+	if why == "" {
+		return assign, v, ""
+	}
+	// Reject a parameter, a result or a variable of an outer function, a
+	// loop around the assignment (a deferred Put per iteration would keep
+	// every iteration's hasher until the function returns), and a use in a
+	// function literal (which may run after the deferred Put, when the
+	// pooled hasher is another caller's).
+	if _, ok := frequency.EnclosingLoop(s.cur, false); ok {
+		return nil, nil, why + ", and a deferred Put of each branch's hasher would run only when the function returns, after every iteration of the loop around it"
+	}
+	if d, ok := p.vals.Def(fn, v); !ok || d.ParentEdgeKind() == edge.Field_Names {
+		return nil, nil, why + ", and " + id.Name + " is not a variable of the function's body, which a deferred Put of each branch's hasher would need"
+	}
+	for use := range p.vals.Uses(fn, v) {
+		if insideFuncLit(use, fn) {
+			return nil, nil, why + ", and a function literal uses " + id.Name + ", which may run after a deferred Put gives the pooled hasher back"
+		}
+	}
+	return assign, v, ""
 }
 
 // hoistFix moves the hasher's definition in front of the outermost loop
 // around it (up to the function) in which the constructor's arguments do not
 // change, and resets it per iteration.
 func (p *pass) hoistFix(s *Site, loop inspector.Cursor) (*analysis.SuggestedFix, string) {
-	def, why := p.definition(s)
+	def, _, why := p.definition(s, false)
 	if def == nil {
 		return nil, why
 	}
@@ -184,16 +202,14 @@ func (p *pass) file(pos token.Pos) *fixes.File {
 		if err != nil {
 			return nil
 		}
-		names := p.files.names
-		if names == nil {
-			names = &fixes.PackageNames{Pkg: p.Pkg, Reserved: p.reservedNames()}
+		if p.files.names == nil {
+			p.files.names = &fixes.PackageNames{Pkg: p.Pkg, Reserved: p.reservedNames()}
 			for _, f := range p.Files {
-				names.FileScopes = append(names.FileScopes, p.TypesInfo.Scopes[f])
+				p.files.names.FileScopes = append(p.files.names.FileScopes, p.TypesInfo.Scopes[f])
 			}
-			p.files.names = names
 		}
 		file := &fixes.File{Fset: p.Fset, AST: f, Src: src, Info: p.TypesInfo, Pkg: p.Pkg,
-			Version: p.TypesInfo.FileVersions[f], Names: names}
+			Version: p.TypesInfo.FileVersions[f], Names: p.files.names}
 		p.files.byFile[tf] = file
 		return file
 	}
@@ -317,27 +333,18 @@ func (p *pass) reservedNames() map[string]bool {
 // the order of their names; a file that cannot be read or parsed is left
 // out.
 func (p *pass) outsideFiles() (*token.FileSet, []*ast.File) {
-	in := map[string]bool{}
-	for _, f := range p.Files {
-		in[p.Fset.File(f.FileStart).Name()] = true
-	}
-	return p.dirFiles(func(path string) bool { return !in[path] })
+	return p.dirFiles(func(path string) bool {
+		return !slices.ContainsFunc(p.Files, func(f *ast.File) bool { return p.Fset.File(f.FileStart).Name() == path })
+	})
 }
 
-// testFiles yields the test files of the package's directory, parsed by
+// testFiles returns the test files of the package's directory, parsed by
 // their syntax alone (a pass of the package without its tests does not hold
 // them), with the file set that positions them (see testPos): what the
 // package's tests do is read by syntax, so that a package and its test
 // variant give the same verdict.
-func (p *pass) testFiles() iter.Seq2[*ast.File, *token.FileSet] {
-	fset, files := p.dirFiles(func(path string) bool { return strings.HasSuffix(path, "_test.go") })
-	return func(yield func(*ast.File, *token.FileSet) bool) {
-		for _, f := range files {
-			if !yield(f, fset) {
-				return
-			}
-		}
-	}
+func (p *pass) testFiles() (*token.FileSet, []*ast.File) {
+	return p.dirFiles(func(path string) bool { return strings.HasSuffix(path, "_test.go") })
 }
 
 // dirFiles parses the .go files of the package's directory whose paths keep

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -128,6 +129,11 @@ func (p *siteChecks) checkSumAlloc() {
 			fix, why = p.fieldSumFix(cur, field, direct)
 		case len(sites) > 1 && use.appended == nil:
 			why = "its hasher is the one each branch chooses, of several types, whose Sum is called through an interface: a stack array passed to it would escape"
+			// Unless the hasher-alloc fix pools every branch's hasher: a pooled
+			// buffer of the largest digest serves whichever a branch chose.
+			if !slices.ContainsFunc(sites, func(s *Site) bool { _, ok := p.digestSize(s); return !ok || !p.pooled[s] }) {
+				fix, why = p.sumFix(cur, slices.MaxFunc(sites, func(a, b *Site) int { x, _ := p.digestSize(a); y, _ := p.digestSize(b); return cmp.Compare(x, y) }), use, declared)
+			}
 		case !pooledVar: // s is nil for a field's hasher, whose Sum(nil) is appended
 			fix, why = p.sumFix(cur, s, use, declared)
 		}
@@ -195,29 +201,22 @@ func (p *pass) sumNilHasher(cur inspector.Cursor) (sites []*Site, field *fieldHa
 	}
 	id, _ := h.(*ast.Ident)
 	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	if !ok {
+	fn, inFunc := enclosingFunc(cur)
+	if !ok || !inFunc {
 		return nil, nil, false
 	}
 	if s, ok := p.model.hashers[v]; ok && s.esc.kind != unknown {
 		return []*Site{s}, nil, false // not an unknown hasher, nor one the model cannot tell about
 	}
-	fn, ok := enclosingFunc(cur)
-	if !ok {
-		return nil, nil, false
-	}
 	if sites := p.chosenSites(fn, v); sites != nil {
 		return sites, nil, false
 	}
 	def, _, ok := p.vals.Only(fn, v)
-	if !ok {
-		return nil, nil, false
+	if assert, isAssert := ast.Unparen(def).(*ast.TypeAssertExpr); ok && isAssert {
+		def = assert.X
 	}
-	get := ast.Unparen(def)
-	if assert, ok := get.(*ast.TypeAssertExpr); ok {
-		get = ast.Unparen(assert.X)
-	}
-	getCall, ok := get.(*ast.CallExpr)
-	if !ok {
+	getCall, isCall := ast.Unparen(def).(*ast.CallExpr)
+	if !ok || !isCall {
 		return nil, nil, false
 	}
 	getter := typeutil.StaticCallee(p.TypesInfo, getCall)

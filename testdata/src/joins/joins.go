@@ -284,3 +284,110 @@ func CaseFormatHasherKept() {
 	}
 	w.h.Sum(out[:0])
 }
+
+// ---- Hashers chosen per branch in a function that runs per item. ----
+
+// The SHA2 function of a SQL engine (go-mysql-server's): the hasher is
+// chosen by the digest size, then written and summed once per row. Each
+// branch takes its hasher from a pool of its own, given back with defer
+// right after the Get: the deferred Put reads h there, so it gives back
+// that branch's hasher.
+func sha2(bits int, s string) string {
+	var h hash.Hash
+	switch bits {
+	case 224:
+		h = sha256.New224() // want `hasher-alloc: sha256.New224\(\) escapes to the heap \(.*\) once per call of sha2, which CaseSHA2 calls once per element of items \(the loop at joins.go:\d+\); automatic fix: take h from a pool of sha256.New224 hashers`
+	case 256, 0:
+		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha256.New hashers`
+	case 384:
+		h = sha512.New384() // want `hasher-alloc: sha512.New384\(\) escapes to the heap .*; automatic fix: take h from a pool of sha512.New384 hashers`
+	case 512:
+		h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha512.New hashers`
+	default:
+		return ""
+	}
+	if _, err := io.WriteString(h, s); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil)) // want `sum-alloc: h.Sum\(nil\) allocates its result once per call of sha2, .*only to be encoded by hex.EncodeToString; automatic fix: sum into a pooled buffer, as the hasher is pooled`
+}
+
+var digest string
+
+func CaseSHA2() {
+	for _, it := range items {
+		digest = sha2(384, string(it))
+	}
+}
+
+func ResultSHA2() string {
+	return sha2(224, "abc") + sha2(0, "abc") + sha2(256, "abc") + sha2(384, "abc") + sha2(512, "abc") + sha2(1, "abc")
+}
+
+// A signature's digest: SHA-1 for version 1, SHA-256 from version 2 on,
+// defined by one constructor and replaced in a branch. Both take their
+// hasher from a pool.
+func versioned(v2 bool, msg []byte) []byte {
+	h := sha1.New() // want `hasher-alloc: sha1.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha1.New hashers`
+	if v2 {
+		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha256.New hashers`
+	}
+	h.Write(msg)
+	return h.Sum(out[:0])
+}
+
+func CaseVersioned() {
+	for _, it := range items {
+		out[0] = versioned(true, it)[0]
+	}
+}
+
+func ResultVersioned() string {
+	return hex.EncodeToString(versioned(false, []byte("abc"))) + hex.EncodeToString(versioned(true, []byte("abc")))
+}
+
+// ---- Hashers chosen per branch that no pool serves. ----
+
+// A function literal writes h: called after a deferred Put, it would write
+// another caller's hasher.
+func sha2Closure(bits int, s string) string {
+	var h hash.Hash
+	switch bits {
+	case 256:
+		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap .*; reuse a pooled hasher \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken, and a function literal uses h, which may run after a deferred Put gives the pooled hasher back\)`
+	default:
+		h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap .*; reuse a pooled hasher \(no automatic fix: .*a function literal uses h.*\)`
+	}
+	write := func(p string) { io.WriteString(h, p) }
+	write(s)
+	return hex.EncodeToString(h.Sum(out[:0]))
+}
+
+func CaseSHA2Closure() {
+	for _, it := range items {
+		digest = sha2Closure(256, string(it))
+	}
+}
+
+// A hasher chosen per branch and then kept: it outlives the call, and no
+// finding reports it.
+var last hash.Hash
+
+func sha2Kept(bits int, s string) string {
+	var h hash.Hash
+	switch bits {
+	case 256:
+		h = sha256.New()
+	default:
+		h = sha512.New()
+	}
+	io.WriteString(h, s)
+	last = h
+	return hex.EncodeToString(h.Sum(out[:0]))
+}
+
+func CaseSHA2Kept() {
+	for _, it := range items {
+		digest = sha2Kept(256, string(it))
+	}
+}
