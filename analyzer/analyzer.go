@@ -236,7 +236,11 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.suppress = newSuppressor(p)
 
 	p.summarizeParams()
-	p.findWrappers()
+	// Whether each function is a constructor wrapper, with the facts of the
+	// exported ones: before the sites, since a call of a wrapper is one.
+	for fn := range p.vals.Funcs(p.root.Inspector()) {
+		p.wrapperCtor(fn)
+	}
 	sites := p.findSites()
 	p.sites = sites
 	p.model.hashers = p.localHashers(sites)
@@ -255,7 +259,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	}
 	p.checkConcatHash()
 	checks.checkSumAlloc()
-	p.checkHotBuffer()
+	(&hotBufferCheck{pass: p, hashing: map[ast.Node]bool{}, bufParams: map[*types.Func][]bufferParamFlow{}}).check()
 	p.checkHashedConversions()
 	known := map[*ast.CallExpr]bool{} // the constructor calls of sites, judged already
 	for _, s := range sites {

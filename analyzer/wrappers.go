@@ -425,15 +425,6 @@ func (p *pass) pkgSelector(e ast.Expr) bool {
 	return isPkg
 }
 
-// findWrappers decides, for every function of the package, whether it is a
-// constructor wrapper, and exports the facts of the exported ones: before the
-// constructor sites are found, since a call of a wrapper is one.
-func (p *pass) findWrappers() {
-	for fn := range p.vals.Funcs(p.root.Inspector()) {
-		p.wrapperCtor(fn)
-	}
-}
-
 // wrappedHMAC returns hmac.New's hash and key as the call s of a wrapper of
 // hmac.New gives them, so that a one-shot HMAC can be computed at the call:
 //
