@@ -529,10 +529,7 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 		call := c.Node().(*ast.CallExpr)
 		_, _, ok := p.funcOf(c)
 		callerDecl, _ := enclosingFunc(c)
-		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() {
-			return false
-		}
-		if !f.value(call.Args[index], callerDecl, depth+1) {
+		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() || !f.value(call.Args[index], callerDecl, depth+1) {
 			return false
 		}
 	}

@@ -59,7 +59,7 @@ func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 		if !ok {
 			continue // not defined there (h = sha256.New())
 		}
-		if fn, ok := enclosingFunc(s.cur); !ok || p.writes(fn, v) {
+		if fn, ok := enclosingFunc(s.cur); !ok || p.vals.Written(fn, v) {
 			continue // assigned again: which hasher it holds is not known
 		}
 		hashers[v] = s

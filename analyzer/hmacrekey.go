@@ -209,7 +209,7 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 			return k, false
 		}
 		k.v, k.holder = v, fmt.Sprintf("the package (variable %s)", types.ExprString(e))
-		return k, !p.writes(fn, v)
+		return k, !p.vals.Written(fn, v)
 	case *ast.Ident:
 		if c, ok := p.TypesInfo.Uses[e].(*types.Const); ok && k.converted && c.Parent() == c.Pkg().Scope() {
 			k.v, k.holder = c, fmt.Sprintf("the package (constant %s)", c.Name())
@@ -222,13 +222,13 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 		k.v = v
 		if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 			k.holder = fmt.Sprintf("the package (variable %s)", v.Name())
-			return k, !p.writes(fn, v)
+			return k, !p.vals.Written(fn, v)
 		}
 		// A variable captured by the function literal around the call, which
 		// the literal does not write: fixed for each closure made.
 		for lit := range s.cur.Enclosing((*ast.FuncLit)(nil)) {
 			n := lit.Node()
-			if v.Pos() >= n.Pos() && v.Pos() < n.End() || p.writes(lit, v) {
+			if v.Pos() >= n.Pos() && v.Pos() < n.End() || p.vals.Written(lit, v) {
 				return k, false
 			}
 			k.lit = lit

@@ -618,7 +618,7 @@ func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, iface bool) bool {
 			return s.ctor.alloc == always
 		}
 		decl, ok := fn.Node().(*ast.FuncDecl)
-		if !ok || p.writes(fn, w) {
+		if !ok || p.vals.Written(fn, w) {
 			return false
 		}
 		if isParamOf(decl.Type, w) {
