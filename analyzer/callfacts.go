@@ -285,7 +285,7 @@ func (p *pass) reportCallFacts(module string, resolve func(*types.Func) *perCall
 		)
 		if callee.Pkg() != p.Pkg {
 			f = p.callFact(callee, module)
-		} else if pc := resolve(callee); pc != nil && pc.foreign != nil && !p.repeats(pc.holder) {
+		} else if pc := resolve(callee); pc != nil && pc.foreign != nil && !p.freq.Repeats(pc.holder) {
 			// Unless the function of this package that calls into the
 			// other package is hot itself: its own call is reported.
 			f, through = pc.foreign, callee.Name()
