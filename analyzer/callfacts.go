@@ -401,12 +401,10 @@ func (p *pass) errorGuard(stmt ast.Stmt) bool {
 	if !ok || cond.Op != token.NEQ {
 		return false
 	}
-	for _, pair := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
-		if tv, ok := p.TypesInfo.Types[pair[1]]; ok && tv.IsNil() && isError(p.TypesInfo.TypeOf(pair[0])) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}}, func(pair [2]ast.Expr) bool {
+		tv, ok := p.TypesInfo.Types[pair[1]]
+		return ok && tv.IsNil() && isError(p.TypesInfo.TypeOf(pair[0]))
+	})
 }
 
 // plural spells n things: "1 allocation", "5 allocations".

@@ -295,15 +295,9 @@ func (m *Model) perCollection(f *fnInfo) string {
 // itself, or through a function of the package it calls (but f), in
 // counter mode or by a chain of hashes (see chainsKeys).
 func (m *Model) derivesKeyBeside(g, f *fnInfo) bool {
-	if m.derivesKey(g, 0) || m.chainsKeys(g) {
-		return true
-	}
-	for _, c := range g.calls {
-		if c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee)) {
-			return true
-		}
-	}
-	return false
+	return m.derivesKey(g, 0) || m.chainsKeys(g) || slices.ContainsFunc(g.calls, func(c *callEdge) bool {
+		return c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee))
+	})
 }
 
 // hashesCollection reports whether g hashes a whole collection per call,
@@ -313,15 +307,9 @@ func (m *Model) hashesCollection(g, f *fnInfo, depth int) bool {
 	if m.hashingLoop(g).Valid() || m.hashesByRecursion(g) {
 		return true
 	}
-	if depth == 0 {
-		return false
-	}
-	for _, c := range g.calls {
-		if c.callee != f && c.callee != g && m.rareOf(c) == "" && m.hashesCollection(c.callee, f, depth-1) {
-			return true
-		}
-	}
-	return false
+	return depth > 0 && slices.ContainsFunc(g.calls, func(c *callEdge) bool {
+		return c.callee != f && c.callee != g && m.rareOf(c) == "" && m.hashesCollection(c.callee, f, depth-1)
+	})
 }
 
 // ownInterface reports whether t is an interface type the package declares.
@@ -547,15 +535,9 @@ func (m *Model) derivesKey(f *fnInfo, depth int) bool {
 			return true
 		}
 	}
-	if depth == 0 {
-		return false
-	}
-	for _, c := range f.calls {
-		if c.callee != f && m.rareOf(c) == "" && m.derivesKey(c.callee, depth-1) {
-			return true
-		}
-	}
-	return false
+	return depth > 0 && slices.ContainsFunc(f.calls, func(c *callEdge) bool {
+		return c.callee != f && m.rareOf(c) == "" && m.derivesKey(c.callee, depth-1)
+	})
 }
 
 // kdfPkgs are the packages whose functions derive key material in counter
@@ -786,12 +768,9 @@ func decoder(fn *types.Func) bool {
 // call of f (cometbft's HashFromByteSlices makes one hasher and hands it to
 // hashFromByteSlices, which walks the tree).
 func (m *Model) hashesByRecursion(f *fnInfo) bool {
-	for _, c := range f.calls {
-		if c.callee != f && !m.inCycle(f) && m.inCycle(c.callee) && m.rareOf(c) == "" && m.hashes(c.callee, 1) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.calls, func(c *callEdge) bool {
+		return c.callee != f && !m.inCycle(f) && m.inCycle(c.callee) && m.rareOf(c) == "" && m.hashes(c.callee, 1)
+	})
 }
 
 // hashingLoop returns the first loop of f that repeats per item and hashes
@@ -910,15 +889,7 @@ func (m *Model) hashes(f *fnInfo, depth int) bool {
 	if own {
 		return true
 	}
-	if depth == 0 {
-		return false
-	}
-	for _, c := range f.calls {
-		if c.callee != f && m.hashes(c.callee, depth-1) {
-			return true
-		}
-	}
-	return false
+	return depth > 0 && slices.ContainsFunc(f.calls, func(c *callEdge) bool { return c.callee != f && m.hashes(c.callee, depth-1) })
 }
 
 // isStream reports whether t is a reader or a writer: a type with the
