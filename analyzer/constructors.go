@@ -355,12 +355,10 @@ func (p *pass) constructorsOnly(e ast.Expr, noArgs bool) bool {
 	if !ok || len(targets) == 0 {
 		return false
 	}
-	for _, fn := range targets {
-		if _, ok := p.cfg.lookupConstructor(fn); !ok || noArgs && fn.Signature().Params().Len() != 0 {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(targets, func(fn *types.Func) bool {
+		_, ok := p.cfg.lookupConstructor(fn)
+		return !ok || noArgs && fn.Signature().Params().Len() != 0
+	})
 }
 
 // returnsFuncValueHasher reports whether the body of fn is only "return

@@ -117,12 +117,7 @@ func (p *pass) checkDerivedKeys() {
 // method fn.
 func heldBy(holders []types.Type, fn *types.Func) bool {
 	recv := fn.Signature().Recv()
-	for _, h := range holders {
-		if recv == nil || !types.Identical(h, recv.Type()) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(holders, func(h types.Type) bool { return recv == nil || !types.Identical(h, recv.Type()) })
 }
 
 // keyUsedInCalls reports whether the key that the derivation call at cur

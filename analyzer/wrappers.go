@@ -655,12 +655,7 @@ func (p *pass) wrapperChoice(fn *types.Func, cur inspector.Cursor) *constructor 
 // samePackage reports whether the constructors keys ("importpath.Func")
 // are all of one package.
 func samePackage(keys []string) bool {
-	for _, k := range keys {
-		if k[:strings.LastIndex(k, ".")] != keys[0][:strings.LastIndex(keys[0], ".")] {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(keys, func(k string) bool { return k[:strings.LastIndex(k, ".")] != keys[0][:strings.LastIndex(keys[0], ".")] })
 }
 
 // joinOr adds name to the list "a, b or c" of names.
