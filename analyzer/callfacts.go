@@ -398,10 +398,7 @@ func (p *pass) errorGuard(stmt ast.Stmt) bool {
 		return false
 	}
 	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ {
-		return false
-	}
-	return slices.ContainsFunc([][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}}, func(pair [2]ast.Expr) bool {
+	return ok && cond.Op == token.NEQ && slices.ContainsFunc([][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}}, func(pair [2]ast.Expr) bool {
 		tv, ok := p.TypesInfo.Types[pair[1]]
 		return ok && tv.IsNil() && isError(p.TypesInfo.TypeOf(pair[0]))
 	})

@@ -352,10 +352,7 @@ func (p *pass) implementsByCtor(recv types.Type, method string, depth int) bool 
 // Reset loses.
 func (p *pass) constructorsOnly(e ast.Expr, noArgs bool) bool {
 	targets, ok := p.funcValueTargets(e)
-	if !ok || len(targets) == 0 {
-		return false
-	}
-	return !slices.ContainsFunc(targets, func(fn *types.Func) bool {
+	return ok && len(targets) > 0 && !slices.ContainsFunc(targets, func(fn *types.Func) bool {
 		_, ok := p.cfg.lookupConstructor(fn)
 		return !ok || noArgs && fn.Signature().Params().Len() != 0
 	})

@@ -42,10 +42,7 @@ func isHasher(t types.Type) bool {
 // hasher's. A package name (binary.Write) has no type: the types package
 // says that a pointer to an invalid type implements every interface.
 func isHasherRecv(t types.Type) bool {
-	if t == nil || t == types.Typ[types.Invalid] {
-		return false
-	}
-	return isHasher(t) || !types.IsInterface(t) && isHasher(types.NewPointer(t))
+	return t != nil && t != types.Typ[types.Invalid] && (isHasher(t) || !types.IsInterface(t) && isHasher(types.NewPointer(t)))
 }
 
 // localHashers maps each local variable defined alone by a hash constructor,

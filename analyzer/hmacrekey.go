@@ -262,10 +262,7 @@ func (p *pass) reusedInLoop(s *Site) bool {
 // isMethodCallOn reports whether the identifier at id is the receiver of a
 // call of one of the methods names: id.Reset(), id.Sum(b).
 func isMethodCallOn(id inspector.Cursor, names ...string) bool {
-	if id.ParentEdgeKind() != edge.SelectorExpr_X || id.Parent().ParentEdgeKind() != edge.CallExpr_Fun {
-		return false
-	}
-	return slices.Contains(names, id.Parent().Node().(*ast.SelectorExpr).Sel.Name)
+	return id.ParentEdgeKind() == edge.SelectorExpr_X && id.Parent().ParentEdgeKind() == edge.CallExpr_Fun && slices.Contains(names, id.Parent().Node().(*ast.SelectorExpr).Sel.Name)
 }
 
 // keyedPoolFix takes the MAC from a keyed HMAC pool held next to the key: a

@@ -304,10 +304,7 @@ func (m *Model) derivesKeyBeside(g, f *fnInfo) bool {
 // in a loop of its own, through a recursive helper, or through a function
 // of the package it calls (but f), up to depth calls deep.
 func (m *Model) hashesCollection(g, f *fnInfo, depth int) bool {
-	if m.hashingLoop(g).Valid() || m.hashesByRecursion(g) {
-		return true
-	}
-	return depth > 0 && slices.ContainsFunc(g.calls, func(c *callEdge) bool {
+	return m.hashingLoop(g).Valid() || m.hashesByRecursion(g) || depth > 0 && slices.ContainsFunc(g.calls, func(c *callEdge) bool {
 		return c.callee != f && c.callee != g && m.rareOf(c) == "" && m.hashesCollection(c.callee, f, depth-1)
 	})
 }
@@ -397,10 +394,7 @@ func (m *Model) selects(f *fnInfo) bool {
 // hashed reports whether what region, in f, computes comes from a hash,
 // through the local variables it reads, up to depth definitions back.
 func (m *Model) hashed(f *fnInfo, region inspector.Cursor, depth int) bool {
-	if m.cfg.Hashes(nil, region) {
-		return true
-	}
-	return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.hashed(f, def, depth-1) })
+	return m.cfg.Hashes(nil, region) || depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.hashed(f, def, depth-1) })
 }
 
 // returnsHash reports whether f returns a hash of what it is given as a
@@ -886,10 +880,7 @@ func (m *Model) hashes(f *fnInfo, depth int) bool {
 		own = m.cfg.Hashes(f.fn, f.cur)
 		m.ownHashes[f] = own
 	}
-	if own {
-		return true
-	}
-	return depth > 0 && slices.ContainsFunc(f.calls, func(c *callEdge) bool { return c.callee != f && m.hashes(c.callee, depth-1) })
+	return own || depth > 0 && slices.ContainsFunc(f.calls, func(c *callEdge) bool { return c.callee != f && m.hashes(c.callee, depth-1) })
 }
 
 // isStream reports whether t is a reader or a writer: a type with the
