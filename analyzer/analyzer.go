@@ -236,7 +236,11 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	p.suppress = newSuppressor(p)
 
 	p.summarizeParams()
-	p.findWrappers()
+	// Whether each function is a constructor wrapper, with the facts of the
+	// exported ones: before the sites, since a call of a wrapper is one.
+	for fn := range p.vals.Funcs(p.root.Inspector()) {
+		p.wrapperCtor(fn)
+	}
 	sites := p.findSites()
 	p.sites = sites
 	p.model.hashers = p.localHashers(sites)
@@ -244,10 +248,12 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	checks := &siteChecks{pass: p, pooled: map[*Site]bool{}, macEqual: map[*ast.CallExpr]bool{}, rekeyed: map[ast.Node]bool{}}
 	for _, s := range sites {
 		if !p.suppress.analyzed(s.cur) {
-			p.suppress.notAnalyzed(s.cur, s.Call, siteCategory(s))
-			continue
-		}
-		if s.ctor.hmac {
+			category := hasherAlloc
+			if s.ctor.hmac {
+				category = hmacRekey
+			}
+			p.suppress.notAnalyzed(s.cur, s.Call, category)
+		} else if s.ctor.hmac {
 			checks.checkHMACRekey(s)
 		} else {
 			checks.checkHasherAlloc(s)
@@ -255,7 +261,7 @@ func (c *config) run(ap *analysis.Pass) (any, error) {
 	}
 	p.checkConcatHash()
 	checks.checkSumAlloc()
-	p.checkHotBuffer()
+	(&hotBufferCheck{pass: p, hashing: map[ast.Node]bool{}, bufParams: map[*types.Func][]bufferParamFlow{}}).check()
 	p.checkHashedConversions()
 	known := map[*ast.CallExpr]bool{} // the constructor calls of sites, judged already
 	for _, s := range sites {
@@ -283,14 +289,6 @@ type siteChecks struct {
 	pooled    map[*Site]bool         // the hashers that a reported hasher-alloc fix takes from a pool
 	macEqual  map[*ast.CallExpr]bool // the Sum(nil) calls that reported hmac-rekey fixes compare without allocating
 	rekeyed   map[ast.Node]bool      // the hmac.New calls keyed anew each time that hmac-rekey reports with a fix that covers their Sum, shown or not
-}
-
-// siteCategory is the check that judges the constructor call s.
-func siteCategory(s *Site) string {
-	if s.ctor.hmac {
-		return hmacRekey
-	}
-	return hasherAlloc
 }
 
 // analyzedRoot returns the root of the package's syntax, less its _test.go

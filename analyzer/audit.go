@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -59,12 +60,7 @@ func hasherLike(t types.Type) bool {
 		t = types.NewPointer(t)
 	}
 	ms := types.NewMethodSet(t)
-	for _, name := range []string{"Write", "Sum", "Reset", "Size", "BlockSize"} {
-		if ms.Lookup(nil, name) == nil {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc([]string{"Write", "Sum", "Reset", "Size", "BlockSize"}, func(name string) bool { return ms.Lookup(nil, name) == nil })
 }
 
 // firstResult returns the type of the first result of a call of type t: t,

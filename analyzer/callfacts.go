@@ -285,7 +285,7 @@ func (p *pass) reportCallFacts(module string, resolve func(*types.Func) *perCall
 		)
 		if callee.Pkg() != p.Pkg {
 			f = p.callFact(callee, module)
-		} else if pc := resolve(callee); pc != nil && pc.foreign != nil && !p.repeats(pc.holder) {
+		} else if pc := resolve(callee); pc != nil && pc.foreign != nil && !p.freq.Repeats(pc.holder) {
 			// Unless the function of this package that calls into the
 			// other package is hot itself: its own call is reported.
 			f, through = pc.foreign, callee.Name()
@@ -398,15 +398,10 @@ func (p *pass) errorGuard(stmt ast.Stmt) bool {
 		return false
 	}
 	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || cond.Op != token.NEQ {
-		return false
-	}
-	for _, pair := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
-		if tv, ok := p.TypesInfo.Types[pair[1]]; ok && tv.IsNil() && isError(p.TypesInfo.TypeOf(pair[0])) {
-			return true
-		}
-	}
-	return false
+	return ok && cond.Op == token.NEQ && slices.ContainsFunc([][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}}, func(pair [2]ast.Expr) bool {
+		tv, ok := p.TypesInfo.Types[pair[1]]
+		return ok && tv.IsNil() && isError(p.TypesInfo.TypeOf(pair[0]))
+	})
 }
 
 // plural spells n things: "1 allocation", "5 allocations".

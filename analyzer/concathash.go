@@ -196,10 +196,7 @@ func (p *pass) hasherWrite(e ast.Expr) (h, x ast.Expr) {
 		return nil, nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" {
-		return nil, nil
-	}
-	if !isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+	if !ok || sel.Sel.Name != "Write" || !isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
 		return nil, nil
 	}
 	return sel.X, call.Args[0]
@@ -1741,10 +1738,7 @@ func (p *pass) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.St
 		return nil, false
 	}
 	elem := p.rangeElem(loop)
-	if elem == nil {
-		return nil, false
-	}
-	if !p.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return p.lenOf(e, elem) }) {
+	if elem == nil || !p.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return p.lenOf(e, elem) }) {
 		return nil, false
 	}
 	return []ast.Stmt{list[at-2], list[at-1]}, true

@@ -352,15 +352,10 @@ func (p *pass) implementsByCtor(recv types.Type, method string, depth int) bool 
 // Reset loses.
 func (p *pass) constructorsOnly(e ast.Expr, noArgs bool) bool {
 	targets, ok := p.funcValueTargets(e)
-	if !ok || len(targets) == 0 {
-		return false
-	}
-	for _, fn := range targets {
-		if _, ok := p.cfg.lookupConstructor(fn); !ok || noArgs && fn.Signature().Params().Len() != 0 {
-			return false
-		}
-	}
-	return true
+	return ok && len(targets) > 0 && !slices.ContainsFunc(targets, func(fn *types.Func) bool {
+		_, ok := p.cfg.lookupConstructor(fn)
+		return !ok || noArgs && fn.Signature().Params().Len() != 0
+	})
 }
 
 // returnsFuncValueHasher reports whether the body of fn is only "return

@@ -117,12 +117,7 @@ func (p *pass) checkDerivedKeys() {
 // method fn.
 func heldBy(holders []types.Type, fn *types.Func) bool {
 	recv := fn.Signature().Recv()
-	for _, h := range holders {
-		if recv == nil || !types.Identical(h, recv.Type()) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(holders, func(h types.Type) bool { return recv == nil || !types.Identical(h, recv.Type()) })
 }
 
 // keyUsedInCalls reports whether the key that the derivation call at cur
@@ -529,10 +524,7 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 		call := c.Node().(*ast.CallExpr)
 		_, _, ok := p.funcOf(c)
 		callerDecl, _ := enclosingFunc(c)
-		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() {
-			return false
-		}
-		if !f.value(call.Args[index], callerDecl, depth+1) {
+		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() || !f.value(call.Args[index], callerDecl, depth+1) {
 			return false
 		}
 	}

@@ -157,10 +157,7 @@ func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
 				// t.hash = f: an assignment of a package function; anything
 				// else (&t.hash, t.hash, x = ...) is a write not followed.
 				assign, ok := cur.Parent().Node().(*ast.AssignStmt)
-				if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) {
-					return nil, false
-				}
-				if !add(assign.Rhs[cur.ParentEdgeIndex()]) {
+				if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) || !add(assign.Rhs[cur.ParentEdgeIndex()]) {
 					return nil, false
 				}
 			}
@@ -254,7 +251,7 @@ func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
 				owner, ownerCur = fn, cur
 			}
 		}
-		if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.writes(ownerCur, v) {
+		if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.vals.Written(ownerCur, v) {
 			return nil, false
 		}
 		params := owner.Signature().Params()
@@ -403,10 +400,7 @@ func (p *pass) digestValueSink(call *ast.CallExpr) (sink, bool) {
 		return sink{}, false
 	}
 	in, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
-	if !ok || !isByte(in.Elem()) {
-		return sink{}, false
-	}
-	if !digestType(sig.Results().At(0).Type()) {
+	if !ok || !isByte(in.Elem()) || !digestType(sig.Results().At(0).Type()) {
 		return sink{}, false
 	}
 	name := fmt.Sprintf("%s, a function value of a hash's shape (%s)", types.ExprString(call.Fun), types.TypeString(p.TypesInfo.TypeOf(call.Fun), types.RelativeTo(p.Pkg)))

@@ -418,7 +418,7 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 		case edge.AssignStmt_Rhs:
 			// f := func() { h.Write(p) } with f only ever called, not by a goroutine.
 			if f, _, fn, ok := m.assignedLocal(lit); ok {
-				if calls, ok := m.vals.UsedAs(fn, f, edge.CallExpr_Fun); ok && !slices.ContainsFunc(calls, goCall) {
+				if calls, ok := m.vals.UsedAs(fn, f, edge.CallExpr_Fun); ok && !slices.ContainsFunc(calls, func(c inspector.Cursor) bool { return c.Parent().ParentEdgeKind() == edge.GoStmt_Call }) {
 					continue
 				}
 			}
@@ -427,9 +427,6 @@ func (m *flowModel) captured(use inspector.Cursor, v *types.Var) escape {
 	}
 	return escape{kind: stays}
 }
-
-// goCall reports whether the function value at fun is called by a go statement.
-func goCall(fun inspector.Cursor) bool { return fun.Parent().ParentEdgeKind() == edge.GoStmt_Call }
 
 // assignedLocal returns the local variable that the assignment whose only
 // value is at rhs assigns (v := rhs, v = rhs), the identifier that names it

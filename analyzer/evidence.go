@@ -84,7 +84,9 @@ func (p *pass) evidence(node ast.Node) evidence {
 	}
 	if share, ok := p.freq.Share(fn); ok {
 		ev.share, ev.where, ev.unit = share, fn.Name(), p.cfg.profile.unit
-		if line := p.cfg.profile.lineShare(fn, p.Fset.Position(node.Pos()).Line); line > 0 {
+		// the share of the samples with the node's line on their stack
+		x := p.cfg.profile
+		if line := float64(x.lines[funcLine{symbolOf(fn), int64(p.Fset.Position(node.Pos()).Line)}]) / float64(x.total); line > 0 {
 			ev.line = line
 		}
 		ev.related = append(ev.related, analysis.RelatedInformation{

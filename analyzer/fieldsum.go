@@ -81,7 +81,7 @@ func (p *pass) readSumVar(cur inspector.Cursor, fh *fieldHasher) (sumUse, bool) 
 	}
 	def := cur.Parent().Node().(*ast.AssignStmt)
 	stmt, list, inList := statementIn(cur)
-	if def.Tok != token.DEFINE || !inList || stmt != def || p.writes(fn, v) {
+	if def.Tok != token.DEFINE || !inList || stmt != def || p.vals.Written(fn, v) {
 		return sumUse{}, false
 	}
 	// The last statement of the list that uses v (its scope is the rest of

@@ -161,7 +161,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		return nil, why, false
 	}
 	fn, _ := enclosingFunc(s.cur)
-	branch := def.Tok == token.ASSIGN || p.writes(fn, v) // see definition
+	branch := def.Tok == token.ASSIGN || p.vals.Written(fn, v) // see definition
 	// The rung before a pool: a hasher written once and summed once is the
 	// digest of one slice, which the sum function of its package computes
 	// without a hasher (a pooled one would make the slice escape).
@@ -365,7 +365,7 @@ func (p *pass) unchangedLocal(s *Site) bool {
 		return false
 	}
 	fn, ok := enclosingFunc(s.cur)
-	return ok && !p.writes(fn, v)
+	return ok && !p.vals.Written(fn, v)
 }
 
 // integerWrites returns the binary.Write calls of fixed-size integers into
@@ -644,7 +644,7 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	// The Put reads the holder again after the last use: only a variable
 	// that the function does not assign is sure to name the same struct.
 	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
-		if hv, ok := p.TypesInfo.Uses[id].(*types.Var); ok && hv.Parent() != p.Pkg.Scope() && !p.writes(fn, hv) {
+		if hv, ok := p.TypesInfo.Uses[id].(*types.Var); ok && hv.Parent() != p.Pkg.Scope() && !p.vals.Written(fn, hv) {
 			spec.Last = p.releasePoint(s.cur.Parent(), v, false)
 			if spec.Last == nil && inLoop {
 				spec.Last = p.releasePoint(s.cur.Parent(), v, true)

@@ -42,10 +42,7 @@ func isHasher(t types.Type) bool {
 // hasher's. A package name (binary.Write) has no type: the types package
 // says that a pointer to an invalid type implements every interface.
 func isHasherRecv(t types.Type) bool {
-	if t == nil || t == types.Typ[types.Invalid] {
-		return false
-	}
-	return isHasher(t) || !types.IsInterface(t) && isHasher(types.NewPointer(t))
+	return t != nil && t != types.Typ[types.Invalid] && (isHasher(t) || !types.IsInterface(t) && isHasher(types.NewPointer(t)))
 }
 
 // localHashers maps each local variable defined alone by a hash constructor,
@@ -59,7 +56,7 @@ func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 		if !ok {
 			continue // not defined there (h = sha256.New())
 		}
-		if fn, ok := enclosingFunc(s.cur); !ok || p.writes(fn, v) {
+		if fn, ok := enclosingFunc(s.cur); !ok || p.vals.Written(fn, v) {
 			continue // assigned again: which hasher it holds is not known
 		}
 		hashers[v] = s

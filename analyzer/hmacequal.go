@@ -143,7 +143,7 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 	}
 	sig := cmp.Args[1-arg.ParentEdgeIndex()]
 	w, ok := p.TypesInfo.Uses[identOf(sig)].(*types.Var)
-	if !ok || ast.Unparen(sig) != identOf(sig) || p.writes(fn, w) || w.Parent() == w.Pkg().Scope() {
+	if !ok || ast.Unparen(sig) != identOf(sig) || p.vals.Written(fn, w) || w.Parent() == w.Pkg().Scope() {
 		return fixes.EqualCall{}, "", false
 	}
 	// The MAC received is compared where f is called: it must be in scope

@@ -29,16 +29,6 @@ var oneShotHMACs = map[string]string{
 	"crypto/md5.New":           "MD5",
 }
 
-// checkChangingKey reports hmac.New(h, key) with a key that is not held
-// across calls, where the call runs per item: 5 allocations each time, where the runtime's one-shot HMAC
-// (inner and outer hashers on the stack) makes none.
-func (p *siteChecks) checkChangingKey(s *Site, what, often string) {
-	msg := fmt.Sprintf("%s %s, %s", what, often, p.changingKey(s))
-	fix, why := p.oneShotFix(s)
-	p.rekeyed[s.Call] = true // shown or not: sum-alloc defers to it (see checkSumAlloc)
-	p.report(s.Call, hmacRekey, msg, fix, "compute it with a one-shot HMAC", why)
-}
-
 // changingKey says what the key of s, not held across calls (see heldKey),
 // is: computed in the function per call, passed by its callers, or read
 // from something nothing shows to be fixed (a package variable it writes, a

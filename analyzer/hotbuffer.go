@@ -122,13 +122,8 @@ type hotBufferCheck struct {
 	bufParams map[*types.Func][]bufferParamFlow // what a function does with a buffer parameter, see bufferParam
 }
 
-// checkHotBuffer reports the byte buffers that hot hashing functions build
-// per call (or per iteration) and that really reach the heap.
-func (p *pass) checkHotBuffer() {
-	(&hotBufferCheck{pass: p, hashing: map[ast.Node]bool{},
-		bufParams: map[*types.Func][]bufferParamFlow{}}).check()
-}
-
+// check reports the byte buffers that hot hashing functions build per call
+// (or per iteration) and that really reach the heap.
 func (p *hotBufferCheck) check() {
 	declared := map[ast.Node]map[string]bool{} // the arrays that fixes declare, by block
 	for cur := range p.root.Preorder((*ast.AssignStmt)(nil), (*ast.DeclStmt)(nil)) {
@@ -152,7 +147,9 @@ func (p *hotBufferCheck) check() {
 			if esc.kind == unknown || esc.kind == outlives {
 				continue // cannot tell, or meant to outlive the call
 			}
-			if p.builtToBeHashed(b) {
+			// Concat-hash, which runs before, found the buffer to be a concatenation
+			// built only to be hashed: its rewrite removes the buffer altogether.
+			if slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() }) {
 				continue
 			}
 			what, ok := p.bufferAllocates(b, esc)
@@ -621,7 +618,7 @@ func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, iface bool) bool {
 			return s.ctor.alloc == always
 		}
 		decl, ok := fn.Node().(*ast.FuncDecl)
-		if !ok || p.writes(fn, w) {
+		if !ok || p.vals.Written(fn, w) {
 			return false
 		}
 		if isParamOf(decl.Type, w) {
@@ -676,13 +673,6 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 // isParamOf reports whether v is a parameter of the function of type ft.
 func isParamOf(ft *ast.FuncType, v *types.Var) bool {
 	return ft.Params != nil && ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
-}
-
-// builtToBeHashed reports whether concat-hash, which runs before, found the
-// buffer to be a concatenation built only to be hashed: its rewrite removes
-// the buffer altogether, so the buffer is left to it.
-func (p *hotBufferCheck) builtToBeHashed(b *buffer) bool {
-	return slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() })
 }
 
 // bufferAllocates says what allocates, or false when the buffer stays on

@@ -79,11 +79,6 @@ func (p *pass) identInvariant(id *ast.Ident, loop inspector.Cursor, own ast.Node
 	return false
 }
 
-// writes reports whether the code under root writes v after its declaration.
-func (p *pass) writes(root inspector.Cursor, v *types.Var) bool {
-	return p.vals.Written(root, v)
-}
-
 // touches reports whether the code under root writes v or, when anyUse is
 // set, mentions it at all outside own (which may be nil).
 func (p *pass) touches(root inspector.Cursor, v *types.Var, own ast.Node, anyUse bool) bool {

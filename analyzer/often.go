@@ -101,9 +101,3 @@ func (p *pass) exportCosts() {
 		}
 	}
 }
-
-// repeats reports whether fn, a function of the package, runs per item.
-func (p *pass) repeats(fn *types.Func) bool {
-	_, ok := p.freq.Repeats(fn)
-	return ok
-}

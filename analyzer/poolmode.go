@@ -110,10 +110,7 @@ func missingIn(gomod string) string {
 		return "" // the go command will say what is wrong with it
 	}
 	f, err := modfile.ParseLax(gomod, data, nil)
-	if err != nil || f.Module == nil {
-		return ""
-	}
-	if f.Module.Mod.Path == fixes.RuntimeModule {
+	if err != nil || f.Module == nil || f.Module.Mod.Path == fixes.RuntimeModule {
 		return ""
 	}
 	for _, r := range f.Require {

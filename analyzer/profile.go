@@ -233,12 +233,6 @@ func (x *profileIndex) Share(fn *types.Func) float64 {
 // Unit names what a share is a share of.
 func (x *profileIndex) Unit() string { return x.unit }
 
-// lineShare returns the fraction of the samples that have fn's line on
-// their stack.
-func (x *profileIndex) lineShare(fn *types.Func, line int) float64 {
-	return float64(x.lines[funcLine{symbolOf(fn), int64(line)}]) / float64(x.total)
-}
-
 // Percent spells a share of a profile as the messages do: "31%", "2.5%",
 // "0.04%".
 func Percent(share float64) string {

@@ -53,7 +53,7 @@ func (p *pass) definition(s *Site, branches bool) (*ast.AssignStmt, *types.Var, 
 	// Reject a variable assigned again (h = sha512.New() in a branch): hoisted,
 	// or pooled until its last use, it would hold the other branch's hasher.
 	why := ""
-	if assign.Tok == token.ASSIGN || p.writes(fn, v) {
+	if assign.Tok == token.ASSIGN || p.vals.Written(fn, v) {
 		if why = id.Name + " is assigned in more than one place: which hasher it holds depends on the branch taken"; !branches {
 			return nil, nil, why
 		}

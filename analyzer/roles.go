@@ -78,7 +78,7 @@ func roleOf(fn *types.Func) frequency.Role {
 			return frequency.Role{Text: "RoundTrip of an http.RoundTripper, which http.Client calls once per request", Around: frequency.Heavy, What: "the request's round trip over the network"}
 		}
 	case "Less", "Swap":
-		if isSortInterface(recv.Type()) {
+		if types.Implements(types.NewPointer(unpointer(types.Unalias(recv.Type()))), sortInterface) { // *T's method set, for a receiver of type T or *T
 			return frequency.Role{Text: fn.Name() + " of a sort.Interface, which sort.Sort calls O(n log n) times"}
 		}
 	}
@@ -120,13 +120,8 @@ func isHandlerFunc(sig *types.Signature) bool {
 		isNamed(sig.Params().At(1).Type(), "net/http", "Request", true)
 }
 
-// isSortInterface reports whether the method set of *T, for a receiver of
-// type T or *T, has Len() int, Less(i, j int) bool and Swap(i, j int).
-func isSortInterface(recv types.Type) bool {
-	return types.Implements(types.NewPointer(unpointer(types.Unalias(recv))), sortInterface)
-}
-
-// sortInterface is sort.Interface.
+// sortInterface is sort.Interface: Len() int, Less(i, j int) bool and
+// Swap(i, j int).
 var sortInterface = func() *types.Interface {
 	pkg := types.NewPackage("sort", "sort")
 	v := func(name string, t types.Type) *types.Var { return types.NewParam(0, pkg, name, t) }

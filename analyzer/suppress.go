@@ -137,12 +137,10 @@ func (s *suppressor) suppressed(pos token.Pos, category string) bool {
 	tf := s.p.Fset.File(pos)
 	lines := s.ignored[tf]
 	line := tf.Line(pos)
-	for _, l := range []int{line, line - 1} {
-		if cats, ok := lines[l]; ok && (len(cats) == 0 || slices.Contains(cats, category)) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]int{line, line - 1}, func(l int) bool {
+		cats, ok := lines[l]
+		return ok && (len(cats) == 0 || slices.Contains(cats, category))
+	})
 }
 
 // testSupportDirs are the directory names that hold test support by Go
@@ -162,10 +160,5 @@ var testSupportDirs = map[string]bool{
 // testSupport reports whether the package at path is test support: a
 // directory of its path is one of testSupportDirs.
 func testSupport(path string) bool {
-	for _, dir := range strings.Split(path, "/") {
-		if testSupportDirs[dir] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(strings.Split(path, "/"), func(dir string) bool { return testSupportDirs[dir] })
 }

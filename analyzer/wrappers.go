@@ -425,15 +425,6 @@ func (p *pass) pkgSelector(e ast.Expr) bool {
 	return isPkg
 }
 
-// findWrappers decides, for every function of the package, whether it is a
-// constructor wrapper, and exports the facts of the exported ones: before the
-// constructor sites are found, since a call of a wrapper is one.
-func (p *pass) findWrappers() {
-	for fn := range p.vals.Funcs(p.root.Inspector()) {
-		p.wrapperCtor(fn)
-	}
-}
-
 // wrappedHMAC returns hmac.New's hash and key as the call s of a wrapper of
 // hmac.New gives them, so that a one-shot HMAC can be computed at the call:
 //
@@ -664,12 +655,7 @@ func (p *pass) wrapperChoice(fn *types.Func, cur inspector.Cursor) *constructor 
 // samePackage reports whether the constructors keys ("importpath.Func")
 // are all of one package.
 func samePackage(keys []string) bool {
-	for _, k := range keys {
-		if k[:strings.LastIndex(k, ".")] != keys[0][:strings.LastIndex(keys[0], ".")] {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(keys, func(k string) bool { return k[:strings.LastIndex(k, ".")] != keys[0][:strings.LastIndex(keys[0], ".")] })
 }
 
 // joinOr adds name to the list "a, b or c" of names.

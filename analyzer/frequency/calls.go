@@ -295,33 +295,18 @@ func (m *Model) perCollection(f *fnInfo) string {
 // itself, or through a function of the package it calls (but f), in
 // counter mode or by a chain of hashes (see chainsKeys).
 func (m *Model) derivesKeyBeside(g, f *fnInfo) bool {
-	if m.derivesKey(g, 0) || m.chainsKeys(g) {
-		return true
-	}
-	for _, c := range g.calls {
-		if c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee)) {
-			return true
-		}
-	}
-	return false
+	return m.derivesKey(g, 0) || m.chainsKeys(g) || slices.ContainsFunc(g.calls, func(c *callEdge) bool {
+		return c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee))
+	})
 }
 
 // hashesCollection reports whether g hashes a whole collection per call,
 // in a loop of its own, through a recursive helper, or through a function
 // of the package it calls (but f), up to depth calls deep.
 func (m *Model) hashesCollection(g, f *fnInfo, depth int) bool {
-	if m.hashingLoop(g).Valid() || m.hashesByRecursion(g) {
-		return true
-	}
-	if depth == 0 {
-		return false
-	}
-	for _, c := range g.calls {
-		if c.callee != f && c.callee != g && m.rareOf(c) == "" && m.hashesCollection(c.callee, f, depth-1) {
-			return true
-		}
-	}
-	return false
+	return m.hashingLoop(g).Valid() || m.hashesByRecursion(g) || depth > 0 && slices.ContainsFunc(g.calls, func(c *callEdge) bool {
+		return c.callee != f && c.callee != g && m.rareOf(c) == "" && m.hashesCollection(c.callee, f, depth-1)
+	})
 }
 
 // ownInterface reports whether t is an interface type the package declares.
@@ -409,10 +394,7 @@ func (m *Model) selects(f *fnInfo) bool {
 // hashed reports whether what region, in f, computes comes from a hash,
 // through the local variables it reads, up to depth definitions back.
 func (m *Model) hashed(f *fnInfo, region inspector.Cursor, depth int) bool {
-	if m.cfg.Hashes(nil, region) {
-		return true
-	}
-	return depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.hashed(f, def, depth-1) })
+	return m.cfg.Hashes(nil, region) || depth > 0 && m.fromLocals(f, region, func(def inspector.Cursor) bool { return m.hashed(f, def, depth-1) })
 }
 
 // returnsHash reports whether f returns a hash of what it is given as a
@@ -547,15 +529,9 @@ func (m *Model) derivesKey(f *fnInfo, depth int) bool {
 			return true
 		}
 	}
-	if depth == 0 {
-		return false
-	}
-	for _, c := range f.calls {
-		if c.callee != f && m.rareOf(c) == "" && m.derivesKey(c.callee, depth-1) {
-			return true
-		}
-	}
-	return false
+	return depth > 0 && slices.ContainsFunc(f.calls, func(c *callEdge) bool {
+		return c.callee != f && m.rareOf(c) == "" && m.derivesKey(c.callee, depth-1)
+	})
 }
 
 // kdfPkgs are the packages whose functions derive key material in counter
@@ -786,12 +762,9 @@ func decoder(fn *types.Func) bool {
 // call of f (cometbft's HashFromByteSlices makes one hasher and hands it to
 // hashFromByteSlices, which walks the tree).
 func (m *Model) hashesByRecursion(f *fnInfo) bool {
-	for _, c := range f.calls {
-		if c.callee != f && !m.inCycle(f) && m.inCycle(c.callee) && m.rareOf(c) == "" && m.hashes(c.callee, 1) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.calls, func(c *callEdge) bool {
+		return c.callee != f && !m.inCycle(f) && m.inCycle(c.callee) && m.rareOf(c) == "" && m.hashes(c.callee, 1)
+	})
 }
 
 // hashingLoop returns the first loop of f that repeats per item and hashes
@@ -907,18 +880,7 @@ func (m *Model) hashes(f *fnInfo, depth int) bool {
 		own = m.cfg.Hashes(f.fn, f.cur)
 		m.ownHashes[f] = own
 	}
-	if own {
-		return true
-	}
-	if depth == 0 {
-		return false
-	}
-	for _, c := range f.calls {
-		if c.callee != f && m.hashes(c.callee, depth-1) {
-			return true
-		}
-	}
-	return false
+	return own || depth > 0 && slices.ContainsFunc(f.calls, func(c *callEdge) bool { return c.callee != f && m.hashes(c.callee, depth-1) })
 }
 
 // isStream reports whether t is a reader or a writer: a type with the

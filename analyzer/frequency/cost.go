@@ -469,10 +469,7 @@ func sumsIntoNew(fn *types.Func, call *ast.CallExpr, info *types.Info) bool {
 		return false
 	}
 	p, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
-	if !ok || !isByte(p.Elem()) || !types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) {
-		return false
-	}
-	return info.Types[call.Args[0]].IsNil()
+	return ok && isByte(p.Elem()) && types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) && info.Types[call.Args[0]].IsNil()
 }
 
 // funcCost summarizes what a function of the package costs per call: the
@@ -700,10 +697,7 @@ func (m *Model) copyBuffer(fn *types.Func, call *ast.CallExpr) bool {
 		return obj != nil
 	}
 	dst, src := m.cfg.Info.TypeOf(call.Args[0]), m.cfg.Info.TypeOf(call.Args[1])
-	if dst == nil || src == nil || types.IsInterface(src) || has(src, "WriteTo") {
-		return false
-	}
-	return has(dst, "Sum") || !types.IsInterface(dst) && !has(dst, "ReadFrom")
+	return dst != nil && src != nil && !types.IsInterface(src) && !has(src, "WriteTo") && (has(dst, "Sum") || !types.IsInterface(dst) && !has(dst, "ReadFrom"))
 }
 
 // Implementation is a named type of a package that implements an interface,

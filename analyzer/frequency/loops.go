@@ -431,10 +431,7 @@ func (m *Model) digestSize(e ast.Expr) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Size" {
-		return false
-	}
-	return isHasher(m.cfg.Info.TypeOf(sel.X))
+	return ok && sel.Sel.Name == "Size" && isHasher(m.cfg.Info.TypeOf(sel.X))
 }
 
 // isHasher reports whether t is a hasher's type: it has BlockSize and Sum.

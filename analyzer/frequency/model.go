@@ -709,15 +709,11 @@ func (m *Model) evidence(f *fnInfo) []Evidence {
 	return ev
 }
 
-// Repeats reports whether fn, a function of the package, runs per item,
-// and says why ("which Root calls once per leaf of leaves ...").
-func (m *Model) Repeats(fn *types.Func) (string, bool) {
+// Repeats reports whether fn, a function of the package, runs per item.
+func (m *Model) Repeats(fn *types.Func) bool {
 	m.graph()
 	f := m.funcs[fn]
-	if f == nil || f.reason == nil {
-		return "", false
-	}
-	return "once per call of " + fn.Name() + m.reasonText(f), true
+	return f != nil && f.reason != nil
 }
 
 // HashesCollection reports whether fn, a function of the package, hashes a
