@@ -1117,7 +1117,7 @@ func (m *Model) ownCost(region, except inspector.Cursor) work {
 // other (a key type's encryption, beside another type's).
 func otherArm(cur, except inspector.Cursor) bool {
 	for a := cur; a.Valid(); a = a.Parent() {
-		if a.Contains(except) {
+		if encloses(a, except) {
 			return false
 		}
 		switch a.ParentEdgeKind() {
@@ -1126,13 +1126,13 @@ func otherArm(cur, except inspector.Cursor) bool {
 			if a.ParentEdgeKind() == edge.IfStmt_Else {
 				other = edge.IfStmt_Body
 			}
-			if a.Parent().Node().(*ast.IfStmt).Else != nil && a.Parent().ChildAt(other, -1).Contains(except) {
+			if a.Parent().Node().(*ast.IfStmt).Else != nil && encloses(a.Parent().ChildAt(other, -1), except) {
 				return true
 			}
 		case edge.BlockStmt_List:
 			switch a.Node().(type) {
 			case *ast.CaseClause, *ast.CommClause:
-				if a.Parent().Contains(except) {
+				if encloses(a.Parent(), except) {
 					return true // another clause of the same switch
 				}
 			}

@@ -506,7 +506,7 @@ func (m *Model) regionCost(region, except inspector.Cursor, direct, inside bool)
 		if self != nil && c.Callee == self {
 			continue // a recursive call: the next repetition, not work beside it
 		}
-		if cur := c.Cursor; except.Valid() && (cur == except || inside && except.Contains(cur)) || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
+		if cur := c.Cursor; except.Valid() && (cur == except || inside && encloses(except, cur)) || m.literalOf(cur, region).Valid() || m.rareBranch(cur, region) != "" {
 			continue
 		}
 		w = w.more(m.callCost(c, direct))

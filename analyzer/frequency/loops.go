@@ -144,11 +144,11 @@ func (m *Model) merged(loop inspector.Cursor, l *ast.RangeStmt) bool {
 	var streams func(fn inspector.Cursor, depth int) bool
 	streams = func(fn inspector.Cursor, depth int) bool {
 		for c := range fn.Preorder((*ast.ForStmt)(nil)) {
-			if c.Node().(*ast.ForStmt).Cond == nil && !c.Contains(loop) && !loop.Contains(c) && visits(loopBody(c), 2) {
+			if c.Node().(*ast.ForStmt).Cond == nil && !encloses(c, loop) && !encloses(loop, c) && visits(loopBody(c), 2) {
 				return true
 			}
 		}
-		return depth > 0 && callees(fn, func(c inspector.Cursor, g *fnInfo) bool { return !loop.Contains(c) && streams(g.cur, depth-1) })
+		return depth > 0 && callees(fn, func(c inspector.Cursor, g *fnInfo) bool { return !encloses(loop, c) && streams(g.cur, depth-1) })
 	}
 	return streams(m.funcs[fn].cur, 2)
 }
@@ -783,4 +783,12 @@ func IsPanic(e ast.Expr) bool {
 	}
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	return ok && id.Name == "panic"
+}
+
+// encloses reports whether the syntax at b lies within the syntax at a.
+// Unlike Cursor.Contains it holds for cursors of different inspectors of
+// the same syntax (a package's files with and without its tests), where
+// Cursor.Contains panics.
+func encloses(a, b inspector.Cursor) bool {
+	return a.Node().Pos() <= b.Node().Pos() && b.Node().End() <= a.Node().End()
 }

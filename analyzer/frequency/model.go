@@ -540,7 +540,7 @@ func (m *Model) sameCollection(fn, loop inspector.Cursor) []inspector.Cursor {
 	var others []inspector.Cursor
 	for c := range fn.Preorder((*ast.RangeStmt)(nil)) {
 		// Nested loops are not the same items' work.
-		if !loop.Contains(c) && !c.Contains(loop) && collectionVar(m.cfg.Info, c.Node().(*ast.RangeStmt).X) == collectionVar(m.cfg.Info, rs.X) {
+		if !encloses(loop, c) && !encloses(c, loop) && collectionVar(m.cfg.Info, c.Node().(*ast.RangeStmt).X) == collectionVar(m.cfg.Info, rs.X) {
 			others = append(others, c)
 		}
 	}
