@@ -5,6 +5,8 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -17,7 +19,9 @@ import (
 func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 	for ic := range p.calls.Within(p.root) {
 		call := ic.Node
-		if known[call] || !hasherLike(firstResult(p.TypesInfo.TypeOf(call))) {
+		result := firstResult(p.TypesInfo.TypeOf(call))
+		holder, yields := hasherMethod(result)
+		if known[call] || !hasherLike(result) && !yields {
 			continue
 		}
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
@@ -33,7 +37,13 @@ func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 				why = s.Obj().Name() + " is a method of an interface that no type of the package implements by making a hasher: it may return one it holds (an accessor), which is judged where it is made"
 			}
 		}
-		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
+		fn := typeutil.StaticCallee(p.TypesInfo, call)
+		switch {
+		case yields && fn != nil && fn.Pkg() != p.Pkg:
+			why = types.ExprString(call.Fun) + " returns a " + types.TypeString(result, (*types.Package).Name) + ", whose " + holder + " method hands out a hasher made with it in " + fn.Pkg().Name() + ", which no fact of this package describes: what the call allocates is not counted, and " + holder + "() is an accessor of what it holds"
+		case yields:
+			why = types.ExprString(call.Fun) + " returns a " + types.TypeString(result, (*types.Package).Name) + ", whose " + holder + " method hands out a hasher made where the value is made, which is judged there"
+		case fn != nil:
 			why = fn.Name() + " returns a hasher, but is not a constructor the analysis knows"
 			if fn.Pkg() == p.Pkg {
 				why += " (a wrapper returns a constructor's hasher made from its parameters and constants, and does nothing else)"
@@ -46,6 +56,62 @@ func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 			}
 		}
 		p.silent(call, hasherAlloc, why)
+	}
+}
+
+// hasherMethod returns the name of a method without parameters that
+// yields a hasher, when t is an interface (not a hasher itself) that has
+// one: a digester, made with the hasher it hands out.
+func hasherMethod(t types.Type) (string, bool) {
+	it, ok := types.Unalias(t).Underlying().(*types.Interface)
+	if !ok || isHasher(t) {
+		return "", false
+	}
+	for m := range it.Methods() {
+		if sig := m.Signature(); sig.Params().Len() == 0 && sig.Results().Len() > 0 && isHasher(sig.Results().At(0).Type()) {
+			return m.Name(), true
+		}
+	}
+	return "", false
+}
+
+// auditHashedArgs gives the audit a line for what a hashing call (a
+// hasher's Write, a function that takes bytes and returns a digest) is
+// given that no check judges there: the contents of a strings.Builder or a
+// bytes.Buffer (see values.Contents), and a []byte conversion of a string
+// given to a sum function.
+func (p *pass) auditHashedArgs(cur inspector.Cursor, call *ast.CallExpr) {
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	write := isSel && sel.Sel.Name == "Write" && hasherLike(p.TypesInfo.TypeOf(sel.X))
+	fn := typeutil.StaticCallee(p.TypesInfo, call)
+	if !p.cfg.audit || !write && (fn == nil || fn.Signature().Recv() != nil || fn.Signature().Results().Len() == 0 || !digestType(fn.Signature().Results().At(0).Type())) {
+		return
+	}
+	fnCur, _ := enclosingFunc(cur)
+	for i, arg := range call.Args {
+		argCur := cur.ChildAt(edge.CallExpr_Args, i)
+		conv, converted := ast.Unparen(arg).(*ast.CallExpr)
+		var x ast.Expr
+		if converted {
+			x, converted = p.byteConversion(conv)
+		}
+		if from, ok := p.vals.Contents(argCur); ok {
+			b := ast.Unparen(from.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
+			where := "in this function"
+			if f, _ := enclosingFunc(from); f.Node() != fnCur.Node() {
+				where = "in a function literal (" + p.position(from.Node().Pos()) + ")"
+				if decl, ok := f.Node().(*ast.FuncDecl); ok {
+					where = "in " + decl.Name.Name + " (" + p.position(from.Node().Pos()) + ")"
+				}
+			}
+			copied := ""
+			if converted {
+				copied = ", and the []byte copy of its string"
+			}
+			p.silent(arg, concatHash, "it hashes the contents of "+types.ExprString(b)+", a "+types.TypeString(p.TypesInfo.TypeOf(b), (*types.Package).Name)+" filled "+where+" only to be hashed: writing the parts into a hasher instead would save the buffer's growth"+copied+"; concat-hash rewrites only a buffer that the hashing function fills with its parts itself")
+		} else if converted && !write && p.TypesInfo.Types[x].Value == nil {
+			p.silent(arg, hotBuffer, "the copy escapes only if "+types.ExprString(call.Fun)+" lets it; a sum function that does not keep it (the standard ones) has a copy of up to 32 bytes on the stack, and makes a longer one on the heap once per call, which no safe form avoids: the sum functions take no string")
+		}
 	}
 }
 

@@ -952,6 +952,7 @@ func (p *pass) checkHashedConversions() {
 	taken := map[ast.Node]map[string]bool{} // the arrays that fixes declare before each loop
 	for cur := range p.callsIn(p.root) {
 		call := cur.Node().(*ast.CallExpr)
+		p.auditHashedArgs(cur, call)
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && len(call.Args) == 1 && hasherLike(p.TypesInfo.TypeOf(sel.X)) {
 			p.checkWrittenConversion(cur, sel.X, call.Args[0], taken)
 			continue
