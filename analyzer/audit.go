@@ -3,8 +3,8 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -19,9 +19,9 @@ import (
 func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 	for ic := range p.calls.Within(p.root) {
 		call := ic.Node
-		result := firstResult(p.TypesInfo.TypeOf(call))
-		holder, yields := hasherMethod(result)
-		if known[call] || !hasherLike(result) && !yields {
+		result := values.FirstResult(p.TypesInfo.TypeOf(call))
+		holder, yields := values.HasherMethod(result)
+		if known[call] || !values.HasherLike(result) && !yields {
 			continue
 		}
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
@@ -51,28 +51,12 @@ func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 				why += " (-constructors adds one)"
 			}
 			why += "; the constructor calls in it are judged where they are"
-			if len(call.Args) > 0 && isHasher(p.TypesInfo.TypeOf(call.Args[0])) {
+			if len(call.Args) > 0 && values.IsHasher(p.TypesInfo.TypeOf(call.Args[0])) {
 				why = fn.Name() + " is given a hasher and returns one: the hasher it is given is judged where it is made"
 			}
 		}
 		p.silent(call, hasherAlloc, why)
 	}
-}
-
-// hasherMethod returns the name of a method without parameters that
-// yields a hasher, when t is an interface (not a hasher itself) that has
-// one: a digester, made with the hasher it hands out.
-func hasherMethod(t types.Type) (string, bool) {
-	it, ok := types.Unalias(t).Underlying().(*types.Interface)
-	if !ok || isHasher(t) {
-		return "", false
-	}
-	for m := range it.Methods() {
-		if sig := m.Signature(); sig.Params().Len() == 0 && sig.Results().Len() > 0 && isHasher(sig.Results().At(0).Type()) {
-			return m.Name(), true
-		}
-	}
-	return "", false
 }
 
 // auditHashedArgs gives the audit a line for what a hashing call (a
@@ -82,12 +66,12 @@ func hasherMethod(t types.Type) (string, bool) {
 // given to a sum function.
 func (p *pass) auditHashedArgs(cur inspector.Cursor, call *ast.CallExpr) {
 	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	write := isSel && sel.Sel.Name == "Write" && hasherLike(p.TypesInfo.TypeOf(sel.X))
+	write := isSel && sel.Sel.Name == "Write" && values.HasherLike(p.TypesInfo.TypeOf(sel.X))
 	fn := typeutil.StaticCallee(p.TypesInfo, call)
-	if !p.cfg.audit || !write && (fn == nil || fn.Signature().Recv() != nil || fn.Signature().Results().Len() == 0 || !digestType(fn.Signature().Results().At(0).Type())) {
+	if !p.cfg.audit || !write && (fn == nil || fn.Signature().Recv() != nil || fn.Signature().Results().Len() == 0 || !values.DigestType(fn.Signature().Results().At(0).Type())) {
 		return
 	}
-	fnCur, _ := enclosingFunc(cur)
+	fnCur, _ := values.EnclosingFunc(cur)
 	for i, arg := range call.Args {
 		argCur := cur.ChildAt(edge.CallExpr_Args, i)
 		conv, converted := ast.Unparen(arg).(*ast.CallExpr)
@@ -98,7 +82,7 @@ func (p *pass) auditHashedArgs(cur inspector.Cursor, call *ast.CallExpr) {
 		if from, ok := p.vals.Contents(argCur); ok {
 			b := ast.Unparen(from.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
 			where := "in this function"
-			if f, _ := enclosingFunc(from); f.Node() != fnCur.Node() {
+			if f, _ := values.EnclosingFunc(from); f.Node() != fnCur.Node() {
 				where = "in a function literal (" + p.position(from.Node().Pos()) + ")"
 				if decl, ok := f.Node().(*ast.FuncDecl); ok {
 					where = "in " + decl.Name.Name + " (" + p.position(from.Node().Pos()) + ")"
@@ -113,27 +97,4 @@ func (p *pass) auditHashedArgs(cur inspector.Cursor, call *ast.CallExpr) {
 			p.silent(arg, hotBuffer, "the copy escapes only if "+types.ExprString(call.Fun)+" lets it; a sum function that does not keep it (the standard ones) has a copy of up to 32 bytes on the stack, and makes a longer one on the heap once per call, which no safe form avoids: the sum functions take no string")
 		}
 	}
-}
-
-// hasherLike reports whether a value of type t is a hasher, or has the
-// methods of one by name: a type that embeds a hasher and gives it a Sum
-// of its own (func (h Hasher) Sum() Hash).
-func hasherLike(t types.Type) bool {
-	if t == nil || isHasher(t) {
-		return t != nil
-	}
-	if _, isPtr := t.(*types.Pointer); !isPtr && !types.IsInterface(t) {
-		t = types.NewPointer(t)
-	}
-	ms := types.NewMethodSet(t)
-	return !slices.ContainsFunc([]string{"Write", "Sum", "Reset", "Size", "BlockSize"}, func(name string) bool { return ms.Lookup(nil, name) == nil })
-}
-
-// firstResult returns the type of the first result of a call of type t: t,
-// or the first of a tuple (a hasher with an error).
-func firstResult(t types.Type) types.Type {
-	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
-		return tuple.At(0).Type()
-	}
-	return t
 }

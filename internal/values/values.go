@@ -505,7 +505,7 @@ func (x *Index) contents(cur inspector.Cursor, depth int) (inspector.Cursor, boo
 		if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
 			return inspector.Cursor{}, false
 		}
-		fn, ok := enclosingFunc(cur)
+		fn, ok := EnclosingFunc(cur)
 		if !ok {
 			return inspector.Cursor{}, false
 		}
@@ -547,28 +547,4 @@ func (x *Index) contents(cur inspector.Cursor, depth int) (inspector.Cursor, boo
 		return found, all && found.Valid()
 	}
 	return inspector.Cursor{}, false
-}
-
-// enclosingFunc returns the innermost function declaration or literal
-// around cur.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return c, true
-	}
-	return inspector.Cursor{}, false
-}
-
-// isBuffer reports whether t is a strings.Builder or a bytes.Buffer, or a
-// pointer to one: a buffer whose String or Bytes returns what it was
-// filled with.
-func isBuffer(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	path, name := n.Obj().Pkg().Path(), n.Obj().Name()
-	return path == "strings" && name == "Builder" || path == "bytes" && name == "Buffer"
 }
