@@ -368,7 +368,7 @@ func (p *pass) position(pos token.Pos) string {
 // funcOf returns the declared function or method whose body holds cur, and
 // false when cur is inside a function literal or outside any function.
 func (p *pass) funcOf(cur inspector.Cursor) (*types.Func, *ast.FuncDecl, bool) {
-	fn, ok := enclosingFunc(cur)
+	fn, ok := values.EnclosingFunc(cur)
 	if !ok {
 		return nil, nil, false
 	}

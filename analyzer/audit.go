@@ -3,8 +3,10 @@ package analyzer
 import (
 	"go/ast"
 	"go/types"
-	"slices"
 
+	"github.com/hashalloc/hashalloc/internal/values"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -17,7 +19,9 @@ import (
 func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 	for ic := range p.calls.Within(p.root) {
 		call := ic.Node
-		if known[call] || !hasherLike(firstResult(p.TypesInfo.TypeOf(call))) {
+		result := values.FirstResult(p.TypesInfo.TypeOf(call))
+		holder, yields := values.HasherMethod(result)
+		if known[call] || !values.HasherLike(result) && !yields {
 			continue
 		}
 		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
@@ -33,7 +37,13 @@ func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 				why = s.Obj().Name() + " is a method of an interface that no type of the package implements by making a hasher: it may return one it holds (an accessor), which is judged where it is made"
 			}
 		}
-		if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
+		fn := typeutil.StaticCallee(p.TypesInfo, call)
+		switch {
+		case yields && fn != nil && fn.Pkg() != p.Pkg:
+			why = types.ExprString(call.Fun) + " returns a " + types.TypeString(result, (*types.Package).Name) + ", whose " + holder + " method hands out a hasher made with it in " + fn.Pkg().Name() + ", which no fact of this package describes: what the call allocates is not counted, and " + holder + "() is an accessor of what it holds"
+		case yields:
+			why = types.ExprString(call.Fun) + " returns a " + types.TypeString(result, (*types.Package).Name) + ", whose " + holder + " method hands out a hasher made where the value is made, which is judged there"
+		case fn != nil:
 			why = fn.Name() + " returns a hasher, but is not a constructor the analysis knows"
 			if fn.Pkg() == p.Pkg {
 				why += " (a wrapper returns a constructor's hasher made from its parameters and constants, and does nothing else)"
@@ -41,7 +51,7 @@ func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 				why += " (-constructors adds one)"
 			}
 			why += "; the constructor calls in it are judged where they are"
-			if len(call.Args) > 0 && isHasher(p.TypesInfo.TypeOf(call.Args[0])) {
+			if len(call.Args) > 0 && values.IsHasher(p.TypesInfo.TypeOf(call.Args[0])) {
 				why = fn.Name() + " is given a hasher and returns one: the hasher it is given is judged where it is made"
 			}
 		}
@@ -49,25 +59,42 @@ func (p *pass) auditOtherHashers(known map[*ast.CallExpr]bool) {
 	}
 }
 
-// hasherLike reports whether a value of type t is a hasher, or has the
-// methods of one by name: a type that embeds a hasher and gives it a Sum
-// of its own (func (h Hasher) Sum() Hash).
-func hasherLike(t types.Type) bool {
-	if t == nil || isHasher(t) {
-		return t != nil
+// auditHashedArgs gives the audit a line for what a hashing call (a
+// hasher's Write, a function that takes bytes and returns a digest) is
+// given that no check judges there: the contents of a strings.Builder or a
+// bytes.Buffer (see values.Contents), and a []byte conversion of a string
+// given to a sum function.
+func (p *pass) auditHashedArgs(cur inspector.Cursor, call *ast.CallExpr) {
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	write := isSel && sel.Sel.Name == "Write" && values.HasherLike(p.TypesInfo.TypeOf(sel.X))
+	fn := typeutil.StaticCallee(p.TypesInfo, call)
+	if !p.cfg.audit || !write && (fn == nil || fn.Signature().Recv() != nil || fn.Signature().Results().Len() == 0 || !values.DigestType(fn.Signature().Results().At(0).Type())) {
+		return
 	}
-	if _, isPtr := t.(*types.Pointer); !isPtr && !types.IsInterface(t) {
-		t = types.NewPointer(t)
+	fnCur, _ := values.EnclosingFunc(cur)
+	for i, arg := range call.Args {
+		argCur := cur.ChildAt(edge.CallExpr_Args, i)
+		conv, converted := ast.Unparen(arg).(*ast.CallExpr)
+		var x ast.Expr
+		if converted {
+			x, converted = p.byteConversion(conv)
+		}
+		if from, ok := p.vals.Contents(argCur); ok {
+			b := ast.Unparen(from.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr).X
+			where := "in this function"
+			if f, _ := values.EnclosingFunc(from); f.Node() != fnCur.Node() {
+				where = "in a function literal (" + p.position(from.Node().Pos()) + ")"
+				if decl, ok := f.Node().(*ast.FuncDecl); ok {
+					where = "in " + decl.Name.Name + " (" + p.position(from.Node().Pos()) + ")"
+				}
+			}
+			copied := ""
+			if converted {
+				copied = ", and the []byte copy of its string"
+			}
+			p.silent(arg, concatHash, "it hashes the contents of "+types.ExprString(b)+", a "+types.TypeString(p.TypesInfo.TypeOf(b), (*types.Package).Name)+" filled "+where+" only to be hashed: writing the parts into a hasher instead would save the buffer's growth"+copied+"; concat-hash rewrites only a buffer that the hashing function fills with its parts itself")
+		} else if converted && !write && p.TypesInfo.Types[x].Value == nil {
+			p.silent(arg, hotBuffer, "the copy escapes only if "+types.ExprString(call.Fun)+" lets it; a sum function that does not keep it (the standard ones) has a copy of up to 32 bytes on the stack, and makes a longer one on the heap once per call, which no safe form avoids: the sum functions take no string")
+		}
 	}
-	ms := types.NewMethodSet(t)
-	return !slices.ContainsFunc([]string{"Write", "Sum", "Reset", "Size", "BlockSize"}, func(name string) bool { return ms.Lookup(nil, name) == nil })
-}
-
-// firstResult returns the type of the first result of a call of type t: t,
-// or the first of a tuple (a hasher with an error).
-func firstResult(t types.Type) types.Type {
-	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
-		return tuple.At(0).Type()
-	}
-	return t
 }

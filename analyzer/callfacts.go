@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -400,7 +401,7 @@ func (p *pass) errorGuard(stmt ast.Stmt) bool {
 	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	return ok && cond.Op == token.NEQ && slices.ContainsFunc([][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}}, func(pair [2]ast.Expr) bool {
 		tv, ok := p.TypesInfo.Types[pair[1]]
-		return ok && tv.IsNil() && isError(p.TypesInfo.TypeOf(pair[0]))
+		return ok && tv.IsNil() && values.IsError(p.TypesInfo.TypeOf(pair[0]))
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -134,7 +135,7 @@ func (p *pass) checkConcatHash() {
 			// A formatted string is two allocations, each a copy of
 			// everything formatted: the string and its []byte.
 			what, allocs, advice = fmt.Sprintf("%s formats a string, copied again by []byte, only to hash it with %s", c.what, s.name), 2, "format the parts into a hasher with fmt.Fprintf"
-			if fn, ok := enclosingFunc(cur); ok && c.def != nil {
+			if fn, ok := values.EnclosingFunc(cur); ok && c.def != nil {
 				if at, ok := fn.FindNode(c.sprintf); ok {
 					site = at
 				}
@@ -196,7 +197,7 @@ func (p *pass) hasherWrite(e ast.Expr) (h, x ast.Expr) {
 		return nil, nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" || !isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+	if !ok || sel.Sel.Name != "Write" || !values.IsHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
 		return nil, nil
 	}
 	return sel.X, call.Args[0]
@@ -389,7 +390,7 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 // byteConversion returns x of a conversion []byte(x) of a string.
 func (p *pass) byteConversion(call *ast.CallExpr) (ast.Expr, bool) {
 	x, ok := p.conversionOf(call)
-	return x, ok && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) && isString(p.TypesInfo.TypeOf(x))
+	return x, ok && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) && values.IsString(p.TypesInfo.TypeOf(x))
 }
 
 // formatted recognizes x of a hashed []byte(x) that is a string formatted
@@ -446,7 +447,7 @@ func (p *pass) declaredBefore(sinkCur inspector.Cursor, e ast.Expr) (l local, ok
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	v, isVar := p.TypesInfo.Uses[id].(*types.Var)
 	stmt, list, inList := statementIn(sinkCur)
-	fn, inFunc := enclosingFunc(sinkCur)
+	fn, inFunc := values.EnclosingFunc(sinkCur)
 	if !isVar || !inList || !inFunc {
 		return local{}, false
 	}
@@ -1290,7 +1291,7 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 
 // isBytesBuffer reports whether t is bytes.Buffer or a pointer to one.
 func isBytesBuffer(t types.Type) bool {
-	return isNamed(t, "bytes", "Buffer", false) || isNamed(t, "bytes", "Buffer", true)
+	return values.IsNamed(t, "bytes", "Buffer", false) || values.IsNamed(t, "bytes", "Buffer", true)
 }
 
 // bufferDef returns what allocates the buffer that l declares: an empty

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -196,7 +197,7 @@ func (p *pass) checkCatalogued(known map[*ast.CallExpr]bool) {
 		}
 		c, ok := catalogued[key]
 		if !ok && (!p.cfg.audit || known[call] || key == [2]string{"crypto/hmac", "New"} ||
-			!slices.ContainsFunc(call.Args, func(e ast.Expr) bool { return makesHasher(p.TypesInfo.TypeOf(e)) })) {
+			!slices.ContainsFunc(call.Args, func(e ast.Expr) bool { return values.MakesHasher(p.TypesInfo.TypeOf(e)) })) {
 			continue
 		}
 		switch {
@@ -248,13 +249,6 @@ func (p *pass) checkTable(cur inspector.Cursor, call *ast.CallExpr, pkg string, 
 	}
 	fix, why := fixes.PackageTable(p.file(call.Pos()), call, poly, want)
 	p.report(call, hasherAlloc, what, fix, "make the table once, in a package-level variable", why)
-}
-
-// makesHasher reports whether t is the type of a function without
-// parameters whose first result is a hasher: sha256.New as a value.
-func makesHasher(t types.Type) bool {
-	sig, ok := t.(*types.Signature)
-	return ok && sig.Params().Len() == 0 && sig.Results().Len() > 0 && hasherLike(sig.Results().At(0).Type())
 }
 
 // cryptoHashConstructors maps the crypto.Hash constants whose New method hashalloc can
@@ -380,7 +374,7 @@ func (p *pass) returnsFuncValueHasher(fn *types.Func) bool {
 
 // isHashInterface reports whether t is hash.Hash, hash.Hash32 or hash.Hash64.
 func isHashInterface(t types.Type) bool {
-	return isNamed(t, "hash", "Hash", false) || isNamed(t, "hash", "Hash32", false) || isNamed(t, "hash", "Hash64", false)
+	return values.IsNamed(t, "hash", "Hash", false) || values.IsNamed(t, "hash", "Hash32", false) || values.IsNamed(t, "hash", "Hash64", false)
 }
 
 // constructorList is the value of the -constructors flag: extra constructors,

@@ -61,7 +61,7 @@ func (p *pass) checkDerivedKeys() {
 		if !ok {
 			continue
 		}
-		decl, _ := enclosingFunc(cur)
+		decl, _ := values.EnclosingFunc(cur)
 		// Reject a derivation inside another: the outer call is the one to
 		// report.
 		if derivs[caller] > 0 {
@@ -184,7 +184,7 @@ func isBytes(results *types.Tuple) bool {
 	default:
 		return false
 	}
-	return isByte(elem)
+	return values.IsByte(elem)
 }
 
 // hmacsOf returns how many HMACs the function fn of the package computes
@@ -271,7 +271,7 @@ func (p *pass) callHMACs(call *ast.CallExpr, memo map[*types.Func]int) (int, boo
 		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodVal {
 			// The MAC's own methods, and methods of a standard value such as
 			// time.Time.Format (a pointer or an interface could be shared).
-			if isNamed(s.Recv(), "hash", "Hash", false) {
+			if values.IsNamed(s.Recv(), "hash", "Hash", false) {
 				return 0, true
 			}
 			recv := s.Obj().(*types.Func).Signature().Recv()
@@ -323,7 +323,7 @@ func (p *pass) returnsHMAC(decl inspector.Cursor, memo map[*types.Func]int) bool
 			return false
 		}
 		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" {
-			if s, ok := p.TypesInfo.Selections[sel]; !ok || !isNamed(s.Recv(), "hash", "Hash", false) {
+			if s, ok := p.TypesInfo.Selections[sel]; !ok || !values.IsNamed(s.Recv(), "hash", "Hash", false) {
 				return false
 			}
 		} else if fn := typeutil.StaticCallee(p.TypesInfo, call); fn == nil || fn.Pkg() != p.Pkg || memo[fn] <= 0 {
@@ -523,7 +523,7 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	for _, c := range calls {
 		call := c.Node().(*ast.CallExpr)
 		_, _, ok := p.funcOf(c)
-		callerDecl, _ := enclosingFunc(c)
+		callerDecl, _ := values.EnclosingFunc(c)
 		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() || !f.value(call.Args[index], callerDecl, depth+1) {
 			return false
 		}

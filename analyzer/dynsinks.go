@@ -99,7 +99,7 @@ func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesAr
 func (p *pass) hasBytesArg(call *ast.CallExpr) bool {
 	for _, a := range call.Args {
 		if t := p.TypesInfo.TypeOf(a); t != nil {
-			if s, ok := t.Underlying().(*types.Slice); ok && isByte(s.Elem()) {
+			if s, ok := t.Underlying().(*types.Slice); ok && values.IsByte(s.Elem()) {
 				return true
 			}
 		}
@@ -372,9 +372,6 @@ func (p *pass) exposed(named *types.Named) bool {
 	return false
 }
 
-// digestLengths are the lengths of the digests that hash functions return.
-var digestLengths = map[int64]bool{16: true, 20: true, 28: true, 32: true, 48: true, 64: true}
-
 // digestValueSink returns the sink that call is when it calls a function
 // value (a parameter, a field or a variable of function type, of this
 // package or another) whose type has the shape of a hash function: one
@@ -400,27 +397,9 @@ func (p *pass) digestValueSink(call *ast.CallExpr) (sink, bool) {
 		return sink{}, false
 	}
 	in, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
-	if !ok || !isByte(in.Elem()) || !digestType(sig.Results().At(0).Type()) {
+	if !ok || !values.IsByte(in.Elem()) || !values.DigestType(sig.Results().At(0).Type()) {
 		return sink{}, false
 	}
 	name := fmt.Sprintf("%s, a function value of a hash's shape (%s)", types.ExprString(call.Fun), types.TypeString(p.TypesInfo.TypeOf(call.Fun), types.RelativeTo(p.Pkg)))
 	return sink{call: call, arg: call.Args[0], name: name, dynamic: true, unknown: true}, true
-}
-
-// digestType reports whether t is what a hash function returns: an array
-// of a digest's length, or a 32- or 64-bit checksum.
-func digestType(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Array:
-		return isByte(u.Elem()) && digestLengths[u.Len()]
-	case *types.Basic:
-		return u.Kind() == types.Uint32 || u.Kind() == types.Uint64
-	}
-	return false
-}
-
-// isByte reports whether t is byte (uint8).
-func isByte(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }

@@ -162,7 +162,7 @@ func (m *flowModel) classify(cur inspector.Cursor, depth int) escape {
 	case edge.ReturnStmt_Results:
 		if m.summarizing {
 			// A parameter returned: the caller decides what becomes of it.
-			if fn, ok := enclosingFunc(cur); ok && fn.Node() == m.summFunc {
+			if fn, ok := values.EnclosingFunc(cur); ok && fn.Node() == m.summFunc {
 				m.returned = true
 				return escape{stays, "", pos}
 			}
@@ -237,7 +237,7 @@ func (m *flowModel) element(at inspector.Cursor, depth int) escape {
 	c, isContainer := m.info.TypeOf(lit.Node().(ast.Expr)).Underlying().(interface{ Elem() types.Type })
 	id, _ := values.AssignedAt(lit, false).(*ast.Ident)
 	v, _ := m.info.ObjectOf(id).(*types.Var)
-	fn, ok := enclosingFunc(lit)
+	fn, ok := values.EnclosingFunc(lit)
 	switch {
 	case m.summarizing || !isContainer || !types.IsInterface(c.Elem()) || depth >= maxAliasDepth || !ok:
 	case lit.ParentEdgeKind() == edge.IndexExpr_X, lit.ParentEdgeKind() == edge.RangeStmt_X:
@@ -267,7 +267,7 @@ func literalHashers(info *types.Info, elt inspector.Cursor) (n int) {
 			if kv, isKV := e.(*ast.KeyValueExpr); isKV {
 				e = kv.Value
 			}
-			if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && isHasher(info.TypeOf(call)) {
+			if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && values.IsHasher(info.TypeOf(call)) {
 				n++
 			}
 		}
@@ -322,7 +322,7 @@ func (m *flowModel) assignedTo(at inspector.Cursor, lhs ast.Expr, depth int) esc
 // function that encloses at, the value v is defined with (a hasher's
 // constructor call, or the declaration of a parameter).
 func (m *flowModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) escape {
-	fn, ok := enclosingFunc(at)
+	fn, ok := values.EnclosingFunc(at)
 	if !ok {
 		return escape{unknown, "not in a function", v.Pos()}
 	}
@@ -389,7 +389,7 @@ func (m *flowModel) classifyVar(at inspector.Cursor, v *types.Var, depth int) es
 func calleePkg(info *types.Info, n ast.Node) string {
 	e, _ := n.(ast.Expr)
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !isHasher(info.TypeOf(call)) {
+	if !ok || !values.IsHasher(info.TypeOf(call)) {
 		return ""
 	}
 	fn := typeutil.StaticCallee(info, call)
@@ -437,16 +437,8 @@ func (m *flowModel) assignedLocal(rhs inspector.Cursor) (*types.Var, *ast.Ident,
 	if !ok || rhs.ParentEdgeKind() != edge.AssignStmt_Rhs || len(rhs.Parent().Node().(*ast.AssignStmt).Lhs) != 1 || v.Parent() == v.Pkg().Scope() {
 		return nil, nil, inspector.Cursor{}, false
 	}
-	fn, ok := enclosingFunc(rhs)
+	fn, ok := values.EnclosingFunc(rhs)
 	return v, id, fn, ok
-}
-
-// enclosingFunc returns the innermost function declaration or literal around cur.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return fn, true
-	}
-	return inspector.Cursor{}, false
 }
 
 // shortName spells fn as a reader knows it (see frequency.ShortName), by

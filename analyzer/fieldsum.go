@@ -184,7 +184,7 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 	}
 	// The method writes the hasher before the sum: it does not run on one
 	// value at the same time as another call.
-	fn, _ := enclosingFunc(cur)
+	fn, _ := values.EnclosingFunc(cur)
 	if !p.writesHasher(fn, fh, call.Pos()) {
 		return nil, "the function does not write " + hasher + " (Reset or Write) before the sum, so it may sum the same value at the same time as another call, and an array kept beside the hasher would be shared"
 	}

@@ -160,7 +160,7 @@ func (p *pass) callFix(s *Site) (*analysis.SuggestedFix, string, bool) {
 		}
 		return nil, why, false
 	}
-	fn, _ := enclosingFunc(s.cur)
+	fn, _ := values.EnclosingFunc(s.cur)
 	branch := def.Tok == token.ASSIGN || p.vals.Written(fn, v) // see definition
 	// The rung before a pool: a hasher written once and summed once is the
 	// digest of one slice, which the sum function of its package computes
@@ -364,7 +364,7 @@ func (p *pass) unchangedLocal(s *Site) bool {
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return false
 	}
-	fn, ok := enclosingFunc(s.cur)
+	fn, ok := values.EnclosingFunc(s.cur)
 	return ok && !p.vals.Written(fn, v)
 }
 
@@ -596,7 +596,7 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	holder := types.ExprString(sel.X)
 	sig, _ := field.Type().Underlying().(*types.Signature)
 	switch {
-	case sig == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isNamed(sig.Results().At(0).Type(), "hash", "Hash", false):
+	case sig == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !values.IsNamed(sig.Results().At(0).Type(), "hash", "Hash", false):
 		return nil, "a pool beside " + field.Name() + " would hold hash.Hash values, and it returns another type"
 	case field.Exported():
 		return nil, field.Name() + " is exported: code outside the package may set it, and a pool beside it would hand out the hashers of an older function"
@@ -636,7 +636,7 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 	if def == nil {
 		return nil, why
 	}
-	fn, _ := enclosingFunc(s.cur)
+	fn, _ := values.EnclosingFunc(s.cur)
 	if arg, ok := p.stackArgument(fn, v); ok {
 		return nil, "a pooled hasher would make " + types.ExprString(arg) + " escape"
 	}

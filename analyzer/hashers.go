@@ -5,45 +5,12 @@ package analyzer
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
-
-// hashHash is the hash.Hash interface.
-var hashHash = func() *types.Interface {
-	pkg := types.NewPackage("hash", "hash")
-	bytes := types.NewSlice(types.Typ[types.Byte])
-	sig := func(params, results []*types.Var) *types.Signature {
-		return types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), types.NewTuple(results...), false)
-	}
-	v := func(t types.Type) *types.Var { return types.NewParam(token.NoPos, pkg, "", t) }
-	return types.NewInterfaceType([]*types.Func{
-		types.NewFunc(token.NoPos, pkg, "Write", sig([]*types.Var{v(bytes)}, []*types.Var{v(types.Typ[types.Int]), v(types.Universe.Lookup("error").Type())})),
-		types.NewFunc(token.NoPos, pkg, "Sum", sig([]*types.Var{v(bytes)}, []*types.Var{v(bytes)})),
-		types.NewFunc(token.NoPos, pkg, "Reset", sig(nil, nil)),
-		types.NewFunc(token.NoPos, pkg, "Size", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
-		types.NewFunc(token.NoPos, pkg, "BlockSize", sig(nil, []*types.Var{v(types.Typ[types.Int])})),
-	}, nil).Complete()
-}()
-
-// isHasher reports whether a value of type t is a hash.Hash.
-func isHasher(t types.Type) bool {
-	return t != nil && types.Implements(t, hashHash)
-}
-
-// isHasherRecv reports whether a method called on an operand of type t is a
-// hasher's: t is a hash.Hash, or *t is and the call takes the operand's
-// address (var d digest; d.Sum(nil), with methods on *digest). Go accepts
-// such a call only on an addressable operand, so the method is the
-// hasher's. A package name (binary.Write) has no type: the types package
-// says that a pointer to an invalid type implements every interface.
-func isHasherRecv(t types.Type) bool {
-	return t != nil && t != types.Typ[types.Invalid] && (isHasher(t) || !types.IsInterface(t) && isHasher(types.NewPointer(t)))
-}
 
 // localHashers maps each local variable defined alone by a hash constructor,
 // and never assigned again, to its constructor call.
@@ -56,7 +23,7 @@ func (p *pass) localHashers(sites []*Site) map[*types.Var]*Site {
 		if !ok {
 			continue // not defined there (h = sha256.New())
 		}
-		if fn, ok := enclosingFunc(s.cur); !ok || p.vals.Written(fn, v) {
+		if fn, ok := values.EnclosingFunc(s.cur); !ok || p.vals.Written(fn, v) {
 			continue // assigned again: which hasher it holds is not known
 		}
 		hashers[v] = s

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -42,7 +43,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 	}
 	res := obj.Signature().Results()
 	if res.Len() < 1 || res.Len() > 2 || !types.Identical(res.At(0).Type(), byteSlice) ||
-		res.Len() == 2 && !isError(res.At(1).Type()) ||
+		res.Len() == 2 && !values.IsError(res.At(1).Type()) ||
 		len(decl.Type.Results.List[0].Names) > 0 {
 		return nil
 	}
@@ -103,7 +104,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, string, bool) {
 	call := cur.Node().(*ast.CallExpr)
 	sel := identOf(call.Fun) // f, or the Sel of h.sign
-	fn, ok := enclosingFunc(cur)
+	fn, ok := values.EnclosingFunc(cur)
 	if sel == nil || !ok {
 		return fixes.EqualCall{}, "", false
 	}

@@ -381,7 +381,7 @@ func (p *pass) macInputs(h loopHelper, s *Site) (keys []*types.Var, readsRecv bo
 	}
 	// The key first: the bytes or the string among them.
 	if i := slices.IndexFunc(keys, func(v *types.Var) bool {
-		return isString(v.Type()) || types.Identical(v.Type().Underlying(), byteSlice)
+		return values.IsString(v.Type()) || types.Identical(v.Type().Underlying(), byteSlice)
 	}); i > 0 {
 		keys[0], keys[i] = keys[i], keys[0]
 	}
@@ -506,7 +506,7 @@ func (p *pass) receiverInvariant(h loopHelper) string {
 	if l.Pos() <= v.Pos() && v.Pos() < l.End() {
 		return "the receiver " + v.Name() + " is declared in the loop"
 	}
-	fn, ok := enclosingFunc(h.loop)
+	fn, ok := values.EnclosingFunc(h.loop)
 	if !ok {
 		return "the loop is outside a function"
 	}

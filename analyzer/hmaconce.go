@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -121,7 +122,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	var name string
 	var fn *types.Func
 	var hashDef ast.Stmt
-	fnCur, _ := enclosingFunc(s.cur)
+	fnCur, _ := values.EnclosingFunc(s.cur)
 	cryptoHash := p.cryptoHashOperand(hashArg)
 	var funcHash ast.Expr
 	switch {
@@ -613,7 +614,7 @@ func (p *pass) macPrint(f *fixes.File, n ast.Node, mac *types.Var) (ast.Expr, st
 // method value), or nil.
 func (p *pass) cryptoHashOperand(e ast.Expr) ast.Expr {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "New" || !isCryptoHash(p.TypesInfo.TypeOf(sel.X)) {
+	if !ok || sel.Sel.Name != "New" || !values.IsCryptoHash(p.TypesInfo.TypeOf(sel.X)) {
 		return nil
 	}
 	return sel.X
@@ -779,7 +780,7 @@ func (p *pass) namedHashes() []string {
 	named := map[string]bool{}
 	for cur := range p.prod.Preorder((*ast.SelectorExpr)(nil)) {
 		c, ok := p.TypesInfo.Uses[cur.Node().(*ast.SelectorExpr).Sel].(*types.Const)
-		if ok && isCryptoHash(c.Type()) {
+		if ok && values.IsCryptoHash(c.Type()) {
 			named[cryptoHashConstructors[c.Name()]] = true
 		}
 	}
@@ -995,7 +996,7 @@ func (p *pass) conversionOf(e ast.Expr) (ast.Expr, bool) {
 // A statement that returns or branches is no obstacle: the MAC is not
 // summed then, before or after the fix.
 func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes []ast.Stmt, parts []ast.Expr) string {
-	fn, _ := enclosingFunc(cur)
+	fn, _ := values.EnclosingFunc(cur)
 	stmt := cur.Node()
 	where := shorten(p.text(stmt)) + " at " + p.position(stmt.Pos())
 	type moved struct {
@@ -1201,7 +1202,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 	if len(assign.Lhs) != 1 || len(assign.Rhs) != 1 {
 		return nil, why
 	}
-	fnCur, ok1 := enclosingFunc(s.cur)
+	fnCur, ok1 := values.EnclosingFunc(s.cur)
 	id, ok2 := assign.Lhs[0].(*ast.Ident)
 	if !ok1 || !ok2 {
 		return nil, why
@@ -1433,7 +1434,7 @@ func (p *pass) dispatchedHashes() []string {
 			continue
 		}
 		v, ok := p.TypesInfo.ObjectOf(identOf(as.Lhs[0])).(*types.Var)
-		fn, inFunc := enclosingFunc(cur)
+		fn, inFunc := values.EnclosingFunc(cur)
 		if !ok || !inFunc || !p.vals.Written(fn, v) {
 			continue
 		}

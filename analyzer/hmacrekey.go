@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -174,10 +175,10 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 // calls, or false.
 func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	k := heldKey{operand: ast.Unparen(s.Call.Args[1])}
-	if x, ok := p.conversionOf(k.operand); ok && isString(p.TypesInfo.TypeOf(x)) {
+	if x, ok := p.conversionOf(k.operand); ok && values.IsString(p.TypesInfo.TypeOf(x)) {
 		k.operand, k.converted = ast.Unparen(x), true // []byte(s.secret)
 	}
-	fn, inFunc := enclosingFunc(s.cur)
+	fn, inFunc := values.EnclosingFunc(s.cur)
 	if !inFunc {
 		return k, false
 	}
@@ -284,7 +285,7 @@ func (p *siteChecks) keyedPoolFix(s *Site, key heldKey, inLoop bool) (*analysis.
 	if def == nil {
 		return nil, why, nil
 	}
-	fn, _ := enclosingFunc(s.cur)
+	fn, _ := values.EnclosingFunc(s.cur)
 	spec := fixes.HMACSpec{Key: f.Text(s.Call.Args[1]), Inline: p.inlinePools()}
 	if why := p.hashOf(f, s.Call.Args[0], &spec); why != "" {
 		return nil, why, nil
@@ -653,7 +654,7 @@ func (p *pass) atomicKey(fn inspector.Cursor, e ast.Expr) (*ast.SelectorExpr, st
 	t := p.TypesInfo.TypeOf(field)
 	switch rotates {
 	case "atomic.Value":
-		if !isNamed(t, "sync/atomic", "Value", false) {
+		if !values.IsNamed(t, "sync/atomic", "Value", false) {
 			return nil, "", false
 		}
 	default:

@@ -131,7 +131,7 @@ func (p *hotBufferCheck) check() {
 			continue
 		}
 		for _, b := range p.bufferDefs(cur.Node().(ast.Stmt)) {
-			fn, ok := enclosingFunc(cur)
+			fn, ok := values.EnclosingFunc(cur)
 			if !ok || !p.hashingCode(fn) {
 				continue // not in a hashing function
 			}
@@ -323,11 +323,11 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 		if _, ok := p.sinkOf(ic.Cursor, ic.Callee, nil); ok {
 			return true // a sum, a hasher's Write, a call whose targets hash, a function value of a hash's shape
 		}
-		if sel, ok := ast.Unparen(ic.Node.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+		if sel, ok := ast.Unparen(ic.Node.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && values.IsHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
 			return true
 		}
 		for _, arg := range ic.Node.Args {
-			if isHasher(p.TypesInfo.TypeOf(arg)) {
+			if values.IsHasher(p.TypesInfo.TypeOf(arg)) {
 				return true // io.Copy(h, r): writes to the hasher
 			}
 		}
@@ -502,7 +502,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		return escape{outlives, "passed to a goroutine", pos}, nil
 	}
 	if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
-		if isString(tv.Type) {
+		if values.IsString(tv.Type) {
 			return escape{kind: stays}, nil // string(v) copies
 		}
 		return escape{unknown, "converted", pos}, nil
@@ -952,7 +952,8 @@ func (p *pass) checkHashedConversions() {
 	taken := map[ast.Node]map[string]bool{} // the arrays that fixes declare before each loop
 	for cur := range p.callsIn(p.root) {
 		call := cur.Node().(*ast.CallExpr)
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && len(call.Args) == 1 && hasherLike(p.TypesInfo.TypeOf(sel.X)) {
+		p.auditHashedArgs(cur, call)
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && len(call.Args) == 1 && values.HasherLike(p.TypesInfo.TypeOf(sel.X)) {
 			p.checkWrittenConversion(cur, sel.X, call.Args[0], taken)
 			continue
 		}
@@ -974,7 +975,7 @@ func (p *pass) checkHashedConversions() {
 		if bin, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && bin.Op == token.ADD {
 			continue // []byte(a + b): the compiler builds the bytes at once, no copy of its own
 		}
-		if fn, ok := enclosingFunc(cur); !ok || !p.callDynamic(fn, call.Fun, false) {
+		if fn, ok := values.EnclosingFunc(cur); !ok || !p.callDynamic(fn, call.Fun, false) {
 			continue // the target may be known where the function is inlined
 		}
 		arg, ok := cur.FindNode(conv)
@@ -1003,7 +1004,7 @@ func (p *pass) checkWrittenConversion(cur inspector.Cursor, h, arg ast.Expr, tak
 		return
 	}
 	x, ok := p.byteConversion(conv)
-	fn, inFunc := enclosingFunc(cur)
+	fn, inFunc := values.EnclosingFunc(cur)
 	convCur, found := cur.FindNode(conv)
 	id, _ := ast.Unparen(h).(*ast.Ident)
 	v, _ := p.TypesInfo.Uses[id].(*types.Var)

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -236,7 +237,7 @@ func canHoldHasher(t types.Type) bool {
 		return true
 	}
 	ptr, ok := t.Underlying().(*types.Pointer)
-	return ok && isHasher(ptr)
+	return ok && values.IsHasher(ptr)
 }
 
 // hasherMethods are the methods of the standard hashers.

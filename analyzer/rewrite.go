@@ -16,6 +16,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -41,11 +42,11 @@ func (p *pass) definition(s *Site, branches bool) (*ast.AssignStmt, *types.Var, 
 	// or leaves alone). Reject v, h := x, ctor(): moving or rewriting one
 	// half of the assignment would change the other.
 	lhs := len(assign.Lhs)
-	if _, ok := assign.Lhs[lhs-1].(*ast.Ident); ok && lhs == 2 && isError(p.TypesInfo.TypeOf(assign.Lhs[1])) && assign.Tok == token.DEFINE {
+	if _, ok := assign.Lhs[lhs-1].(*ast.Ident); ok && lhs == 2 && values.IsError(p.TypesInfo.TypeOf(assign.Lhs[1])) && assign.Tok == token.DEFINE {
 		lhs = 1
 	}
 	id, ok := assign.Lhs[0].(*ast.Ident)
-	fn, inFunc := enclosingFunc(s.cur)
+	fn, inFunc := values.EnclosingFunc(s.cur)
 	v, _ := p.TypesInfo.ObjectOf(id).(*types.Var)
 	if !ok || !inFunc || v == nil || lhs != 1 || len(assign.Rhs) != 1 {
 		return nil, nil, "the hasher is not defined alone by h := ..."
@@ -375,7 +376,7 @@ func (p *pass) dirFiles(keep func(path string) bool) (*token.FileSet, []*ast.Fil
 // writes to v, possibly after v's last use in the code, so a pooled v must
 // not be given back before the end of the call.
 func (p *pass) heldByWriter(def inspector.Cursor, v *types.Var) bool {
-	fn, ok := enclosingFunc(def)
+	fn, ok := values.EnclosingFunc(def)
 	if !ok {
 		return false
 	}

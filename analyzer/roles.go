@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
+	"github.com/hashalloc/hashalloc/internal/values"
 )
 
 // Roles: methods and functions that the standard library calls again and
@@ -72,9 +73,9 @@ func roleOf(fn *types.Func) frequency.Role {
 			return serve("ServeHTTP of an http.Handler, which net/http calls once per request")
 		}
 	case "RoundTrip":
-		if sig.Params().Len() == 1 && isNamed(sig.Params().At(0).Type(), "net/http", "Request", true) &&
-			sig.Results().Len() == 2 && isNamed(sig.Results().At(0).Type(), "net/http", "Response", true) &&
-			isError(sig.Results().At(1).Type()) {
+		if sig.Params().Len() == 1 && values.IsNamed(sig.Params().At(0).Type(), "net/http", "Request", true) &&
+			sig.Results().Len() == 2 && values.IsNamed(sig.Results().At(0).Type(), "net/http", "Response", true) &&
+			values.IsError(sig.Results().At(1).Type()) {
 			return frequency.Role{Text: "RoundTrip of an http.RoundTripper, which http.Client calls once per request", Around: frequency.Heavy, What: "the request's round trip over the network"}
 		}
 	case "Less", "Swap":
@@ -110,14 +111,14 @@ func holds(t types.Type, method string) bool {
 func isReadWrite(sig *types.Signature) bool {
 	return sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), byteSlice) &&
 		sig.Results().Len() == 2 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.Int]) &&
-		isError(sig.Results().At(1).Type())
+		values.IsError(sig.Results().At(1).Type())
 }
 
 // isHandlerFunc reports whether sig is func(http.ResponseWriter, *http.Request).
 func isHandlerFunc(sig *types.Signature) bool {
 	return sig.Params().Len() == 2 && sig.Results().Len() == 0 && !sig.Variadic() &&
-		isNamed(sig.Params().At(0).Type(), "net/http", "ResponseWriter", false) &&
-		isNamed(sig.Params().At(1).Type(), "net/http", "Request", true)
+		values.IsNamed(sig.Params().At(0).Type(), "net/http", "ResponseWriter", false) &&
+		values.IsNamed(sig.Params().At(1).Type(), "net/http", "Request", true)
 }
 
 // sortInterface is sort.Interface: Len() int, Less(i, j int) bool and
@@ -136,25 +137,6 @@ var sortInterface = func() *types.Interface {
 		types.NewFunc(0, pkg, "Swap", sig(tuple(i, j), tuple())),
 	}, nil).Complete()
 }()
-
-// isNamed reports whether t is the named type pkg.name, or a pointer to it
-// when ptr is set.
-func isNamed(t types.Type, pkg, name string, ptr bool) bool {
-	t = types.Unalias(t)
-	if ptr {
-		p, ok := t.(*types.Pointer)
-		if !ok {
-			return false
-		}
-		t = types.Unalias(p.Elem())
-	}
-	named, ok := t.(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == pkg && named.Obj().Name() == name
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
-}
 
 // isTest reports whether fn is test code: a function with a parameter of
 // type *testing.T, *testing.B, *testing.F or testing.TB, wherever it is

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -151,7 +152,7 @@ func (p *pass) isSumNil(e ast.Expr) bool {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && p.nilValue(call.Args[0]) && isHasherRecv(p.TypesInfo.TypeOf(sel.X))
+	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && p.nilValue(call.Args[0]) && values.IsHasherRecv(p.TypesInfo.TypeOf(sel.X))
 }
 
 // nilValue reports whether e is nil: the literal, or a local variable
@@ -201,7 +202,7 @@ func (p *pass) sumNilHasher(cur inspector.Cursor) (sites []*Site, field *fieldHa
 	}
 	id, _ := h.(*ast.Ident)
 	v, ok := p.TypesInfo.Uses[id].(*types.Var)
-	fn, inFunc := enclosingFunc(cur)
+	fn, inFunc := values.EnclosingFunc(cur)
 	if !ok || !inFunc {
 		return nil, nil, false
 	}
@@ -224,7 +225,7 @@ func (p *pass) sumNilHasher(cur inspector.Cursor) (sites []*Site, field *fieldHa
 		return nil, nil, false
 	}
 	t := unpointer(getter.Signature().Recv().Type())
-	return nil, nil, isNamed(t, fixes.RuntimePool, "Pool", false) || isNamed(t, "sync", "Pool", false)
+	return nil, nil, values.IsNamed(t, fixes.RuntimePool, "Pool", false) || values.IsNamed(t, "sync", "Pool", false)
 }
 
 // transientSumUse says what is done with the result of the Sum call at cur,

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -109,7 +110,7 @@ func (s *suppressor) whyNotAnalyzed(cur inspector.Cursor) string {
 	case s.support:
 		return "its package is test support (" + s.p.Pkg.Path() + "); -tests analyzes it"
 	case !ok:
-		return "a package-level initializer runs once, when the package is initialized"
+		return frequency.Initializer(cur)
 	case s.skipped[s.p.Fset.File(decl.Pos())]:
 		return "it is in a generated file, or a test file without -tests"
 	case !s.p.cfg.tests && s.p.isTestCode(decl):

@@ -121,18 +121,6 @@ func isField(obj types.Object) bool {
 	return ok && v.IsField()
 }
 
-// isString reports whether t's underlying type is string.
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
-}
-
-// isCryptoHash reports whether t is crypto.Hash.
-func isCryptoHash(t types.Type) bool {
-	named, ok := t.(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "crypto" && named.Obj().Name() == "Hash"
-}
-
 // plainExpr reports whether e is a name, a field selection chain or a literal:
 // something that can be evaluated twice at no cost and with no side effect.
 func plainExpr(e ast.Expr) bool {

@@ -156,7 +156,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	if decl.Body == nil || decl.Type.TypeParams != nil || sig.Results().Len() != 1 {
 		return nil
 	}
-	if res := sig.Results().At(0).Type(); !isHasher(res) && !canHoldHasher(res) {
+	if res := sig.Results().At(0).Type(); !values.IsHasher(res) && !canHoldHasher(res) {
 		return nil
 	}
 	body := decl.Body.List
@@ -216,7 +216,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		return nil
 	}
 	// The result of a constructor that returns (hasher, error): the hasher.
-	if n := callee.Signature().Results().Len(); n != 1 && !(n == 2 && h != nil && isError(callee.Signature().Results().At(1).Type())) {
+	if n := callee.Signature().Results().Len(); n != 1 && !(n == 2 && h != nil && values.IsError(callee.Signature().Results().At(1).Type())) {
 		return nil
 	}
 	// The hasher depends on the wrapper's arguments only.
@@ -381,7 +381,7 @@ func (p *pass) wrappedHasher(e ast.Expr) ast.Expr {
 	}
 	t := p.TypesInfo.TypeOf(lit)
 	st, ok := t.Underlying().(*types.Struct)
-	if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() || !isHasher(t) || !types.IsInterface(st.Field(0).Type()) {
+	if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() || !values.IsHasher(t) || !types.IsInterface(st.Field(0).Type()) {
 		return e
 	}
 	elt := lit.Elts[0]
@@ -514,7 +514,7 @@ func (p *pass) wrapperChoice(fn *types.Func, cur inspector.Cursor) *constructor 
 	if decl.Body == nil || decl.Type.TypeParams != nil || res.Len() == 0 || res.Len() > 2 || !isHashInterface(res.At(0).Type()) {
 		return nil
 	}
-	if res.Len() == 2 && !isError(res.At(1).Type()) {
+	if res.Len() == 2 && !values.IsError(res.At(1).Type()) {
 		return nil
 	}
 	var calls []*ast.CallExpr

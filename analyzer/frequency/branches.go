@@ -33,6 +33,9 @@ import (
 //     makes (Ball and Larus's opcode heuristic, for this test only);
 //   - the function of sync.Once's Do: once.
 func (m *Model) rareBranch(cur, top inspector.Cursor) string {
+	if x, ok := m.boolReceiver(cur); ok && m.processWide(x) {
+		return "only when " + types.ExprString(x) + " holds (a method of a boolean value does its work under it: a switch of the whole process, such as a log level)"
+	}
 	for c := cur; c.Valid() && c != top && c.Parent().Valid(); c = c.Parent() {
 		if _, ok := c.Node().(*ast.FuncDecl); ok {
 			break
@@ -58,6 +61,26 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 		}
 	}
 	return ""
+}
+
+// boolReceiver returns x when cur is a call of a method of x whose type is
+// a boolean (a verbosity level's logger, V(2).Infof(...)): such a method
+// can only test x, so its work is guarded by it.
+func (m *Model) boolReceiver(cur inspector.Cursor) (ast.Expr, bool) {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, false
+	}
+	s, ok := m.cfg.Info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return nil, false
+	}
+	b, ok := s.Recv().Underlying().(*types.Basic)
+	return sel.X, ok && b.Info()&types.IsBoolean != 0
 }
 
 // processWide reports whether cond reads nothing but process-wide state:

@@ -311,13 +311,28 @@ func (m *Model) position(pos token.Pos) string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
+// Initializer says how often code of a package-level initializer at cur
+// runs: once, when the package is initialized, and so does a function
+// literal that the initializer calls there; a literal it passes, stores or
+// returns instead runs each time it is called, which the model does not
+// follow from an initializer (a closure registered when the package is
+// initialized and called per message).
+func Initializer(cur inspector.Cursor) string {
+	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		if cur.Valid() && !inPlace(c) {
+			return "it is in a function literal that a package-level initializer does not call but passes, stores or returns: it runs each time it is called, which the analysis does not follow from an initializer"
+		}
+	}
+	return "a package-level initializer runs once, when the package is initialized"
+}
+
 // Site estimates how often the site at cur runs, and whether an allocation
 // of cost c there is worth a finding.
 func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	m.graph()
 	fnCur, fn, lit, ok := m.enclosing(cur)
 	if !ok {
-		return Estimate{Why: "it is not in a function: it runs once, when the package is initialized"}
+		return Estimate{Why: Initializer(cur)}
 	}
 	f := m.funcs[fn]
 	if f == nil {

@@ -3,9 +3,13 @@
 // that yields a hasher, every hmac.New, every Sum(nil) of a hasher, every
 // append, slices.Concat or bytes.Join whose result is written into a
 // hasher or given to a Sum function, every other call given a function
-// that makes a hasher (a KDF given sha256.New), every []byte conversion of
-// a string written into a hasher, and every CRC table made by
-// crc32.MakeTable or crc64.MakeTable. It shares no code with the checks, so
+// that makes a hasher (a KDF given sha256.New) or returning an interface
+// value whose method yields a hasher (a digester), every []byte conversion
+// of a string written into a hasher or given to a Sum function, every
+// strings.Builder or bytes.Buffer whose contents are hashed (directly,
+// through a local variable or returned by a function of the package), and
+// every CRC table made by crc32.MakeTable or crc64.MakeTable. It shares no
+// code with the checks, so
 // that a test can hold the audit to it: a site with no line, a finding or
 // an audit entry, is a bug of the audit.
 package census
@@ -21,7 +25,7 @@ import (
 // Site is a site the audit must account for.
 type Site struct {
 	Pos  token.Pos
-	Kind string // "constructor", "hmac.New", "Sum(nil)", "concatenation", "constructor value", "conversion" or "table"
+	Kind string // "constructor", "hmac.New", "Sum(nil)", "concatenation", "constructor value", "conversion", "buffer" or "table"
 	Text string // the call, as written
 }
 
@@ -29,6 +33,7 @@ type Site struct {
 // files and generated files, which hashalloc does not analyze by default.
 func Sites(fset *token.FileSet, files []*ast.File, info *types.Info) []Site {
 	var sites []Site
+	defs := definitions(files, info)
 	for _, f := range files {
 		if strings.HasSuffix(fset.File(f.FileStart).Name(), "_test.go") || ast.IsGenerated(f) {
 			continue
@@ -49,7 +54,7 @@ func Sites(fset *token.FileSet, files []*ast.File, info *types.Info) []Site {
 				sites = append(sites, Site{call.Pos(), "constructor", text})
 			case calls(info, call, "hash/crc32", "MakeTable") || calls(info, call, "hash/crc64", "MakeTable"):
 				sites = append(sites, Site{call.Pos(), "table", text})
-			case slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return makesHasher(info.TypeOf(arg)) }):
+			case slices.ContainsFunc(call.Args, func(arg ast.Expr) bool { return makesHasher(info.TypeOf(arg)) }) || yieldsHasher(firstResult(info.TypeOf(call))):
 				sites = append(sites, Site{call.Pos(), "constructor value", text})
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && isNil(info, call.Args[0]) && IsHasher(info.TypeOf(sel.X)) {
@@ -59,9 +64,11 @@ func Sites(fset *token.FileSet, files []*ast.File, info *types.Info) []Site {
 				for _, arg := range call.Args {
 					c, ok := ast.Unparen(arg).(*ast.CallExpr)
 					switch {
+					case defs.buffered(arg, 0):
+						sites = append(sites, Site{arg.Pos(), "buffer", types.ExprString(arg)})
 					case ok && isConcat(info, c):
 						sites = append(sites, Site{c.Pos(), "concatenation", types.ExprString(c)})
-					case ok && len(c.Args) == 1 && isWrite(info, call) && isStringToBytes(info, c):
+					case ok && len(c.Args) == 1 && isStringToBytes(info, c) && (isWrite(info, call) || info.Types[c.Args[0]].Value == nil):
 						sites = append(sites, Site{c.Pos(), "conversion", types.ExprString(c)})
 					}
 				}
@@ -88,6 +95,127 @@ func IsHasher(t types.Type) bool {
 		}
 	}
 	return true
+}
+
+// yieldsHasher reports whether t is an interface with a method without
+// parameters whose result is a hasher: a digester, made with the hasher it
+// hands out.
+func yieldsHasher(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || IsHasher(t) {
+		return false
+	}
+	for m := range it.Methods() {
+		sig := m.Signature()
+		if sig.Params().Len() == 0 && sig.Results().Len() > 0 && IsHasher(sig.Results().At(0).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstResult returns t, or the type of the first value of a tuple.
+func firstResult(t types.Type) types.Type {
+	if tuple, ok := t.(*types.Tuple); ok && tuple.Len() > 0 {
+		return tuple.At(0).Type()
+	}
+	return t
+}
+
+// defs are the values that a package's syntax gives its local variables
+// (v := e, var v = e, v, err := f()) and that its functions return first.
+type defs struct {
+	info    *types.Info
+	vars    map[types.Object]ast.Expr
+	returns map[types.Object][]ast.Expr
+}
+
+// definitions collects the defs of files.
+func definitions(files []*ast.File, info *types.Info) defs {
+	d := defs{info, map[types.Object]ast.Expr{}, map[types.Object][]ast.Expr{}}
+	define := func(names []*ast.Ident, values []ast.Expr) {
+		for i, id := range names {
+			switch {
+			case len(values) == len(names):
+				d.vars[info.Defs[id]] = values[i]
+			case len(values) == 1 && i == 0:
+				d.vars[info.Defs[id]] = values[0]
+			}
+		}
+	}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					if n.Tok == token.DEFINE {
+						var names []*ast.Ident
+						for _, l := range n.Lhs {
+							id, _ := l.(*ast.Ident)
+							names = append(names, id)
+						}
+						define(names, n.Rhs)
+					}
+				case *ast.ValueSpec:
+					define(n.Names, n.Values)
+				case *ast.ReturnStmt:
+					if len(n.Results) > 0 {
+						obj := info.Defs[fd.Name]
+						d.returns[obj] = append(d.returns[obj], n.Results[0])
+					}
+				case *ast.FuncLit:
+					return false
+				}
+				return true
+			})
+		}
+	}
+	return d
+}
+
+// buffered reports whether e, but for a conversion, is the contents of a
+// strings.Builder or a bytes.Buffer (its String or Bytes), a local
+// variable defined with them, or a call of a function of the package that
+// returns them; depth bounds the chain.
+func (d defs) buffered(e ast.Expr, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.Ident:
+		def, ok := d.vars[d.info.Uses[x]]
+		return ok && d.buffered(def, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := d.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return d.buffered(x.Args[0], depth) // []byte(s), string(b)
+		}
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "String" || sel.Sel.Name == "Bytes") && isBuffer(d.info.TypeOf(sel.X)) {
+			return true
+		}
+		if fn := callee(d.info, x); fn != nil {
+			return slices.ContainsFunc(d.returns[fn], func(r ast.Expr) bool { return d.buffered(r, depth+1) })
+		}
+	}
+	return false
+}
+
+// isBuffer reports whether t is strings.Builder or bytes.Buffer, or a
+// pointer to one.
+func isBuffer(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	name := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	return name == "strings.Builder" || name == "bytes.Buffer"
 }
 
 // makesHasher reports whether t is the type of a function without

@@ -26,6 +26,7 @@ import (
 	"hash"
 	"hash/crc32"
 	"slices"
+	"strings"
 )
 
 var registry = map[int]func() hash.Hash{1: sha256.New}
@@ -46,8 +47,32 @@ func F(a, b []byte, key []byte) []byte {
 	_ = crc32.MakeTable(crc32.IEEE)
 	r.Write([]byte(string(a)))
 	r.Write(a[:1])               // not a conversion
-	_ = sha256.Sum256([]byte("")) // a conversion, not written into a hasher
+	_ = sha256.Sum256([]byte("")) // a conversion of a constant: no copy per call
 	return prk
+}
+
+type Digester interface {
+	Hash() hash.Hash
+	Size() int
+}
+
+func NewDigester() Digester { return nil }
+
+func G(s string, d Digester) {
+	_ = sha256.Sum256([]byte(s))
+	_ = NewDigester()
+	_ = d.Hash()
+	key := built(s)
+	_ = sha256.Sum256([]byte(key))
+	var b strings.Builder
+	_ = sha256.Sum256([]byte(b.String()))
+	_ = sha256.Sum256([]byte(s[1:] + key)) // not a buffer's contents
+}
+
+func built(s string) string {
+	var sb strings.Builder
+	sb.WriteString(s)
+	return sb.String()
 }
 `
 	fset := token.NewFileSet()
@@ -61,15 +86,21 @@ func F(a, b []byte, key []byte) []byte {
 		got = append(got, fmt.Sprintf("%d %s %s", fset.Position(s.Pos).Line, s.Kind, s.Text))
 	}
 	assert.Equal(t, []string{
-		"16 constructor sha256.New()",
-		"17 concatenation append(a, b...)",
-		"18 hmac.New hmac.New(sha256.New, key)",
-		"19 concatenation slices.Concat(a, b)",
-		"20 constructor registry[1]()",
-		"22 concatenation bytes.Join([][]byte{…}, nil)",
-		"26 Sum(nil) m.Sum(nil)",
-		"27 constructor value hkdf.Extract(sha256.New, key, nil)",
-		"28 table crc32.MakeTable(crc32.IEEE)",
-		"29 conversion []byte(string(a))",
+		"17 constructor sha256.New()",
+		"18 concatenation append(a, b...)",
+		"19 hmac.New hmac.New(sha256.New, key)",
+		"20 concatenation slices.Concat(a, b)",
+		"21 constructor registry[1]()",
+		"23 concatenation bytes.Join([][]byte{…}, nil)",
+		"27 Sum(nil) m.Sum(nil)",
+		"28 constructor value hkdf.Extract(sha256.New, key, nil)",
+		"29 table crc32.MakeTable(crc32.IEEE)",
+		"30 conversion []byte(string(a))",
+		"44 conversion []byte(s)",
+		"45 constructor value NewDigester()",
+		"46 constructor d.Hash()",
+		"48 buffer []byte(key)",
+		"50 buffer []byte(b.String())",
+		"51 conversion []byte(s[1:] + key)",
 	}, got)
 }

@@ -34,8 +34,9 @@ func F(key []byte, s string) ([]byte, uint32) {
 `
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26.0\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "m.go"), []byte(src), 0o644))
-	missing, err := unaccounted(dir, []string{"."}, nil, nil)
+	missing, total, err := unaccounted(dir, []string{"."}, nil, nil)
 	require.NoError(t, err)
+	assert.Equal(t, 5, total)
 	assert.Equal(t, []string{
 		"m.go:10:7: constructor sha256.New()",
 		"m.go:11:10: conversion []byte(s)",
@@ -48,7 +49,7 @@ func F(key []byte, s string) ([]byte, uint32) {
 	for line := 10; line <= 14; line++ {
 		diags = append(diags, Diagnostic{Key: expect.Key{File: "m.go", Line: line, Category: "audit"}, Filename: filepath.Join(dir, "m.go")})
 	}
-	missing, err = unaccounted(dir, []string{"."}, nil, diags)
+	missing, _, err = unaccounted(dir, []string{"."}, nil, diags)
 	require.NoError(t, err)
 	assert.Empty(t, missing)
 }

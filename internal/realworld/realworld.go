@@ -68,6 +68,8 @@ type Result struct {
 	// the audit has no line for, with Config.Audit: each is a bug of the
 	// audit.
 	Unaccounted []string
+	// CensusSites is the number of sites the census counts.
+	CensusSites int
 	Panics      int
 	Errors      []string // hashalloc or the go command failed
 
@@ -202,7 +204,7 @@ func (r *Runner) Run(ctx context.Context, m *expect.Module) *Result {
 	res.Findings, res.Audit = splitAudit(run.findings)
 	res.Errors = append(res.Errors, run.errors...)
 	if r.cfg.Audit {
-		if res.Unaccounted, err = unaccounted(dir, m.Packages, flags, run.findings); err != nil {
+		if res.Unaccounted, res.CensusSites, err = unaccounted(dir, m.Packages, flags, run.findings); err != nil {
 			res.Errors = append(res.Errors, err.Error())
 		}
 	}

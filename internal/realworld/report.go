@@ -304,7 +304,7 @@ func indent(s string) string {
 // looked at, reported (with its verdict) or silent (with why).
 func WriteAudit(w io.Writer, results []*Result) {
 	for _, r := range results {
-		fmt.Fprintf(w, "\n== audit of %s: %d reported, %d silent\n", r.Module.Name(), len(r.Findings), len(r.Audit))
+		fmt.Fprintf(w, "\n== audit of %s: %d reported, %d silent, %d census sites\n", r.Module.Name(), len(r.Findings), len(r.Audit), r.CensusSites)
 		for _, f := range r.Module.PerItem {
 			fmt.Fprintf(w, "per-item %s: %s\n", f.Key, perItemFate(r, f.Key))
 		}

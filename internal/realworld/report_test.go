@@ -182,7 +182,7 @@ per-item a.go:40 sum-alloc per node
 	var buf bytes.Buffer
 	WriteAudit(&buf, []*Result{res})
 	want := `
-== audit of example.com/h@v1: 1 reported, 2 silent
+== audit of example.com/h@v1: 1 reported, 2 silent, 0 census sites
 per-item a.go:10 concat-hash: reported
 per-item a.go:30 hmac-rekey: MISSED: hmac.New(sha256.New, key) is silent: it runs once per call of New
 per-item a.go:40 sum-alloc: MISSED: no check looked at this line

@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Index answers questions about the uses of the objects of one package's
@@ -480,4 +481,70 @@ func pointerMethodOn(info *types.Info, cur inspector.Cursor, obj types.Object) b
 	_, ptrRecv := recv.Type().(*types.Pointer)
 	_, ptrField := field.Type().Underlying().(*types.Pointer)
 	return ptrRecv && !ptrField
+}
+
+// Contents returns the call that reads the contents of a strings.Builder
+// or a bytes.Buffer (its String or Bytes) whose value the expression at
+// cur is: that call itself, under conversions ([]byte(sb.String())), the
+// one value of a local variable defined with one and not written after
+// (s, err := build()), or what a function of the package returns, when
+// every return of it that does not return a constant returns one.
+func (x *Index) Contents(cur inspector.Cursor) (inspector.Cursor, bool) {
+	return x.contents(cur, 4)
+}
+
+func (x *Index) contents(cur inspector.Cursor, depth int) (inspector.Cursor, bool) {
+	if depth == 0 {
+		return inspector.Cursor{}, false
+	}
+	switch e := cur.Node().(type) {
+	case *ast.ParenExpr:
+		return x.contents(cur.ChildAt(edge.ParenExpr_X, -1), depth)
+	case *ast.Ident:
+		v, ok := x.info.Uses[e].(*types.Var)
+		if !ok || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return inspector.Cursor{}, false
+		}
+		fn, ok := EnclosingFunc(cur)
+		if !ok {
+			return inspector.Cursor{}, false
+		}
+		id, ok := x.Def(fn, v)
+		if !ok || x.Written(fn, v) {
+			return inspector.Cursor{}, false
+		}
+		if _, own := DefinedWith(id); !own && id.ParentEdgeIndex() > 0 {
+			return inspector.Cursor{}, false // not the first result of a call
+		}
+		src, ok := assignedFrom(id)
+		if !ok {
+			return inspector.Cursor{}, false
+		}
+		return x.contents(src, depth-1)
+	case *ast.CallExpr:
+		if tv, ok := x.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return x.contents(cur.ChildAt(edge.CallExpr_Args, 0), depth) // a conversion
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "String" || sel.Sel.Name == "Bytes") && len(e.Args) == 0 && isBuffer(x.info.TypeOf(sel.X)) {
+			return cur, true
+		}
+		fn, _ := typeutil.Callee(x.info, e).(*types.Func)
+		decl, ok := x.Decl(cur.Inspector(), fn)
+		if !ok {
+			return inspector.Cursor{}, false
+		}
+		var found inspector.Cursor
+		all := true
+		decl.Inspect([]ast.Node{(*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)}, func(ret inspector.Cursor) bool {
+			r, ok := ret.Node().(*ast.ReturnStmt)
+			if ok && len(r.Results) > 0 && x.info.Types[r.Results[0]].Value == nil {
+				c, ok := x.contents(ret.ChildAt(edge.ReturnStmt_Results, 0), depth-1)
+				all = all && ok
+				found = c
+			}
+			return false // no return of a function literal
+		})
+		return found, all && found.Valid()
+	}
+	return inspector.Cursor{}, false
 }

@@ -113,8 +113,14 @@ type fixture struct {
 
 func load(t *testing.T) *fixture {
 	t.Helper()
+	return loadSource(t, src)
+}
+
+// loadSource is load of the file text.
+func loadSource(t *testing.T, text string) *fixture {
+	t.Helper()
 	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	file, err := parser.ParseFile(fset, "p.go", text, 0)
 	require.NoError(t, err)
 	info := &types.Info{
 		Uses:       map[*ast.Ident]types.Object{},
@@ -366,4 +372,73 @@ func TestUsedAs(t *testing.T) {
 	got, ok = reads("kept")
 	assert.False(t, ok, "returned")
 	assert.Nil(t, got)
+}
+
+// TestContents checks which hashed arguments are the contents of a
+// strings.Builder or a bytes.Buffer: directly, converted, through a local
+// variable or a function of the package; not a variable written again, a
+// second result, nor a function one of whose returns is something else.
+func TestContents(t *testing.T) {
+	f := loadSource(t, `package p
+
+import (
+	"bytes"
+	"strings"
+)
+
+func hash(b []byte) {}
+
+func built(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	var sb strings.Builder
+	sb.WriteString(s)
+	return sb.String(), nil
+}
+
+func either(s string) string {
+	if s == "x" {
+		return s
+	}
+	var sb strings.Builder
+	return sb.String()
+}
+
+func F(s string, buf *bytes.Buffer) {
+	hash(buf.Bytes())
+	hash([]byte(buf.String()))
+	k, err := built(s)
+	hash([]byte(k))
+	w := buf.String()
+	w = s
+	hash([]byte(w))
+	_, e := built(s)
+	hash([]byte(e.Error()))
+	hash([]byte(either(s)))
+	hash([]byte(s))
+	_ = err
+}
+`)
+	var got []string
+	for call := range f.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		if id, ok := call.Node().(*ast.CallExpr).Fun.(*ast.Ident); ok && id.Name == "hash" {
+			arg := call.ChildAt(edge.CallExpr_Args, 0)
+			from, ok := f.x.Contents(arg)
+			s := types.ExprString(arg.Node().(ast.Expr)) + ": "
+			if ok {
+				s += types.ExprString(from.Node().(ast.Expr))
+			}
+			got = append(got, s)
+		}
+	}
+	assert.Equal(t, []string{
+		"buf.Bytes(): buf.Bytes()",
+		"[]byte(buf.String()): buf.String()",
+		"[]byte(k): sb.String()",
+		"[]byte(w): ",
+		"[]byte(e.Error()): ",
+		"[]byte(either(s)): ",
+		"[]byte(s): ",
+	}, got)
 }

@@ -249,3 +249,33 @@ func signZero(entries [][]byte, n int, f *os.File) {
 		site(1) // want `silent: each iteration also calls \(\*os.File\).Write \(file I/O\) at branches.go:\d+, beside which the allocation is noise`
 	}
 }
+
+// A method of a boolean value can only test it: a logger of a verbosity
+// level of the whole process (vlog(2).Logf) does its file I/O only when
+// the level is on, which it is not in the steady state. The same method of
+// the repetition's own boolean is work of every call it is true for.
+type verbose bool
+
+var logLevel int
+
+func vlog(n int) verbose { return verbose(logLevel >= n) }
+
+func (v verbose) Logf(f *os.File, s string) {
+	if v {
+		f.WriteString(s)
+	}
+}
+
+func logLevelled(entries [][]byte, f *os.File) {
+	for range entries {
+		site(1) // want `per item: once per element of entries \(the loop at branches\.go:\d+\)`
+		vlog(2).Logf(f, "entry")
+	}
+}
+
+func logOwn(entries [][]byte, f *os.File, debug bool) {
+	for range entries {
+		site(1) // want `silent: each iteration also calls Logf, which calls \(\*os.File\).WriteString \(file I/O\) at branches.go:\d+, beside which the allocation is noise`
+		verbose(debug).Logf(f, "entry")
+	}
+}
