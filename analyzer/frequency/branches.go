@@ -5,8 +5,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -33,13 +35,20 @@ import (
 //     makes (Ball and Larus's opcode heuristic, for this test only);
 //   - the function of sync.Once's Do: once.
 func (m *Model) rareBranch(cur, top inspector.Cursor) string {
-	for c := cur; c.Valid() && c != top && c.Parent().Valid(); c = c.Parent() {
+	for c, stmt := cur, cur; c.Valid() && c != top && c.Parent().Valid(); c, stmt = c.Parent(), c {
 		if _, ok := c.Node().(*ast.FuncDecl); ok {
 			break
 		}
 		switch c.ParentEdgeKind() {
 		case edge.IfStmt_Body:
 			if why := m.rareThen(c.Parent()); why != "" {
+				return why
+			}
+			if why := m.takenOnce(c.Parent(), top, stmt); why != "" {
+				return why
+			}
+		case edge.CaseClause_Body:
+			if why := m.takenOnce(c.Parent().Parent().Parent(), top, c); why != "" {
 				return why
 			}
 		case edge.IfStmt_Else:
@@ -109,6 +118,11 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	cond := ast.Unparen(ifs.Cond)
 	if m.readsClock(cond, true) {
 		return "only when " + types.ExprString(cond) + " (a test on the clock: an expiry or a refresh)"
+	}
+	for _, c := range conjuncts(cond) {
+		if m.endOfStream(c) {
+			return "only when " + types.ExprString(cond) + " (the end of the stream: once per stream)"
+		}
 	}
 	if ifs.Else == nil && m.processWide(cond) {
 		return "only when " + types.ExprString(cond) + " (a switch of the whole process, such as a log level)"
@@ -404,4 +418,226 @@ func (m *Model) isOnceDo(call *ast.CallExpr) bool {
 	}
 	fn, ok := m.cfg.Info.Uses[sel.Sel].(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && strings.Contains(fn.FullName(), "Once")
+}
+
+// takenOnce says why the branch of guard (an if statement or a switch) that
+// holds stmt is taken at most once per run of what repeats it, or "": its
+// guard tests a variable (if !v.done, if state == s, switch state) that
+// the branch sets, in a statement of its own, to a constant the guard
+// refuses, and nothing sets it back to a value the guard takes, whatever
+// state it reaches from there (each case of a state machine moves the state
+// on and none moves it back: a handshake's steps). The run is the loop
+// around guard, which must hold top, with the functions it calls; or, for
+// a field or a package variable with no loop around guard, the package (a
+// flag set when a stream ends). stmt must come after the branch's last
+// return, jump or panic before that statement, which would take the branch
+// again.
+func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
+	info := m.cfg.Info
+	branch := stmt.Parent()
+	list, kind := []ast.Stmt(nil), "a done-once guard"
+	if b, ok := branch.Node().(*ast.BlockStmt); ok {
+		list = b.List
+	}
+	// The constant the branch sets the variable that test tests to.
+	sets := func(test ast.Expr, takes func(constant.Value) bool) (ast.Expr, func(constant.Value) bool) {
+		from := 0
+		for i, s := range list {
+			if as, ok := s.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && collectionVar(info, as.Lhs[0]) == collectionVar(info, test) {
+				if c := info.Types[as.Rhs[0]].Value; c != nil && !takes(c) && stmt.ParentEdgeIndex() >= from {
+					return as.Rhs[0], takes
+				}
+			}
+			if exits(s) {
+				from = i + 1
+			}
+		}
+		return nil, nil
+	}
+	var set, tested ast.Expr
+	var takes func(constant.Value) bool
+	switch g := guard.Node().(type) {
+	case *ast.SwitchStmt:
+		if clause := branch.Node().(*ast.CaseClause); g.Tag != nil && clause.List != nil {
+			list, kind, tested = clause.Body, "a state machine's step", g.Tag
+			set, takes = sets(tested, func(c constant.Value) bool { return m.inCase(clause, c) })
+		}
+	case *ast.IfStmt:
+		for _, cond := range conjuncts(g.Cond) {
+			if t := m.flagTest(cond); t != nil && set == nil {
+				tested = t
+				set, takes = sets(t, m.flagTakes(cond))
+			}
+		}
+	}
+	v := collectionVar(info, tested)
+	loop, inLoop := EnclosingLoop(guard, false)
+	if set == nil || v == nil || inLoop && (!encloses(loop, top) || !m.sameEach(loop, tested)) || !inLoop && !v.IsField() && v.Parent() != v.Pkg().Scope() {
+		return ""
+	}
+	// Where v goes in the run: the branch's own sets start from the values
+	// guard takes, a case's from its values, any other from any state.
+	regions := []inspector.Cursor{m.cfg.Root}
+	if inLoop {
+		regions[0] = loop
+		for c := range m.cfg.Calls.Within(loop) {
+			if g := m.funcs[c.Callee]; g != nil {
+				regions = append(regions, g.cur)
+			}
+		}
+	}
+	var reached []constant.Value
+	type move struct {
+		to     constant.Value
+		clause *ast.CaseClause // the case of guard it is made in, nil for any state
+	}
+	var moves []move
+	for _, r := range regions {
+		for u := range m.cfg.Vals.Uses(r, v) {
+			if u.ParentEdgeKind() == edge.SelectorExpr_Sel {
+				u = u.Parent()
+			}
+			as, ok := u.Parent().Node().(*ast.AssignStmt)
+			if !values.IsWritten(u) {
+				continue
+			} else if !ok || u.ParentEdgeKind() != edge.AssignStmt_Lhs || len(as.Lhs) != len(as.Rhs) || info.Types[as.Rhs[u.ParentEdgeIndex()]].Value == nil {
+				return "" // a value that is not a constant: any state
+			}
+			mv := move{to: info.Types[as.Rhs[u.ParentEdgeIndex()]].Value}
+			for c := range u.Enclosing((*ast.CaseClause)(nil)) {
+				if c.Parent().Parent() == guard && c.Node().(*ast.CaseClause).List != nil {
+					mv.clause = c.Node().(*ast.CaseClause)
+				}
+			}
+			if encloses(branch, u) {
+				reached = append(reached, mv.to)
+			} else {
+				moves = append(moves, mv)
+			}
+		}
+	}
+	for grown := true; grown; {
+		grown = false
+		for i, mv := range moves {
+			if mv.to != nil && (mv.clause == nil || slices.ContainsFunc(reached, func(c constant.Value) bool { return m.inCase(mv.clause, c) })) {
+				reached, moves[i].to, grown = append(reached, mv.to), nil, true
+			}
+		}
+	}
+	per := "value that holds " + types.ExprString(tested)
+	if inLoop {
+		per = "run of the loop at " + m.position(loop.Node().Pos())
+	} else if !v.IsField() {
+		per = "process"
+	}
+	if slices.ContainsFunc(reached, takes) {
+		return ""
+	}
+	return "at most once per " + per + " (it sets " + types.ExprString(tested) + " to " + types.ExprString(set) + ", which its guard refuses, and nothing sets it back: " + kind + ")"
+}
+
+// sameEach reports whether x, a variable or a field selected through
+// variables (h.state), is the same variable in each iteration of loop:
+// each variable it reads is declared outside loop, and loop assigns none
+// of those it selects a field of (not n.state of each node n of a range).
+func (m *Model) sameEach(loop inspector.Cursor, x ast.Expr) bool {
+	for whole := true; ; whole = false {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.SelectorExpr:
+			x = e.X
+			continue
+		case *ast.Ident:
+			v, ok := m.cfg.Info.Uses[e].(*types.Var)
+			return ok && !(loop.Node().Pos() <= v.Pos() && v.Pos() < loop.Node().End()) && (whole || !slices.ContainsFunc(slices.Collect(m.cfg.Vals.Uses(loop, v)),
+				func(u inspector.Cursor) bool { return u.ParentEdgeKind() != edge.SelectorExpr_X && values.IsWritten(u) }))
+		}
+		return false
+	}
+}
+
+// inCase reports whether the case clause may take the constant c: one of
+// its values is c, or is no constant.
+func (m *Model) inCase(clause *ast.CaseClause, c constant.Value) bool {
+	return slices.ContainsFunc(clause.List, func(e ast.Expr) bool {
+		v := m.cfg.Info.Types[e].Value
+		return v == nil || v.Kind() == c.Kind() && constant.Compare(v, token.EQL, c)
+	})
+}
+
+// flagTest returns the variable that cond tests against a constant: x of
+// x, !x, x == k or x != k, for a boolean x in the first two; nil for any
+// other condition. flagTakes returns the values of x it takes.
+func (m *Model) flagTest(cond ast.Expr) ast.Expr {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if x := m.flagTest(e.X); e.Op == token.NOT && x == ast.Unparen(e.X) {
+			return x
+		}
+	case *ast.BinaryExpr:
+		if m.cfg.Info.Types[e.Y].Value != nil && (e.Op == token.EQL || e.Op == token.NEQ) {
+			return e.X
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		if isBasic(m.cfg.Info.TypeOf(e), types.IsBoolean) {
+			return e
+		}
+	}
+	return nil
+}
+
+func (m *Model) flagTakes(cond ast.Expr) func(constant.Value) bool {
+	want, eq := constant.MakeBool(true), true
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		want = constant.MakeBool(false)
+	case *ast.BinaryExpr:
+		want, eq = m.cfg.Info.Types[e.Y].Value, e.Op == token.EQL
+	}
+	return func(c constant.Value) bool { return (c.Kind() == want.Kind() && constant.Compare(c, token.EQL, want)) == eq }
+}
+
+// endOfStream reports whether cond tests that an error is io.EOF: x ==
+// io.EOF, or errors.Is(x, io.EOF).
+func (m *Model) endOfStream(cond ast.Expr) bool {
+	operands := []ast.Expr{}
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		if e.Op == token.EQL {
+			operands = []ast.Expr{e.X, e.Y}
+		}
+	case *ast.CallExpr:
+		if fn := typeutil.StaticCallee(m.cfg.Info, e); fn != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" {
+			operands = e.Args
+		}
+	}
+	return slices.ContainsFunc(operands, func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr) // io.EOF, from another package
+		return ok && types.ExprString(sel) == "io.EOF" && m.cfg.Info.Uses[sel.Sel] != nil && m.cfg.Info.Uses[sel.Sel].Pkg().Path() == "io"
+	})
+}
+
+// conjuncts returns the operands of the && chain cond, or cond.
+func conjuncts(cond ast.Expr) []ast.Expr {
+	if bin, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && bin.Op == token.LAND {
+		return append(conjuncts(bin.X), conjuncts(bin.Y)...)
+	}
+	return []ast.Expr{cond}
+}
+
+// exits reports whether stmt may leave the block it is in before the
+// statements that follow it: a return, a jump or a panic, outside function
+// literals.
+func exits(stmt ast.Stmt) bool {
+	found := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		case *ast.CallExpr:
+			found = found || IsPanic(n)
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !found && !lit
+	})
+	return found
 }

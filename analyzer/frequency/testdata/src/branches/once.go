@@ -1,0 +1,168 @@
+package branches
+
+import (
+	"errors"
+	"io"
+)
+
+// A state machine over the bytes received: each case moves the state on
+// and none moves it back, so each is taken once per run of the loop (a
+// handshake's steps), not once per byte. A site before the case's early
+// return may run again when more bytes come.
+type handshake int
+
+const (
+	waitVersion handshake = iota
+	waitHello
+	waitAck
+	handshakeDone
+)
+
+type conn struct {
+	state handshake
+	cache []byte
+}
+
+func (c *conn) input(data []byte) error {
+	for len(data) > 0 {
+		switch c.state {
+		case waitVersion:
+			data = data[1:]
+			c.state = waitHello
+		case waitHello:
+			site(1) // want `per item: once per element of data \(the loop at once.go:\d+\)`
+			if len(data)+len(c.cache) < 64 {
+				c.cache = append(c.cache, data...)
+				return nil
+			}
+			data = data[64-len(c.cache):]
+			site(5) // want `silent: it runs at most once per run of the loop at once.go:\d+ \(it sets c.state to waitAck, which its guard refuses, and nothing sets it back: a state machine's step\)`
+			reply(c.cache)
+			c.state = waitAck
+		case waitAck:
+			data = data[len(data):]
+			c.state = handshakeDone
+		default:
+			return errors.New("bad state")
+		}
+	}
+	return nil
+}
+
+func reply(hello []byte) {
+	site(5) // want `silent: it runs once per call of reply, and nothing shows reply to run per item`
+}
+
+// A state kept in a local variable across the loop: the first state is
+// taken once, the state the machine comes back to once per element.
+func words(input []byte) {
+	const (
+		start = iota
+		inWord
+		between
+	)
+	state := start
+	for _, b := range input {
+		switch state {
+		case start:
+			site(1) // want `silent: it runs at most once per run of the loop at once.go:\d+ \(it sets state to inWord, which its guard refuses, and nothing sets it back: a state machine's step\)`
+			state = inWord
+		case inWord:
+			site(1) // want `per item: once per element of input \(the loop at once.go:\d+\)`
+			if b == ' ' {
+				state = between
+			}
+		case between:
+			site(1) // want `per item: once per element of input \(the loop at once.go:\d+\)`
+			state = inWord
+		}
+	}
+}
+
+// A parser's loop over tokens switches on each token's kind: each case may
+// be taken for every token. So is the state of each node visited.
+type token struct {
+	kind  int
+	state handshake
+}
+
+func parse(toks []*token) {
+	for _, t := range toks {
+		switch t.kind {
+		case 1:
+			site(1) // want `per item: once per element of toks \(the loop at once.go:\d+\)`
+			t.kind = 2
+		case 2:
+			site(1) // want `per item: once per element of toks \(the loop at once.go:\d+\)`
+		}
+		switch t.state {
+		case waitVersion:
+			site(1) // want `per item: once per element of toks \(the loop at once.go:\d+\)`
+			t.state = waitHello
+		}
+	}
+}
+
+// A flag the guarded block sets, which nothing sets back: once per value
+// that holds it (a stream checked at its end), however often its method
+// runs. A flag that a method resets, or that the block may not set, guards
+// nothing.
+type verifier struct {
+	sum  []byte
+	done bool
+}
+
+func (v *verifier) feed(p []byte) {
+	v.sum = append(v.sum, p...)
+	if len(p) == 0 && !v.done {
+		v.done = true
+		site(1) // want `silent: it runs at most once per value that holds v.done \(it sets v.done to true, which its guard refuses, and nothing sets it back: a done-once guard\)`
+	}
+}
+
+type resettable struct {
+	done bool
+}
+
+func (r *resettable) feed(p []byte) {
+	if !r.done {
+		site(1) // want `per item: once per call of feed, which drain calls once per element of chunks \(the loop at once.go:\d+\)`
+		r.done = true
+	}
+}
+
+func (r *resettable) reset() { r.done = false }
+
+func (v *verifier) feedSome(p []byte) {
+	if !v.done {
+		site(1) // want `per item: once per call of feedSome, which drain calls once per element of chunks \(the loop at once.go:\d+\)`
+		if len(p) == 0 {
+			v.done = true
+		}
+	}
+}
+
+func drain(v *verifier, r *resettable, chunks [][]byte) {
+	for _, c := range chunks {
+		v.feed(c)
+		r.feed(c)
+		v.feedSome(c)
+		_ = v.read(c)
+	}
+}
+
+// The end of a stream comes once per stream; a read that succeeds, once
+// per chunk.
+func (v *verifier) read(p []byte) error {
+	err := check(p)
+	if err == io.EOF {
+		site(1) // want `silent: it runs only when err == io.EOF \(the end of the stream: once per stream\)`
+	}
+	if errors.Is(err, io.EOF) && len(p) > 0 {
+		site(1) // want `silent: it runs only when errors.Is\(err, io.EOF\) && len\(p\) > 0 \(the end of the stream: once per stream\)`
+	}
+	if err == nil {
+		site(1) // want `per item: once per call of read, which drain calls once per element of chunks \(the loop at once.go:\d+\)`
+	}
+	return err
+}
