@@ -33,7 +33,9 @@ import (
 //   - an early return for an empty input (if len(x) == 0 { return ... }):
 //     the edge case, which a recursion that splits what it is given never
 //     makes (Ball and Larus's opcode heuristic, for this test only);
-//   - the function of sync.Once's Do: once.
+//   - the function of sync.Once's Do: once;
+//   - the end of a stream (err == io.EOF), and a branch taken at most once
+//     per run (see takenOnce).
 func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 	for c, stmt := cur, cur; c.Valid() && c != top && c.Parent().Valid(); c, stmt = c.Parent(), c {
 		if _, ok := c.Node().(*ast.FuncDecl); ok {
@@ -118,11 +120,6 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	cond := ast.Unparen(ifs.Cond)
 	if m.readsClock(cond, true) {
 		return "only when " + types.ExprString(cond) + " (a test on the clock: an expiry or a refresh)"
-	}
-	for _, c := range conjuncts(cond) {
-		if m.endOfStream(c) {
-			return "only when " + types.ExprString(cond) + " (the end of the stream: once per stream)"
-		}
 	}
 	if ifs.Else == nil && m.processWide(cond) {
 		return "only when " + types.ExprString(cond) + " (a switch of the whole process, such as a log level)"
@@ -456,14 +453,27 @@ func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
 	}
 	var set, tested ast.Expr
 	var takes func(constant.Value) bool
+	onward := func(_ inspector.Cursor, c constant.Value) bool { return !takes(c) }
 	switch g := guard.Node().(type) {
 	case *ast.SwitchStmt:
 		if clause := branch.Node().(*ast.CaseClause); g.Tag != nil && clause.List != nil {
 			list, kind, tested = clause.Body, "a state machine's step", g.Tag
 			set, takes = sets(tested, func(c constant.Value) bool { return m.inCase(clause, c) })
 		}
+		onward = func(u inspector.Cursor, c constant.Value) bool {
+			return slices.ContainsFunc(g.Body.List, func(s ast.Stmt) bool {
+				cc := s.(*ast.CaseClause)
+				return cc.List != nil && cc.Pos() <= u.Node().Pos() && u.Node().End() <= cc.End() && !slices.ContainsFunc(cc.List, func(e ast.Expr) bool {
+					k := info.Types[e].Value
+					return k == nil || k.Kind() != c.Kind() || c.Kind() != constant.Int && c.Kind() != constant.String || !constant.Compare(k, token.LSS, c)
+				})
+			})
+		}
 	case *ast.IfStmt:
 		for _, cond := range conjuncts(g.Cond) {
+			if m.endOfStream(cond) {
+				return "only when " + types.ExprString(g.Cond) + " (the end of the stream: once per stream)"
+			}
 			if t := m.flagTest(cond); t != nil && set == nil {
 				tested = t
 				set, takes = sets(t, m.flagTakes(cond))
@@ -475,8 +485,9 @@ func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
 	if set == nil || v == nil || inLoop && (!encloses(loop, top) || !m.sameEach(loop, tested)) || !inLoop && !v.IsField() && v.Parent() != v.Pkg().Scope() {
 		return ""
 	}
-	// Where v goes in the run: the branch's own sets start from the values
-	// guard takes, a case's from its values, any other from any state.
+	// Every write of v in the run moves it on, never back: to a value the
+	// guard refuses, or, in a case of the switch, past that case's values
+	// (an order that only grows has no cycle).
 	regions := []inspector.Cursor{m.cfg.Root}
 	if inLoop {
 		regions[0] = loop
@@ -486,41 +497,15 @@ func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
 			}
 		}
 	}
-	var reached []constant.Value
-	type move struct {
-		to     constant.Value
-		clause *ast.CaseClause // the case of guard it is made in, nil for any state
-	}
-	var moves []move
 	for _, r := range regions {
 		for u := range m.cfg.Vals.Uses(r, v) {
 			if u.ParentEdgeKind() == edge.SelectorExpr_Sel {
 				u = u.Parent()
 			}
 			as, ok := u.Parent().Node().(*ast.AssignStmt)
-			if !values.IsWritten(u) {
-				continue
-			} else if !ok || u.ParentEdgeKind() != edge.AssignStmt_Lhs || len(as.Lhs) != len(as.Rhs) || info.Types[as.Rhs[u.ParentEdgeIndex()]].Value == nil {
-				return "" // a value that is not a constant: any state
-			}
-			mv := move{to: info.Types[as.Rhs[u.ParentEdgeIndex()]].Value}
-			for c := range u.Enclosing((*ast.CaseClause)(nil)) {
-				if c.Parent().Parent() == guard && c.Node().(*ast.CaseClause).List != nil {
-					mv.clause = c.Node().(*ast.CaseClause)
-				}
-			}
-			if encloses(branch, u) {
-				reached = append(reached, mv.to)
-			} else {
-				moves = append(moves, mv)
-			}
-		}
-	}
-	for grown := true; grown; {
-		grown = false
-		for i, mv := range moves {
-			if mv.to != nil && (mv.clause == nil || slices.ContainsFunc(reached, func(c constant.Value) bool { return m.inCase(mv.clause, c) })) {
-				reached, moves[i].to, grown = append(reached, mv.to), nil, true
+			if values.IsWritten(u) && (!ok || u.ParentEdgeKind() != edge.AssignStmt_Lhs || len(as.Lhs) != len(as.Rhs) ||
+				info.Types[as.Rhs[u.ParentEdgeIndex()]].Value == nil || !onward(u, info.Types[as.Rhs[u.ParentEdgeIndex()]].Value)) {
+				return ""
 			}
 		}
 	}
@@ -529,9 +514,6 @@ func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
 		per = "run of the loop at " + m.position(loop.Node().Pos())
 	} else if !v.IsField() {
 		per = "process"
-	}
-	if slices.ContainsFunc(reached, takes) {
-		return ""
 	}
 	return "at most once per " + per + " (it sets " + types.ExprString(tested) + " to " + types.ExprString(set) + ", which its guard refuses, and nothing sets it back: " + kind + ")"
 }
@@ -593,7 +575,9 @@ func (m *Model) flagTakes(cond ast.Expr) func(constant.Value) bool {
 	case *ast.BinaryExpr:
 		want, eq = m.cfg.Info.Types[e.Y].Value, e.Op == token.EQL
 	}
-	return func(c constant.Value) bool { return (c.Kind() == want.Kind() && constant.Compare(c, token.EQL, want)) == eq }
+	return func(c constant.Value) bool {
+		return (c.Kind() == want.Kind() && constant.Compare(c, token.EQL, want)) == eq
+	}
 }
 
 // endOfStream reports whether cond tests that an error is io.EOF: x ==

@@ -53,20 +53,34 @@ func reply(hello []byte) {
 	site(5) // want `silent: it runs once per call of reply, and nothing shows reply to run per item`
 }
 
-// A state kept in a local variable across the loop: the first state is
-// taken once, the state the machine comes back to once per element.
+// A state kept in a local variable across the loop, which only moves on:
+// its first state is taken once. A machine that comes back to a state (a
+// word, then the spaces after it) may take each state for every element.
+func records(input []byte) {
+	const (
+		header = iota
+		body
+	)
+	state := header
+	for range input {
+		switch state {
+		case header:
+			site(1) // want `silent: it runs at most once per run of the loop at once.go:\d+ \(it sets state to body, which its guard refuses, and nothing sets it back: a state machine's step\)`
+			state = body
+		case body:
+			site(1) // want `per item: once per element of input \(the loop at once.go:\d+\)`
+		}
+	}
+}
+
 func words(input []byte) {
 	const (
-		start = iota
-		inWord
+		inWord = iota
 		between
 	)
-	state := start
+	state := inWord
 	for _, b := range input {
 		switch state {
-		case start:
-			site(1) // want `silent: it runs at most once per run of the loop at once.go:\d+ \(it sets state to inWord, which its guard refuses, and nothing sets it back: a state machine's step\)`
-			state = inWord
 		case inWord:
 			site(1) // want `per item: once per element of input \(the loop at once.go:\d+\)`
 			if b == ' ' {
