@@ -34,19 +34,16 @@ import (
 //     the edge case, which a recursion that splits what it is given never
 //     makes (Ball and Larus's opcode heuristic, for this test only);
 //   - the function of sync.Once's Do: once;
-//   - the end of a stream (err == io.EOF), and a branch taken at most once
-//     per run (see takenOnce).
+//   - the end of a stream (err == io.EOF): once per stream;
+//   - a state machine's step, taken at most once per run (see takenOnce).
 func (m *Model) rareBranch(cur, top inspector.Cursor) string {
-	for c, stmt := cur, cur; c.Valid() && c != top && c.Parent().Valid(); c, stmt = c.Parent(), c {
+	for c := cur; c.Valid() && c != top && c.Parent().Valid(); c = c.Parent() {
 		if _, ok := c.Node().(*ast.FuncDecl); ok {
 			break
 		}
 		switch c.ParentEdgeKind() {
 		case edge.IfStmt_Body:
 			if why := m.rareThen(c.Parent()); why != "" {
-				return why
-			}
-			if why := m.takenOnce(c.Parent(), top, stmt); why != "" {
 				return why
 			}
 		case edge.CaseClause_Body:
@@ -159,6 +156,9 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 				return "only when " + types.ExprString(cond) + " (a cache miss: once per key)"
 			}
 		}
+	}
+	if slices.ContainsFunc(conjuncts(cond), m.endOfStream) {
+		return "only when " + types.ExprString(cond) + " (the end of the stream: once per stream)"
 	}
 	return ""
 }
@@ -417,77 +417,50 @@ func (m *Model) isOnceDo(call *ast.CallExpr) bool {
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && strings.Contains(fn.FullName(), "Once")
 }
 
-// takenOnce says why the branch of guard (an if statement or a switch) that
-// holds stmt is taken at most once per run of what repeats it, or "": its
-// guard tests a variable (if !v.done, if state == s, switch state) that
-// the branch sets, in a statement of its own, to a constant the guard
-// refuses, and nothing sets it back to a value the guard takes, whatever
-// state it reaches from there (each case of a state machine moves the state
-// on and none moves it back: a handshake's steps). The run is the loop
-// around guard, which must hold top, with the functions it calls; or, for
-// a field or a package variable with no loop around guard, the package (a
-// flag set when a stream ends). stmt must come after the branch's last
-// return, jump or panic before that statement, which would take the branch
-// again.
+// takenOnce says why the case of the switch at guard that holds stmt is
+// taken at most once per run of what repeats it, or "": the switch is on a
+// variable (switch h.state) that the case sets, in a statement of its own,
+// to a constant of none of its values, and every write of that variable in
+// the run moves it on, never back: a case of the switch sets it to a
+// constant past each of the case's values (an order that only grows has no
+// cycle: each case of a handshake's state machine is taken once). The run
+// is the loop around guard, which must hold top, with the functions it
+// calls; or, for a field or a package variable with no loop around guard,
+// the package. stmt must come after the case's last return, jump or panic
+// before that statement, which would take the case again.
 func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
 	info := m.cfg.Info
-	branch := stmt.Parent()
-	list, kind := []ast.Stmt(nil), "a done-once guard"
-	if b, ok := branch.Node().(*ast.BlockStmt); ok {
-		list = b.List
-	}
-	// The constant the branch sets the variable that test tests to.
-	sets := func(test ast.Expr, takes func(constant.Value) bool) (ast.Expr, func(constant.Value) bool) {
-		from := 0
-		for i, s := range list {
-			if as, ok := s.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && collectionVar(info, as.Lhs[0]) == collectionVar(info, test) {
-				if c := info.Types[as.Rhs[0]].Value; c != nil && !takes(c) && stmt.ParentEdgeIndex() >= from {
-					return as.Rhs[0], takes
-				}
-			}
-			if exits(s) {
-				from = i + 1
-			}
-		}
-		return nil, nil
-	}
-	var set, tested ast.Expr
-	var takes func(constant.Value) bool
-	onward := func(_ inspector.Cursor, c constant.Value) bool { return !takes(c) }
-	switch g := guard.Node().(type) {
-	case *ast.SwitchStmt:
-		if clause := branch.Node().(*ast.CaseClause); g.Tag != nil && clause.List != nil {
-			list, kind, tested = clause.Body, "a state machine's step", g.Tag
-			set, takes = sets(tested, func(c constant.Value) bool { return m.inCase(clause, c) })
-		}
-		onward = func(u inspector.Cursor, c constant.Value) bool {
-			return slices.ContainsFunc(g.Body.List, func(s ast.Stmt) bool {
-				cc := s.(*ast.CaseClause)
-				return cc.List != nil && cc.Pos() <= u.Node().Pos() && u.Node().End() <= cc.End() && !slices.ContainsFunc(cc.List, func(e ast.Expr) bool {
-					k := info.Types[e].Value
-					return k == nil || k.Kind() != c.Kind() || c.Kind() != constant.Int && c.Kind() != constant.String || !constant.Compare(k, token.LSS, c)
-				})
-			})
-		}
-	case *ast.IfStmt:
-		for _, cond := range conjuncts(g.Cond) {
-			if m.endOfStream(cond) {
-				return "only when " + types.ExprString(g.Cond) + " (the end of the stream: once per stream)"
-			}
-			if t := m.flagTest(cond); t != nil && set == nil {
-				tested = t
-				set, takes = sets(t, m.flagTakes(cond))
-			}
-		}
-	}
-	v := collectionVar(info, tested)
-	loop, inLoop := EnclosingLoop(guard, false)
-	if set == nil || v == nil || inLoop && (!encloses(loop, top) || !m.sameEach(loop, tested)) || !inLoop && !v.IsField() && v.Parent() != v.Pkg().Scope() {
+	sw, ok := guard.Node().(*ast.SwitchStmt)
+	clause := stmt.Parent().Node().(*ast.CaseClause)
+	if !ok || sw.Tag == nil || clause.List == nil {
 		return ""
 	}
-	// Every write of v in the run moves it on, never back: to a value the
-	// guard refuses, or, in a case of the switch, past that case's values
-	// (an order that only grows has no cycle).
+	v := collectionVar(info, sw.Tag)
+	loop, inLoop := EnclosingLoop(guard, false)
+	if v == nil || inLoop && (!encloses(loop, top) || !m.sameEach(loop, sw.Tag)) || !inLoop && !v.IsField() && v.Parent() != v.Pkg().Scope() {
+		return ""
+	}
+	// onward reports whether the write at u sets v to c in a case of the
+	// switch, past each of its values.
+	onward := func(u inspector.Cursor, c constant.Value) bool {
+		return c != nil && slices.ContainsFunc(sw.Body.List, func(s ast.Stmt) bool {
+			cc := s.(*ast.CaseClause)
+			return cc.List != nil && cc.Pos() <= u.Node().Pos() && u.Node().End() <= cc.End() && !slices.ContainsFunc(cc.List, func(e ast.Expr) bool {
+				k := info.Types[e].Value
+				return k == nil || k.Kind() != c.Kind() || c.Kind() != constant.Int && c.Kind() != constant.String || !constant.Compare(k, token.LSS, c)
+			})
+		})
+	}
+	var set ast.Expr
+	for i, s := range clause.Body {
+		if as, ok := s.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && collectionVar(info, as.Lhs[0]) == v {
+			set = as.Rhs[0]
+			break
+		}
+		if exits(s) && i >= stmt.ParentEdgeIndex() {
+			return ""
+		}
+	}
 	regions := []inspector.Cursor{m.cfg.Root}
 	if inLoop {
 		regions[0] = loop
@@ -503,19 +476,21 @@ func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
 				u = u.Parent()
 			}
 			as, ok := u.Parent().Node().(*ast.AssignStmt)
-			if values.IsWritten(u) && (!ok || u.ParentEdgeKind() != edge.AssignStmt_Lhs || len(as.Lhs) != len(as.Rhs) ||
-				info.Types[as.Rhs[u.ParentEdgeIndex()]].Value == nil || !onward(u, info.Types[as.Rhs[u.ParentEdgeIndex()]].Value)) {
+			if values.IsWritten(u) && (!ok || u.ParentEdgeKind() != edge.AssignStmt_Lhs || len(as.Lhs) != len(as.Rhs) || !onward(u, info.Types[as.Rhs[u.ParentEdgeIndex()]].Value)) {
 				return ""
 			}
 		}
 	}
-	per := "value that holds " + types.ExprString(tested)
+	if set == nil {
+		return ""
+	}
+	per := "value that holds " + types.ExprString(sw.Tag)
 	if inLoop {
 		per = "run of the loop at " + m.position(loop.Node().Pos())
 	} else if !v.IsField() {
 		per = "process"
 	}
-	return "at most once per " + per + " (it sets " + types.ExprString(tested) + " to " + types.ExprString(set) + ", which its guard refuses, and nothing sets it back: " + kind + ")"
+	return "at most once per " + per + " (a state machine's step: it moves " + types.ExprString(sw.Tag) + " on to " + types.ExprString(set) + ", and nothing moves it back)"
 }
 
 // sameEach reports whether x, a variable or a field selected through
@@ -534,49 +509,6 @@ func (m *Model) sameEach(loop inspector.Cursor, x ast.Expr) bool {
 				func(u inspector.Cursor) bool { return u.ParentEdgeKind() != edge.SelectorExpr_X && values.IsWritten(u) }))
 		}
 		return false
-	}
-}
-
-// inCase reports whether the case clause may take the constant c: one of
-// its values is c, or is no constant.
-func (m *Model) inCase(clause *ast.CaseClause, c constant.Value) bool {
-	return slices.ContainsFunc(clause.List, func(e ast.Expr) bool {
-		v := m.cfg.Info.Types[e].Value
-		return v == nil || v.Kind() == c.Kind() && constant.Compare(v, token.EQL, c)
-	})
-}
-
-// flagTest returns the variable that cond tests against a constant: x of
-// x, !x, x == k or x != k, for a boolean x in the first two; nil for any
-// other condition. flagTakes returns the values of x it takes.
-func (m *Model) flagTest(cond ast.Expr) ast.Expr {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		if x := m.flagTest(e.X); e.Op == token.NOT && x == ast.Unparen(e.X) {
-			return x
-		}
-	case *ast.BinaryExpr:
-		if m.cfg.Info.Types[e.Y].Value != nil && (e.Op == token.EQL || e.Op == token.NEQ) {
-			return e.X
-		}
-	case *ast.Ident, *ast.SelectorExpr:
-		if isBasic(m.cfg.Info.TypeOf(e), types.IsBoolean) {
-			return e
-		}
-	}
-	return nil
-}
-
-func (m *Model) flagTakes(cond ast.Expr) func(constant.Value) bool {
-	want, eq := constant.MakeBool(true), true
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.UnaryExpr:
-		want = constant.MakeBool(false)
-	case *ast.BinaryExpr:
-		want, eq = m.cfg.Info.Types[e.Y].Value, e.Op == token.EQL
-	}
-	return func(c constant.Value) bool {
-		return (c.Kind() == want.Kind() && constant.Compare(c, token.EQL, want)) == eq
 	}
 }
 
