@@ -515,19 +515,16 @@ func (m *Model) sameEach(loop inspector.Cursor, x ast.Expr) bool {
 // endOfStream reports whether cond tests that an error is io.EOF: x ==
 // io.EOF, or errors.Is(x, io.EOF).
 func (m *Model) endOfStream(cond ast.Expr) bool {
-	operands := []ast.Expr{}
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.BinaryExpr:
-		if e.Op == token.EQL {
-			operands = []ast.Expr{e.X, e.Y}
-		}
-	case *ast.CallExpr:
-		if fn := typeutil.StaticCallee(m.cfg.Info, e); fn != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" {
-			operands = e.Args
+	var xs []ast.Expr
+	if bin, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && bin.Op == token.EQL {
+		xs = []ast.Expr{bin.X, bin.Y}
+	} else if call, ok := ast.Unparen(cond).(*ast.CallExpr); ok {
+		if fn := typeutil.StaticCallee(m.cfg.Info, call); fn != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" {
+			xs = call.Args
 		}
 	}
-	return slices.ContainsFunc(operands, func(x ast.Expr) bool {
-		sel, ok := ast.Unparen(x).(*ast.SelectorExpr) // io.EOF, from another package
+	return slices.ContainsFunc(xs, func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		return ok && types.ExprString(sel) == "io.EOF" && m.cfg.Info.Uses[sel.Sel] != nil && m.cfg.Info.Uses[sel.Sel].Pkg().Path() == "io"
 	})
 }
@@ -546,13 +543,11 @@ func conjuncts(cond ast.Expr) []ast.Expr {
 func exits(stmt ast.Stmt) bool {
 	found := false
 	ast.Inspect(stmt, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt, *ast.BranchStmt:
-			found = true
-		case *ast.CallExpr:
-			found = found || IsPanic(n)
-		}
 		_, lit := n.(*ast.FuncLit)
+		_, jump := n.(*ast.BranchStmt)
+		_, ret := n.(*ast.ReturnStmt)
+		e, isExpr := n.(ast.Expr)
+		found = found || jump || ret || isExpr && IsPanic(e)
 		return !found && !lit
 	})
 	return found
