@@ -5,8 +5,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -31,7 +33,9 @@ import (
 //   - an early return for an empty input (if len(x) == 0 { return ... }):
 //     the edge case, which a recursion that splits what it is given never
 //     makes (Ball and Larus's opcode heuristic, for this test only);
-//   - the function of sync.Once's Do: once.
+//   - the function of sync.Once's Do: once;
+//   - the end of a stream (err == io.EOF): once per stream;
+//   - a state machine's step, taken at most once per run (see takenOnce).
 func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 	if x, ok := m.boolReceiver(cur); ok && m.processWide(x) {
 		return "only when " + types.ExprString(x) + " holds (a method of a boolean value does its work under it: a switch of the whole process, such as a log level)"
@@ -43,6 +47,10 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 		switch c.ParentEdgeKind() {
 		case edge.IfStmt_Body:
 			if why := m.rareThen(c.Parent()); why != "" {
+				return why
+			}
+		case edge.CaseClause_Body:
+			if why := m.takenOnce(c.Parent().Parent().Parent(), top, c); why != "" {
 				return why
 			}
 		case edge.IfStmt_Else:
@@ -171,6 +179,9 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 				return "only when " + types.ExprString(cond) + " (a cache miss: once per key)"
 			}
 		}
+	}
+	if slices.ContainsFunc(conjuncts(cond), m.endOfStream) {
+		return "only when " + types.ExprString(cond) + " (the end of the stream: once per stream)"
 	}
 	return ""
 }
@@ -427,4 +438,140 @@ func (m *Model) isOnceDo(call *ast.CallExpr) bool {
 	}
 	fn, ok := m.cfg.Info.Uses[sel.Sel].(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && strings.Contains(fn.FullName(), "Once")
+}
+
+// takenOnce says why the case of the switch at guard that holds stmt is
+// taken at most once per run of what repeats it, or "": the switch is on a
+// variable (switch h.state) that the case sets, in a statement of its own,
+// to a constant of none of its values, and every write of that variable in
+// the run moves it on, never back: a case of the switch sets it to a
+// constant past each of the case's values (an order that only grows has no
+// cycle: each case of a handshake's state machine is taken once). The run
+// is the loop around guard, which must hold top, with the functions it
+// calls; or, for a field or a package variable with no loop around guard,
+// the package. stmt must come after the case's last return, jump or panic
+// before that statement, which would take the case again.
+func (m *Model) takenOnce(guard, top, stmt inspector.Cursor) string {
+	info := m.cfg.Info
+	sw, ok := guard.Node().(*ast.SwitchStmt)
+	clause := stmt.Parent().Node().(*ast.CaseClause)
+	if !ok || sw.Tag == nil || clause.List == nil {
+		return ""
+	}
+	v := collectionVar(info, sw.Tag)
+	loop, inLoop := EnclosingLoop(guard, false)
+	if v == nil || inLoop && (!encloses(loop, top) || !m.sameEach(loop, sw.Tag)) || !inLoop && !v.IsField() && v.Parent() != v.Pkg().Scope() {
+		return ""
+	}
+	// onward reports whether the write at u sets v to c in a case of the
+	// switch, past each of its values.
+	onward := func(u inspector.Cursor, c constant.Value) bool {
+		return c != nil && slices.ContainsFunc(sw.Body.List, func(s ast.Stmt) bool {
+			cc := s.(*ast.CaseClause)
+			return cc.List != nil && cc.Pos() <= u.Node().Pos() && u.Node().End() <= cc.End() && !slices.ContainsFunc(cc.List, func(e ast.Expr) bool {
+				k := info.Types[e].Value
+				return k == nil || k.Kind() != c.Kind() || c.Kind() != constant.Int && c.Kind() != constant.String || !constant.Compare(k, token.LSS, c)
+			})
+		})
+	}
+	var set ast.Expr
+	for i, s := range clause.Body {
+		if as, ok := s.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && collectionVar(info, as.Lhs[0]) == v {
+			set = as.Rhs[0]
+			break
+		}
+		if exits(s) && i >= stmt.ParentEdgeIndex() {
+			return ""
+		}
+	}
+	regions := []inspector.Cursor{m.cfg.Root}
+	if inLoop {
+		regions[0] = loop
+		for c := range m.cfg.Calls.Within(loop) {
+			if g := m.funcs[c.Callee]; g != nil {
+				regions = append(regions, g.cur)
+			}
+		}
+	}
+	for _, r := range regions {
+		for u := range m.cfg.Vals.Uses(r, v) {
+			if u.ParentEdgeKind() == edge.SelectorExpr_Sel {
+				u = u.Parent()
+			}
+			as, ok := u.Parent().Node().(*ast.AssignStmt)
+			if values.IsWritten(u) && (!ok || u.ParentEdgeKind() != edge.AssignStmt_Lhs || len(as.Lhs) != len(as.Rhs) || !onward(u, info.Types[as.Rhs[u.ParentEdgeIndex()]].Value)) {
+				return ""
+			}
+		}
+	}
+	if set == nil {
+		return ""
+	}
+	per := "value that holds " + types.ExprString(sw.Tag)
+	if inLoop {
+		per = "run of the loop at " + m.position(loop.Node().Pos())
+	} else if !v.IsField() {
+		per = "process"
+	}
+	return "at most once per " + per + " (a state machine's step: it moves " + types.ExprString(sw.Tag) + " on to " + types.ExprString(set) + ", and nothing moves it back)"
+}
+
+// sameEach reports whether x, a variable or a field selected through
+// variables (h.state), is the same variable in each iteration of loop:
+// each variable it reads is declared outside loop, and loop assigns none
+// of those it selects a field of (not n.state of each node n of a range).
+func (m *Model) sameEach(loop inspector.Cursor, x ast.Expr) bool {
+	for whole := true; ; whole = false {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.SelectorExpr:
+			x = e.X
+			continue
+		case *ast.Ident:
+			v, ok := m.cfg.Info.Uses[e].(*types.Var)
+			return ok && !(loop.Node().Pos() <= v.Pos() && v.Pos() < loop.Node().End()) && (whole || !slices.ContainsFunc(slices.Collect(m.cfg.Vals.Uses(loop, v)),
+				func(u inspector.Cursor) bool { return u.ParentEdgeKind() != edge.SelectorExpr_X && values.IsWritten(u) }))
+		}
+		return false
+	}
+}
+
+// endOfStream reports whether cond tests that an error is io.EOF: x ==
+// io.EOF, or errors.Is(x, io.EOF).
+func (m *Model) endOfStream(cond ast.Expr) bool {
+	var xs []ast.Expr
+	if bin, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && bin.Op == token.EQL {
+		xs = []ast.Expr{bin.X, bin.Y}
+	} else if call, ok := ast.Unparen(cond).(*ast.CallExpr); ok {
+		if fn := typeutil.StaticCallee(m.cfg.Info, call); fn != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" {
+			xs = call.Args
+		}
+	}
+	return slices.ContainsFunc(xs, func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		return ok && types.ExprString(sel) == "io.EOF" && m.cfg.Info.Uses[sel.Sel] != nil && m.cfg.Info.Uses[sel.Sel].Pkg().Path() == "io"
+	})
+}
+
+// conjuncts returns the operands of the && chain cond, or cond.
+func conjuncts(cond ast.Expr) []ast.Expr {
+	if bin, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && bin.Op == token.LAND {
+		return append(conjuncts(bin.X), conjuncts(bin.Y)...)
+	}
+	return []ast.Expr{cond}
+}
+
+// exits reports whether stmt may leave the block it is in before the
+// statements that follow it: a return, a jump or a panic, outside function
+// literals.
+func exits(stmt ast.Stmt) bool {
+	found := false
+	ast.Inspect(stmt, func(n ast.Node) bool {
+		_, lit := n.(*ast.FuncLit)
+		_, jump := n.(*ast.BranchStmt)
+		_, ret := n.(*ast.ReturnStmt)
+		e, isExpr := n.(ast.Expr)
+		found = found || jump || ret || isExpr && IsPanic(e)
+		return !found && !lit
+	})
+	return found
 }

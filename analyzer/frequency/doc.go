@@ -84,9 +84,12 @@
 //     clock, a cache miss (after a return on a hit, or in the branch that
 //     fills the cache), an early return for an empty input (if len(x) == 0
 //     { return ... }: the edge case, which a recursion that splits its input
-//     never makes), the function sync.Once runs (the heuristics of Ball and
-//     Larus, PLDI 1993, for pointers, errors, loops and, for emptiness only,
-//     opcodes).
+//     never makes), the end of a stream (err == io.EOF), a branch taken at
+//     most once per run of its loop or per value (a state machine's case
+//     that moves the state on where nothing moves it back; a block that
+//     sets the flag its guard tests: done once), the function sync.Once runs
+//     (the heuristics of Ball and Larus, PLDI 1993, for pointers, errors,
+//     loops and, for emptiness only, opcodes).
 //   - Share of the work. An allocation that is a small part of what each
 //     repetition does is not worth a finding, however often it runs: a
 //     repetition that stretches a key (PBKDF2, scrypt, Argon2, bcrypt), makes
