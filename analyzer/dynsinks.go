@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
-	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -126,40 +125,18 @@ func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
 		if _, ok := field.Type().Underlying().(*types.Signature); !ok {
 			return nil, false
 		}
-		var targets []*types.Func
-		add := func(e ast.Expr) bool {
-			fn, ok := p.funcValue(e)
-			if ok && !slices.Contains(targets, fn) {
-				targets = append(targets, fn)
-			}
-			return ok
+		stored, ok := p.vals.Stored(p.prod, field)
+		if !ok {
+			return nil, false
 		}
-		for cur := range p.prod.Preorder((*ast.CompositeLit)(nil), (*ast.SelectorExpr)(nil)) {
-			switch n := cur.Node().(type) {
-			case *ast.CompositeLit:
-				st, ok := p.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
-				if !ok {
-					continue
-				}
-				for i, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						if p.TypesInfo.Uses[identOf(kv.Key)] == field && !add(kv.Value) {
-							return nil, false
-						}
-					} else if i < st.NumFields() && st.Field(i) == field && !add(elt) {
-						return nil, false
-					}
-				}
-			case *ast.SelectorExpr:
-				if p.TypesInfo.Uses[n.Sel] != field || !values.IsWritten(cur) {
-					continue
-				}
-				// t.hash = f: an assignment of a package function; anything
-				// else (&t.hash, t.hash, x = ...) is a write not followed.
-				assign, ok := cur.Parent().Node().(*ast.AssignStmt)
-				if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) || !add(assign.Rhs[cur.ParentEdgeIndex()]) {
-					return nil, false
-				}
+		var targets []*types.Func
+		for _, e := range stored {
+			fn, ok := p.funcValue(e)
+			if !ok {
+				return nil, false
+			}
+			if !slices.Contains(targets, fn) {
+				targets = append(targets, fn)
 			}
 		}
 		return targets, true

@@ -367,3 +367,42 @@ func TestUsedAs(t *testing.T) {
 	assert.False(t, ok, "returned")
 	assert.Nil(t, got)
 }
+
+// TestStored checks the values that the code stores whole in a field or a
+// variable, literals' elements keyed or not among them, in source order;
+// none when it writes the field or variable otherwise.
+func TestStored(t *testing.T) {
+	f := load(t)
+	stored := func(region inspector.Cursor, obj types.Object) ([]string, bool) {
+		values, ok := f.x.Stored(region, obj)
+		var got []string
+		for _, v := range values {
+			got = append(got, types.ExprString(v))
+		}
+		return got, ok
+	}
+	root := f.in.Root()
+	b := f.obj("buffer").Type().Underlying().(*types.Struct).Field(0)
+	got, ok := stored(root, b)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"b.b[:0]", "w.b[:n]", "[]byte(s)", "append(b.b, s...)", "append(b.b, s...)"}, got, "assigned, and set by a literal's element that names no field")
+	got, ok = stored(f.decl(t, f.obj("newBuffer").(*types.Func)), b)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"[]byte(s)"}, got, "in one function only")
+	got, ok = stored(root, f.field("key"))
+	assert.True(t, ok)
+	assert.Equal(t, []string{"k"}, got, "a keyed element")
+	got, ok = stored(root, f.field("n"))
+	assert.True(t, ok)
+	assert.Equal(t, []string{"len(fixed)"}, got)
+	for _, name := range []string{"addr", "items"} {
+		got, ok = stored(root, f.field(name))
+		assert.False(t, ok, "%s: its address taken, ranged into", name)
+		assert.Nil(t, got)
+	}
+	_, ok = stored(root, f.obj("counter"))
+	assert.False(t, ok, "incremented")
+	got, ok = stored(root, f.obj("fixed"))
+	assert.True(t, ok, "a declaration's value is not a store")
+	assert.Empty(t, got)
+}
