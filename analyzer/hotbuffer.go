@@ -323,7 +323,7 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 		if _, ok := p.sinkOf(ic.Cursor, ic.Callee, nil); ok {
 			return true // a sum, a hasher's Write, a call whose targets hash, a function value of a hash's shape
 		}
-		if sel, ok := ast.Unparen(ic.Node.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && isHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+		if h, _ := p.hasherCall(ic.Node, "Sum"); h != nil {
 			return true
 		}
 		for _, arg := range ic.Node.Args {
