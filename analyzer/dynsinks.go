@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
-	"golang.org/x/tools/go/ast/edge"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -221,31 +219,22 @@ func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
 		return nil, false
 	}
 	return p.targetsOnce(v, func() ([]*types.Func, bool) {
-		var owner *types.Func
-		var ownerCur inspector.Cursor
-		for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
-			if isParamOf(cur.Node().(*ast.FuncDecl).Type, v) {
-				owner, ownerCur = fn, cur
-			}
-		}
-		if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.vals.Written(ownerCur, v) {
+		def, ok := p.vals.Def(p.root, v)
+		if !ok {
 			return nil, false
 		}
-		params := owner.Signature().Params()
-		index := slices.Index(slices.Collect(params.Variables()), v)
-		if index < 0 || owner.Signature().Variadic() && index == params.Len()-1 {
+		owner, _, ok := p.funcOf(def)
+		decl, _ := enclosingFunc(def)
+		if !ok || owner.Exported() || owner.Signature().Recv() != nil || p.vals.Written(decl, v) {
 			return nil, false
+		}
+		args, ok := p.vals.Arguments(p.prod.Inspector(), owner, v)
+		if !ok {
+			return nil, false // used as a value: called from where is not known
 		}
 		var targets []*types.Func
-		for cur := range p.vals.Uses(p.prod, owner) {
-			if cur.ParentEdgeKind() != edge.CallExpr_Fun {
-				return nil, false // used as a value: called from where is not known
-			}
-			call := cur.Parent().Node().(*ast.CallExpr)
-			if call.Ellipsis.IsValid() || index >= len(call.Args) {
-				return nil, false
-			}
-			fn, ok := p.funcValue(call.Args[index])
+		for _, arg := range args {
+			fn, ok := p.funcValue(arg.Node().(ast.Expr))
 			if !ok {
 				return nil, false
 			}

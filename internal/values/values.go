@@ -453,6 +453,31 @@ func (x *Index) Escapes(in *inspector.Inspector, fn *types.Func) bool {
 	return false
 }
 
+// Arguments returns the argument that each call of fn in in's syntax
+// passes for fn's parameter v, in preorder: false when in uses fn other
+// than by calling it (as a value, which may be called from anywhere), when
+// v is not one of fn's parameters or is its variadic one, or when a call
+// spreads a slice (f(xs...)) or passes the results of one call (f(g())).
+func (x *Index) Arguments(in *inspector.Inspector, fn *types.Func, v *types.Var) ([]inspector.Cursor, bool) {
+	params := fn.Signature().Params()
+	i := slices.Index(slices.Collect(params.Variables()), v)
+	if i < 0 || fn.Signature().Variadic() && i == params.Len()-1 || x.Escapes(in, fn) {
+		return nil, false
+	}
+	var args []inspector.Cursor
+	for _, c := range x.Calls(in, fn) {
+		call := c.Node().(*ast.CallExpr)
+		if call.Ellipsis.IsValid() || i >= len(call.Args) {
+			return nil, false
+		}
+		if _, tuple := x.info.TypeOf(call.Args[0]).(*types.Tuple); tuple {
+			return nil, false
+		}
+		args = append(args, c.ChildAt(edge.CallExpr_Args, i))
+	}
+	return args, true
+}
+
 // CalledAt returns the call whose function the identifier at cur names,
 // directly or as the selector of x.f.
 func CalledAt(cur inspector.Cursor) (inspector.Cursor, bool) {

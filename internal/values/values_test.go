@@ -406,3 +406,32 @@ func TestStored(t *testing.T) {
 	assert.True(t, ok, "a declaration's value is not a store")
 	assert.Empty(t, got)
 }
+
+// TestArguments checks the arguments that the calls of a function pass for
+// one of its parameters; none for a function used as a value.
+func TestArguments(t *testing.T) {
+	f := load(t)
+	args := func(fn string, i int) ([]string, bool) {
+		obj := f.obj(fn).(*types.Func)
+		cursors, ok := f.x.Arguments(f.in, obj, obj.Signature().Params().At(i))
+		var got []string
+		for _, c := range cursors {
+			got = append(got, types.ExprString(c.Node().(ast.Expr)))
+		}
+		return got, ok
+	}
+	got, ok := args("write", 0)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"w"}, got)
+	got, ok = args("apply", 0)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"helper"}, got)
+	got, ok = args("newT", 0)
+	assert.True(t, ok, "never called")
+	assert.Empty(t, got)
+	_, ok = args("helper", 0)
+	assert.False(t, ok, "passed as a value to apply")
+	write := f.obj("write").(*types.Func)
+	_, ok = f.x.Arguments(f.in, write, f.obj("helper").(*types.Func).Signature().Params().At(0))
+	assert.False(t, ok, "a parameter of another function")
+}
