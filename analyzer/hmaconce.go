@@ -399,18 +399,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 // code (a variable, a field); any other loop gives nil.
 func (p *pass) rangeWrite(n ast.Node, mac *types.Var) ast.Expr {
 	rs, ok := n.(*ast.RangeStmt)
-	if !ok || rs.Tok != token.DEFINE || rs.Value == nil || len(rs.Body.List) != 1 || !sigOperand(rs.X) {
-		return nil
-	}
-	if key, ok := rs.Key.(*ast.Ident); rs.Key != nil && (!ok || key.Name != "_") {
+	if !ok || !sigOperand(rs.X) || !p.isIdentOf(p.eachWritten(rs), mac) {
 		return nil
 	}
 	slice, ok := p.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice)
 	if !ok || !types.Identical(slice.Elem(), byteSlice) {
-		return nil
-	}
-	d, ok := p.TypesInfo.Defs[identOf(rs.Value)].(*types.Var)
-	if !ok || !p.isIdentOf(p.methodArg(rs.Body.List[0], mac, "Write"), d) {
 		return nil
 	}
 	return rs.X
@@ -1071,18 +1064,13 @@ func (p *pass) localField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
 			// variable or a field of it (v.f.Set()): the call takes its
 			// address, which the method may keep.
 			for use := range p.vals.Uses(fn, v) {
-				c := use
-				for c.ParentEdgeKind() == edge.SelectorExpr_X {
-					s, ok := p.TypesInfo.Selections[c.Parent().Node().(*ast.SelectorExpr)]
-					if ok && s.Kind() == types.MethodVal {
-						if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr && !s.Indirect() {
-							return false
-						}
+				for c := use; c.ParentEdgeKind() == edge.SelectorExpr_X; c = c.Parent() {
+					if pointerMethodCall(p.TypesInfo, c) {
+						return false
 					}
-					if !ok || s.Kind() != types.FieldVal {
+					if s, ok := p.TypesInfo.Selections[c.Parent().Node().(*ast.SelectorExpr)]; !ok || s.Kind() != types.FieldVal {
 						break
 					}
-					c = c.Parent()
 				}
 			}
 			return true
