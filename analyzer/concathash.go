@@ -1732,14 +1732,7 @@ func (p *pass) mentions(n ast.Node, v *types.Var) bool {
 // usedOutside reports whether the function at fn mentions v outside the
 // positions [from, to).
 func (p *pass) usedOutside(fn inspector.Cursor, v *types.Var, from, to token.Pos) bool {
-	outside := func(cur inspector.Cursor) bool { return cur.Node().Pos() < from || cur.Node().End() > to }
-	if def, ok := p.vals.Def(fn, v); ok && outside(def) {
-		return true
-	}
-	for cur := range p.vals.Uses(fn, v) {
-		if outside(cur) {
-			return true
-		}
-	}
-	return false
+	def, ok := p.vals.Def(fn, v)
+	_, outside := p.vals.UsedOutside(fn, v, from, to)
+	return outside || ok && (def.Node().Pos() < from || def.Node().End() > to)
 }

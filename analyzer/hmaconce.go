@@ -870,12 +870,8 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 		if !p.nilBefore(fn, cur, errVar, mac) {
 			return nil, inspector.Cursor{}, false
 		}
-	} else {
-		for use := range p.vals.Uses(fn, errVar) {
-			if n := use.Node(); n.Pos() < cond.Pos() || n.End() > cond.End() {
-				return nil, inspector.Cursor{}, false
-			}
-		}
+	} else if _, ok := p.vals.UsedOutside(fn, errVar, cond.Pos(), cond.End()); ok {
+		return nil, inspector.Cursor{}, false
 	}
 	x = p.macWrite(write.Rhs[0], mac)
 	return x, check, x != nil

@@ -379,6 +379,17 @@ func (x *Index) Only(region inspector.Cursor, obj types.Object) (ast.Expr, inspe
 	return value, id, ok
 }
 
+// UsedOutside returns the first identifier under region that uses obj
+// outside the source range [from, to), in preorder.
+func (x *Index) UsedOutside(region inspector.Cursor, obj types.Object, from, to token.Pos) (inspector.Cursor, bool) {
+	for use := range x.Uses(region, obj) {
+		if n := use.Node(); n.Pos() < from || n.End() > to {
+			return use, true
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
 // Used reports whether an identifier under region uses obj.
 func (x *Index) Used(region inspector.Cursor, obj types.Object) bool {
 	for range x.Uses(region, obj) {

@@ -435,3 +435,27 @@ func TestArguments(t *testing.T) {
 	_, ok = f.x.Arguments(f.in, write, f.obj("helper").(*types.Func).Signature().Params().At(0))
 	assert.False(t, ok, "a parameter of another function")
 }
+
+// TestUsedOutside checks the first use of a variable outside a range of
+// the source: none when every use is within it.
+func TestUsedOutside(t *testing.T) {
+	f := load(t)
+	decl := f.decl(t, f.obj("loop").(*types.Func))
+	var total types.Object
+	for cur := range decl.Preorder((*ast.Ident)(nil)) {
+		if id := cur.Node().(*ast.Ident); id.Name == "total" && f.info.Defs[id] != nil {
+			total = f.info.Defs[id]
+		}
+	}
+	require.NotNil(t, total)
+	var loop inspector.Cursor
+	for cur := range decl.Preorder((*ast.RangeStmt)(nil)) {
+		loop = cur
+	}
+	require.True(t, loop.Valid())
+	use, ok := f.x.UsedOutside(decl, total, loop.Node().Pos(), loop.Node().End())
+	require.True(t, ok, "returned after the loop")
+	assert.Equal(t, edge.BinaryExpr_X, use.ParentEdgeKind(), "total + helper(1)")
+	_, ok = f.x.UsedOutside(decl, total, decl.Node().Pos(), decl.Node().End())
+	assert.False(t, ok, "every use is in the function")
+}
