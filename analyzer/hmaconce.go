@@ -515,10 +515,7 @@ func (p *pass) lenOf(e ast.Expr, v *types.Var) bool {
 // it says why.
 func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, string) {
 	var reads []ast.Expr
-	for c := range cur.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[c.Node().(*ast.Ident)] != mac {
-			continue
-		}
+	for c := range p.vals.Uses(cur, mac) {
 		switch call := c.Parent().Parent().Node(); {
 		case isMethodCallOn(c, "Size"):
 			reads = append(reads, call.(*ast.CallExpr))
