@@ -182,25 +182,10 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 			return s, true
 		}
 	}
-	if h, _ := p.hasherWrite(call); h == nil {
+	if h, _ := p.hasherCall(call, "Write"); h == nil {
 		return sink{}, false
 	}
 	return sink{call: call, arg: call.Args[0], name: types.ExprString(call.Fun), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
-}
-
-// hasherWrite returns h and x of h.Write(x), with h a hasher, or a variable
-// of a hasher type whose methods have pointer receivers (var d digest;
-// d.Write(b)); or nils.
-func (p *pass) hasherWrite(e ast.Expr) (h, x ast.Expr) {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil, nil
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" || !values.IsHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
-		return nil, nil
-	}
-	return sel.X, call.Args[0]
 }
 
 // rangeElem returns v of for _, v := range x, or nil.
@@ -362,8 +347,8 @@ func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
 	if !ok {
 		return nil
 	}
-	h, x := p.hasherWrite(es.X)
-	if h == nil || p.TypesInfo.Uses[identOf(x)] != part || p.mentions(h, part) {
+	h, call := p.hasherCall(es.X, "Write")
+	if h == nil || p.TypesInfo.Uses[identOf(call.Args[0])] != part || p.mentions(h, part) {
 		return nil
 	}
 	return h
@@ -1329,34 +1314,17 @@ func (p *pass) bufferDef(l local) (ast.Expr, bool) {
 // bufferWrite returns the part that stmt writes into the buffer v:
 // v.Write(x), v.WriteString(s), v.WriteByte(b), alone or assigned to blanks.
 func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
-	var e ast.Expr
-	switch s := stmt.(type) {
-	case *ast.ExprStmt:
-		e = s.X
-	case *ast.AssignStmt:
-		for _, l := range s.Lhs {
-			if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
-				return nil, false
-			}
-		}
-		if len(s.Rhs) != 1 {
+	var n ast.Node = stmt
+	if s, ok := stmt.(*ast.AssignStmt); ok {
+		if len(s.Rhs) != 1 || slices.ContainsFunc(s.Lhs, func(l ast.Expr) bool { id, ok := l.(*ast.Ident); return !ok || id.Name != "_" }) {
 			return nil, false
 		}
-		e = s.Rhs[0]
-	default:
-		return nil, false
+		n = ast.Unparen(s.Rhs[0])
 	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil, false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !p.isIdentOf(sel.X, v) {
-		return nil, false
-	}
-	switch sel.Sel.Name {
-	case "Write", "WriteString", "WriteByte":
-		return call.Args[0], true
+	for _, name := range []string{"Write", "WriteString", "WriteByte"} {
+		if x := p.methodArg(n, v, name); x != nil {
+			return x, true
+		}
 	}
 	return nil, false
 }
@@ -1765,14 +1733,7 @@ func (p *pass) mentions(n ast.Node, v *types.Var) bool {
 // usedOutside reports whether the function at fn mentions v outside the
 // positions [from, to).
 func (p *pass) usedOutside(fn inspector.Cursor, v *types.Var, from, to token.Pos) bool {
-	outside := func(cur inspector.Cursor) bool { return cur.Node().Pos() < from || cur.Node().End() > to }
-	if def, ok := p.vals.Def(fn, v); ok && outside(def) {
-		return true
-	}
-	for cur := range p.vals.Uses(fn, v) {
-		if outside(cur) {
-			return true
-		}
-	}
-	return false
+	def, ok := p.vals.Def(fn, v)
+	_, outside := p.vals.UsedOutside(fn, v, from, to)
+	return outside || ok && (def.Node().Pos() < from || def.Node().End() > to)
 }

@@ -511,20 +511,14 @@ func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	if fn.Signature().Recv() != nil && p.vals.InterfaceMethod(p.prod.Inspector(), fn.Name()) {
 		return false
 	}
-	params := fn.Signature().Params()
-	index := slices.Index(slices.Collect(params.Variables()), v)
-	if index < 0 || fn.Signature().Variadic() && index == params.Len()-1 {
+	args, ok := p.vals.Arguments(p.prod.Inspector(), fn, v)
+	if !ok || len(args) == 0 {
 		return false
 	}
-	calls := p.vals.Calls(p.prod.Inspector(), fn)
-	if len(calls) == 0 || p.vals.Escapes(p.prod.Inspector(), fn) {
-		return false
-	}
-	for _, c := range calls {
-		call := c.Node().(*ast.CallExpr)
-		_, _, ok := p.funcOf(c)
-		callerDecl, _ := values.EnclosingFunc(c)
-		if !ok || len(call.Args) != params.Len() || call.Ellipsis.IsValid() || !f.value(call.Args[index], callerDecl, depth+1) {
+	for _, arg := range args {
+		_, _, ok := p.funcOf(arg)
+		callerDecl, _ := values.EnclosingFunc(arg)
+		if !ok || !f.value(arg.Node().(ast.Expr), callerDecl, depth+1) {
 			return false
 		}
 	}

@@ -9,8 +9,6 @@ import (
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/internal/values"
-	"golang.org/x/tools/go/ast/edge"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -126,40 +124,18 @@ func (p *pass) fieldTargets(field *types.Var) ([]*types.Func, bool) {
 		if _, ok := field.Type().Underlying().(*types.Signature); !ok {
 			return nil, false
 		}
-		var targets []*types.Func
-		add := func(e ast.Expr) bool {
-			fn, ok := p.funcValue(e)
-			if ok && !slices.Contains(targets, fn) {
-				targets = append(targets, fn)
-			}
-			return ok
+		stored, ok := p.vals.Stored(p.prod, field)
+		if !ok {
+			return nil, false
 		}
-		for cur := range p.prod.Preorder((*ast.CompositeLit)(nil), (*ast.SelectorExpr)(nil)) {
-			switch n := cur.Node().(type) {
-			case *ast.CompositeLit:
-				st, ok := p.TypesInfo.TypeOf(n).Underlying().(*types.Struct)
-				if !ok {
-					continue
-				}
-				for i, elt := range n.Elts {
-					if kv, ok := elt.(*ast.KeyValueExpr); ok {
-						if p.TypesInfo.Uses[identOf(kv.Key)] == field && !add(kv.Value) {
-							return nil, false
-						}
-					} else if i < st.NumFields() && st.Field(i) == field && !add(elt) {
-						return nil, false
-					}
-				}
-			case *ast.SelectorExpr:
-				if p.TypesInfo.Uses[n.Sel] != field || !values.IsWritten(cur) {
-					continue
-				}
-				// t.hash = f: an assignment of a package function; anything
-				// else (&t.hash, t.hash, x = ...) is a write not followed.
-				assign, ok := cur.Parent().Node().(*ast.AssignStmt)
-				if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) || !add(assign.Rhs[cur.ParentEdgeIndex()]) {
-					return nil, false
-				}
+		var targets []*types.Func
+		for _, e := range stored {
+			fn, ok := p.funcValue(e)
+			if !ok {
+				return nil, false
+			}
+			if !slices.Contains(targets, fn) {
+				targets = append(targets, fn)
 			}
 		}
 		return targets, true
@@ -244,31 +220,22 @@ func (p *pass) paramTargets(v *types.Var) ([]*types.Func, bool) {
 		return nil, false
 	}
 	return p.targetsOnce(v, func() ([]*types.Func, bool) {
-		var owner *types.Func
-		var ownerCur inspector.Cursor
-		for fn, cur := range p.vals.Funcs(p.root.Inspector()) {
-			if isParamOf(cur.Node().(*ast.FuncDecl).Type, v) {
-				owner, ownerCur = fn, cur
-			}
-		}
-		if owner == nil || owner.Exported() || owner.Signature().Recv() != nil || p.vals.Written(ownerCur, v) {
+		def, ok := p.vals.Def(p.root, v)
+		if !ok {
 			return nil, false
 		}
-		params := owner.Signature().Params()
-		index := slices.Index(slices.Collect(params.Variables()), v)
-		if index < 0 || owner.Signature().Variadic() && index == params.Len()-1 {
+		owner, _, ok := p.funcOf(def)
+		decl, _ := values.EnclosingFunc(def)
+		if !ok || owner.Exported() || owner.Signature().Recv() != nil || p.vals.Written(decl, v) {
 			return nil, false
+		}
+		args, ok := p.vals.Arguments(p.prod.Inspector(), owner, v)
+		if !ok {
+			return nil, false // used as a value: called from where is not known
 		}
 		var targets []*types.Func
-		for cur := range p.vals.Uses(p.prod, owner) {
-			if cur.ParentEdgeKind() != edge.CallExpr_Fun {
-				return nil, false // used as a value: called from where is not known
-			}
-			call := cur.Parent().Node().(*ast.CallExpr)
-			if call.Ellipsis.IsValid() || index >= len(call.Args) {
-				return nil, false
-			}
-			fn, ok := p.funcValue(call.Args[index])
+		for _, arg := range args {
+			fn, ok := p.funcValue(arg.Node().(ast.Expr))
 			if !ok {
 				return nil, false
 			}

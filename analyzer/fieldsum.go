@@ -253,21 +253,12 @@ func (p *pass) fieldDigestSize(field *types.Var) int64 {
 			size = n
 		}
 	}
-	for use := range p.vals.Uses(p.root, field) {
-		switch use.ParentEdgeKind() {
-		case edge.KeyValueExpr_Key: // T{field: value}
-			consider(use.Parent().Node().(*ast.KeyValueExpr).Value)
-		case edge.SelectorExpr_Sel: // x.field = value
-			lhs := outerParens(use.Parent())
-			if lhs.ParentEdgeKind() != edge.AssignStmt_Lhs {
-				continue
-			}
-			if assign := lhs.Parent().Node().(*ast.AssignStmt); len(assign.Lhs) != len(assign.Rhs) {
-				size = 0
-			} else {
-				consider(assign.Rhs[lhs.ParentEdgeIndex()])
-			}
-		}
+	stored, ok := p.vals.Stored(p.root, field)
+	for _, e := range stored {
+		consider(e)
+	}
+	if !ok {
+		size = 0
 	}
 	if size <= 0 {
 		return 64

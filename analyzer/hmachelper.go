@@ -272,10 +272,8 @@ func (p *pass) helperShape(h loopHelper, s *Site, def *ast.AssignStmt) (check as
 				return nil, nil, "the error of the MAC's constructor is not checked right after it by if " + id.Name + " != nil { return ... }"
 			}
 			check, rest = rest[0], rest[1:]
-			for use := range p.vals.Uses(p.root, errVar) {
-				if n := use.Node(); n.Pos() < check.Pos() || n.End() > check.End() {
-					return nil, nil, id.Name + " is used after its check, at " + p.position(n.Pos())
-				}
+			if use, ok := p.vals.UsedOutside(p.root, errVar, check.Pos(), check.End()); ok {
+				return nil, nil, id.Name + " is used after its check, at " + p.position(use.Node().Pos())
 			}
 		}
 	}

@@ -400,18 +400,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 // code (a variable, a field); any other loop gives nil.
 func (p *pass) rangeWrite(n ast.Node, mac *types.Var) ast.Expr {
 	rs, ok := n.(*ast.RangeStmt)
-	if !ok || rs.Tok != token.DEFINE || rs.Value == nil || len(rs.Body.List) != 1 || !sigOperand(rs.X) {
-		return nil
-	}
-	if key, ok := rs.Key.(*ast.Ident); rs.Key != nil && (!ok || key.Name != "_") {
+	if !ok || !sigOperand(rs.X) || !p.isIdentOf(p.eachWritten(rs), mac) {
 		return nil
 	}
 	slice, ok := p.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice)
 	if !ok || !types.Identical(slice.Elem(), byteSlice) {
-		return nil
-	}
-	d, ok := p.TypesInfo.Defs[identOf(rs.Value)].(*types.Var)
-	if !ok || !p.isIdentOf(p.methodArg(rs.Body.List[0], mac, "Write"), d) {
 		return nil
 	}
 	return rs.X
@@ -523,10 +516,7 @@ func (p *pass) lenOf(e ast.Expr, v *types.Var) bool {
 // it says why.
 func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, string) {
 	var reads []ast.Expr
-	for c := range cur.Preorder((*ast.Ident)(nil)) {
-		if p.TypesInfo.Uses[c.Node().(*ast.Ident)] != mac {
-			continue
-		}
+	for c := range p.vals.Uses(cur, mac) {
 		switch call := c.Parent().Parent().Node(); {
 		case isMethodCallOn(c, "Size"):
 			reads = append(reads, call.(*ast.CallExpr))
@@ -878,12 +868,8 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 		if !p.nilBefore(fn, cur, errVar, mac) {
 			return nil, inspector.Cursor{}, false
 		}
-	} else {
-		for use := range p.vals.Uses(fn, errVar) {
-			if n := use.Node(); n.Pos() < cond.Pos() || n.End() > cond.End() {
-				return nil, inspector.Cursor{}, false
-			}
-		}
+	} else if _, ok := p.vals.UsedOutside(fn, errVar, cond.Pos(), cond.End()); ok {
+		return nil, inspector.Cursor{}, false
 	}
 	x = p.macWrite(write.Rhs[0], mac)
 	return x, check, x != nil
@@ -1072,18 +1058,13 @@ func (p *pass) localField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
 			// variable or a field of it (v.f.Set()): the call takes its
 			// address, which the method may keep.
 			for use := range p.vals.Uses(fn, v) {
-				c := use
-				for c.ParentEdgeKind() == edge.SelectorExpr_X {
-					s, ok := p.TypesInfo.Selections[c.Parent().Node().(*ast.SelectorExpr)]
-					if ok && s.Kind() == types.MethodVal {
-						if _, ptr := s.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer); ptr && !s.Indirect() {
-							return false
-						}
+				for c := use; c.ParentEdgeKind() == edge.SelectorExpr_X; c = c.Parent() {
+					if pointerMethodCall(p.TypesInfo, c) {
+						return false
 					}
-					if !ok || s.Kind() != types.FieldVal {
+					if s, ok := p.TypesInfo.Selections[c.Parent().Node().(*ast.SelectorExpr)]; !ok || s.Kind() != types.FieldVal {
 						break
 					}
-					c = c.Parent()
 				}
 			}
 			return true

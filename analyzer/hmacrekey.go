@@ -382,7 +382,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 	var equals []fixes.MACEqual
 	for cur := range p.callsIn(fn) {
 		sum := cur.Node().(*ast.CallExpr)
-		if p.sumNilOn(sum) != mac {
+		if !p.isIdentOf(p.sumNil(sum), mac) {
 			continue
 		}
 		arg := outerParens(cur)
@@ -670,12 +670,11 @@ func (p *pass) atomicKey(fn inspector.Cursor, e ast.Expr) (*ast.SelectorExpr, st
 // storesAtomic reports whether the code under root stores into the atomic
 // field (Store, Swap, CompareAndSwap).
 func (p *pass) storesAtomic(root inspector.Cursor, field *types.Var) bool {
-	for cur := range root.Preorder((*ast.SelectorExpr)(nil)) {
-		sel := cur.Node().(*ast.SelectorExpr)
-		if p.TypesInfo.Uses[sel.Sel] != field || cur.ParentEdgeKind() != edge.SelectorExpr_X {
+	for use := range p.vals.Uses(root, field) {
+		if use.ParentEdgeKind() != edge.SelectorExpr_Sel || use.Parent().ParentEdgeKind() != edge.SelectorExpr_X {
 			continue
 		}
-		switch cur.Parent().Node().(*ast.SelectorExpr).Sel.Name {
+		switch use.Parent().Parent().Node().(*ast.SelectorExpr).Sel.Name {
 		case "Store", "Swap", "CompareAndSwap":
 			return true
 		}

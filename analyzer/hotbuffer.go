@@ -323,7 +323,7 @@ func (p *pass) hashes(fn inspector.Cursor, depth int) bool {
 		if _, ok := p.sinkOf(ic.Cursor, ic.Callee, nil); ok {
 			return true // a sum, a hasher's Write, a call whose targets hash, a function value of a hash's shape
 		}
-		if sel, ok := ast.Unparen(ic.Node.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Sum" && values.IsHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+		if h, _ := p.hasherCall(ic.Node, "Sum"); h != nil {
 			return true
 		}
 		for _, arg := range ic.Node.Args {
@@ -621,8 +621,7 @@ func (p *pass) callDynamic(fn inspector.Cursor, x ast.Expr, iface bool) bool {
 		if !ok || p.vals.Written(fn, w) {
 			return false
 		}
-		if isParamOf(decl.Type, w) {
-			obj := p.TypesInfo.Defs[decl.Name].(*types.Func)
+		if obj := p.TypesInfo.Defs[decl.Name].(*types.Func); slices.Contains(slices.Collect(obj.Signature().Params().Variables()), w) {
 			return !iface && p.noInline(obj, decl) || p.freq.CallsItself(obj)
 		}
 		// w := y.(I), or w, ok := y.(I)
@@ -668,11 +667,6 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 		return fn != nil && binaryAppends[fn.FullName()] && p.derivedFrom(e.Args[0], v)
 	}
 	return false
-}
-
-// isParamOf reports whether v is a parameter of the function of type ft.
-func isParamOf(ft *ast.FuncType, v *types.Var) bool {
-	return ft.Params != nil && ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
 }
 
 // bufferAllocates says what allocates, or false when the buffer stays on

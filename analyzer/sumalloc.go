@@ -68,7 +68,7 @@ func (p *siteChecks) checkSumAlloc() {
 	for cur := range p.callsIn(p.root) {
 		call := cur.Node().(*ast.CallExpr)
 		if !p.suppress.analyzed(cur) {
-			if p.isSumNil(call) {
+			if p.sumNil(call) != nil {
 				p.suppress.notAnalyzed(cur, call, sumAlloc)
 			}
 			continue
@@ -77,7 +77,7 @@ func (p *siteChecks) checkSumAlloc() {
 			p.silent(call, sumAlloc, "the hmac-rekey fix of its MAC pools the MAC and compares without this sum")
 			continue
 		}
-		if !p.isSumNil(call) {
+		if p.sumNil(call) == nil {
 			continue
 		}
 		sites, field, pooledVar := p.sumNilHasher(cur)
@@ -142,17 +142,32 @@ func (p *siteChecks) checkSumAlloc() {
 	}
 }
 
-// isSumNil reports whether e is a call h.Sum(nil) on a hasher (see
-// isHasherRecv: a variable of a hasher type with pointer methods too): its
-// argument is nil, or a local slice declared without a value and never
-// written (var tmp []byte; h.Sum(tmp)), which holds nil wherever it is read.
-func (p *pass) isSumNil(e ast.Expr) bool {
-	call, ok := e.(*ast.CallExpr)
+// sumNil returns the hasher h when e is a call h.Sum(nil) (see hasherCall):
+// its argument is nil, or a local slice declared without a value and never
+// written (var tmp []byte; h.Sum(tmp)), which holds nil wherever it is
+// read. Nil otherwise.
+func (p *pass) sumNil(e ast.Expr) ast.Expr {
+	h, call := p.hasherCall(e, "Sum")
+	if h == nil || !p.nilValue(call.Args[0]) {
+		return nil
+	}
+	return h
+}
+
+// hasherCall returns the call e and its receiver h when e calls the method
+// name of hash.Hash (Write, Sum: each takes one argument) on a hasher (see
+// isHasherRecv: a variable of a hasher type with pointer methods too); or
+// nils.
+func (p *pass) hasherCall(e ast.Expr, name string) (h ast.Expr, call *ast.CallExpr) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
-		return false
+		return nil, nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Sum" && len(call.Args) == 1 && p.nilValue(call.Args[0]) && values.IsHasherRecv(p.TypesInfo.TypeOf(sel.X))
+	if !ok || sel.Sel.Name != name || !values.IsHasherRecv(p.TypesInfo.TypeOf(sel.X)) {
+		return nil, nil
+	}
+	return sel.X, call
 }
 
 // nilValue reports whether e is nil: the literal, or a local variable
@@ -171,17 +186,6 @@ func (p *pass) nilValue(e ast.Expr) bool {
 		return false // a parameter, or given a value
 	}
 	return !p.vals.Written(p.root, v)
-}
-
-// sumNilOn returns the variable h when e is h.Sum(nil) on a hasher that a
-// variable holds, or nil.
-func (p *pass) sumNilOn(e ast.Expr) *types.Var {
-	if !p.isSumNil(e) {
-		return nil
-	}
-	id, _ := ast.Unparen(ast.Unparen(e.(*ast.CallExpr).Fun).(*ast.SelectorExpr).X).(*ast.Ident)
-	v, _ := p.TypesInfo.Uses[id].(*types.Var)
-	return v
 }
 
 // sumNilHasher says where the hasher of h.Sum(nil), the call at cur, comes

@@ -137,18 +137,11 @@ func (p *pass) copiedAtOnce(call inspector.Cursor) bool {
 	if !ok || call.Parent().Node().(*ast.AssignStmt).Tok != token.DEFINE {
 		return false
 	}
-	uses := 0
-	for u := range p.vals.Uses(fn, v) {
-		uses++
-		if u.ParentEdgeKind() != edge.CallExpr_Args {
-			return false
-		}
+	uses, passed := p.vals.UsedAs(fn, v, edge.CallExpr_Args)
+	return passed && len(uses) > 0 && !slices.ContainsFunc(uses, func(u inspector.Cursor) bool {
 		callee := typeutil.StaticCallee(p.TypesInfo, u.Parent().Node().(*ast.CallExpr))
-		if callee == nil || callee.Pkg() != p.Pkg || !p.onlyDereferenced(callee, u.ParentEdgeIndex()) {
-			return false
-		}
-	}
-	return uses > 0
+		return callee == nil || callee.Pkg() != p.Pkg || !p.onlyDereferenced(callee, u.ParentEdgeIndex())
+	})
 }
 
 // onlyDereferenced reports whether the parameter i of fn, a function of the
@@ -162,15 +155,8 @@ func (p *pass) onlyDereferenced(fn *types.Func, i int) bool {
 	if i >= params.Len() {
 		return false
 	}
-	param := params.At(i)
-	uses := 0
-	for u := range p.vals.Uses(d, param) {
-		if u.ParentEdgeKind() != edge.StarExpr_X || u.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
-			return false
-		}
-		uses++
-	}
-	return uses > 0
+	uses, read := p.vals.UsedAs(d, params.At(i), edge.StarExpr_X)
+	return read && len(uses) > 0 && !slices.ContainsFunc(uses, func(u inspector.Cursor) bool { return u.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs })
 }
 
 // returnsArgument reports whether call calls a function of the package with

@@ -297,86 +297,24 @@ func (m *Model) table(x ast.Expr) bool {
 	if ok, known := m.tables[v]; known {
 		return ok
 	}
-	few, other := 0, false
-	fill := func(e ast.Expr) {
+	stored, ok := m.cfg.Vals.Stored(m.cfg.Root, v)
+	lits := 0
+	for _, e := range stored {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.CompositeLit:
 			if len(e.Elts) <= maxSmallLoop {
-				few++
-				return
+				lits++
+				continue
 			}
 		case *ast.Ident:
 			if e.Name == "nil" && m.cfg.Info.Uses[e] == types.Universe.Lookup("nil") {
-				return
+				continue
 			}
 		}
-		other = true
+		ok = false
 	}
-	for _, e := range m.structFills()[v] {
-		fill(e) // the composite literals that set it, keyed or not
-	}
-	for use := range m.cfg.Vals.Uses(m.cfg.Root, v) {
-		if other {
-			break
-		}
-		if use.ParentEdgeKind() == edge.KeyValueExpr_Key {
-			continue // a composite literal's key: among the fills above
-		}
-		if !values.IsWritten(use) {
-			continue // read
-		}
-		w := use
-		if w.ParentEdgeKind() == edge.SelectorExpr_Sel {
-			w = w.Parent()
-		}
-		assign, ok := w.Parent().Node().(*ast.AssignStmt)
-		if !ok || w.ParentEdgeKind() != edge.AssignStmt_Lhs || len(assign.Lhs) != len(assign.Rhs) {
-			other = true // an element, its address, an increment, a range: changed otherwise
-			continue
-		}
-		fill(assign.Rhs[slices.Index(assign.Lhs, w.Node().(ast.Expr))])
-	}
-	m.tables[v] = few > 0 && !other
+	m.tables[v] = ok && lits > 0
 	return m.tables[v]
-}
-
-// structFills returns, for each field of a slice type, the values that the
-// package's composite literals of structs give it, keyed or not; built on
-// first use, in one walk.
-func (m *Model) structFills() map[*types.Var][]ast.Expr {
-	if m.fills != nil {
-		return m.fills
-	}
-	m.fills = map[*types.Var][]ast.Expr{}
-	for cur := range m.cfg.Root.Preorder((*ast.CompositeLit)(nil)) {
-		lit := cur.Node().(*ast.CompositeLit)
-		st, ok := m.cfg.Info.TypeOf(lit).Underlying().(*types.Struct)
-		if !ok {
-			if p, isPtr := m.cfg.Info.TypeOf(lit).Underlying().(*types.Pointer); isPtr {
-				st, ok = p.Elem().Underlying().(*types.Struct)
-			}
-		}
-		if !ok {
-			continue
-		}
-		for i, elt := range lit.Elts {
-			var field *types.Var
-			if kv, isKV := elt.(*ast.KeyValueExpr); isKV {
-				if id, isID := kv.Key.(*ast.Ident); isID {
-					field, _ = m.cfg.Info.Uses[id].(*types.Var)
-				}
-				elt = kv.Value
-			} else if i < st.NumFields() {
-				field = st.Field(i)
-			}
-			if field != nil {
-				if _, isSlice := field.Type().Underlying().(*types.Slice); isSlice {
-					m.fills[field] = append(m.fills[field], elt)
-				}
-			}
-		}
-	}
-	return m.fills
 }
 
 // localValue returns the value of the local variable id when its

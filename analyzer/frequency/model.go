@@ -199,9 +199,8 @@ type Model struct {
 	callers map[*fnInfo]callSites
 	// keyChains memoizes chainsKeys.
 	keyChains map[*fnInfo]bool
-	// tables memoizes table; fills holds structFills.
+	// tables memoizes table.
 	tables map[*types.Var]bool
-	fills  map[*types.Var][]ast.Expr
 	// resolved says that the call graph is built and every function's
 	// reason decided (see graph): the cost of a function needs neither, and
 	// a package without a site asks only that.

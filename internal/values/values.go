@@ -43,6 +43,7 @@ type table struct {
 	vars    []*types.Var                        // the package variables declared with a value, in source order
 	methods map[string]bool                     // the names of the methods of the interfaces declared
 	whole   []types.Type                        // the types of the non-variable operands assigned whole
+	fills   map[*types.Var][]inspector.Cursor   // the elements of struct literals that set each field, built by Stored
 }
 
 // New returns an index of the syntax that info describes.
@@ -276,6 +277,97 @@ func assignedFrom(id inspector.Cursor) (inspector.Cursor, bool) {
 	return id.Parent().ChildAt(edge.ValueSpec_Values, i), true
 }
 
+// Stored returns the values that the code under region stores whole in
+// obj, a field or a variable, in the order of the statements and literals
+// that store them: the value of each assignment to it (x.f = v, v = x, with
+// a value for each name) and, for a field, each element of a composite
+// literal that sets it, keyed or not (T{f: v}, T{v}, []*T{{f: v}}); false
+// when the code writes obj otherwise (takes its address, writes an element
+// of it, increments it, ranges into it, assigns it one call's results).
+// A declaration's value is not a store (see Only).
+func (x *Index) Stored(region inspector.Cursor, obj types.Object) ([]ast.Expr, bool) {
+	type store struct {
+		at    int32 // the index of the literal or of the assigned name
+		value ast.Expr
+	}
+	var stores []store
+	if field, ok := obj.(*types.Var); ok && field.IsField() {
+		for _, elt := range x.fillsOf(region.Inspector())[field] {
+			lit := elt.Parent()
+			if elt.ParentEdgeKind() == edge.KeyValueExpr_Value {
+				lit = lit.Parent()
+			}
+			if region.Node() == nil || region.Contains(lit) {
+				stores = append(stores, store{lit.Index(), elt.Node().(ast.Expr)})
+			}
+		}
+	}
+	for use := range x.Uses(region, obj) {
+		if use.ParentEdgeKind() == edge.KeyValueExpr_Key || !IsWritten(use) {
+			continue // a literal's key, among the fills; or read
+		}
+		lhs := use
+		if lhs.ParentEdgeKind() == edge.SelectorExpr_Sel {
+			lhs = lhs.Parent()
+		}
+		for lhs.ParentEdgeKind() == edge.ParenExpr_X {
+			lhs = lhs.Parent()
+		}
+		if lhs.ParentEdgeKind() != edge.AssignStmt_Lhs {
+			return nil, false
+		}
+		assign := lhs.Parent().Node().(*ast.AssignStmt)
+		if len(assign.Lhs) != len(assign.Rhs) {
+			return nil, false
+		}
+		stores = append(stores, store{use.Index(), assign.Rhs[lhs.ParentEdgeIndex()]})
+	}
+	slices.SortStableFunc(stores, func(a, b store) int { return int(a.at) - int(b.at) })
+	values := make([]ast.Expr, len(stores))
+	for i, s := range stores {
+		values[i] = s.value
+	}
+	return values, true
+}
+
+// fillsOf returns the elements of the struct literals of in's syntax (of a
+// struct type, or of a pointer to one where the literal elides it) that set
+// each field, building them on first use.
+func (x *Index) fillsOf(in *inspector.Inspector) map[*types.Var][]inspector.Cursor {
+	t := x.of(in)
+	if t.fills != nil {
+		return t.fills
+	}
+	t.fills = map[*types.Var][]inspector.Cursor{}
+	for cur := range in.Root().Preorder((*ast.CompositeLit)(nil)) {
+		lt := x.info.TypeOf(cur.Node().(*ast.CompositeLit))
+		if lt == nil {
+			continue
+		}
+		if ptr, ok := lt.Underlying().(*types.Pointer); ok {
+			lt = ptr.Elem()
+		}
+		st, ok := lt.Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i, elt := range cur.Node().(*ast.CompositeLit).Elts {
+			field, value := (*types.Var)(nil), cur.ChildAt(edge.CompositeLit_Elts, i)
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				key, _ := kv.Key.(*ast.Ident)
+				field, _ = x.info.Uses[key].(*types.Var)
+				value = value.ChildAt(edge.KeyValueExpr_Value, -1)
+			} else if i < st.NumFields() {
+				field = st.Field(i)
+			}
+			if field != nil {
+				t.fills[field] = append(t.fills[field], value)
+			}
+		}
+	}
+	return t.fills
+}
+
 // Only returns the one value that the variable obj holds in region: the
 // value its declaration under region gives it (see DefinedWith), when
 // nothing under region writes obj after it; with the declaring identifier.
@@ -286,6 +378,17 @@ func (x *Index) Only(region inspector.Cursor, obj types.Object) (ast.Expr, inspe
 	}
 	value, ok := DefinedWith(id)
 	return value, id, ok
+}
+
+// UsedOutside returns the first identifier under region that uses obj
+// outside the source range [from, to), in preorder.
+func (x *Index) UsedOutside(region inspector.Cursor, obj types.Object, from, to token.Pos) (inspector.Cursor, bool) {
+	for use := range x.Uses(region, obj) {
+		if n := use.Node(); n.Pos() < from || n.End() > to {
+			return use, true
+		}
+	}
+	return inspector.Cursor{}, false
 }
 
 // Used reports whether an identifier under region uses obj.
@@ -360,6 +463,31 @@ func (x *Index) Escapes(in *inspector.Inspector, fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// Arguments returns the argument that each call of fn in in's syntax
+// passes for fn's parameter v, in preorder: false when in uses fn other
+// than by calling it (as a value, which may be called from anywhere), when
+// v is not one of fn's parameters or is its variadic one, or when a call
+// spreads a slice (f(xs...)) or passes the results of one call (f(g())).
+func (x *Index) Arguments(in *inspector.Inspector, fn *types.Func, v *types.Var) ([]inspector.Cursor, bool) {
+	params := fn.Signature().Params()
+	i := slices.Index(slices.Collect(params.Variables()), v)
+	if i < 0 || fn.Signature().Variadic() && i == params.Len()-1 || x.Escapes(in, fn) {
+		return nil, false
+	}
+	var args []inspector.Cursor
+	for _, c := range x.Calls(in, fn) {
+		call := c.Node().(*ast.CallExpr)
+		if call.Ellipsis.IsValid() || i >= len(call.Args) {
+			return nil, false
+		}
+		if _, tuple := x.info.TypeOf(call.Args[0]).(*types.Tuple); tuple {
+			return nil, false
+		}
+		args = append(args, c.ChildAt(edge.CallExpr_Args, i))
+	}
+	return args, true
 }
 
 // CalledAt returns the call whose function the identifier at cur names,

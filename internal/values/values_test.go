@@ -442,3 +442,95 @@ func F(s string, buf *bytes.Buffer) {
 		"[]byte(s): ",
 	}, got)
 }
+
+// TestStored checks the values that the code stores whole in a field or a
+// variable, literals' elements keyed or not among them, in source order;
+// none when it writes the field or variable otherwise.
+func TestStored(t *testing.T) {
+	f := load(t)
+	stored := func(region inspector.Cursor, obj types.Object) ([]string, bool) {
+		values, ok := f.x.Stored(region, obj)
+		var got []string
+		for _, v := range values {
+			got = append(got, types.ExprString(v))
+		}
+		return got, ok
+	}
+	root := f.in.Root()
+	b := f.obj("buffer").Type().Underlying().(*types.Struct).Field(0)
+	got, ok := stored(root, b)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"b.b[:0]", "w.b[:n]", "[]byte(s)", "append(b.b, s...)", "append(b.b, s...)"}, got, "assigned, and set by a literal's element that names no field")
+	got, ok = stored(f.decl(t, f.obj("newBuffer").(*types.Func)), b)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"[]byte(s)"}, got, "in one function only")
+	got, ok = stored(root, f.field("key"))
+	assert.True(t, ok)
+	assert.Equal(t, []string{"k"}, got, "a keyed element")
+	got, ok = stored(root, f.field("n"))
+	assert.True(t, ok)
+	assert.Equal(t, []string{"len(fixed)"}, got)
+	for _, name := range []string{"addr", "items"} {
+		got, ok = stored(root, f.field(name))
+		assert.False(t, ok, "%s: its address taken, ranged into", name)
+		assert.Nil(t, got)
+	}
+	_, ok = stored(root, f.obj("counter"))
+	assert.False(t, ok, "incremented")
+	got, ok = stored(root, f.obj("fixed"))
+	assert.True(t, ok, "a declaration's value is not a store")
+	assert.Empty(t, got)
+}
+
+// TestArguments checks the arguments that the calls of a function pass for
+// one of its parameters; none for a function used as a value.
+func TestArguments(t *testing.T) {
+	f := load(t)
+	args := func(fn string, i int) ([]string, bool) {
+		obj := f.obj(fn).(*types.Func)
+		cursors, ok := f.x.Arguments(f.in, obj, obj.Signature().Params().At(i))
+		var got []string
+		for _, c := range cursors {
+			got = append(got, types.ExprString(c.Node().(ast.Expr)))
+		}
+		return got, ok
+	}
+	got, ok := args("write", 0)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"w"}, got)
+	got, ok = args("apply", 0)
+	assert.True(t, ok)
+	assert.Equal(t, []string{"helper"}, got)
+	got, ok = args("newT", 0)
+	assert.True(t, ok, "never called")
+	assert.Empty(t, got)
+	_, ok = args("helper", 0)
+	assert.False(t, ok, "passed as a value to apply")
+	write := f.obj("write").(*types.Func)
+	_, ok = f.x.Arguments(f.in, write, f.obj("helper").(*types.Func).Signature().Params().At(0))
+	assert.False(t, ok, "a parameter of another function")
+}
+
+// TestUsedOutside checks the first use of a variable outside a range of
+// the source: none when every use is within it.
+func TestUsedOutside(t *testing.T) {
+	f := load(t)
+	decl := f.decl(t, f.obj("loop").(*types.Func))
+	var total types.Object
+	for cur := range decl.Preorder((*ast.Ident)(nil)) {
+		if id := cur.Node().(*ast.Ident); id.Name == "total" && f.info.Defs[id] != nil {
+			total = f.info.Defs[id]
+		}
+	}
+	require.NotNil(t, total)
+	var loop inspector.Cursor
+	for cur := range decl.Preorder((*ast.RangeStmt)(nil)) {
+		loop = cur
+	}
+	require.True(t, loop.Valid())
+	use, ok := f.x.UsedOutside(decl, total, loop.Node().Pos(), loop.Node().End())
+	require.True(t, ok, "returned after the loop")
+	assert.Equal(t, edge.BinaryExpr_X, use.ParentEdgeKind(), "total + helper(1)")
+	_, ok = f.x.UsedOutside(decl, total, decl.Node().Pos(), decl.Node().End())
+	assert.False(t, ok, "every use is in the function")
+}
