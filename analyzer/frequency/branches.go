@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -26,8 +27,9 @@ import (
 //     defined by one of these, now := time.Now().Unix()): a refresh when a
 //     credential or a cache entry expires;
 //   - a cache miss (v, ok := m[k]; if !ok { ... m[k] = v }, or code after
-//     if v, ok := m[k]; ok { return v } in a block that sets m[k]): once
-//     per key;
+//     if v, ok := m[k]; ok { return v } in a block that sets m[k], or
+//     after if v := c.Load(); v != nil { return v } in a block that calls
+//     c.Store): once per key;
 //   - an early return for an empty input (if len(x) == 0 { return ... }):
 //     the edge case, which a recursion that splits what it is given never
 //     makes (Ball and Larus's opcode heuristic, for this test only);
@@ -232,7 +234,9 @@ func (m *Model) emptyTest(bin *ast.BinaryExpr) bool {
 
 // afterHit says why the statement at stmt, in a block, runs only on a cache
 // miss: an earlier statement of the block returns on a hit (if v, ok :=
-// m[k]; ok { return v }) and the block sets m[k]. It returns "" otherwise.
+// m[k]; ok { return v }, or if v := c.Load(); v != nil { return v }) and
+// the block fills what it looked up (m[k] = v, c.Store(v)). It returns ""
+// otherwise.
 func (m *Model) afterHit(stmt inspector.Cursor) string {
 	block := stmt.Parent().Node().(*ast.BlockStmt)
 	for prev, ok := stmt.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
@@ -243,12 +247,14 @@ func (m *Model) afterHit(stmt inspector.Cursor) string {
 		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret {
 			continue
 		}
-		id, isID := ast.Unparen(ifs.Cond).(*ast.Ident)
-		if !isID {
-			continue
+		cond := ast.Unparen(ifs.Cond)
+		if bin, isBin := cond.(*ast.BinaryExpr); isBin && bin.Op == token.NEQ {
+			cond, _ = operandBeside(bin, m.isNil) // v of v != nil
 		}
-		if idx := m.lookupOf(prev, id); idx != nil && setsIn(block, idx) {
-			return "only after " + types.ExprString(idx) + " misses (a cache miss: once per key)"
+		if id, isID := ast.Unparen(cond).(*ast.Ident); isID {
+			if cache := m.lookupOf(prev, id); cache != nil && setsIn(block, cache) {
+				return "only after " + types.ExprString(cache) + " misses (a cache miss: once per key)"
+			}
 		}
 	}
 	return ""
@@ -345,28 +351,32 @@ func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 	return found
 }
 
-// setsIn reports whether block assigns to x (the same expression, as text).
+// setsIn reports whether block assigns to x (the same expression, as
+// text) or stores into it (x.Store(...): a sync.Map, an atomic value).
 func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
 	want := types.ExprString(ast.Unparen(x))
 	found := false
 	ast.Inspect(block, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for _, lhs := range as.Lhs {
-				if types.ExprString(ast.Unparen(lhs)) == want {
-					found = true
-				}
-			}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			found = found || slices.ContainsFunc(n.Lhs, func(lhs ast.Expr) bool { return types.ExprString(ast.Unparen(lhs)) == want })
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			found = found || ok && sel.Sel.Name == "Store" && types.ExprString(ast.Unparen(sel.X)) == want
 		}
 		return !found
 	})
 	return found
 }
 
-// lookupOf returns the map index m[k] whose comma-ok result ok is, in the
-// statement before the if statement at ifCur or in its init: v, ok := m[k].
-func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
+// lookupOf returns what the statement before the if statement at ifCur, or
+// its init, looks up to define id, which the if statement tests for a hit:
+// the map index m[k] of v, ok := m[k] (id is ok), or the holder c of v :=
+// c.Load() or v, ok := c.Load(k), when c's type has a method Store that
+// fills it (an atomic value, a sync.Map). It returns nil otherwise.
+func (m *Model) lookupOf(ifCur inspector.Cursor, id *ast.Ident) ast.Expr {
 	ifs := ifCur.Node().(*ast.IfStmt)
-	obj := m.cfg.Info.Uses[ok]
+	obj := m.cfg.Info.Uses[id]
 	if obj == nil {
 		return nil
 	}
@@ -381,15 +391,25 @@ func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
 	}
 	for _, s := range stmts {
 		as, isAssign := s.(*ast.AssignStmt)
-		if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		if !isAssign || len(as.Rhs) != 1 {
 			continue
 		}
-		if id, isID := as.Lhs[1].(*ast.Ident); !isID || m.cfg.Info.ObjectOf(id) != obj {
+		last, isID := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+		if !isID || m.cfg.Info.ObjectOf(last) != obj {
 			continue
 		}
-		if idx, isIdx := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); isIdx {
-			if _, isMap := m.cfg.Info.TypeOf(idx.X).Underlying().(*types.Map); isMap {
-				return idx
+		switch rhs := ast.Unparen(as.Rhs[0]).(type) {
+		case *ast.IndexExpr:
+			if _, isMap := m.cfg.Info.TypeOf(rhs.X).Underlying().(*types.Map); isMap && len(as.Lhs) == 2 {
+				return rhs
+			}
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(rhs.Fun).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Load" {
+				continue
+			}
+			if store, _, _ := types.LookupFieldOrMethod(m.cfg.Info.TypeOf(sel.X), true, m.cfg.Pkg, "Store"); store != nil {
+				return sel.X
 			}
 		}
 	}
