@@ -21,6 +21,9 @@ import (
 //
 //   - a nil test whose branch sets what it tested (if c.h == nil { c.h =
 //     ... }): an initialization or a refresh, once per value;
+//   - a test of an unset flag of a value that the branch sets (if !k.done
+//     && ... { ...; k.done = true }, itself or through a method of k): a
+//     change of the value's state, once per value;
 //   - an error test (err != nil): the error path;
 //   - a test on the clock (time.Now, time.Since, time.Until, a time.Time's
 //     Before, After or Sub, a method named for an expiry, a local variable
@@ -115,19 +118,30 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	if ifs.Else == nil && m.processWide(cond) {
 		return "only when " + types.ExprString(cond) + " (a switch of the whole process, such as a log level)"
 	}
+	// if !k.sealed && ... { ...; k.seal() }: a change of the value's state.
+	for c := cond; c != nil; {
+		flag, rest := c, ast.Expr(nil)
+		if and, ok := c.(*ast.BinaryExpr); ok && and.Op == token.LAND {
+			flag, rest = ast.Unparen(and.X), ast.Unparen(and.Y)
+		}
+		if not, ok := flag.(*ast.UnaryExpr); ok && not.Op == token.NOT && isBasic(m.cfg.Info.TypeOf(not.X), types.IsBoolean) && m.setsIn(ifs.Body, not.X, true) {
+			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(not.X) + ": a change of the value's state, once per value)"
+		}
+		c = rest
+	}
 	bin, ok := cond.(*ast.BinaryExpr)
 	if ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 		if x, isNil := operandBeside(bin, m.isNil); isNil {
 			if bin.Op == token.NEQ && isError(m.cfg.Info.TypeOf(x)) {
 				return "only when " + types.ExprString(cond) + " (an error path)"
 			}
-			if bin.Op == token.EQL && setsIn(ifs.Body, x) {
+			if bin.Op == token.EQL && m.setsIn(ifs.Body, x, false) {
 				return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": an initialization or a refresh)"
 			}
 		}
 		// if key == "" { ...; key = fetched }: a default filled in when
 		// the caller gives none.
-		if x, zero := operandBeside(bin, m.isZeroConst); zero && bin.Op == token.EQL && setsIn(ifs.Body, x) {
+		if x, zero := operandBeside(bin, m.isZeroConst); zero && bin.Op == token.EQL && m.setsIn(ifs.Body, x, false) {
 			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": a default filled in when none is given)"
 		}
 	}
@@ -146,7 +160,7 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	// v, ok := m[k]; if !ok { ... m[k] = v }: a cache miss.
 	if un, ok := cond.(*ast.UnaryExpr); ok && un.Op == token.NOT {
 		if id, ok := ast.Unparen(un.X).(*ast.Ident); ok {
-			if idx := m.lookupOf(ifCur, id); idx != nil && setsIn(ifs.Body, idx) {
+			if idx := m.lookupOf(ifCur, id); idx != nil && m.setsIn(ifs.Body, idx, false) {
 				return "only when " + types.ExprString(cond) + " (a cache miss: once per key)"
 			}
 		}
@@ -252,7 +266,7 @@ func (m *Model) afterHit(stmt inspector.Cursor) string {
 			cond, _ = operandBeside(bin, m.isNil) // v of v != nil
 		}
 		if id, isID := ast.Unparen(cond).(*ast.Ident); isID {
-			if cache := m.lookupOf(prev, id); cache != nil && setsIn(block, cache) {
+			if cache := m.lookupOf(prev, id); cache != nil && m.setsIn(block, cache, false) {
 				return "only after " + types.ExprString(cache) + " misses (a cache miss: once per key)"
 			}
 		}
@@ -352,9 +366,12 @@ func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 }
 
 // setsIn reports whether block assigns to x (the same expression, as
-// text) or stores into it (x.Store(...): a sync.Map, an atomic value).
-func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
+// text), stores into it (x.Store(...): a sync.Map, an atomic value), or,
+// with methods, calls a method of the package on what x is a field of that
+// assigns that field of its receiver (k.seal(), which sets k.sealed).
+func (m *Model) setsIn(block *ast.BlockStmt, x ast.Expr, methods bool) bool {
 	want := types.ExprString(ast.Unparen(x))
+	field, _ := ast.Unparen(x).(*ast.SelectorExpr)
 	found := false
 	ast.Inspect(block, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -362,7 +379,15 @@ func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
 			found = found || slices.ContainsFunc(n.Lhs, func(lhs ast.Expr) bool { return types.ExprString(ast.Unparen(lhs)) == want })
 		case *ast.CallExpr:
 			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-			found = found || ok && sel.Sel.Name == "Store" && types.ExprString(ast.Unparen(sel.X)) == want
+			if !ok {
+				break
+			}
+			recv := types.ExprString(ast.Unparen(sel.X))
+			found = found || sel.Sel.Name == "Store" && recv == want
+			if g := m.funcs[typeutil.StaticCallee(m.cfg.Info, n)]; methods && g != nil && field != nil && recv == types.ExprString(ast.Unparen(field.X)) {
+				decl := g.cur.Node().(*ast.FuncDecl)
+				found = found || decl.Recv != nil && len(decl.Recv.List[0].Names) == 1 && m.setsIn(decl.Body, &ast.SelectorExpr{X: decl.Recv.List[0].Names[0], Sel: field.Sel}, false)
+			}
 		}
 		return !found
 	})
@@ -372,8 +397,8 @@ func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
 // lookupOf returns what the statement before the if statement at ifCur, or
 // its init, looks up to define id, which the if statement tests for a hit:
 // the map index m[k] of v, ok := m[k] (id is ok), or the holder c of v :=
-// c.Load() or v, ok := c.Load(k), when c's type has a method Store that
-// fills it (an atomic value, a sync.Map). It returns nil otherwise.
+// c.Load() or v, ok := c.Load(k) (an atomic value, a sync.Map). It returns
+// nil otherwise.
 func (m *Model) lookupOf(ifCur inspector.Cursor, id *ast.Ident) ast.Expr {
 	ifs := ifCur.Node().(*ast.IfStmt)
 	obj := m.cfg.Info.Uses[id]
@@ -404,12 +429,8 @@ func (m *Model) lookupOf(ifCur inspector.Cursor, id *ast.Ident) ast.Expr {
 				return rhs
 			}
 		case *ast.CallExpr:
-			sel, ok := ast.Unparen(rhs.Fun).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Load" {
-				continue
-			}
-			if store, _, _ := types.LookupFieldOrMethod(m.cfg.Info.TypeOf(sel.X), true, m.cfg.Pkg, "Store"); store != nil {
-				return sel.X
+			if sel, ok := ast.Unparen(rhs.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Load" {
+				return sel.X // filled by its Store, which setsIn looks for
 			}
 		}
 	}

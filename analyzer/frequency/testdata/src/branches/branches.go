@@ -179,6 +179,42 @@ func (c *memo) peek(b []byte) [32]byte {
 	return [32]byte{}
 }
 
+// A branch taken while a flag of the value is unset, which the branch sets
+// (itself or through a method of the value): once per value, however often
+// the loop visits it.
+type key struct {
+	sealed, dummy bool
+}
+
+func (k *key) seal() { k.sealed = true }
+
+func (k *key) check() bool { return k.sealed }
+
+func sealAll(keys []*key) {
+	for _, k := range keys {
+		if k != nil && !k.sealed {
+			site(1) // want `silent: it runs only when k != nil && !k.sealed \(it sets k.sealed: a change of the value's state, once per value\)`
+			k.seal()
+		}
+	}
+	for _, k := range keys {
+		if !k.dummy {
+			site(1) // want `silent: it runs only when !k.dummy \(it sets k.dummy: a change of the value's state, once per value\)`
+			k.dummy = true
+		}
+	}
+}
+
+// A flag the branch only reads is the item's own: per item.
+func readAll(keys []*key) {
+	for _, k := range keys {
+		if !k.sealed {
+			site(1) // want `per item: once per element of keys \(the loop at branches.go:\d+\)`
+			k.check()
+		}
+	}
+}
+
 // A log level of the whole process: off in the steady state. A test on the
 // repetition's own data is not.
 type level int
