@@ -48,12 +48,16 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 				return why
 			}
 		case edge.IfStmt_Else:
-			ifs := c.Parent().Node().(*ast.IfStmt)
-			if why := m.rareElse(ifs); why != "" {
-				return why
+			// if err == nil { ... } else { ... }: the error path.
+			if bin, ok := ast.Unparen(c.Parent().Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr); ok && bin.Op == token.EQL {
+				if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
+					return "only when " + types.ExprString(x) + " != nil (an error path)"
+				}
 			}
 		case edge.CallExpr_Args:
-			if _, ok := c.Node().(*ast.FuncLit); ok && m.isOnceDo(c.Parent().Node().(*ast.CallExpr)) {
+			// The function that a sync.Once's Do runs.
+			fn, _ := typeutil.Callee(m.cfg.Info, c.Parent().Node().(*ast.CallExpr)).(*types.Func)
+			if _, ok := c.Node().(*ast.FuncLit); ok && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && fn.Name() == "Do" && strings.Contains(fn.FullName(), "Once") {
 				return "only once, in the function that sync.Once's Do runs"
 			}
 		case edge.BlockStmt_List:
@@ -145,13 +149,9 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": a default filled in when none is given)"
 		}
 	}
-	if n := len(ifs.Body.List); n > 0 {
-		if last, ok := ifs.Body.List[n-1].(*ast.ExprStmt); ok {
-			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
-				if what := m.noReturn(call, typeutil.StaticCallee(m.cfg.Info, call), 1); what != "" {
-					return "only when " + types.ExprString(cond) + " (a failure path: it ends in " + what + ")"
-				}
-			}
+	if call := lastCall(ifs.Body); call != nil {
+		if what := m.noReturn(call, typeutil.StaticCallee(m.cfg.Info, call), 1); what != "" {
+			return "only when " + types.ExprString(cond) + " (a failure path: it ends in " + what + ")"
 		}
 	}
 	if ok && bin.Op == token.EQL && ifs.Else == nil && leaves(ifs.Body) && m.emptyTest(bin) {
@@ -204,29 +204,27 @@ func (m *Model) noReturn(call *ast.CallExpr, fn *types.Func, depth int) string {
 			return "the test's " + name
 		}
 	}
-	if depth == 0 || fn.Pkg() != m.cfg.Pkg {
-		return ""
-	}
-	f := m.funcs[fn]
-	if f == nil {
-		return ""
-	}
-	decl, ok := f.cur.Node().(*ast.FuncDecl)
-	if !ok || decl.Body == nil || len(decl.Body.List) == 0 {
-		return ""
-	}
-	last, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ExprStmt)
-	if !ok {
-		return ""
-	}
-	inner, ok := ast.Unparen(last.X).(*ast.CallExpr)
-	if !ok {
-		return ""
-	}
-	if what := m.noReturn(inner, typeutil.StaticCallee(m.cfg.Info, inner), depth-1); what != "" {
-		return fn.Name() + " (" + what + ")"
+	if f := m.funcs[fn]; depth > 0 && f != nil {
+		if inner := lastCall(f.cur.Node().(*ast.FuncDecl).Body); inner != nil {
+			if what := m.noReturn(inner, typeutil.StaticCallee(m.cfg.Info, inner), depth-1); what != "" {
+				return fn.Name() + " (" + what + ")"
+			}
+		}
 	}
 	return ""
+}
+
+// lastCall returns the call that the last statement of block is, or nil.
+func lastCall(block *ast.BlockStmt) *ast.CallExpr {
+	if len(block.List) == 0 {
+		return nil
+	}
+	last, _ := block.List[len(block.List)-1].(*ast.ExprStmt)
+	if last == nil {
+		return nil
+	}
+	call, _ := ast.Unparen(last.X).(*ast.CallExpr)
+	return call
 }
 
 // emptyTest reports whether bin is len(x) == 0 (or 0 == len(x)).
@@ -270,18 +268,6 @@ func (m *Model) afterHit(stmt inspector.Cursor) string {
 				return "only after " + types.ExprString(cache) + " misses (a cache miss: once per key)"
 			}
 		}
-	}
-	return ""
-}
-
-// rareElse says why the else branch of ifs rarely runs, or "".
-func (m *Model) rareElse(ifs *ast.IfStmt) string {
-	bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.EQL {
-		return ""
-	}
-	if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
-		return "only when " + types.ExprString(x) + " != nil (an error path)"
 	}
 	return ""
 }
@@ -405,14 +391,10 @@ func (m *Model) lookupOf(ifCur inspector.Cursor, id *ast.Ident) ast.Expr {
 	if obj == nil {
 		return nil
 	}
-	var stmts []ast.Stmt
-	if ifs.Init != nil {
-		stmts = append(stmts, ifs.Init)
-	}
+	stmts := []ast.Stmt{ifs.Init}
 	if prev, ok := ifCur.PrevSibling(); ok {
-		if s, ok := prev.Node().(ast.Stmt); ok {
-			stmts = append(stmts, s)
-		}
+		s, _ := prev.Node().(ast.Stmt)
+		stmts = append(stmts, s)
 	}
 	for _, s := range stmts {
 		as, isAssign := s.(*ast.AssignStmt)
@@ -435,14 +417,4 @@ func (m *Model) lookupOf(ifCur inspector.Cursor, id *ast.Ident) ast.Expr {
 		}
 	}
 	return nil
-}
-
-// isOnceDo reports whether call is the Do method of a sync.Once.
-func (m *Model) isOnceDo(call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Do" {
-		return false
-	}
-	fn, ok := m.cfg.Info.Uses[sel.Sel].(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && strings.Contains(fn.FullName(), "Once")
 }
