@@ -22,14 +22,18 @@ import (
 //
 //   - a nil test whose branch sets what it tested (if c.h == nil { c.h =
 //     ... }): an initialization or a refresh, once per value;
+//   - a test of an unset flag of a value that the branch sets (if !k.done
+//     && ... { ...; k.done = true }, itself or through a method of k): a
+//     change of the value's state, once per value;
 //   - an error test (err != nil): the error path;
 //   - a test on the clock (time.Now, time.Since, time.Until, a time.Time's
 //     Before, After or Sub, a method named for an expiry, a local variable
 //     defined by one of these, now := time.Now().Unix()): a refresh when a
 //     credential or a cache entry expires;
 //   - a cache miss (v, ok := m[k]; if !ok { ... m[k] = v }, or code after
-//     if v, ok := m[k]; ok { return v } in a block that sets m[k]): once
-//     per key;
+//     if v, ok := m[k]; ok { return v } in a block that sets m[k], or
+//     after if v := c.Load(); v != nil { return v } in a block that calls
+//     c.Store): once per key;
 //   - an early return for an empty input (if len(x) == 0 { return ... }):
 //     the edge case, which a recursion that splits what it is given never
 //     makes (Ball and Larus's opcode heuristic, for this test only);
@@ -54,12 +58,16 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 				return why
 			}
 		case edge.IfStmt_Else:
-			ifs := c.Parent().Node().(*ast.IfStmt)
-			if why := m.rareElse(ifs); why != "" {
-				return why
+			// if err == nil { ... } else { ... }: the error path.
+			if bin, ok := ast.Unparen(c.Parent().Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr); ok && bin.Op == token.EQL {
+				if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
+					return "only when " + types.ExprString(x) + " != nil (an error path)"
+				}
 			}
 		case edge.CallExpr_Args:
-			if _, ok := c.Node().(*ast.FuncLit); ok && m.isOnceDo(c.Parent().Node().(*ast.CallExpr)) {
+			// The function that a sync.Once's Do runs.
+			fn, _ := typeutil.Callee(m.cfg.Info, c.Parent().Node().(*ast.CallExpr)).(*types.Func)
+			if _, ok := c.Node().(*ast.FuncLit); ok && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && fn.Name() == "Do" && strings.Contains(fn.FullName(), "Once") {
 				return "only once, in the function that sync.Once's Do runs"
 			}
 		case edge.BlockStmt_List:
@@ -144,29 +152,36 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	if ifs.Else == nil && m.processWide(cond) {
 		return "only when " + types.ExprString(cond) + " (a switch of the whole process, such as a log level)"
 	}
+	// if !k.sealed && ... { ...; k.seal() }: a change of the value's state.
+	for c := cond; c != nil; {
+		flag, rest := c, ast.Expr(nil)
+		if and, ok := c.(*ast.BinaryExpr); ok && and.Op == token.LAND {
+			flag, rest = ast.Unparen(and.X), ast.Unparen(and.Y)
+		}
+		if not, ok := flag.(*ast.UnaryExpr); ok && not.Op == token.NOT && isBasic(m.cfg.Info.TypeOf(not.X), types.IsBoolean) && m.setsIn(ifs.Body, not.X, true) {
+			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(not.X) + ": a change of the value's state, once per value)"
+		}
+		c = rest
+	}
 	bin, ok := cond.(*ast.BinaryExpr)
 	if ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 		if x, isNil := operandBeside(bin, m.isNil); isNil {
 			if bin.Op == token.NEQ && isError(m.cfg.Info.TypeOf(x)) {
 				return "only when " + types.ExprString(cond) + " (an error path)"
 			}
-			if bin.Op == token.EQL && setsIn(ifs.Body, x) {
+			if bin.Op == token.EQL && m.setsIn(ifs.Body, x, false) {
 				return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": an initialization or a refresh)"
 			}
 		}
 		// if key == "" { ...; key = fetched }: a default filled in when
 		// the caller gives none.
-		if x, zero := operandBeside(bin, m.isZeroConst); zero && bin.Op == token.EQL && setsIn(ifs.Body, x) {
+		if x, zero := operandBeside(bin, m.isZeroConst); zero && bin.Op == token.EQL && m.setsIn(ifs.Body, x, false) {
 			return "only when " + types.ExprString(cond) + " (it sets " + types.ExprString(x) + ": a default filled in when none is given)"
 		}
 	}
-	if n := len(ifs.Body.List); n > 0 {
-		if last, ok := ifs.Body.List[n-1].(*ast.ExprStmt); ok {
-			if call, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
-				if what := m.noReturn(call, typeutil.StaticCallee(m.cfg.Info, call), 1); what != "" {
-					return "only when " + types.ExprString(cond) + " (a failure path: it ends in " + what + ")"
-				}
-			}
+	if call := lastCall(ifs.Body); call != nil {
+		if what := m.noReturn(call, typeutil.StaticCallee(m.cfg.Info, call), 1); what != "" {
+			return "only when " + types.ExprString(cond) + " (a failure path: it ends in " + what + ")"
 		}
 	}
 	if ok && bin.Op == token.EQL && ifs.Else == nil && leaves(ifs.Body) && m.emptyTest(bin) {
@@ -175,7 +190,7 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	// v, ok := m[k]; if !ok { ... m[k] = v }: a cache miss.
 	if un, ok := cond.(*ast.UnaryExpr); ok && un.Op == token.NOT {
 		if id, ok := ast.Unparen(un.X).(*ast.Ident); ok {
-			if idx := m.lookupOf(ifCur, id); idx != nil && setsIn(ifs.Body, idx) {
+			if idx := m.lookupOf(ifCur, id); idx != nil && m.setsIn(ifs.Body, idx, false) {
 				return "only when " + types.ExprString(cond) + " (a cache miss: once per key)"
 			}
 		}
@@ -222,29 +237,27 @@ func (m *Model) noReturn(call *ast.CallExpr, fn *types.Func, depth int) string {
 			return "the test's " + name
 		}
 	}
-	if depth == 0 || fn.Pkg() != m.cfg.Pkg {
-		return ""
-	}
-	f := m.funcs[fn]
-	if f == nil {
-		return ""
-	}
-	decl, ok := f.cur.Node().(*ast.FuncDecl)
-	if !ok || decl.Body == nil || len(decl.Body.List) == 0 {
-		return ""
-	}
-	last, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ExprStmt)
-	if !ok {
-		return ""
-	}
-	inner, ok := ast.Unparen(last.X).(*ast.CallExpr)
-	if !ok {
-		return ""
-	}
-	if what := m.noReturn(inner, typeutil.StaticCallee(m.cfg.Info, inner), depth-1); what != "" {
-		return fn.Name() + " (" + what + ")"
+	if f := m.funcs[fn]; depth > 0 && f != nil {
+		if inner := lastCall(f.cur.Node().(*ast.FuncDecl).Body); inner != nil {
+			if what := m.noReturn(inner, typeutil.StaticCallee(m.cfg.Info, inner), depth-1); what != "" {
+				return fn.Name() + " (" + what + ")"
+			}
+		}
 	}
 	return ""
+}
+
+// lastCall returns the call that the last statement of block is, or nil.
+func lastCall(block *ast.BlockStmt) *ast.CallExpr {
+	if len(block.List) == 0 {
+		return nil
+	}
+	last, _ := block.List[len(block.List)-1].(*ast.ExprStmt)
+	if last == nil {
+		return nil
+	}
+	call, _ := ast.Unparen(last.X).(*ast.CallExpr)
+	return call
 }
 
 // emptyTest reports whether bin is len(x) == 0 (or 0 == len(x)).
@@ -266,7 +279,9 @@ func (m *Model) emptyTest(bin *ast.BinaryExpr) bool {
 
 // afterHit says why the statement at stmt, in a block, runs only on a cache
 // miss: an earlier statement of the block returns on a hit (if v, ok :=
-// m[k]; ok { return v }) and the block sets m[k]. It returns "" otherwise.
+// m[k]; ok { return v }, or if v := c.Load(); v != nil { return v }) and
+// the block fills what it looked up (m[k] = v, c.Store(v)). It returns ""
+// otherwise.
 func (m *Model) afterHit(stmt inspector.Cursor) string {
 	block := stmt.Parent().Node().(*ast.BlockStmt)
 	for prev, ok := stmt.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
@@ -277,25 +292,15 @@ func (m *Model) afterHit(stmt inspector.Cursor) string {
 		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret {
 			continue
 		}
-		id, isID := ast.Unparen(ifs.Cond).(*ast.Ident)
-		if !isID {
-			continue
+		cond := ast.Unparen(ifs.Cond)
+		if bin, isBin := cond.(*ast.BinaryExpr); isBin && bin.Op == token.NEQ {
+			cond, _ = operandBeside(bin, m.isNil) // v of v != nil
 		}
-		if idx := m.lookupOf(prev, id); idx != nil && setsIn(block, idx) {
-			return "only after " + types.ExprString(idx) + " misses (a cache miss: once per key)"
+		if id, isID := ast.Unparen(cond).(*ast.Ident); isID {
+			if cache := m.lookupOf(prev, id); cache != nil && m.setsIn(block, cache, false) {
+				return "only after " + types.ExprString(cache) + " misses (a cache miss: once per key)"
+			}
 		}
-	}
-	return ""
-}
-
-// rareElse says why the else branch of ifs rarely runs, or "".
-func (m *Model) rareElse(ifs *ast.IfStmt) string {
-	bin, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.EQL {
-		return ""
-	}
-	if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
-		return "only when " + types.ExprString(x) + " != nil (an error path)"
 	}
 	return ""
 }
@@ -379,16 +384,28 @@ func (m *Model) readsClock(cond ast.Expr, locals bool) bool {
 	return found
 }
 
-// setsIn reports whether block assigns to x (the same expression, as text).
-func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
+// setsIn reports whether block assigns to x (the same expression, as
+// text), stores into it (x.Store(...): a sync.Map, an atomic value), or,
+// with methods, calls a method of the package on what x is a field of that
+// assigns that field of its receiver (k.seal(), which sets k.sealed).
+func (m *Model) setsIn(block *ast.BlockStmt, x ast.Expr, methods bool) bool {
 	want := types.ExprString(ast.Unparen(x))
+	field, _ := ast.Unparen(x).(*ast.SelectorExpr)
 	found := false
 	ast.Inspect(block, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok {
-			for _, lhs := range as.Lhs {
-				if types.ExprString(ast.Unparen(lhs)) == want {
-					found = true
-				}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			found = found || slices.ContainsFunc(n.Lhs, func(lhs ast.Expr) bool { return types.ExprString(ast.Unparen(lhs)) == want })
+		case *ast.CallExpr:
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			recv := types.ExprString(ast.Unparen(sel.X))
+			found = found || sel.Sel.Name == "Store" && recv == want
+			if g := m.funcs[typeutil.StaticCallee(m.cfg.Info, n)]; methods && g != nil && field != nil && recv == types.ExprString(ast.Unparen(field.X)) {
+				decl := g.cur.Node().(*ast.FuncDecl)
+				found = found || decl.Recv != nil && len(decl.Recv.List[0].Names) == 1 && m.setsIn(decl.Body, &ast.SelectorExpr{X: decl.Recv.List[0].Names[0], Sel: field.Sel}, false)
 			}
 		}
 		return !found
@@ -396,48 +413,43 @@ func setsIn(block *ast.BlockStmt, x ast.Expr) bool {
 	return found
 }
 
-// lookupOf returns the map index m[k] whose comma-ok result ok is, in the
-// statement before the if statement at ifCur or in its init: v, ok := m[k].
-func (m *Model) lookupOf(ifCur inspector.Cursor, ok *ast.Ident) ast.Expr {
+// lookupOf returns what the statement before the if statement at ifCur, or
+// its init, looks up to define id, which the if statement tests for a hit:
+// the map index m[k] of v, ok := m[k] (id is ok), or the holder c of v :=
+// c.Load() or v, ok := c.Load(k) (an atomic value, a sync.Map). It returns
+// nil otherwise.
+func (m *Model) lookupOf(ifCur inspector.Cursor, id *ast.Ident) ast.Expr {
 	ifs := ifCur.Node().(*ast.IfStmt)
-	obj := m.cfg.Info.Uses[ok]
+	obj := m.cfg.Info.Uses[id]
 	if obj == nil {
 		return nil
 	}
-	var stmts []ast.Stmt
-	if ifs.Init != nil {
-		stmts = append(stmts, ifs.Init)
-	}
+	stmts := []ast.Stmt{ifs.Init}
 	if prev, ok := ifCur.PrevSibling(); ok {
-		if s, ok := prev.Node().(ast.Stmt); ok {
-			stmts = append(stmts, s)
-		}
+		s, _ := prev.Node().(ast.Stmt)
+		stmts = append(stmts, s)
 	}
 	for _, s := range stmts {
 		as, isAssign := s.(*ast.AssignStmt)
-		if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		if !isAssign || len(as.Rhs) != 1 {
 			continue
 		}
-		if id, isID := as.Lhs[1].(*ast.Ident); !isID || m.cfg.Info.ObjectOf(id) != obj {
+		last, isID := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+		if !isID || m.cfg.Info.ObjectOf(last) != obj {
 			continue
 		}
-		if idx, isIdx := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr); isIdx {
-			if _, isMap := m.cfg.Info.TypeOf(idx.X).Underlying().(*types.Map); isMap {
-				return idx
+		switch rhs := ast.Unparen(as.Rhs[0]).(type) {
+		case *ast.IndexExpr:
+			if _, isMap := m.cfg.Info.TypeOf(rhs.X).Underlying().(*types.Map); isMap && len(as.Lhs) == 2 {
+				return rhs
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(rhs.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Load" {
+				return sel.X // filled by its Store, which setsIn looks for
 			}
 		}
 	}
 	return nil
-}
-
-// isOnceDo reports whether call is the Do method of a sync.Once.
-func (m *Model) isOnceDo(call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Do" {
-		return false
-	}
-	fn, ok := m.cfg.Info.Uses[sel.Sel].(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && strings.Contains(fn.FullName(), "Once")
 }
 
 // takenOnce says why the case of the switch at guard that holds stmt is

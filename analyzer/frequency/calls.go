@@ -274,7 +274,12 @@ func (m *Model) perCollection(f *fnInfo) string {
 		case g == f || lit.Valid():
 			return "" // a recursion, or a literal that runs an unknown number of times
 		}
-		if _, _, repeats := m.repeatingLoop(call); repeats || !m.hashesCollection(g, f, 3) && !m.derivesKeyBeside(g, f) {
+		// Neither does g hash a collection, nor derive a key (in counter
+		// mode or by a chain of hashes), itself or through a function of
+		// the package it calls but f.
+		if _, _, repeats := m.repeatingLoop(call); repeats || !m.hashesCollection(g, f, 3) && !m.derivesKey(g, 0) && !m.chainsKeys(g) && !slices.ContainsFunc(g.calls, func(c *callEdge) bool {
+			return c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee))
+		}) {
 			return ""
 		}
 		if !seen[g] {
@@ -289,15 +294,6 @@ func (m *Model) perCollection(f *fnInfo) string {
 		callers = append(callers[:3], "…")
 	}
 	return "which the package calls only beside hashing a collection or deriving a key, once per collection or key: from " + strings.Join(callers, ", ")
-}
-
-// derivesKeyBeside reports whether g derives a key beside its call of f:
-// itself, or through a function of the package it calls (but f), in
-// counter mode or by a chain of hashes (see chainsKeys).
-func (m *Model) derivesKeyBeside(g, f *fnInfo) bool {
-	return m.derivesKey(g, 0) || m.chainsKeys(g) || slices.ContainsFunc(g.calls, func(c *callEdge) bool {
-		return c.callee != f && c.callee != g && m.rareOf(c) == "" && (m.derivesKey(c.callee, 1) || m.chainsKeys(c.callee))
-	})
 }
 
 // hashesCollection reports whether g hashes a whole collection per call,
@@ -473,8 +469,10 @@ func (m *Model) keptForMethods(sig *types.Signature) bool {
 		}
 		for meth := range named.Methods() {
 			g, recv := m.funcs[meth], meth.Signature().Recv()
-			if g == nil || recv == nil || meth.Signature().Params().Len() == 0 || returnsType(meth.Signature(), named) {
-				continue
+			if g == nil || recv == nil || meth.Signature().Params().Len() == 0 || slices.ContainsFunc(slices.Collect(meth.Signature().Results().Variables()), func(r *types.Var) bool {
+				return types.Identical(r.Type(), named) || types.Identical(r.Type(), types.NewPointer(named))
+			}) {
+				continue // it derives another value of the type
 			}
 			for cur := range g.cur.Preorder((*ast.CallExpr)(nil)) {
 				call := cur.Node().(*ast.CallExpr)
@@ -488,17 +486,6 @@ func (m *Model) keptForMethods(sig *types.Signature) bool {
 					}
 				}
 			}
-		}
-	}
-	return false
-}
-
-// returnsType reports whether a result of sig is of type t or a pointer to
-// it.
-func returnsType(sig *types.Signature, t types.Type) bool {
-	for v := range sig.Results().Variables() {
-		if rt := v.Type(); types.Identical(rt, t) || types.Identical(rt, types.NewPointer(t)) {
-			return true
 		}
 	}
 	return false
@@ -781,7 +768,7 @@ func (m *Model) hashingLoop(f *fnInfo) inspector.Cursor {
 			if m.literalOf(cur, f.cur).Valid() || m.classifyLoop(cur).small {
 				continue
 			}
-			if m.cfg.Hashes(nil, loopBody(cur)) || m.callsHashing(f, cur) {
+			if m.cfg.Hashes(nil, loopBody(cur)) || m.hashingCall(f, cur) != nil {
 				loop = cur
 				break
 			}
@@ -791,26 +778,20 @@ func (m *Model) hashingLoop(f *fnInfo) inspector.Cursor {
 	return loop
 }
 
-// callsHashing reports whether the loop at loop, in f, calls a function of
-// the package that hashes (PBKDF2's s.hmac(password, prev), once per
-// iteration): the loop hashes then as if it did so itself.
-func (m *Model) callsHashing(f *fnInfo, loop inspector.Cursor) bool {
-	_, ok := m.hashingCall(f, loop)
-	return ok
-}
-
 // hashingCall returns the first call in the loop at loop, in f, of a
-// function of the package that hashes itself.
-func (m *Model) hashingCall(f *fnInfo, loop inspector.Cursor) (*ast.CallExpr, bool) {
+// function of the package that hashes itself (PBKDF2's s.hmac(password,
+// prev), once per iteration: the loop hashes then as if it did so itself),
+// or nil.
+func (m *Model) hashingCall(f *fnInfo, loop inspector.Cursor) *ast.CallExpr {
 	for c := range m.cfg.Calls.Within(loopBody(loop)) {
-		if c.Callee == nil || c.Callee.Pkg() != m.cfg.Pkg || m.literalOf(c.Cursor, f.cur).Valid() || m.rareBranch(c.Cursor, loopBody(loop)) != "" {
+		if c.Callee == nil {
 			continue
 		}
-		if g := m.funcs[c.Callee.Origin()]; g != nil && g != f && m.hashes(g, 0) {
-			return c.Node, true
+		if g := m.funcs[c.Callee.Origin()]; g != nil && g != f && !m.literalOf(c.Cursor, f.cur).Valid() && m.rareBranch(c.Cursor, loopBody(loop)) == "" && m.hashes(g, 0) {
+			return c.Node
 		}
 	}
-	return nil, false
+	return nil
 }
 
 // hashShape reports whether sig is that of a function that returns a hash

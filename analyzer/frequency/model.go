@@ -425,7 +425,7 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	// (a tree's children, each hashed by the same function).
 	if loop := m.hashingLoop(f); loop.Valid() && !m.inCycle(f) {
 		hash := work{class: Moderate, what: "a hash per iteration of its loop", pos: loop.Node().Pos()}
-		if call, ok := m.hashingCall(f, loop); ok {
+		if call := m.hashingCall(f, loop); call != nil {
 			// Each iteration calls a function that builds a hasher of
 			// its own (PBKDF2's s.hmac(password, prev)): a hasher built
 			// once beside them, however costly, is one of many.

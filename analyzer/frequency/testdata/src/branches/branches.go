@@ -5,6 +5,8 @@ import (
 	"errors"
 	"log"
 	"os"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -131,6 +133,86 @@ func (c *cache) check(k string) bool {
 	}
 	site(1) // want `per item: once per call of check, which known calls once per element of keys \(the loop at branches.go:\d+\)`
 	return false
+}
+
+// Code after a return on a hit of a value kept in an atomic holder (or a
+// sync.Map), in a block that stores into it: once per value kept, however
+// often its callers ask.
+type memo struct {
+	sum  atomic.Value
+	sums sync.Map
+}
+
+func (c *memo) all(items [][]byte) {
+	for _, it := range items {
+		c.fingerprint(it)
+		c.fingerprintOf(string(it))
+		c.peek(it)
+	}
+}
+
+func (c *memo) fingerprint(b []byte) [32]byte {
+	if v := c.sum.Load(); v != nil {
+		return v.([32]byte)
+	}
+	site(1) // want `silent: it runs only after c.sum misses \(a cache miss: once per key\)`
+	var s [32]byte
+	c.sum.Store(s)
+	return s
+}
+
+func (c *memo) fingerprintOf(k string) []byte {
+	if v, ok := c.sums.Load(k); ok {
+		return v.([]byte)
+	}
+	site(1) // want `silent: it runs only after c.sums misses \(a cache miss: once per key\)`
+	c.sums.Store(k, []byte(k))
+	return nil
+}
+
+// A holder the block only reads is no cache: per item.
+func (c *memo) peek(b []byte) [32]byte {
+	if v := c.sum.Load(); v != nil {
+		return v.([32]byte)
+	}
+	site(1) // want `per item: once per call of peek, which all calls once per element of items \(the loop at branches.go:\d+\)`
+	return [32]byte{}
+}
+
+// A branch taken while a flag of the value is unset, which the branch sets
+// (itself or through a method of the value): once per value, however often
+// the loop visits it.
+type key struct {
+	sealed, dummy bool
+}
+
+func (k *key) seal() { k.sealed = true }
+
+func (k *key) check() bool { return k.sealed }
+
+func sealAll(keys []*key) {
+	for _, k := range keys {
+		if k != nil && !k.sealed {
+			site(1) // want `silent: it runs only when k != nil && !k.sealed \(it sets k.sealed: a change of the value's state, once per value\)`
+			k.seal()
+		}
+	}
+	for _, k := range keys {
+		if !k.dummy {
+			site(1) // want `silent: it runs only when !k.dummy \(it sets k.dummy: a change of the value's state, once per value\)`
+			k.dummy = true
+		}
+	}
+}
+
+// A flag the branch only reads is the item's own: per item.
+func readAll(keys []*key) {
+	for _, k := range keys {
+		if !k.sealed {
+			site(1) // want `per item: once per element of keys \(the loop at branches.go:\d+\)`
+			k.check()
+		}
+	}
 }
 
 // A log level of the whole process: off in the steady state. A test on the
