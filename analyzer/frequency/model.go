@@ -400,6 +400,31 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if why := m.rareBranch(cur, fnCur); why != "" {
 		return Estimate{Why: "it runs " + why}
 	}
+	est := m.chainSite(f, fnCur, cur, c)
+	if est.PerItem {
+		return est
+	}
+	// Each caller's path is its own: work that one caller does beside the
+	// call is not work of the calls another makes (an encryption's random
+	// IV beside the MAC of each record, which decryption computes without
+	// it). The cheapest caller that repeats f decides.
+	for _, r := range m.otherReasons(f) {
+		saved := f.reason
+		f.reason = r
+		alt := m.chainSite(f, fnCur, cur, c)
+		f.reason = saved
+		if alt.PerItem {
+			return alt
+		}
+	}
+	return est
+}
+
+// chainSite estimates the site at cur, of cost c, in the function f (at
+// fnCur) that runs per item by f.reason: what each repetition does beside
+// it, in f and along the chain of its callers.
+func (m *Model) chainSite(f *fnInfo, fnCur, cur inspector.Cursor, c Cost) Estimate {
+	fn := f.fn
 	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
 	root := m.funcs[m.Root(fn)]
@@ -438,16 +463,16 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			w = w.more(work{class: Moderate, what: r.via.caller.fn.Name() + "'s hashing of a whole collection beside the call", pos: r.via.pos})
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
-		if r.kind == byLoop && m.iterates(r.via) {
-			// A loop that hashes what its previous iteration hashed
-			// runs as many times as its work factor asks (a PBKDF2
-			// loop's 4096 HMACs): what runs around it, once for all its
-			// iterations (the request that asked for them), is not
-			// beside each.
+		if r.kind == byLiteral || r.kind == byLoop && (m.iterates(r.via) || endless(r.via.loop)) {
+			// The literal's holder, which repeats it, is not its
+			// enclosing function. A loop that hashes what its previous
+			// iteration hashed runs as many times as its work factor
+			// asks (a PBKDF2 loop's 4096 HMACs), and one with no
+			// condition until what it reads ends (a log replayed entry by
+			// entry): what runs around it, once for all its iterations
+			// (the request that asked for them, the file truncated after
+			// the replay), is not beside each.
 			break
-		}
-		if r.kind == byLiteral {
-			break // the literal's holder, which repeats it, is not its enclosing function
 		}
 	}
 	if root != nil && root.reason != nil && root.reason.kind == byRole {
@@ -789,4 +814,27 @@ func (m *Model) Root(fn *types.Func) *types.Func {
 		return fn
 	}
 	return f.fn
+}
+
+// otherReasons returns the reasons f would have by its other calls that
+// repeat it, beside the one resolve chose: a call that a loop repeats, or
+// one by a function that runs per item by evidence of its own or by a
+// loop (not by a caller: no chain of callers through f), not under a rare
+// condition.
+func (m *Model) otherReasons(f *fnInfo) (rs []*reason) {
+	if f.reason == nil || f.reason.kind != byCaller && f.reason.kind != byLoop {
+		return nil
+	}
+	for _, g := range m.order {
+		for _, e := range g.calls {
+			switch {
+			case e.callee != f || e == f.reason.via || m.rareOf(e) != "":
+			case e.loop.Valid():
+				rs = append(rs, &reason{kind: byLoop, via: e})
+			case g.reason != nil && g.reason.kind != byCaller:
+				rs = append(rs, &reason{kind: byCaller, via: e})
+			}
+		}
+	}
+	return rs
 }
