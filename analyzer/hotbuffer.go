@@ -147,10 +147,8 @@ func (p *hotBufferCheck) check() {
 			what, allocates := p.bufferAllocates(b, esc)
 			var why string
 			switch {
-			case esc.kind == unknown:
-				why = "where it goes is not known (" + esc.reason + ")"
-			case esc.kind == outlives:
-				why = "it is meant to outlive the call (" + esc.reason + ")"
+			case esc.kind == unknown || esc.kind == outlives:
+				why = "it may outlive the call (" + esc.reason + ")"
 			case slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() }):
 				// Concat-hash, which runs before, found the buffer to be a concatenation
 				// built only to be hashed: its rewrite removes the buffer altogether.

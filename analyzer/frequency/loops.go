@@ -792,10 +792,3 @@ func IsPanic(e ast.Expr) bool {
 func encloses(a, b inspector.Cursor) bool {
 	return a.Node().Pos() <= b.Node().Pos() && b.Node().End() <= a.Node().End()
 }
-
-// endless reports whether loop is a for statement with no condition: it
-// runs until a statement of its body leaves it (what it reads ends).
-func endless(loop inspector.Cursor) bool {
-	l, ok := loop.Node().(*ast.ForStmt)
-	return ok && l.Cond == nil
-}

@@ -400,21 +400,29 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if why := m.rareBranch(cur, fnCur); why != "" {
 		return Estimate{Why: "it runs " + why}
 	}
-	est := m.chainSite(f, fnCur, cur, c)
-	if est.PerItem {
-		return est
-	}
 	// Each caller's path is its own: work that one caller does beside the
 	// call is not work of the calls another makes (an encryption's random
-	// IV beside the MAC of each record, which decryption computes without
-	// it). The cheapest caller that repeats f decides.
-	for _, r := range m.otherReasons(f) {
-		saved := f.reason
-		f.reason = r
-		alt := m.chainSite(f, fnCur, cur, c)
-		f.reason = saved
-		if alt.PerItem {
-			return alt
+	// IV beside each record's MAC, which decryption computes without it).
+	// The cheapest call that repeats f decides: one in a loop, or by a
+	// function that runs per item by evidence of its own, not rarely.
+	est := m.chainSite(f, fnCur, cur, c)
+	for _, g := range m.order {
+		for _, e := range g.calls {
+			if est.PerItem || f.reason.kind != byCaller && f.reason.kind != byLoop {
+				return est
+			}
+			if e.callee != f || e == f.reason.via || m.rareOf(e) != "" || !e.loop.Valid() && (g.reason == nil || g.reason.kind == byCaller) {
+				continue
+			}
+			saved := f.reason
+			f.reason = &reason{kind: byCaller, via: e}
+			if e.loop.Valid() {
+				f.reason.kind = byLoop
+			}
+			if alt := m.chainSite(f, fnCur, cur, c); alt.PerItem {
+				est = alt
+			}
+			f.reason = saved
 		}
 	}
 	return est
@@ -463,15 +471,11 @@ func (m *Model) chainSite(f *fnInfo, fnCur, cur inspector.Cursor, c Cost) Estima
 			w = w.more(work{class: Moderate, what: r.via.caller.fn.Name() + "'s hashing of a whole collection beside the call", pos: r.via.pos})
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
-		if r.kind == byLiteral || r.kind == byLoop && (m.iterates(r.via) || endless(r.via.loop)) {
+		if r.kind == byLiteral || r.kind == byLoop && m.iterates(r.via) {
 			// The literal's holder, which repeats it, is not its
-			// enclosing function. A loop that hashes what its previous
-			// iteration hashed runs as many times as its work factor
-			// asks (a PBKDF2 loop's 4096 HMACs), and one with no
-			// condition until what it reads ends (a log replayed entry by
-			// entry): what runs around it, once for all its iterations
-			// (the request that asked for them, the file truncated after
-			// the replay), is not beside each.
+			// enclosing function; what runs around a loop whose
+			// iterations go on from each other (PBKDF2's, a log's
+			// replay) runs once for all of them, not beside each.
 			break
 		}
 	}
@@ -496,11 +500,15 @@ func (m *Model) chainSite(f *fnInfo, fnCur, cur inspector.Cursor, c Cost) Estima
 	return est
 }
 
-// iterates reports whether the call of the edge e, repeated by a loop, is
-// given a variable that the loop's body assigns: each iteration works on
-// what the one before produced (prev = ui of ui := s.hmac(password, prev)),
-// as an iterated hash does.
+// iterates reports whether each iteration of the loop that repeats the call
+// of the edge e goes on from the one before: the loop has no condition (it
+// runs until what it reads ends), or the call is given a variable that the
+// loop's body assigns, and works on what the one before produced (prev = ui
+// of ui := s.hmac(password, prev)), as an iterated hash does.
 func (m *Model) iterates(e *callEdge) bool {
+	if l, ok := e.loop.Node().(*ast.ForStmt); ok && l.Cond == nil {
+		return true
+	}
 	body := loopBody(e.loop)
 	call := m.callAt(body, e.pos)
 	if !call.Valid() || call.ParentEdgeKind() != edge.AssignStmt_Rhs {
@@ -814,27 +822,4 @@ func (m *Model) Root(fn *types.Func) *types.Func {
 		return fn
 	}
 	return f.fn
-}
-
-// otherReasons returns the reasons f would have by its other calls that
-// repeat it, beside the one resolve chose: a call that a loop repeats, or
-// one by a function that runs per item by evidence of its own or by a
-// loop (not by a caller: no chain of callers through f), not under a rare
-// condition.
-func (m *Model) otherReasons(f *fnInfo) (rs []*reason) {
-	if f.reason == nil || f.reason.kind != byCaller && f.reason.kind != byLoop {
-		return nil
-	}
-	for _, g := range m.order {
-		for _, e := range g.calls {
-			switch {
-			case e.callee != f || e == f.reason.via || m.rareOf(e) != "":
-			case e.loop.Valid():
-				rs = append(rs, &reason{kind: byLoop, via: e})
-			case g.reason != nil && g.reason.kind != byCaller:
-				rs = append(rs, &reason{kind: byCaller, via: e})
-			}
-		}
-	}
-	return rs
 }
