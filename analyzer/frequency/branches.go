@@ -37,24 +37,21 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 		if _, ok := c.Node().(*ast.FuncDecl); ok {
 			break
 		}
+		why := ""
 		switch c.ParentEdgeKind() {
 		case edge.IfStmt_Body:
-			if why := m.rareThen(c.Parent()); why != "" {
-				return why
-			}
+			why = m.rareThen(c.Parent())
 		case edge.IfStmt_Else:
-			ifs := c.Parent().Node().(*ast.IfStmt)
-			if why := m.rareElse(ifs); why != "" {
-				return why
-			}
+			why = m.rareElse(c.Parent().Node().(*ast.IfStmt))
 		case edge.CallExpr_Args:
 			if _, ok := c.Node().(*ast.FuncLit); ok && m.isOnceDo(c.Parent().Node().(*ast.CallExpr)) {
-				return "only once, in the function that sync.Once's Do runs"
+				why = "only once, in the function that sync.Once's Do runs"
 			}
 		case edge.BlockStmt_List:
-			if why := m.afterHit(c); why != "" {
-				return why
-			}
+			why = m.afterHit(c)
+		}
+		if why != "" {
+			return why
 		}
 	}
 	return ""
@@ -169,46 +166,27 @@ func (m *Model) noReturn(call *ast.CallExpr, fn *types.Func, depth int) string {
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
-	name := fn.Name()
-	switch fn.Pkg().Path() {
-	case "os":
-		if name == "Exit" {
-			return "os.Exit"
-		}
-	case "log":
-		if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
-			return "log." + name
-		}
-	case "runtime":
-		if name == "Goexit" {
-			return "runtime.Goexit"
-		}
-	case "testing":
-		if name == "FailNow" || name == "Fatal" || name == "Fatalf" || name == "SkipNow" || name == "Skip" || name == "Skipf" {
-			return "the test's " + name
-		}
+	switch path, name := fn.Pkg().Path(), fn.Name(); {
+	case path == "os" && name == "Exit", path == "runtime" && name == "Goexit":
+		return path + "." + name
+	case path == "log" && (strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")):
+		return "log." + name
+	case path == "testing" && (name == "FailNow" || name == "Fatal" || name == "Fatalf" || name == "SkipNow" || name == "Skip" || name == "Skipf"):
+		return "the test's " + name
 	}
-	if depth == 0 || fn.Pkg() != m.cfg.Pkg {
+	if depth == 0 || fn.Pkg() != m.cfg.Pkg || m.funcs[fn] == nil {
 		return ""
 	}
-	f := m.funcs[fn]
-	if f == nil {
-		return ""
-	}
-	decl, ok := f.cur.Node().(*ast.FuncDecl)
+	decl, ok := m.funcs[fn].cur.Node().(*ast.FuncDecl)
 	if !ok || decl.Body == nil || len(decl.Body.List) == 0 {
 		return ""
 	}
-	last, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ExprStmt)
-	if !ok {
-		return ""
-	}
-	inner, ok := ast.Unparen(last.X).(*ast.CallExpr)
-	if !ok {
-		return ""
-	}
-	if what := m.noReturn(inner, typeutil.StaticCallee(m.cfg.Info, inner), depth-1); what != "" {
-		return fn.Name() + " (" + what + ")"
+	if last, ok := decl.Body.List[len(decl.Body.List)-1].(*ast.ExprStmt); ok {
+		if inner, ok := ast.Unparen(last.X).(*ast.CallExpr); ok {
+			if what := m.noReturn(inner, typeutil.StaticCallee(m.cfg.Info, inner), depth-1); what != "" {
+				return fn.Name() + " (" + what + ")"
+			}
+		}
 	}
 	return ""
 }
@@ -240,11 +218,8 @@ func (m *Model) afterHit(stmt inspector.Cursor) string {
 		if !isIf || ifs.Else != nil || len(ifs.Body.List) == 0 {
 			continue
 		}
-		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret {
-			continue
-		}
 		id, isID := ast.Unparen(ifs.Cond).(*ast.Ident)
-		if !isID {
+		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); !ret || !isID {
 			continue
 		}
 		if idx := m.lookupOf(prev, id); idx != nil && setsIn(block, idx) {

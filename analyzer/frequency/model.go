@@ -432,10 +432,9 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 // fnCur) that runs per item by f.reason: what each repetition does beside
 // it, in f and along the chain of its callers.
 func (m *Model) chainSite(f *fnInfo, fnCur, cur inspector.Cursor, c Cost) Estimate {
-	fn := f.fn
-	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
+	est := Estimate{Text: "once per call of " + f.fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
-	root := m.funcs[m.Root(fn)]
+	root := m.funcs[m.Root(f.fn)]
 	est.Presumed = root != nil && root.reason != nil && (root.reason.kind == byEntry || root.reason.kind == byLiteral)
 	w := m.regionCost(fnCur, cur, true, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
