@@ -505,10 +505,7 @@ func (f *fixedness) variable(v *types.Var, decl inspector.Cursor, depth int) boo
 // its calls is in a declared function.
 func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
 	p := f.p
-	if depth >= maxCallerDepth || fn.Exported() || fn.Signature().TypeParams() != nil {
-		return false
-	}
-	if fn.Signature().Recv() != nil && p.vals.InterfaceMethod(p.prod.Inspector(), fn.Name()) {
+	if depth >= maxCallerDepth || fn.Exported() || fn.Signature().TypeParams() != nil || fn.Signature().Recv() != nil && p.vals.InterfaceMethod(p.prod.Inspector(), fn.Name()) {
 		return false
 	}
 	args, ok := p.vals.Arguments(p.prod.Inspector(), fn, v)

@@ -144,17 +144,21 @@ func (p *hotBufferCheck) check() {
 				continue // not per item, or a small part of what repeats it
 			}
 			esc, _ := p.sliceEscape(fn, b.v, false)
-			if esc.kind == unknown || esc.kind == outlives {
-				continue // cannot tell, or meant to outlive the call
+			what, allocates := p.bufferAllocates(b, esc)
+			var why string
+			switch {
+			case esc.kind == unknown || esc.kind == outlives:
+				why = "it may outlive the call (" + esc.reason + ")"
+			case slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() }):
+				// Concat-hash, which runs before, found the buffer to be a concatenation
+				// built only to be hashed: its rewrite removes the buffer altogether.
+				why = "concat-hash reports it, a concatenation built only to be hashed"
+			case !allocates:
+				why = "it stays on the stack"
 			}
-			// Concat-hash, which runs before, found the buffer to be a concatenation
-			// built only to be hashed: its rewrite removes the buffer altogether.
-			if slices.ContainsFunc(p.out.concats, func(c concatFound) bool { return c.pos == b.build.Pos() }) {
+			if why != "" {
+				p.silent(b.build, hotBuffer, why)
 				continue
-			}
-			what, ok := p.bufferAllocates(b, esc)
-			if !ok {
-				continue // on the stack
 			}
 			manual := "reuse a scratch buffer or a pooled one"
 			if b.made && b.size < 0 && esc.kind == stays {
@@ -563,9 +567,10 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		}
 		return escape{transient, "passed to " + types.ExprString(call.Fun) + viaHashValue, pos}, nil
 	}
-	// x.Write(v) on a hasher or writer.
+	// x.Write(v) on a hasher or writer, x.Read(v) on a reader (io's
+	// contracts: neither keeps v).
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Write" || len(call.Args) != 1 {
+	if !ok || sel.Sel.Name != "Write" && sel.Sel.Name != "Read" || len(call.Args) != 1 {
 		return escape{unknown, "passed to " + types.ExprString(call.Fun), pos}, nil
 	}
 	if w, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {

@@ -50,13 +50,8 @@ func (p *poolMode) Set(s string) error {
 // than no fix), and by default in a module that cannot import the runtime
 // module (see runtimeResolvable).
 func (p *pass) inlinePools() bool {
-	if p.cfg.pool == PoolInline {
-		return true
-	}
-	if v := p.Pkg.GoVersion(); v != "" && version.Compare(v, fixes.RuntimeGo) < 0 {
-		return true
-	}
-	return p.cfg.pool != PoolRuntime && p.runtimeMissing() != ""
+	v := p.Pkg.GoVersion()
+	return p.cfg.pool == PoolInline || v != "" && version.Compare(v, fixes.RuntimeGo) < 0 || p.cfg.pool != PoolRuntime && p.runtimeMissing() != ""
 }
 
 // runtimeMissing returns the path of the package's module when its build

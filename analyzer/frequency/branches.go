@@ -48,32 +48,30 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 		if _, ok := c.Node().(*ast.FuncDecl); ok {
 			break
 		}
+		why := ""
 		switch c.ParentEdgeKind() {
 		case edge.IfStmt_Body:
-			if why := m.rareThen(c.Parent()); why != "" {
-				return why
-			}
+			why = m.rareThen(c.Parent())
 		case edge.CaseClause_Body:
-			if why := m.takenOnce(c.Parent().Parent().Parent(), top, c); why != "" {
-				return why
-			}
+			why = m.takenOnce(c.Parent().Parent().Parent(), top, c)
 		case edge.IfStmt_Else:
 			// if err == nil { ... } else { ... }: the error path.
 			if bin, ok := ast.Unparen(c.Parent().Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr); ok && bin.Op == token.EQL {
 				if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
-					return "only when " + types.ExprString(x) + " != nil (an error path)"
+					why = "only when " + types.ExprString(x) + " != nil (an error path)"
 				}
 			}
 		case edge.CallExpr_Args:
 			// The function that a sync.Once's Do runs.
 			fn, _ := typeutil.Callee(m.cfg.Info, c.Parent().Node().(*ast.CallExpr)).(*types.Func)
 			if _, ok := c.Node().(*ast.FuncLit); ok && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync" && fn.Name() == "Do" && strings.Contains(fn.FullName(), "Once") {
-				return "only once, in the function that sync.Once's Do runs"
+				why = "only once, in the function that sync.Once's Do runs"
 			}
 		case edge.BlockStmt_List:
-			if why := m.afterHit(c); why != "" {
-				return why
-			}
+			why = m.afterHit(c)
+		}
+		if why != "" {
+			return why
 		}
 	}
 	return ""
@@ -218,24 +216,13 @@ func (m *Model) noReturn(call *ast.CallExpr, fn *types.Func, depth int) string {
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
-	name := fn.Name()
-	switch fn.Pkg().Path() {
-	case "os":
-		if name == "Exit" {
-			return "os.Exit"
-		}
-	case "log":
-		if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
-			return "log." + name
-		}
-	case "runtime":
-		if name == "Goexit" {
-			return "runtime.Goexit"
-		}
-	case "testing":
-		if name == "FailNow" || name == "Fatal" || name == "Fatalf" || name == "SkipNow" || name == "Skip" || name == "Skipf" {
-			return "the test's " + name
-		}
+	switch path, name := fn.Pkg().Path(), fn.Name(); {
+	case path == "os" && name == "Exit", path == "runtime" && name == "Goexit":
+		return path + "." + name
+	case path == "log" && (strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")):
+		return "log." + name
+	case path == "testing" && (name == "FailNow" || name == "Fatal" || name == "Fatalf" || name == "SkipNow" || name == "Skip" || name == "Skipf"):
+		return "the test's " + name
 	}
 	if f := m.funcs[fn]; depth > 0 && f != nil {
 		if inner := lastCall(f.cur.Node().(*ast.FuncDecl).Body); inner != nil {

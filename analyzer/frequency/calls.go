@@ -1128,27 +1128,14 @@ func otherArm(cur, except inspector.Cursor) bool {
 // implements. It reports false when f's value is taken, or its method may
 // be reached through an interface of the package in a way it cannot
 // follow (a method value).
-func (m *Model) callsOf(f *fnInfo) ([]inspector.Cursor, bool) {
+func (m *Model) callsOf(f *fnInfo) (calls []inspector.Cursor, ok bool) {
 	if c, ok := m.callers[f]; ok {
 		return c.calls, c.ok
 	}
-	calls, ok := m.findCalls(f)
-	m.callers[f] = callSites{calls, ok}
-	return calls, ok
-}
-
-// callSites memoizes callsOf.
-type callSites struct {
-	calls []inspector.Cursor
-	ok    bool
-}
-
-// findCalls is callsOf, not memoized.
-func (m *Model) findCalls(f *fnInfo) ([]inspector.Cursor, bool) {
+	defer func() { m.callers[f] = callSites{calls, ok} }()
 	if m.taken[f.fn] {
 		return nil, false
 	}
-	var calls []inspector.Cursor
 	for use := range m.cfg.Vals.Uses(m.cfg.Root, f.fn) {
 		call := use
 		if call.ParentEdgeKind() == edge.SelectorExpr_Sel {
@@ -1179,6 +1166,12 @@ func (m *Model) findCalls(f *fnInfo) ([]inspector.Cursor, bool) {
 		calls = append(calls, cur.Parent())
 	}
 	return calls, true
+}
+
+// callSites memoizes callsOf.
+type callSites struct {
+	calls []inspector.Cursor
+	ok    bool
 }
 
 // handlesRequest is the work of a function that is given an HTTP request

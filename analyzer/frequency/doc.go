@@ -108,8 +108,11 @@
 //     by its signature: each value it boxes into an interface parameter,
 //     each local variable whose address it is given, the string it builds
 //     from bytes), counted along the chain of calls that repeats the site
-//     (up to a loop that hashes what its previous iteration produced, as
-//     PBKDF2 does: what runs around it runs once for all its iterations),
+//     (up to a loop whose iterations go on from each other, one that hashes
+//     what the previous produced, as PBKDF2 does, or one with no condition,
+//     a log read until it ends: what runs around it runs once for all its
+//     iterations; the cheapest of the calls that repeat a function decides,
+//     as one caller's work beside its call is not another's),
 //     with the arguments of each call of the chain, and across the
 //     packages of a module through a fact (a function that returns only
 //     an error exports none: what it allocates is mostly its error). A call that hashes in a loop of its own

@@ -414,9 +414,41 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	if why := m.rareBranch(cur, fnCur); why != "" {
 		return Estimate{Why: "it runs " + why}
 	}
-	est := Estimate{Text: "once per call of " + fn.Name() + m.reasonText(f)}
+	// Each caller's path is its own: work that one caller does beside the
+	// call is not work of the calls another makes (an encryption's random
+	// IV beside each record's MAC, which decryption computes without it).
+	// The cheapest call that repeats f decides: one in a loop, or by a
+	// function that runs per item by evidence of its own, not rarely.
+	est := m.chainSite(f, fnCur, cur, c)
+	for _, g := range m.order {
+		for _, e := range g.calls {
+			if est.PerItem || f.reason.kind != byCaller && f.reason.kind != byLoop {
+				return est
+			}
+			if e.callee != f || e == f.reason.via || m.rareOf(e) != "" || !e.loop.Valid() && (g.reason == nil || g.reason.kind == byCaller) {
+				continue
+			}
+			saved := f.reason
+			f.reason = &reason{kind: byCaller, via: e}
+			if e.loop.Valid() {
+				f.reason.kind = byLoop
+			}
+			if alt := m.chainSite(f, fnCur, cur, c); alt.PerItem {
+				est = alt
+			}
+			f.reason = saved
+		}
+	}
+	return est
+}
+
+// chainSite estimates the site at cur, of cost c, in the function f (at
+// fnCur) that runs per item by f.reason: what each repetition does beside
+// it, in f and along the chain of its callers.
+func (m *Model) chainSite(f *fnInfo, fnCur, cur inspector.Cursor, c Cost) Estimate {
+	est := Estimate{Text: "once per call of " + f.fn.Name() + m.reasonText(f)}
 	est.Evidence = m.evidence(f)
-	root := m.funcs[m.Root(fn)]
+	root := m.funcs[m.Root(f.fn)]
 	est.Presumed = root != nil && root.reason != nil && (root.reason.kind == byEntry || root.reason.kind == byLiteral)
 	w := m.regionCost(fnCur, cur, true, true)
 	// A call that hashes per item in a loop of its own hashes a collection:
@@ -452,16 +484,12 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 			w = w.more(work{class: Moderate, what: r.via.caller.fn.Name() + "'s hashing of a whole collection beside the call", pos: r.via.pos})
 		}
 		w = w.more(m.regionCost(region, m.callAt(region, r.via.pos), true, false))
-		if r.kind == byLoop && m.iterates(r.via) {
-			// A loop that hashes what its previous iteration hashed
-			// runs as many times as its work factor asks (a PBKDF2
-			// loop's 4096 HMACs): what runs around it, once for all its
-			// iterations (the request that asked for them), is not
-			// beside each.
+		if r.kind == byLiteral || r.kind == byLoop && m.iterates(r.via) {
+			// The literal's holder, which repeats it, is not its
+			// enclosing function; what runs around a loop whose
+			// iterations go on from each other (PBKDF2's, a log's
+			// replay) runs once for all of them, not beside each.
 			break
-		}
-		if r.kind == byLiteral {
-			break // the literal's holder, which repeats it, is not its enclosing function
 		}
 	}
 	if root != nil && root.reason != nil && root.reason.kind == byRole {
@@ -485,11 +513,15 @@ func (m *Model) Site(cur inspector.Cursor, c Cost) Estimate {
 	return est
 }
 
-// iterates reports whether the call of the edge e, repeated by a loop, is
-// given a variable that the loop's body assigns: each iteration works on
-// what the one before produced (prev = ui of ui := s.hmac(password, prev)),
-// as an iterated hash does.
+// iterates reports whether each iteration of the loop that repeats the call
+// of the edge e goes on from the one before: the loop has no condition (it
+// runs until what it reads ends), or the call is given a variable that the
+// loop's body assigns, and works on what the one before produced (prev = ui
+// of ui := s.hmac(password, prev)), as an iterated hash does.
 func (m *Model) iterates(e *callEdge) bool {
+	if l, ok := e.loop.Node().(*ast.ForStmt); ok && l.Cond == nil {
+		return true
+	}
 	body := loopBody(e.loop)
 	call := m.callAt(body, e.pos)
 	if !call.Valid() || call.ParentEdgeKind() != edge.AssignStmt_Rhs {
