@@ -123,7 +123,8 @@ func firstResult(t types.Type) types.Type {
 }
 
 // defs are the values that a package's syntax gives its local variables
-// (v := e, var v = e, v, err := f()) and that its functions return first.
+// (v := e, var v = e, v, err := f()) that it never assigns again, and
+// that its functions return first.
 type defs struct {
 	info    *types.Info
 	vars    map[types.Object]ast.Expr
@@ -133,8 +134,13 @@ type defs struct {
 // definitions collects the defs of files.
 func definitions(files []*ast.File, info *types.Info) defs {
 	d := defs{info, map[types.Object]ast.Expr{}, map[types.Object][]ast.Expr{}}
+	again := map[types.Object]bool{} // local variables assigned after their definition
 	define := func(names []*ast.Ident, values []ast.Expr) {
 		for i, id := range names {
+			if id != nil && info.Defs[id] == nil {
+				again[info.Uses[id]] = true // v, err := ... where v is defined before
+				continue
+			}
 			switch {
 			case len(values) == len(names):
 				d.vars[info.Defs[id]] = values[i]
@@ -152,12 +158,15 @@ func definitions(files []*ast.File, info *types.Info) defs {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.AssignStmt:
-					if n.Tok == token.DEFINE {
-						var names []*ast.Ident
-						for _, l := range n.Lhs {
-							id, _ := l.(*ast.Ident)
-							names = append(names, id)
+					var names []*ast.Ident
+					for _, l := range n.Lhs {
+						id, _ := ast.Unparen(l).(*ast.Ident)
+						names = append(names, id)
+						if id != nil && n.Tok != token.DEFINE {
+							again[info.Uses[id]] = true
 						}
+					}
+					if n.Tok == token.DEFINE {
 						define(names, n.Rhs)
 					}
 				case *ast.ValueSpec:
@@ -173,6 +182,9 @@ func definitions(files []*ast.File, info *types.Info) defs {
 				return true
 			})
 		}
+	}
+	for obj := range again {
+		delete(d.vars, obj)
 	}
 	return d
 }

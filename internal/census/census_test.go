@@ -67,6 +67,9 @@ func G(s string, d Digester) {
 	var b strings.Builder
 	_ = sha256.Sum256([]byte(b.String()))
 	_ = sha256.Sum256([]byte(s[1:] + key)) // not a buffer's contents
+	again := b.String()
+	again += s
+	_ = sha256.Sum256([]byte(again)) // assigned again: not a buffer's contents
 }
 
 func built(s string) string {
@@ -102,5 +105,6 @@ func built(s string) string {
 		"48 buffer []byte(key)",
 		"50 buffer []byte(b.String())",
 		"51 conversion []byte(s[1:] + key)",
+		"54 conversion []byte(again)",
 	}, got)
 }
