@@ -210,7 +210,8 @@ func (d defs) buffered(e ast.Expr, depth int) bool {
 			return true
 		}
 		if fn := callee(d.info, x); fn != nil {
-			return slices.ContainsFunc(d.returns[fn], func(r ast.Expr) bool { return d.buffered(r, depth+1) })
+			rs := d.returns[fn]
+			return len(rs) > 0 && !slices.ContainsFunc(rs, func(r ast.Expr) bool { return !d.buffered(r, depth+1) })
 		}
 	}
 	return false
@@ -281,13 +282,25 @@ func calls(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
 }
 
 // hashes reports whether call writes into a hasher (its Write method) or
-// calls a package-level function whose name starts with Sum.
+// calls a package-level function whose name starts with Sum and whose
+// first result is a digest: an array of bytes, or a 32- or 64-bit
+// checksum.
 func hashes(info *types.Info, call *ast.CallExpr) bool {
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Write" && IsHasher(info.TypeOf(sel.X)) {
 		return true
 	}
 	fn := callee(info, call)
-	return fn != nil && fn.Signature().Recv() == nil && strings.HasPrefix(fn.Name(), "Sum")
+	if fn == nil || fn.Signature().Recv() != nil || !strings.HasPrefix(fn.Name(), "Sum") || fn.Signature().Results().Len() == 0 {
+		return false
+	}
+	switch r := fn.Signature().Results().At(0).Type().Underlying().(type) {
+	case *types.Array:
+		b, ok := r.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Basic:
+		return r.Kind() == types.Uint32 || r.Kind() == types.Uint64
+	}
+	return false
 }
 
 // isConcat reports whether call is append, slices.Concat or bytes.Join.

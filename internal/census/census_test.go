@@ -70,7 +70,19 @@ func G(s string, d Digester) {
 	again := b.String()
 	again += s
 	_ = sha256.Sum256([]byte(again)) // assigned again: not a buffer's contents
+	_ = sha256.Sum256([]byte(orEmpty(s))) // one of its returns is not a buffer's contents
+	_ = SumSlice([]byte(s))               // its result is not a digest: not a sum function
 }
+
+func orEmpty(s string) string {
+	if s == "" {
+		return ""
+	}
+	var sb strings.Builder
+	return sb.String()
+}
+
+func SumSlice(b []byte) []byte { return b }
 
 func built(s string) string {
 	var sb strings.Builder
@@ -106,5 +118,6 @@ func built(s string) string {
 		"50 buffer []byte(b.String())",
 		"51 conversion []byte(s[1:] + key)",
 		"54 conversion []byte(again)",
+		"55 conversion []byte(orEmpty(s))",
 	}, got)
 }
