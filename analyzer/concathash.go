@@ -464,7 +464,7 @@ func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
 		c := &concat{expr: call, what: shorten(types.ExprString(call))}
 		var bases []ast.Expr
 		c.parts, bases = flattenAppend(p.TypesInfo, call)
-		if len(c.parts) > 2 && p.emptyMake(c.parts[0]) {
+		if len(c.parts) > 2 && values.EmptyMake(p.TypesInfo, c.parts[0]) {
 			c.parts = c.parts[1:] // append(make([]byte, 0, n), a...): a buffer, no part
 		}
 		// Reject append(buf[:0], ...): it reuses a scratch buffer's capacity.
@@ -515,16 +515,6 @@ func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
 		return call, "slices.Concat of one part, a spread list of parts, or not of byte slices: not one whose parts the check can write one after another"
 	}
 	return call, ""
-}
-
-// emptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).
-func (p *pass) emptyMake(e ast.Expr) bool {
-	mk, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || p.builtin(mk) != "make" || len(mk.Args) < 2 {
-		return false
-	}
-	v := p.TypesInfo.Types[mk.Args[1]].Value
-	return v != nil && v.String() == "0"
 }
 
 // isAppendAll reports whether call is append(x, y...).
@@ -791,7 +781,7 @@ func (p *pass) partsRejected(c *concat, literals bool) string {
 // or nil.
 func (p *pass) literalPart(part ast.Expr) []ast.Expr {
 	call, ok := ast.Unparen(part).(*ast.CallExpr)
-	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !p.emptyMake(call.Args[0]) {
+	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !values.EmptyMake(p.TypesInfo, call.Args[0]) {
 		return nil
 	}
 	return call.Args[1:]
@@ -1233,103 +1223,27 @@ func sinkSum(s sink) partsSum {
 // among the writes (see inert).
 
 // bufferConcat recognizes the concatenation that sel, a buf.Bytes() call
-// that the sink at sinkCur hashes, reads.
+// that the sink at sinkCur hashes, reads (see values.BufferWrites).
 func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*concat, bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Bytes" || len(call.Args) != 0 || !isBytesBuffer(p.TypesInfo.TypeOf(sel.X)) {
+	if !ok || sel.Sel.Name != "Bytes" || len(call.Args) != 0 || !values.IsBytesBuffer(p.TypesInfo.TypeOf(sel.X)) {
 		return nil, false
 	}
 	l, ok := p.declaredBefore(sinkCur, sel.X)
 	if !ok {
 		return nil, false
 	}
-	v := l.v
-	build, ok := p.bufferDef(l)
+	w, ok := p.vals.BufferWrites(l.fn, l.v, l.list, l.at, l.end)
 	if !ok {
 		return nil, false
 	}
-	// The statements between: writes of parts into v, or statements that
-	// do not mention it.
-	var parts []ast.Expr
-	var writes, others []ast.Stmt
-	for _, s := range l.list[l.at+1 : l.end] {
-		if part, ok := p.bufferWrite(s, v); ok {
-			parts = append(parts, part)
-			writes = append(writes, s)
-			continue
-		}
-		others = append(others, s)
-	}
-	if len(parts) < 2 {
-		return nil, false // one part is no concatenation
-	}
-	// v is used by its definition, the writes (each once, as the receiver)
-	// and the sink only: no other statement, and no part, mentions it.
-	if p.vals.Count(l.fn, v) != len(writes)+1 {
-		return nil, false
-	}
-	c := &concat{expr: build, parts: parts, def: l.list[l.at], stmts: writes, what: "a bytes.Buffer filled with " + plural(len(parts), "part")}
+	c := &concat{expr: w.Made, parts: w.Parts, def: l.list[l.at], stmts: w.Writes, what: "a bytes.Buffer filled with " + plural(len(w.Parts), "part")}
 	// The parts are evaluated at the sink instead of at their writes: the
 	// statements among the writes must not change them.
-	if !p.inert(others, parts) {
+	if !p.inert(w.Others, w.Parts) {
 		c.noFix = "statements other than its writes run between the bytes.Buffer and the hash, and could change the parts"
 	}
 	return c, true
-}
-
-// isBytesBuffer reports whether t is bytes.Buffer or a pointer to one.
-func isBytesBuffer(t types.Type) bool {
-	return values.IsNamed(t, "bytes", "Buffer", false) || values.IsNamed(t, "bytes", "Buffer", true)
-}
-
-// bufferDef returns what allocates the buffer that l declares: an empty
-// bytes.Buffer, or one around an empty make or nil.
-func (p *pass) bufferDef(l local) (ast.Expr, bool) {
-	if l.def != nil {
-		switch rhs := ast.Unparen(l.def.Rhs[0]).(type) {
-		case *ast.CallExpr:
-			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.TypesInfo.Types[rhs.Args[0]].IsNil() || p.emptyMake(rhs.Args[0])) {
-				return rhs, true
-			}
-			if id, ok := ast.Unparen(rhs.Fun).(*ast.Ident); ok && id.Name == "new" && len(rhs.Args) == 1 && isBytesBuffer(p.TypesInfo.TypeOf(rhs.Args[0])) {
-				return rhs, true
-			}
-		case *ast.UnaryExpr:
-			if lit, ok := ast.Unparen(rhs.X).(*ast.CompositeLit); ok && rhs.Op == token.AND && len(lit.Elts) == 0 && isBytesBuffer(p.TypesInfo.TypeOf(lit)) {
-				return rhs, true
-			}
-		}
-		return nil, false
-	}
-	if s, ok := l.list[l.at].(*ast.DeclStmt); ok {
-		gen, ok := s.Decl.(*ast.GenDecl)
-		if !ok || len(gen.Specs) != 1 {
-			return nil, false
-		}
-		spec, ok := gen.Specs[0].(*ast.ValueSpec)
-		if ok && len(spec.Names) == 1 && len(spec.Values) == 0 && p.TypesInfo.Defs[spec.Names[0]] == l.v && isBytesBuffer(l.v.Type()) {
-			return spec.Names[0], true
-		}
-	}
-	return nil, false
-}
-
-// bufferWrite returns the part that stmt writes into the buffer v:
-// v.Write(x), v.WriteString(s), v.WriteByte(b), alone or assigned to blanks.
-func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
-	var n ast.Node = stmt
-	if s, ok := stmt.(*ast.AssignStmt); ok {
-		if len(s.Rhs) != 1 || slices.ContainsFunc(s.Lhs, func(l ast.Expr) bool { id, ok := l.(*ast.Ident); return !ok || id.Name != "_" }) {
-			return nil, false
-		}
-		n = ast.Unparen(s.Rhs[0])
-	}
-	for _, name := range []string{"Write", "WriteString", "WriteByte"} {
-		if x := p.methodArg(n, v, name); x != nil {
-			return x, true
-		}
-	}
-	return nil, false
 }
 
 // mentions reports whether the code of n mentions v.
