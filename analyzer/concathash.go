@@ -186,15 +186,6 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 	return sink{call: call, arg: call.Args[0], name: types.ExprString(call.Fun), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
 }
 
-// rangeElem returns v of for _, v := range x, or nil.
-func (p *pass) rangeElem(loop *ast.RangeStmt) *types.Var {
-	if loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil {
-		return nil
-	}
-	v, _ := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
-	return v
-}
-
 // funcSink returns the sink that call, a call of the package function fn, is:
 // a sum function, a variadic sum, or a helper that only hashes one of its
 // parameters (of this package, or of another by its fact).
@@ -337,7 +328,7 @@ func (p *pass) partsHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 //		h.Write(b)
 //	}
 func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
-	part := p.rangeElem(loop)
+	part := values.RangeElem(p.TypesInfo, loop)
 	if part == nil || len(loop.Body.List) != 1 {
 		return nil
 	}
@@ -457,44 +448,36 @@ func (p *pass) declaredBefore(sinkCur inspector.Cursor, e ast.Expr) (l local, ok
 	return l, true
 }
 
-// concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
-// literal list with an empty separator.
+// concatExpr recognizes what call concatenates (see values.Joins), when it
+// allocates.
 func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
-	if isAppendAll(p.TypesInfo, call) {
-		c := &concat{expr: call, what: shorten(types.ExprString(call))}
-		var bases []ast.Expr
-		c.parts, bases = flattenAppend(p.TypesInfo, call)
-		if len(c.parts) > 2 && values.EmptyMake(p.TypesInfo, c.parts[0]) {
-			c.parts = c.parts[1:] // append(make([]byte, 0, n), a...): a buffer, no part
-		}
-		// Reject append(buf[:0], ...): it reuses a scratch buffer's capacity.
-		allocates := false
-		for _, base := range bases {
-			alloc, alias := p.appendBase(base)
-			allocates = allocates || alloc
-			if alias && c.aliasing == nil {
-				c.aliasing = base
-			}
-		}
-		if !allocates {
-			return nil, false
-		}
-		return c, true
+	j, ok := values.Joins(p.TypesInfo, call)
+	if !ok {
+		return nil, false
 	}
-	// slices.Concat(a, b, c) of byte slices: a new slice per call, as long
-	// as the parts together.
-	if p.qualifiedCallee(call) == "slices.Concat" && len(call.Args) >= 2 && !call.Ellipsis.IsValid() && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) {
-		return &concat{expr: call, parts: call.Args, what: shorten(types.ExprString(call))}, true
+	c := &concat{expr: call, parts: j.Parts, what: shorten(types.ExprString(call))}
+	if j.Join {
+		c.what = "bytes.Join"
 	}
-	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && p.emptySeparator(call.Args[1]) {
-		keyed := func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return kv }
-		lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
-		if !ok || len(lit.Elts) < 2 || slices.ContainsFunc(lit.Elts, keyed) {
-			return nil, false
+	if j.Bases == nil {
+		return c, true // a new slice per call, as long as the parts together
+	}
+	if len(c.parts) > 2 && values.EmptyMake(p.TypesInfo, c.parts[0]) {
+		c.parts = c.parts[1:] // append(make([]byte, 0, n), a...): a buffer, no part
+	}
+	// Reject append(buf[:0], ...): it reuses a scratch buffer's capacity.
+	allocates := false
+	for _, base := range j.Bases {
+		alloc, alias := p.appendBase(base)
+		allocates = allocates || alloc
+		if alias && c.aliasing == nil {
+			c.aliasing = base
 		}
-		return &concat{expr: call, parts: lit.Elts, what: "bytes.Join"}, true
 	}
-	return nil, false
+	if !allocates {
+		return nil, false
+	}
+	return c, true
 }
 
 // whyNoConcat says, for the audit, why the append, slices.Concat or
@@ -505,7 +488,7 @@ func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
 	switch {
 	case !ok:
 		return nil, ""
-	case isAppendAll(p.TypesInfo, call):
+	case values.AppendAll(p.TypesInfo, call):
 		return call, "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
 	case p.builtin(call) == "append":
 		return call, "it appends single values, not byte slices the check can write one after another"
@@ -515,25 +498,6 @@ func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
 		return call, "slices.Concat of one part, a spread list of parts, or not of byte slices: not one whose parts the check can write one after another"
 	}
 	return call, ""
-}
-
-// isAppendAll reports whether call is append(x, y...).
-func isAppendAll(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("append") && len(call.Args) == 2 && call.Ellipsis.IsValid()
-}
-
-// flattenAppend returns the parts that nested append(x, y...) calls
-// concatenate, and the first operand of each append.
-func flattenAppend(info *types.Info, e ast.Expr) (parts, bases []ast.Expr) {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !isAppendAll(info, call) {
-		return []ast.Expr{e}, nil
-	}
-	left, lb := flattenAppend(info, call.Args[0])
-	right, rb := flattenAppend(info, call.Args[1])
-	bases = append(append(append(bases, call.Args[0]), lb...), rb...)
-	return append(left, right...), bases
 }
 
 // appendBase decides whether append(base, ...) allocates a new array, and
@@ -546,7 +510,7 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.CompositeLit:
 		return true, false
 	case *ast.CallExpr:
-		if isAppendAll(p.TypesInfo, b) {
+		if values.AppendAll(p.TypesInfo, b) {
 			// append(append(x, a...), b...) allocates when x does: the
 			// inner append's new array is sized for it alone. On a buffer
 			// made with room for the parts, both fit: a constant size stays
@@ -621,19 +585,6 @@ func (p *pass) literalVar(v *types.Var) bool {
 		return p.TypesInfo.Types[value.Fun].IsType() && len(value.Args) == 1 && p.TypesInfo.Types[value.Args[0]].Value != nil && p.TypesInfo.TypeOf(value) != nil
 	}
 	return false
-}
-
-// emptySeparator reports whether e is nil, []byte{} or []byte(""), or a
-// conversion of one.
-func (p *pass) emptySeparator(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CompositeLit:
-		return len(e.Elts) == 0
-	case *ast.CallExpr:
-		return len(e.Args) == 1 && p.TypesInfo.Types[e.Fun].IsType() && p.emptySeparator(e.Args[0])
-	}
-	tv := p.TypesInfo.Types[e]
-	return tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == `""`
 }
 
 // concatVar recognizes a local variable that holds a concatenation, defined in
@@ -1248,10 +1199,5 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 
 // mentions reports whether the code of n mentions v.
 func (p *pass) mentions(n ast.Node, v *types.Var) bool {
-	for n := range ast.Preorder(n) {
-		if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == v {
-			return true
-		}
-	}
-	return false
+	return values.Mentions(p.TypesInfo, n, v)
 }

@@ -142,7 +142,7 @@ func (x *Index) Copied(fn inspector.Cursor, list []ast.Stmt, at, end int) (Copie
 			return Copied{}, false
 		}
 		for n := range vars {
-			if mentions(x.info, part, n) {
+			if Mentions(x.info, part, n) {
 				return Copied{}, false
 			}
 		}
@@ -349,7 +349,7 @@ func assignLength(vars map[*types.Var]Length, n *types.Var, tok token.Token, val
 //
 // It returns n.
 func (x *Index) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]Length) (*types.Var, bool) {
-	elem := x.rangeElem(loop)
+	elem := RangeElem(x.info, loop)
 	if elem == nil || !types.Identical(elem.Type().Underlying(), byteSlice) || !Operand(loop.X) || len(vars) != 1 {
 		return nil, false
 	}
@@ -406,7 +406,7 @@ func (x *Index) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.S
 	if !ok || len(loop.Body.List) != 1 || types.ExprString(loop.X) != types.ExprString(parts) {
 		return nil, false
 	}
-	elem := x.rangeElem(loop)
+	elem := RangeElem(x.info, loop)
 	if elem == nil || !x.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return x.lenOf(e, elem) }) {
 		return nil, false
 	}
@@ -420,12 +420,12 @@ func (x *Index) advances(s ast.Stmt, n *types.Var, value func(ast.Expr) bool) bo
 		x.isIdentOf(as.Lhs[0], n) && value(as.Rhs[0])
 }
 
-// rangeElem returns v of for _, v := range x, or nil.
-func (x *Index) rangeElem(loop *ast.RangeStmt) *types.Var {
+// RangeElem returns v of for _, v := range x, or nil.
+func RangeElem(info *types.Info, loop *ast.RangeStmt) *types.Var {
 	if loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil {
 		return nil
 	}
-	v, _ := x.info.Defs[identOf(loop.Value)].(*types.Var)
+	v, _ := info.Defs[identOf(loop.Value)].(*types.Var)
 	return v
 }
 
@@ -450,8 +450,8 @@ func (x *Index) usedOutside(fn inspector.Cursor, v *types.Var, from, to token.Po
 	return outside || ok && (def.Node().Pos() < from || def.Node().End() > to)
 }
 
-// mentions reports whether the code of n mentions v.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
+// Mentions reports whether the code of n mentions v.
+func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
 	for n := range ast.Preorder(n) {
 		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
 			return true

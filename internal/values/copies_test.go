@@ -179,3 +179,47 @@ func TestLengthOf(t *testing.T) {
 	_, ok = f.x.LengthOf(mk.Args[1], nil)
 	assert.False(t, ok, "len(f()) runs code")
 }
+
+// TestRangeElem checks the element variable of a range loop: none when the
+// loop keeps its key or has no value.
+func TestRangeElem(t *testing.T) {
+	f := loadSource(t, `package p
+
+func loops(xs [][]byte) {
+	for _, x := range xs {
+		_ = x
+	}
+	for i, x := range xs {
+		_, _ = i, x
+	}
+	for i := range xs {
+		_ = i
+	}
+}
+`)
+	decl := f.decl(t, f.obj("loops").(*types.Func))
+	var got []string
+	for cur := range decl.Preorder((*ast.RangeStmt)(nil)) {
+		v := RangeElem(f.info, cur.Node().(*ast.RangeStmt))
+		if v == nil {
+			got = append(got, "-")
+		} else {
+			got = append(got, v.Name())
+		}
+	}
+	assert.Equal(t, []string{"x", "-", "-"}, got)
+}
+
+// TestMentions checks whether code mentions a variable: its uses, not
+// another variable of the same name.
+func TestMentions(t *testing.T) {
+	f := loadSource(t, copiesSrc)
+	decl := f.decl(t, f.obj("offsetKept").(*types.Func))
+	body := decl.Node().(*ast.FuncDecl).Body
+	n := f.info.Defs[body.List[1].(*ast.AssignStmt).Lhs[0].(*ast.Ident)].(*types.Var)
+	assert.True(t, Mentions(f.info, body.List[2], n), "copy(data[n:], b)")
+	assert.True(t, Mentions(f.info, body.List[3], n), "return sum(data) + n")
+	assert.False(t, Mentions(f.info, body.List[0], n), "data := make(...)")
+	other := f.decl(t, f.obj("offsets").(*types.Func)).Node().(*ast.FuncDecl).Body
+	assert.False(t, Mentions(f.info, other, n), "another function's n")
+}
