@@ -3,10 +3,8 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 	"strings"
 
@@ -84,7 +82,7 @@ type concat struct {
 	def   ast.Stmt
 	stmts []ast.Stmt
 	// spread: parts is one list of byte slices whose elements are the
-	// parts (a copy loop, see makeCopy).
+	// parts (a copy loop, see values.Copied).
 	spread bool
 	// aliasing is the first operand of an append that may have spare
 	// capacity (a parameter, a field): append writes into it.
@@ -186,15 +184,6 @@ func (p *pass) sinkOf(cur inspector.Cursor, fn *types.Func, helpers map[*types.F
 		return sink{}, false
 	}
 	return sink{call: call, arg: call.Args[0], name: types.ExprString(call.Fun), write: cur.ParentEdgeKind() == edge.ExprStmt_X}, true
-}
-
-// rangeElem returns v of for _, v := range x, or nil.
-func (p *pass) rangeElem(loop *ast.RangeStmt) *types.Var {
-	if loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil {
-		return nil
-	}
-	v, _ := p.TypesInfo.Defs[identOf(loop.Value)].(*types.Var)
-	return v
 }
 
 // funcSink returns the sink that call, a call of the package function fn, is:
@@ -339,7 +328,7 @@ func (p *pass) partsHashed(fn inspector.Cursor, param *types.Var) *hashesArg {
 //		h.Write(b)
 //	}
 func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
-	part := p.rangeElem(loop)
+	part := values.RangeElem(p.TypesInfo, loop)
 	if part == nil || len(loop.Body.List) != 1 {
 		return nil
 	}
@@ -459,44 +448,36 @@ func (p *pass) declaredBefore(sinkCur inspector.Cursor, e ast.Expr) (l local, ok
 	return l, true
 }
 
-// concatExpr recognizes append(a, b...) (nested too) and bytes.Join of a
-// literal list with an empty separator.
+// concatExpr recognizes what call concatenates (see values.Joins), when it
+// allocates.
 func (p *pass) concatExpr(call *ast.CallExpr) (*concat, bool) {
-	if isAppendAll(p.TypesInfo, call) {
-		c := &concat{expr: call, what: shorten(types.ExprString(call))}
-		var bases []ast.Expr
-		c.parts, bases = flattenAppend(p.TypesInfo, call)
-		if len(c.parts) > 2 && p.emptyMake(c.parts[0]) {
-			c.parts = c.parts[1:] // append(make([]byte, 0, n), a...): a buffer, no part
-		}
-		// Reject append(buf[:0], ...): it reuses a scratch buffer's capacity.
-		allocates := false
-		for _, base := range bases {
-			alloc, alias := p.appendBase(base)
-			allocates = allocates || alloc
-			if alias && c.aliasing == nil {
-				c.aliasing = base
-			}
-		}
-		if !allocates {
-			return nil, false
-		}
-		return c, true
+	j, ok := values.Joins(p.TypesInfo, call)
+	if !ok {
+		return nil, false
 	}
-	// slices.Concat(a, b, c) of byte slices: a new slice per call, as long
-	// as the parts together.
-	if p.qualifiedCallee(call) == "slices.Concat" && len(call.Args) >= 2 && !call.Ellipsis.IsValid() && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) {
-		return &concat{expr: call, parts: call.Args, what: shorten(types.ExprString(call))}, true
+	c := &concat{expr: call, parts: j.Parts, what: shorten(types.ExprString(call))}
+	if j.Join {
+		c.what = "bytes.Join"
 	}
-	if p.qualifiedCallee(call) == "bytes.Join" && len(call.Args) == 2 && p.emptySeparator(call.Args[1]) {
-		keyed := func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return kv }
-		lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
-		if !ok || len(lit.Elts) < 2 || slices.ContainsFunc(lit.Elts, keyed) {
-			return nil, false
+	if j.Bases == nil {
+		return c, true // a new slice per call, as long as the parts together
+	}
+	if len(c.parts) > 2 && values.EmptyMake(p.TypesInfo, c.parts[0]) {
+		c.parts = c.parts[1:] // append(make([]byte, 0, n), a...): a buffer, no part
+	}
+	// Reject append(buf[:0], ...): it reuses a scratch buffer's capacity.
+	allocates := false
+	for _, base := range j.Bases {
+		alloc, alias := p.appendBase(base)
+		allocates = allocates || alloc
+		if alias && c.aliasing == nil {
+			c.aliasing = base
 		}
-		return &concat{expr: call, parts: lit.Elts, what: "bytes.Join"}, true
 	}
-	return nil, false
+	if !allocates {
+		return nil, false
+	}
+	return c, true
 }
 
 // whyNoConcat says, for the audit, why the append, slices.Concat or
@@ -507,7 +488,7 @@ func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
 	switch {
 	case !ok:
 		return nil, ""
-	case isAppendAll(p.TypesInfo, call):
+	case values.AppendAll(p.TypesInfo, call):
 		return call, "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
 	case p.builtin(call) == "append":
 		return call, "it appends single values, not byte slices the check can write one after another"
@@ -517,35 +498,6 @@ func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
 		return call, "slices.Concat of one part, a spread list of parts, or not of byte slices: not one whose parts the check can write one after another"
 	}
 	return call, ""
-}
-
-// emptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).
-func (p *pass) emptyMake(e ast.Expr) bool {
-	mk, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || p.builtin(mk) != "make" || len(mk.Args) < 2 {
-		return false
-	}
-	v := p.TypesInfo.Types[mk.Args[1]].Value
-	return v != nil && v.String() == "0"
-}
-
-// isAppendAll reports whether call is append(x, y...).
-func isAppendAll(info *types.Info, call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	return ok && info.Uses[id] == types.Universe.Lookup("append") && len(call.Args) == 2 && call.Ellipsis.IsValid()
-}
-
-// flattenAppend returns the parts that nested append(x, y...) calls
-// concatenate, and the first operand of each append.
-func flattenAppend(info *types.Info, e ast.Expr) (parts, bases []ast.Expr) {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || !isAppendAll(info, call) {
-		return []ast.Expr{e}, nil
-	}
-	left, lb := flattenAppend(info, call.Args[0])
-	right, rb := flattenAppend(info, call.Args[1])
-	bases = append(append(append(bases, call.Args[0]), lb...), rb...)
-	return append(left, right...), bases
 }
 
 // appendBase decides whether append(base, ...) allocates a new array, and
@@ -558,7 +510,7 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.CompositeLit:
 		return true, false
 	case *ast.CallExpr:
-		if isAppendAll(p.TypesInfo, b) {
+		if values.AppendAll(p.TypesInfo, b) {
 			// append(append(x, a...), b...) allocates when x does: the
 			// inner append's new array is sized for it alone. On a buffer
 			// made with room for the parts, both fit: a constant size stays
@@ -601,7 +553,7 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 	case *ast.SliceExpr:
 		// a[:] of an array: its length is its capacity, so appending to it
 		// always allocates, and never writes into the array.
-		if p.wholeArray(b) != nil {
+		if values.WholeArray(p.TypesInfo, b) != nil {
 			return true, false
 		}
 	case *ast.Ident:
@@ -635,19 +587,6 @@ func (p *pass) literalVar(v *types.Var) bool {
 	return false
 }
 
-// emptySeparator reports whether e is nil, []byte{} or []byte(""), or a
-// conversion of one.
-func (p *pass) emptySeparator(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CompositeLit:
-		return len(e.Elts) == 0
-	case *ast.CallExpr:
-		return len(e.Args) == 1 && p.TypesInfo.Types[e.Fun].IsType() && p.emptySeparator(e.Args[0])
-	}
-	tv := p.TypesInfo.Types[e]
-	return tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == `""`
-}
-
 // concatVar recognizes a local variable that holds a concatenation, defined in
 // the statement right before the sink's (v := append(a, b...)), or made and
 // filled by copies right before it (v := make([]byte, len(a)+len(b)); n :=
@@ -664,7 +603,12 @@ func (p *pass) concatVar(sinkCur inspector.Cursor, e *ast.Ident) (*concat, bool)
 			return c, true
 		}
 	}
-	return p.makeCopy(l)
+	// A make+copy; one of a constant size stays on the stack.
+	cp, ok := p.vals.Copied(l.fn, l.list, l.at, l.end)
+	if !ok || p.TypesInfo.Types[cp.Make.Args[1]].Value != nil {
+		return nil, false
+	}
+	return &concat{expr: cp.Make, def: l.def, stmts: cp.Stmts, parts: cp.Parts, spread: cp.Spread, what: l.v.Name() + " := make+copy"}, true
 }
 
 // statementIn returns the statement of a statement list that holds cur, and
@@ -788,7 +732,7 @@ func (p *pass) partsRejected(c *concat, literals bool) string {
 // or nil.
 func (p *pass) literalPart(part ast.Expr) []ast.Expr {
 	call, ok := ast.Unparen(part).(*ast.CallExpr)
-	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !p.emptyMake(call.Args[0]) {
+	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !values.EmptyMake(p.TypesInfo, call.Args[0]) {
 		return nil
 	}
 	return call.Args[1:]
@@ -1230,510 +1174,30 @@ func sinkSum(s sink) partsSum {
 // among the writes (see inert).
 
 // bufferConcat recognizes the concatenation that sel, a buf.Bytes() call
-// that the sink at sinkCur hashes, reads.
+// that the sink at sinkCur hashes, reads (see values.BufferWrites).
 func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*concat, bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Bytes" || len(call.Args) != 0 || !isBytesBuffer(p.TypesInfo.TypeOf(sel.X)) {
+	if !ok || sel.Sel.Name != "Bytes" || len(call.Args) != 0 || !values.IsBytesBuffer(p.TypesInfo.TypeOf(sel.X)) {
 		return nil, false
 	}
 	l, ok := p.declaredBefore(sinkCur, sel.X)
 	if !ok {
 		return nil, false
 	}
-	v := l.v
-	build, ok := p.bufferDef(l)
+	w, ok := p.vals.BufferWrites(l.fn, l.v, l.list, l.at, l.end)
 	if !ok {
 		return nil, false
 	}
-	// The statements between: writes of parts into v, or statements that
-	// do not mention it.
-	var parts []ast.Expr
-	var writes, others []ast.Stmt
-	for _, s := range l.list[l.at+1 : l.end] {
-		if part, ok := p.bufferWrite(s, v); ok {
-			parts = append(parts, part)
-			writes = append(writes, s)
-			continue
-		}
-		others = append(others, s)
-	}
-	if len(parts) < 2 {
-		return nil, false // one part is no concatenation
-	}
-	// v is used by its definition, the writes (each once, as the receiver)
-	// and the sink only: no other statement, and no part, mentions it.
-	if p.vals.Count(l.fn, v) != len(writes)+1 {
-		return nil, false
-	}
-	c := &concat{expr: build, parts: parts, def: l.list[l.at], stmts: writes, what: "a bytes.Buffer filled with " + plural(len(parts), "part")}
+	c := &concat{expr: w.Made, parts: w.Parts, def: l.list[l.at], stmts: w.Writes, what: "a bytes.Buffer filled with " + plural(len(w.Parts), "part")}
 	// The parts are evaluated at the sink instead of at their writes: the
 	// statements among the writes must not change them.
-	if !p.inert(others, parts) {
+	if !p.inert(w.Others, w.Parts) {
 		c.noFix = "statements other than its writes run between the bytes.Buffer and the hash, and could change the parts"
 	}
 	return c, true
 }
 
-// isBytesBuffer reports whether t is bytes.Buffer or a pointer to one.
-func isBytesBuffer(t types.Type) bool {
-	return values.IsNamed(t, "bytes", "Buffer", false) || values.IsNamed(t, "bytes", "Buffer", true)
-}
-
-// bufferDef returns what allocates the buffer that l declares: an empty
-// bytes.Buffer, or one around an empty make or nil.
-func (p *pass) bufferDef(l local) (ast.Expr, bool) {
-	if l.def != nil {
-		switch rhs := ast.Unparen(l.def.Rhs[0]).(type) {
-		case *ast.CallExpr:
-			if p.qualifiedCallee(rhs) == "bytes.NewBuffer" && len(rhs.Args) == 1 && (p.TypesInfo.Types[rhs.Args[0]].IsNil() || p.emptyMake(rhs.Args[0])) {
-				return rhs, true
-			}
-			if id, ok := ast.Unparen(rhs.Fun).(*ast.Ident); ok && id.Name == "new" && len(rhs.Args) == 1 && isBytesBuffer(p.TypesInfo.TypeOf(rhs.Args[0])) {
-				return rhs, true
-			}
-		case *ast.UnaryExpr:
-			if lit, ok := ast.Unparen(rhs.X).(*ast.CompositeLit); ok && rhs.Op == token.AND && len(lit.Elts) == 0 && isBytesBuffer(p.TypesInfo.TypeOf(lit)) {
-				return rhs, true
-			}
-		}
-		return nil, false
-	}
-	if s, ok := l.list[l.at].(*ast.DeclStmt); ok {
-		gen, ok := s.Decl.(*ast.GenDecl)
-		if !ok || len(gen.Specs) != 1 {
-			return nil, false
-		}
-		spec, ok := gen.Specs[0].(*ast.ValueSpec)
-		if ok && len(spec.Names) == 1 && len(spec.Values) == 0 && p.TypesInfo.Defs[spec.Names[0]] == l.v && isBytesBuffer(l.v.Type()) {
-			return spec.Names[0], true
-		}
-	}
-	return nil, false
-}
-
-// bufferWrite returns the part that stmt writes into the buffer v:
-// v.Write(x), v.WriteString(s), v.WriteByte(b), alone or assigned to blanks.
-func (p *pass) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
-	var n ast.Node = stmt
-	if s, ok := stmt.(*ast.AssignStmt); ok {
-		if len(s.Rhs) != 1 || slices.ContainsFunc(s.Lhs, func(l ast.Expr) bool { id, ok := l.(*ast.Ident); return !ok || id.Name != "_" }) {
-			return nil, false
-		}
-		n = ast.Unparen(s.Rhs[0])
-	}
-	for _, name := range []string{"Write", "WriteString", "WriteByte"} {
-		if x := p.methodArg(n, v, name); x != nil {
-			return x, true
-		}
-	}
-	return nil, false
-}
-
-// Concatenations built by make and copy, right before they are hashed:
-//
-//	data := make([]byte, len(a)+len(b)+len(c))
-//	n := copy(data, a)                         copy(data, a)
-//	n += copy(data[n:], b)              or     copy(data[len(a):], b)
-//	copy(data[n:], c)                          copy(data[len(a)+len(b):], c)
-//	return sha256.Sum256(data)                 return sha256.Sum256(data)
-//
-// and by one copy loop over a list of parts:
-//
-//	size := 0
-//	for _, p := range parts {
-//		size += len(p)
-//	}
-//	data := make([]byte, size)
-//	n := 0
-//	for _, p := range parts {
-//		n += copy(data[n:], p)
-//	}
-//	return sha256.Sum256(data)
-//
-// The fix hashes the parts one after another instead (sha256.Sum256(data)
-// becomes hashsum.SHA256(a, b, c), or hashsum.SHA256(parts...)), which is
-// the same only when the buffer is the parts, in order, and nothing else.
-// What is proved first:
-//
-//   - order, no gap, no overlap: every offset (a copy's low and high bound,
-//     the values of the offset variables) is computed as a linear form, a
-//     count per len(x) and a constant (len of an array is its constant);
-//     the first copy is at 0 and each next one at the sum of the lengths of
-//     the parts before it, and a high bound, when given, is the end of its
-//     part;
-//   - coverage: the buffer's size is the sum of the parts' lengths, so it
-//     holds no byte beyond them (make's zeros would be hashed too), and each
-//     copy copies its whole part: copy copies min(len(dst), len(src)), and
-//     the room left at a copy is the length of its part and of the parts
-//     after it, so copy's result, added into the running offset, is the
-//     part's length;
-//   - the parts run no code when evaluated (variables, fields, elements and
-//     slices with plain bounds), and mention neither the buffer nor an
-//     offset variable: evaluating them once at the sink, instead of in the
-//     size and in the copies, gives the same bytes; the statements are
-//     consecutive, and copies into the fresh buffer write nothing else, so
-//     nothing changes the parts between their copies and the sink;
-//   - the buffer is used by the copies and the sink only, and the offset and
-//     size variables by these statements only, so removing them changes
-//     nothing else;
-//   - a copy loop ranges over a plain list with one statement, the copy at
-//     the running offset (or the copy, then the offset advanced by the
-//     part's length); its size is the sum of len over the same list, in a
-//     loop of the same shape right before the make: the list is not written
-//     in between.
-
-// linear is a sum of lengths and a constant: len(a)+len(b)+1 is
-// {a: 1, b: 1} and 1.
-type linear struct {
-	terms map[string]int
-	c     int64
-}
-
-func (l linear) plus(o linear) linear {
-	sum := linear{terms: maps.Clone(l.terms), c: l.c + o.c}
-	if sum.terms == nil {
-		sum.terms = map[string]int{}
-	}
-	for t, n := range o.terms {
-		sum.terms[t] += n
-		if sum.terms[t] == 0 {
-			delete(sum.terms, t)
-		}
-	}
-	return sum
-}
-
-func (l linear) equal(o linear) bool { return l.c == o.c && maps.Equal(l.terms, o.terms) }
-
-// partLen is the length of the byte slice e as a linear form: the constant
-// length of an array or of a slice of a whole array, else len(e).
-func (p *pass) partLen(e ast.Expr) linear {
-	if arr := p.wholeArray(e); arr != nil {
-		return linear{c: arr.Len()} // h[:] of a [32]byte
-	}
-	return linear{terms: map[string]int{types.ExprString(ast.Unparen(e)): 1}}
-}
-
-// wholeArray returns the array that e is, or that e slices whole (a[:] of
-// an array or of a pointer to one): its length is its capacity. Or nil.
-func (p *pass) wholeArray(e ast.Expr) *types.Array {
-	t := p.TypesInfo.TypeOf(e)
-	if s, ok := ast.Unparen(e).(*ast.SliceExpr); ok && s.Low == nil && s.High == nil && !s.Slice3 {
-		t = unpointer(p.TypesInfo.TypeOf(s.X).Underlying())
-	}
-	arr, _ := t.Underlying().(*types.Array)
-	return arr
-}
-
-// linearOf computes e, an int expression, as a linear form: constants,
-// len(x) of a plain x, the offset variables of vars, and their sums; nil
-// (an omitted low bound, no initial value) is 0.
-func (p *pass) linearOf(e ast.Expr, vars map[*types.Var]linear) (linear, bool) {
-	if e == nil {
-		return linear{}, true
-	}
-	e = ast.Unparen(e)
-	if tv := p.TypesInfo.Types[e]; tv.Value != nil {
-		n, exact := constant.Int64Val(constant.ToInt(tv.Value))
-		return linear{c: n}, exact
-	}
-	switch e := e.(type) {
-	case *ast.BinaryExpr:
-		if e.Op != token.ADD {
-			return linear{}, false
-		}
-		x, ok := p.linearOf(e.X, vars)
-		y, ok2 := p.linearOf(e.Y, vars)
-		return x.plus(y), ok && ok2
-	case *ast.CallExpr:
-		if p.builtin(e) == "len" && len(e.Args) == 1 && sigOperand(e.Args[0]) {
-			return p.partLen(e.Args[0]), true
-		}
-	case *ast.Ident:
-		if v, ok := p.TypesInfo.Uses[e].(*types.Var); ok {
-			l, ok := vars[v]
-			return l, ok
-		}
-	}
-	return linear{}, false
-}
-
-// makeCopy recognizes l, v := make([]byte, size), filled by the statements
-// up to the sink's (copies, or one copy loop), with parts that cover it
-// exactly, in order (see above).
-func (p *pass) makeCopy(l local) (*concat, bool) {
-	list, at, v, def := l.list, l.at, l.v, l.def
-	mk, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
-	if !ok || len(mk.Args) != 2 || p.builtin(mk) != "make" {
-		return nil, false
-	}
-	// A constant size stays on the stack.
-	if p.TypesInfo.Types[mk.Args[1]].Value != nil {
-		return nil, false
-	}
-	fill := list[at+1 : l.end]
-	if len(fill) == 0 {
-		return nil, false
-	}
-	c := &concat{expr: mk, def: def, stmts: fill, what: v.Name() + " := make+copy"}
-	vars := map[*types.Var]linear{} // the offset variables, at each statement
-	if loop, ok := fill[len(fill)-1].(*ast.RangeStmt); ok {
-		// A copy loop, after the offset's definition.
-		if len(fill) > 2 || len(fill) == 2 && !p.offsetDef(fill[0], vars) {
-			return nil, false
-		}
-		_, n, ok := p.copyLoop(loop, v, vars)
-		if !ok {
-			return nil, false
-		}
-		stmts, ok := p.sizeLoop(list, at, mk.Args[1], loop.X)
-		if !ok {
-			return nil, false
-		}
-		// The size variable goes with the make when it serves its own
-		// statements and the make only.
-		if size := p.TypesInfo.Uses[identOf(mk.Args[1])].(*types.Var); !p.usedOutside(l.fn, size, stmts[0].Pos(), def.End()) {
-			c.stmts = append(stmts, c.stmts...)
-		}
-		c.parts, c.spread = []ast.Expr{loop.X}, true
-		vars[n] = linear{} // used by the loop only, checked below
-	} else {
-		offset := linear{}
-		for _, stmt := range fill {
-			if p.offsetDef(stmt, vars) {
-				continue
-			}
-			part, ok := p.copyAt(stmt, v, offset, vars)
-			if !ok {
-				return nil, false
-			}
-			offset = offset.plus(p.partLen(part))
-			c.parts = append(c.parts, part)
-		}
-		total, ok := p.linearOf(mk.Args[1], nil)
-		if !ok || !total.equal(offset) || len(c.parts) < 2 {
-			return nil, false
-		}
-	}
-	if p.vals.Count(l.fn, v) != len(c.parts)+1 {
-		return nil, false // v is used for more than the copies and the sink (a part mentions it, say)
-	}
-	for _, part := range c.parts {
-		if !sigOperand(part) {
-			return nil, false
-		}
-		for n := range vars {
-			if p.mentions(part, n) {
-				return nil, false
-			}
-		}
-	}
-	// The offset variables serve these statements only.
-	first, last := fill[0].Pos(), fill[len(fill)-1].End()
-	for n := range vars {
-		if p.usedOutside(l.fn, n, first, last) {
-			return nil, false
-		}
-	}
-	return c, true
-}
-
-// offsetDef matches the definition or update of an offset variable between
-// the copies, n := len(a), n += len(b), var n int, and records its value in
-// vars.
-func (p *pass) offsetDef(stmt ast.Stmt, vars map[*types.Var]linear) bool {
-	var id *ast.Ident
-	var rhs ast.Expr // nil for var n int
-	tok := token.DEFINE
-	switch s := stmt.(type) {
-	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) {
-			return false
-		}
-		id, rhs, tok = identOf(s.Lhs[0]), s.Rhs[0], s.Tok
-	case *ast.DeclStmt:
-		gen, ok := s.Decl.(*ast.GenDecl)
-		if !ok || gen.Tok != token.VAR || len(gen.Specs) != 1 {
-			return false
-		}
-		vs := gen.Specs[0].(*ast.ValueSpec)
-		if len(vs.Names) != 1 || len(vs.Values) > 1 {
-			return false
-		}
-		id = vs.Names[0]
-		if len(vs.Values) == 1 {
-			rhs = vs.Values[0]
-		}
-	default:
-		return false
-	}
-	n, ok := p.TypesInfo.ObjectOf(id).(*types.Var)
-	if !ok || !types.Identical(n.Type(), types.Typ[types.Int]) {
-		return false
-	}
-	value, ok := p.linearOf(rhs, vars)
-	return ok && assignLinear(vars, n, tok, value)
-}
-
-// copyAt matches a copy of a part into v at offset, as a statement, or
-// whose result defines or advances an offset variable (n := copy(...), n +=
-// copy(...)); it returns the part. The destination is v at offset 0, or
-// v[lo:] or v[lo:hi] with lo the offset and hi the part's end.
-func (p *pass) copyAt(stmt ast.Stmt, v *types.Var, offset linear, vars map[*types.Var]linear) (ast.Expr, bool) {
-	var call ast.Expr
-	var n *types.Var
-	var tok token.Token
-	switch s := stmt.(type) {
-	case *ast.ExprStmt:
-		call = s.X
-	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) {
-			return nil, false
-		}
-		n, _ = p.TypesInfo.ObjectOf(identOf(s.Lhs[0])).(*types.Var)
-		call, tok = s.Rhs[0], s.Tok
-	default:
-		return nil, false
-	}
-	cp, ok := ast.Unparen(call).(*ast.CallExpr)
-	if !ok || p.builtin(cp) != "copy" || len(cp.Args) != 2 {
-		return nil, false
-	}
-	dst, part := ast.Unparen(cp.Args[0]), cp.Args[1]
-	length := p.partLen(part)
-	switch d := dst.(type) {
-	case *ast.Ident:
-		if p.TypesInfo.Uses[d] != v || !offset.equal(linear{}) {
-			return nil, false
-		}
-	case *ast.SliceExpr:
-		if !p.isIdentOf(d.X, v) || d.Slice3 {
-			return nil, false
-		}
-		if lo, ok := p.linearOf(d.Low, vars); !ok || !lo.equal(offset) {
-			return nil, false
-		}
-		if d.High != nil {
-			hi, ok := p.linearOf(d.High, vars)
-			if !ok || !hi.equal(offset.plus(length)) {
-				return nil, false
-			}
-		}
-	default:
-		return nil, false
-	}
-	// What copy returns is the part's length: see coverage above.
-	return part, n == nil || assignLinear(vars, n, tok, length)
-}
-
-// assignLinear records in vars the value of n after n := value or n +=
-// value (tok), and reports whether it is one of them.
-func assignLinear(vars map[*types.Var]linear, n *types.Var, tok token.Token, value linear) bool {
-	old, ok := vars[n]
-	switch {
-	case tok == token.DEFINE:
-		vars[n] = value
-	case tok == token.ADD_ASSIGN && ok:
-		vars[n] = old.plus(value)
-	default:
-		return false
-	}
-	return true
-}
-
-// copyLoop matches a loop that copies each element of a list into v at a
-// running offset n, 0 before the loop (vars holds n's definition):
-//
-//	for _, p := range parts { n += copy(v[n:], p) }
-//	for _, p := range parts { copy(v[n:], p); n += len(p) }
-//
-// It returns the list and n.
-func (p *pass) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]linear) (ast.Expr, *types.Var, bool) {
-	elem := p.rangeElem(loop)
-	if elem == nil || !types.Identical(elem.Type().Underlying(), byteSlice) || !sigOperand(loop.X) || len(vars) != 1 {
-		return nil, nil, false
-	}
-	var n *types.Var
-	for v, value := range vars {
-		if !value.equal(linear{}) {
-			return nil, nil, false
-		}
-		n = v
-	}
-	// copy(v[n:], p), as a statement or in n += copy(v[n:], p).
-	copyOf := func(e ast.Expr) bool {
-		cp, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || p.builtin(cp) != "copy" || len(cp.Args) != 2 || p.TypesInfo.Uses[identOf(cp.Args[1])] != elem {
-			return false
-		}
-		d, ok := ast.Unparen(cp.Args[0]).(*ast.SliceExpr)
-		return ok && p.isIdentOf(d.X, v) && d.High == nil && d.Low != nil && p.isIdentOf(d.Low, n)
-	}
-	body := loop.Body.List
-	switch len(body) {
-	case 1:
-		if !p.advances(body[0], n, copyOf) {
-			return nil, nil, false
-		}
-	case 2:
-		es, ok := body[0].(*ast.ExprStmt)
-		if !ok || !copyOf(es.X) || !p.advances(body[1], n, func(e ast.Expr) bool { return p.lenOf(e, elem) }) {
-			return nil, nil, false
-		}
-	default:
-		return nil, nil, false
-	}
-	return loop.X, n, true
-}
-
-// sizeLoop matches the statements right before list[at] that compute size
-// as the sum of the lengths of the elements of parts, and returns them:
-//
-//	size := 0              (or var size int)
-//	for _, p := range parts {
-//		size += len(p)
-//	}
-func (p *pass) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.Stmt, bool) {
-	sv, ok := p.TypesInfo.Uses[identOf(size)].(*types.Var)
-	if !ok || ast.Unparen(size) != identOf(size) || at < 2 {
-		return nil, false
-	}
-	vars := map[*types.Var]linear{}
-	if !p.offsetDef(list[at-2], vars) || len(vars) != 1 || !vars[sv].equal(linear{}) {
-		return nil, false
-	}
-	loop, ok := list[at-1].(*ast.RangeStmt)
-	if !ok || len(loop.Body.List) != 1 || types.ExprString(loop.X) != types.ExprString(parts) {
-		return nil, false
-	}
-	elem := p.rangeElem(loop)
-	if elem == nil || !p.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return p.lenOf(e, elem) }) {
-		return nil, false
-	}
-	return []ast.Stmt{list[at-2], list[at-1]}, true
-}
-
-// advances reports whether s is n += x, with value(x).
-func (p *pass) advances(s ast.Stmt, n *types.Var, value func(ast.Expr) bool) bool {
-	as, ok := s.(*ast.AssignStmt)
-	return ok && as.Tok == token.ADD_ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 &&
-		p.isIdentOf(as.Lhs[0], n) && value(as.Rhs[0])
-}
-
 // mentions reports whether the code of n mentions v.
 func (p *pass) mentions(n ast.Node, v *types.Var) bool {
-	for n := range ast.Preorder(n) {
-		if id, ok := n.(*ast.Ident); ok && p.TypesInfo.Uses[id] == v {
-			return true
-		}
-	}
-	return false
-}
-
-// usedOutside reports whether the function at fn mentions v outside the
-// positions [from, to).
-func (p *pass) usedOutside(fn inspector.Cursor, v *types.Var, from, to token.Pos) bool {
-	def, ok := p.vals.Def(fn, v)
-	_, outside := p.vals.UsedOutside(fn, v, from, to)
-	return outside || ok && (def.Node().Pos() < from || def.Node().End() > to)
+	return values.Mentions(p.TypesInfo, n, v)
 }
