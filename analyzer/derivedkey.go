@@ -160,7 +160,7 @@ func (p *pass) derivations() map[*types.Func]int {
 	memo := map[*types.Func]int{}
 	for fn, decl := range p.vals.Funcs(p.root.Inspector()) {
 		n := p.hmacsOf(fn, memo)
-		if n < 2 || !isBytes(fn.Signature().Results()) {
+		if n < 2 || fn.Signature().Results().Len() != 1 || !values.IsBytes(fn.Signature().Results().At(0).Type()) {
 			continue
 		}
 		if p.returnsHMAC(decl, memo) {
@@ -168,23 +168,6 @@ func (p *pass) derivations() map[*types.Func]int {
 		}
 	}
 	return derivs
-}
-
-// isBytes reports whether results is one []byte or [N]byte.
-func isBytes(results *types.Tuple) bool {
-	if results.Len() != 1 {
-		return false
-	}
-	var elem types.Type
-	switch t := results.At(0).Type().Underlying().(type) {
-	case *types.Slice:
-		elem = t.Elem()
-	case *types.Array:
-		elem = t.Elem()
-	default:
-		return false
-	}
-	return values.IsByte(elem)
 }
 
 // hmacsOf returns how many HMACs the function fn of the package computes
@@ -429,7 +412,7 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl inspector.Cursor) bool {
 	recv := p.TypesInfo.Uses[root].(*types.Var)
 	// Reject a value receiver (a copy per call, which says nothing of the
 	// values other calls get) and a receiver that the method reassigns.
-	if _, ptr := recv.Type().(*types.Pointer); !ptr || p.reassigns(decl, recv) {
+	if _, ptr := recv.Type().(*types.Pointer); !ptr || p.vals.Reassigned(decl, recv) {
 		return false
 	}
 	if !slices.ContainsFunc(f.holderTypes, func(t types.Type) bool { return types.Identical(t, recv.Type()) }) {
@@ -437,22 +420,6 @@ func (f *fixedness) field(e *ast.SelectorExpr, decl inspector.Cursor) bool {
 	}
 	f.add(typeName(recv.Type()), strings.TrimPrefix(types.ExprString(e), root.Name+"."))
 	return true
-}
-
-// reassigns reports whether the code under root assigns v itself or takes
-// its address (not a field or element of what it points to).
-func (p *pass) reassigns(root inspector.Cursor, v *types.Var) bool {
-	for cur := range p.vals.Uses(root, v) {
-		switch cur.ParentEdgeKind() {
-		case edge.AssignStmt_Lhs, edge.IncDecStmt_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
-			return true
-		case edge.UnaryExpr_X:
-			if cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // variable reports whether the local variable or parameter v of decl is

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strconv"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -259,17 +258,11 @@ func (p *pass) reusedInLoop(s *Site) bool {
 		// Reused: Reset, or summed, in a loop that does not make it. A
 		// loop that only writes into it (the parts of one message, a
 		// variadic ComputeMAC(data ...[]byte)) makes one MAC per call.
-		if loop, ok := frequency.EnclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && isMethodCallOn(use, "Reset", "Sum") {
+		if loop, ok := frequency.EnclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && values.MethodCallOn(use, "Reset", "Sum") {
 			return true
 		}
 	}
 	return false
-}
-
-// isMethodCallOn reports whether the identifier at id is the receiver of a
-// call of one of the methods names: id.Reset(), id.Sum(b).
-func isMethodCallOn(id inspector.Cursor, names ...string) bool {
-	return id.ParentEdgeKind() == edge.SelectorExpr_X && id.Parent().ParentEdgeKind() == edge.CallExpr_Fun && slices.Contains(names, id.Parent().Node().(*ast.SelectorExpr).Sel.Name)
 }
 
 // keyedPoolFix takes the MAC from a keyed HMAC pool held next to the key: a
