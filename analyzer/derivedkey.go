@@ -96,7 +96,7 @@ func (p *pass) checkDerivedKeys() {
 		if !loop.Valid() {
 			repeater = p.freq.Root(caller)
 		}
-		if !heldBy(fx.Holders, repeater) {
+		if !fx.HeldBy(repeater) {
 			continue
 		}
 		var holders []string
@@ -117,13 +117,6 @@ func (p *pass) checkDerivedKeys() {
 		p.report(call, hmacRekey, msg, nil, "derive it once and keep it",
 			"keeping the key needs a field or a cache beside the values it is derived from")
 	}
-}
-
-// heldBy reports whether every type in holders is the receiver type of the
-// method fn.
-func heldBy(holders []types.Type, fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	return !slices.ContainsFunc(holders, func(h types.Type) bool { return recv == nil || !types.Identical(h, recv.Type()) })
 }
 
 // keyUsedInCalls reports whether the key that the derivation call at cur

@@ -1266,7 +1266,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 	}
 	// One key, and a hash with a one-shot HMAC, in every call.
 	for _, call := range c.calls {
-		if len(call.Args) != 2 || !p.sameOperand(call.Args[1], key) {
+		if len(call.Args) != 2 || !p.vals.SameOperand(call.Args[1], key) {
 			return nil, fmt.Sprintf("%s, and %s at %s is given another key than %s", why, shorten(p.text(call)), p.position(call.Pos()), shorten(types.ExprString(key)))
 		}
 		ctor, def, w := p.hashConstructor(fnCur, call.Args[0])
@@ -1298,24 +1298,6 @@ func (p *pass) assignedMAC(st ast.Stmt, mac *types.Var) *ast.CallExpr {
 func (p *pass) isHMACNew(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	return ok && p.qualifiedCallee(call) == "crypto/hmac.New"
-}
-
-// sameOperand reports whether a and b, which run no code, are spelled alike
-// and name the same variables.
-func (p *pass) sameOperand(a, b ast.Expr) bool {
-	if types.ExprString(a) != types.ExprString(b) {
-		return false
-	}
-	objs := func(e ast.Expr) []types.Object {
-		var list []types.Object
-		for n := range ast.Preorder(e) {
-			if id, ok := n.(*ast.Ident); ok {
-				list = append(list, p.TypesInfo.ObjectOf(id))
-			}
-		}
-		return list
-	}
-	return slices.Equal(objs(a), objs(b))
 }
 
 // terminates reports whether st, the last statement of a branch, leaves the

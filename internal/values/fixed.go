@@ -93,6 +93,14 @@ func (f *Fixed) value(e ast.Expr, decl inspector.Cursor, depth int) bool {
 	return false
 }
 
+// HeldBy reports whether every holder of the values found fixed is the
+// receiver type of the method fn: a value of it, kept across the calls
+// that repeat the work, holds them all.
+func (f *Fixed) HeldBy(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return !slices.ContainsFunc(f.Holders, func(h types.Type) bool { return recv == nil || !types.Identical(h, recv.Type()) })
+}
+
 // add records a holder and the name of a value it holds, once each.
 func (f *Fixed) add(holder types.Type, name string) {
 	if holder != nil && !slices.ContainsFunc(f.Holders, func(t types.Type) bool { return types.Identical(t, holder) }) {

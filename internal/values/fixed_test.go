@@ -90,4 +90,13 @@ func TestFixed(t *testing.T) {
 	assert.Equal(t, []string{"*p.reader"}, holders[6], "the receiver of the callers that pass the parameter")
 	assert.Equal(t, []string{"secret", "region"}, names[4])
 	assert.Equal(t, []string{"secret"}, names[6], "through helper's callers")
+	first := f.x.Calls(f.in, derive)[0]
+	decl, _ := EnclosingFunc(first)
+	fx := f.x.Fixed(root, f.pkg, 2)
+	for _, arg := range first.Node().(*ast.CallExpr).Args {
+		fx.Value(arg, decl)
+	}
+	assert.True(t, fx.HeldBy(f.method("reader", "sign")), "a *reader holds them")
+	assert.False(t, fx.HeldBy(f.obj("helper").(*types.Func)), "a function has no receiver to hold them")
+	assert.False(t, fx.HeldBy(f.obj("valued").Type().(*types.Named).Method(0)), "another receiver")
 }

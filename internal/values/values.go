@@ -786,3 +786,22 @@ func (x *Index) OwnField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
 func MethodCallOn(cur inspector.Cursor, names ...string) bool {
 	return cur.ParentEdgeKind() == edge.SelectorExpr_X && cur.Parent().ParentEdgeKind() == edge.CallExpr_Fun && slices.Contains(names, cur.Parent().Node().(*ast.SelectorExpr).Sel.Name)
 }
+
+// SameOperand reports whether a and b, expressions that run no code, are
+// spelled alike and their identifiers name the same objects: they have
+// the same value where nothing between them writes what they read.
+func (x *Index) SameOperand(a, b ast.Expr) bool {
+	if types.ExprString(a) != types.ExprString(b) {
+		return false
+	}
+	objs := func(e ast.Expr) []types.Object {
+		var list []types.Object
+		for n := range ast.Preorder(e) {
+			if id, ok := n.(*ast.Ident); ok {
+				list = append(list, x.info.ObjectOf(id))
+			}
+		}
+		return list
+	}
+	return slices.Equal(objs(a), objs(b))
+}

@@ -628,3 +628,38 @@ func TestOwnField(t *testing.T) {
 	}
 	assert.Equal(t, map[string]bool{"kept": true, "in": false, "pp": false}, calls, "a pointer's method takes no address")
 }
+
+// TestSameOperand checks operands spelled alike that name the same
+// variables, and those that a declaration shadows.
+func TestSameOperand(t *testing.T) {
+	f := loadSource(t, `package p
+
+type s struct{ k int }
+
+func shadow(a int, v s) int {
+	b := a + v.k
+	{
+		a := 2
+		b += a + v.k
+	}
+	return b + a
+}
+`)
+	var as, ks []ast.Expr
+	for cur := range f.in.Root().Preorder((*ast.Ident)(nil), (*ast.SelectorExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.Ident:
+			if n.Name == "a" && f.info.Uses[n] != nil {
+				as = append(as, n)
+			}
+		case *ast.SelectorExpr:
+			ks = append(ks, n)
+		}
+	}
+	require.Len(t, as, 3)
+	assert.True(t, f.x.SameOperand(as[0], as[2]), "the parameter")
+	assert.False(t, f.x.SameOperand(as[0], as[1]), "the parameter and the variable that shadows it")
+	require.Len(t, ks, 2)
+	assert.True(t, f.x.SameOperand(ks[0], ks[1]))
+	assert.False(t, f.x.SameOperand(ks[0], as[0]))
+}
