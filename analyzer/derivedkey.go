@@ -78,10 +78,10 @@ func (p *pass) checkDerivedKeys() {
 		if !ok {
 			continue // not per item, or a small part of what repeats it
 		}
-		fx := &fixedness{p: p, visiting: map[*types.Var]bool{}}
+		fx := p.vals.Fixed(p.prod, p.Pkg, maxCallerDepth)
 		fixed := true
 		for _, arg := range call.Args {
-			if fixed = fx.value(arg, decl, 0); !fixed {
+			if fixed = fx.Value(arg, decl); !fixed {
 				break
 			}
 		}
@@ -96,28 +96,27 @@ func (p *pass) checkDerivedKeys() {
 		if !loop.Valid() {
 			repeater = p.freq.Root(caller)
 		}
-		if !heldBy(fx.holderTypes, repeater) {
+		if !fx.HeldBy(repeater) {
 			continue
+		}
+		var holders []string
+		for _, t := range fx.Holders {
+			if name := typeName(t); !slices.Contains(holders, name) {
+				holders = append(holders, name)
+			}
 		}
 		from := "constants"
 		switch {
-		case len(fx.holders) > 0:
-			from = fmt.Sprintf("values fixed for each %s (%s)", strings.Join(fx.holders, " and "), strings.Join(fx.names, ", "))
-		case len(fx.names) > 0:
-			from = fmt.Sprintf("values fixed for the package (%s)", strings.Join(fx.names, ", "))
+		case len(holders) > 0:
+			from = fmt.Sprintf("values fixed for each %s (%s)", strings.Join(holders, " and "), strings.Join(fx.Names, ", "))
+		case len(fx.Names) > 0:
+			from = fmt.Sprintf("values fixed for the package (%s)", strings.Join(fx.Names, ", "))
 		}
 		msg := fmt.Sprintf("%s derives a key with %d HMACs (at least %d allocations) %s, from %s: the derived key does not change",
 			fn.Name(), hmacs, hmacs*allocs, often, from)
 		p.report(call, hmacRekey, msg, nil, "derive it once and keep it",
 			"keeping the key needs a field or a cache beside the values it is derived from")
 	}
-}
-
-// heldBy reports whether every type in holders is the receiver type of the
-// method fn.
-func heldBy(holders []types.Type, fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	return !slices.ContainsFunc(holders, func(h types.Type) bool { return recv == nil || !types.Identical(h, recv.Type()) })
 }
 
 // keyUsedInCalls reports whether the key that the derivation call at cur
@@ -160,7 +159,7 @@ func (p *pass) derivations() map[*types.Func]int {
 	memo := map[*types.Func]int{}
 	for fn, decl := range p.vals.Funcs(p.root.Inspector()) {
 		n := p.hmacsOf(fn, memo)
-		if n < 2 || !isBytes(fn.Signature().Results()) {
+		if n < 2 || fn.Signature().Results().Len() != 1 || !values.IsBytes(fn.Signature().Results().At(0).Type()) {
 			continue
 		}
 		if p.returnsHMAC(decl, memo) {
@@ -168,23 +167,6 @@ func (p *pass) derivations() map[*types.Func]int {
 		}
 	}
 	return derivs
-}
-
-// isBytes reports whether results is one []byte or [N]byte.
-func isBytes(results *types.Tuple) bool {
-	if results.Len() != 1 {
-		return false
-	}
-	var elem types.Type
-	switch t := results.At(0).Type().Underlying().(type) {
-	case *types.Slice:
-		elem = t.Elem()
-	case *types.Array:
-		elem = t.Elem()
-	default:
-		return false
-	}
-	return values.IsByte(elem)
 }
 
 // hmacsOf returns how many HMACs the function fn of the package computes
@@ -332,192 +314,4 @@ func (p *pass) returnsHMAC(decl inspector.Cursor, memo map[*types.Func]int) bool
 		returns++
 	}
 	return returns > 0
-}
-
-// fixedness decides whether a value is fixed: the same every time the code
-// that reads it runs, for the same receiver. It collects, for the message,
-// the receivers and the fields or variables the values come from.
-type fixedness struct {
-	p           *pass
-	holders     []string // "*StreamingReader"
-	holderTypes []types.Type
-	names       []string // "secretAccessKey", "region"
-	visiting    map[*types.Var]bool
-}
-
-// value reports whether e, evaluated in the body of the function declared
-// at decl, is fixed: a constant; a field of decl's pointer receiver (or of a
-// value reached from it through fields) that no statement of the package
-// assigns; a package variable that no statement writes; a local variable or
-// parameter every assignment of which is fixed and made outside any loop its
-// declaration is not in; a parameter of an unexported function whose every
-// call passes a fixed value (followed through maxCallerDepth levels of
-// callers); conversions and operations of those.
-func (f *fixedness) value(e ast.Expr, decl inspector.Cursor, depth int) bool {
-	p := f.p
-	e = ast.Unparen(e)
-	if tv, ok := p.TypesInfo.Types[e]; ok && tv.Value != nil {
-		return true
-	}
-	switch e := e.(type) {
-	case *ast.CallExpr:
-		if x, ok := p.conversionOf(e); ok {
-			return f.value(x, decl, depth) // []byte(s.secret)
-		}
-		return false // time.Now(), a checksum: may differ per call
-	case *ast.BinaryExpr:
-		return f.value(e.X, decl, depth) && f.value(e.Y, decl, depth)
-	case *ast.SelectorExpr:
-		return f.field(e, decl)
-	case *ast.Ident:
-		v, ok := p.TypesInfo.Uses[e].(*types.Var)
-		if !ok {
-			return false
-		}
-		if v.Parent() == v.Pkg().Scope() {
-			if v.Pkg() != p.Pkg || !p.fixedPackageVar(v) {
-				return false
-			}
-			f.add("", v.Name())
-			return true
-		}
-		if n := decl.Node(); v.Pos() < n.Pos() || v.Pos() >= n.End() || f.visiting[v] {
-			return false // not decl's, or defined from itself
-		}
-		f.visiting[v] = true
-		defer delete(f.visiting, v)
-		return f.variable(v, decl, depth)
-	}
-	return false
-}
-
-// add records a holder and the name of a value it holds, once each.
-func (f *fixedness) add(holder, name string) {
-	if holder != "" && !slices.Contains(f.holders, holder) {
-		f.holders = append(f.holders, holder)
-	}
-	if !slices.Contains(f.names, name) {
-		f.names = append(f.names, name)
-	}
-}
-
-// field reports whether the selector chain e (s.region, s.cfg.key) reads
-// fields of decl's pointer receiver that are fixed for the receiver.
-func (f *fixedness) field(e *ast.SelectorExpr, decl inspector.Cursor) bool {
-	p := f.p
-	x := ast.Expr(e)
-	for {
-		sel, ok := x.(*ast.SelectorExpr)
-		if !ok {
-			break
-		}
-		s, ok := p.TypesInfo.Selections[sel]
-		if !ok || s.Kind() != types.FieldVal {
-			return false
-		}
-		field := s.Obj().(*types.Var)
-		// Reject an exported field: another package may assign it.
-		if field.Exported() || p.vals.Changed(p.prod, field) || p.vals.AssignedWhole(p.prod.Inspector(), s.Recv()) {
-			return false
-		}
-		x = ast.Unparen(sel.X)
-	}
-	root, ok := x.(*ast.Ident) // the operand the chain starts from
-	if !ok || !p.isReceiver(decl, root) {
-		return false
-	}
-	recv := p.TypesInfo.Uses[root].(*types.Var)
-	// Reject a value receiver (a copy per call, which says nothing of the
-	// values other calls get) and a receiver that the method reassigns.
-	if _, ptr := recv.Type().(*types.Pointer); !ptr || p.reassigns(decl, recv) {
-		return false
-	}
-	if !slices.ContainsFunc(f.holderTypes, func(t types.Type) bool { return types.Identical(t, recv.Type()) }) {
-		f.holderTypes = append(f.holderTypes, recv.Type())
-	}
-	f.add(typeName(recv.Type()), strings.TrimPrefix(types.ExprString(e), root.Name+"."))
-	return true
-}
-
-// reassigns reports whether the code under root assigns v itself or takes
-// its address (not a field or element of what it points to).
-func (p *pass) reassigns(root inspector.Cursor, v *types.Var) bool {
-	for cur := range p.vals.Uses(root, v) {
-		switch cur.ParentEdgeKind() {
-		case edge.AssignStmt_Lhs, edge.IncDecStmt_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
-			return true
-		case edge.UnaryExpr_X:
-			if cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// variable reports whether the local variable or parameter v of decl is
-// fixed where it is read: its initial value (the arguments of its callers,
-// for a parameter) and every assignment to it are fixed, and none of those
-// assignments is made in a loop that the declaration is not in.
-func (f *fixedness) variable(v *types.Var, decl inspector.Cursor, depth int) bool {
-	p := f.p
-	fnObj, ok := p.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
-	if !ok || v.Kind() == types.ParamVar && !f.param(v, fnObj, depth) {
-		return false
-	}
-	if def, ok := p.vals.Def(decl, v); ok && v.Kind() != types.ParamVar {
-		// Its declaration gives it a fixed value, or its zero value (var
-		// v T); not a range variable, a type switch's...
-		value, defined := values.DefinedWith(def)
-		zero := def.ParentEdgeKind() == edge.ValueSpec_Names && len(def.Parent().Node().(*ast.ValueSpec).Values) == 0
-		if !zero && !(defined && f.value(value, decl, depth)) {
-			return false
-		}
-	}
-	for cur := range p.vals.Uses(decl, v) {
-		if !values.IsWritten(cur) {
-			continue
-		}
-		// Only v = fixed, outside function literals and outside any loop
-		// that the declaration is not in.
-		if cur.ParentEdgeKind() != edge.AssignStmt_Lhs || insideFuncLit(cur, decl) {
-			return false
-		}
-		as := cur.Parent().Node().(*ast.AssignStmt)
-		if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-			return false
-		}
-		for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
-			if n := loop.Node(); v.Pos() < n.Pos() || v.Pos() >= n.End() {
-				return false
-			}
-		}
-		if !f.value(as.Rhs[cur.ParentEdgeIndex()], decl, depth) {
-			return false
-		}
-	}
-	return true
-}
-
-// param reports whether every call of fn passes a fixed value for its
-// parameter v: fn is unexported, called only directly (never used as a
-// value, nor a method an interface of the package could call), and each of
-// its calls is in a declared function.
-func (f *fixedness) param(v *types.Var, fn *types.Func, depth int) bool {
-	p := f.p
-	if depth >= maxCallerDepth || fn.Exported() || fn.Signature().TypeParams() != nil || fn.Signature().Recv() != nil && p.vals.InterfaceMethod(p.prod.Inspector(), fn.Name()) {
-		return false
-	}
-	args, ok := p.vals.Arguments(p.prod.Inspector(), fn, v)
-	if !ok || len(args) == 0 {
-		return false
-	}
-	for _, arg := range args {
-		_, _, ok := p.funcOf(arg)
-		callerDecl, _ := values.EnclosingFunc(arg)
-		if !ok || !f.value(arg.Node().(ast.Expr), callerDecl, depth+1) {
-			return false
-		}
-	}
-	return true
 }

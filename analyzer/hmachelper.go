@@ -453,32 +453,13 @@ func (p *pass) choiceInputs(wrapper *types.Func, h loopHelper) (readsRecv bool, 
 	if why != "" || !readsRecv {
 		return readsRecv, why
 	}
-	if _, ptr := recv.Type().(*types.Pointer); ptr || !valueMade(recv.Type()) {
+	if _, ptr := recv.Type().(*types.Pointer); ptr || !values.PointerFree(recv.Type()) {
 		return readsRecv, name + " chooses by its receiver, which points to what may change from one iteration to the next"
 	}
 	if r := h.fn.Signature().Recv(); r == nil || !types.Identical(r.Type(), recv.Type()) {
 		return readsRecv, name + " chooses by a receiver that " + h.fn.Name() + " does not take by value"
 	}
 	return readsRecv, ""
-}
-
-// valueMade reports whether a value of type t holds no pointer: a copy of
-// it cannot change when the original does.
-func valueMade(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Kind() != types.UnsafePointer
-	case *types.Array:
-		return valueMade(u.Elem())
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if !valueMade(u.Field(i).Type()) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // receiverInvariant says why the receiver of the helper's call in the loop
@@ -509,7 +490,7 @@ func (p *pass) receiverInvariant(h loopHelper) string {
 		return "the loop is outside a function"
 	}
 	for use := range p.vals.Uses(fn, v) {
-		if !values.IsWritten(use) && !pointerMethodCall(p.TypesInfo, use) {
+		if !values.IsWritten(use) && !p.vals.PointerMethodCall(use) {
 			continue
 		}
 		if h.loop.Contains(use) || insideFuncLit(use, fn) {
@@ -517,20 +498,6 @@ func (p *pass) receiverInvariant(h loopHelper) string {
 		}
 	}
 	return ""
-}
-
-// pointerMethodCall reports whether the variable at cur is the operand of
-// a call of a pointer method, which takes its address: v.reset().
-func pointerMethodCall(info *types.Info, cur inspector.Cursor) bool {
-	if cur.ParentEdgeKind() != edge.SelectorExpr_X {
-		return false
-	}
-	sel, ok := info.Selections[cur.Parent().Node().(*ast.SelectorExpr)]
-	if !ok || sel.Kind() != types.MethodVal {
-		return false
-	}
-	_, ptr := sel.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer)
-	return ptr && !sel.Indirect()
 }
 
 // multilineLiteral reports whether a literal of several lines (a raw

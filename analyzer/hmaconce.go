@@ -518,9 +518,9 @@ func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, stri
 	var reads []ast.Expr
 	for c := range p.vals.Uses(cur, mac) {
 		switch call := c.Parent().Parent().Node(); {
-		case isMethodCallOn(c, "Size"):
+		case values.MethodCallOn(c, "Size"):
 			reads = append(reads, call.(*ast.CallExpr))
-		case isMethodCallOn(c, "BlockSize"):
+		case values.MethodCallOn(c, "BlockSize"):
 			return nil, fmt.Sprintf("%s at %s reads the MAC's block size, which the one-shot HMAC's sum does not tell", shorten(p.text(call)), p.position(call.Pos()))
 		default:
 			return nil, ""
@@ -885,7 +885,7 @@ func (p *pass) checkedWrite(fn, cur inspector.Cursor, mac *types.Var) (x ast.Exp
 // into mac that it passes leave v nil: hash.Hash's Write never returns an
 // error, so the ifs after them do not run.
 func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var) bool {
-	if p.addressTaken(fn, v) {
+	if p.vals.AddressTaken(fn, v) {
 		return false
 	}
 	checks := func(c inspector.Cursor) bool { // if v != nil { ... } after _, v = a Write into mac
@@ -998,11 +998,11 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 	}
 	for _, m := range list {
 		reachable := false
-		local := map[*ast.Ident]bool{} // fields of local values (see localField)
+		local := map[*ast.Ident]bool{} // fields of local values (see values.Index.OwnField)
 		for n := range ast.Preorder(m.expr) {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
-				if p.localField(fn, n) {
+				if p.vals.OwnField(fn, n) {
 					local[n.Sel] = true
 				}
 			case *ast.Ident:
@@ -1013,7 +1013,7 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 				if p.mentions(stmt, v) {
 					return fmt.Sprintf("%s is read from %s, which %s uses before the Sum", m.what, v.Name(), where)
 				}
-				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() && !local[n] || p.addressTaken(fn, v) {
+				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() && !local[n] || p.vals.AddressTaken(fn, v) {
 					reachable = true
 				}
 			case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr:
@@ -1033,45 +1033,6 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 		}
 	}
 	return ""
-}
-
-// localField reports whether sel selects a field of a local variable or
-// parameter of the function at fn without going through a pointer
-// (opts.Algorithm, of a struct parameter opts), and the function takes the
-// address of none of it: code can then change the field only by naming the
-// variable, as for a local variable.
-func (p *pass) localField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
-	for e := ast.Expr(sel); ; {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.SelectorExpr:
-			s, ok := p.TypesInfo.Selections[x]
-			if !ok || s.Kind() != types.FieldVal || s.Indirect() {
-				return false
-			}
-			e = x.X
-		case *ast.Ident:
-			v, ok := p.TypesInfo.Uses[x].(*types.Var)
-			if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || p.addressTaken(fn, v) {
-				return false
-			}
-			// Reject a method with a pointer receiver called on the
-			// variable or a field of it (v.f.Set()): the call takes its
-			// address, which the method may keep.
-			for use := range p.vals.Uses(fn, v) {
-				for c := use; c.ParentEdgeKind() == edge.SelectorExpr_X; c = c.Parent() {
-					if pointerMethodCall(p.TypesInfo, c) {
-						return false
-					}
-					if s, ok := p.TypesInfo.Selections[c.Parent().Node().(*ast.SelectorExpr)]; !ok || s.Kind() != types.FieldVal {
-						break
-					}
-				}
-			}
-			return true
-		default:
-			return false
-		}
-	}
 }
 
 // someCall returns the name of a call in n that may run code of its own: not
@@ -1095,28 +1056,6 @@ func (p *pass) someCall(n ast.Node) (string, bool) {
 		return false
 	})
 	return name, name != ""
-}
-
-// addressTaken reports whether the function at fn takes the address of the
-// local variable v, or captures it in a function literal: code that is then
-// called may write it without naming it.
-func (p *pass) addressTaken(fn inspector.Cursor, v *types.Var) bool {
-	for cur := range p.vals.Uses(fn, v) {
-		if capturedBy(cur, v) {
-			return true
-		}
-		for c := cur; ; c = c.Parent() {
-			if u, ok := c.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.AND {
-				return true
-			}
-			switch c.ParentEdgeKind() {
-			case edge.SelectorExpr_X, edge.IndexExpr_X, edge.ParenExpr_X, edge.SliceExpr_X:
-				continue
-			}
-			break
-		}
-	}
-	return false
 }
 
 // text is the source text of n, as written.
@@ -1327,7 +1266,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 	}
 	// One key, and a hash with a one-shot HMAC, in every call.
 	for _, call := range c.calls {
-		if len(call.Args) != 2 || !p.sameOperand(call.Args[1], key) {
+		if len(call.Args) != 2 || !p.vals.SameOperand(call.Args[1], key) {
 			return nil, fmt.Sprintf("%s, and %s at %s is given another key than %s", why, shorten(p.text(call)), p.position(call.Pos()), shorten(types.ExprString(key)))
 		}
 		ctor, def, w := p.hashConstructor(fnCur, call.Args[0])
@@ -1359,24 +1298,6 @@ func (p *pass) assignedMAC(st ast.Stmt, mac *types.Var) *ast.CallExpr {
 func (p *pass) isHMACNew(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	return ok && p.qualifiedCallee(call) == "crypto/hmac.New"
-}
-
-// sameOperand reports whether a and b, which run no code, are spelled alike
-// and name the same variables.
-func (p *pass) sameOperand(a, b ast.Expr) bool {
-	if types.ExprString(a) != types.ExprString(b) {
-		return false
-	}
-	objs := func(e ast.Expr) []types.Object {
-		var list []types.Object
-		for n := range ast.Preorder(e) {
-			if id, ok := n.(*ast.Ident); ok {
-				list = append(list, p.TypesInfo.ObjectOf(id))
-			}
-		}
-		return list
-	}
-	return slices.Equal(objs(a), objs(b))
 }
 
 // terminates reports whether st, the last statement of a branch, leaves the

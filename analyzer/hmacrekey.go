@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strconv"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
@@ -37,7 +36,7 @@ type heldKey struct {
 	lit inspector.Cursor
 	// rotates names the atomic type of a field the key is loaded from
 	// (s.key.Load().([]byte)): the holder may store another key at any
-	// time (see atomicKey).
+	// time (see values.Index.AtomicBytes).
 	rotates string
 }
 
@@ -182,11 +181,15 @@ func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	if !inFunc {
 		return k, false
 	}
-	if sel, rotates, ok := p.atomicKey(fn, k.operand); ok && !k.converted {
+	// A key loaded from an atomic field may be rotated while its holder is
+	// in use, and is held by the field's value as a plain field's is: the
+	// keyed pool compares the key it is given on every Get and re-keys when
+	// it changed, so the MAC of a call is keyed with the key that call loaded.
+	if sel, rotates, ok := p.vals.AtomicBytes(fn, k.operand); ok && !k.converted {
 		// Reject a field of anything but the receiver, as below, and one
 		// that this very function stores into: its key changes per call.
 		field, ok := p.TypesInfo.Selections[sel]
-		if !ok || field.Kind() != types.FieldVal || !p.isReceiver(s.cur, rootIdent(sel)) || p.storesAtomic(fn, field.Obj().(*types.Var)) {
+		if !ok || field.Kind() != types.FieldVal || !p.isReceiver(s.cur, rootIdent(sel)) || p.vals.StoresAtomic(fn, field.Obj().(*types.Var)) {
 			return k, false
 		}
 		k.operand, k.v, k.rotates = sel, field.Obj(), rotates
@@ -259,17 +262,11 @@ func (p *pass) reusedInLoop(s *Site) bool {
 		// Reused: Reset, or summed, in a loop that does not make it. A
 		// loop that only writes into it (the parts of one message, a
 		// variadic ComputeMAC(data ...[]byte)) makes one MAC per call.
-		if loop, ok := frequency.EnclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && isMethodCallOn(use, "Reset", "Sum") {
+		if loop, ok := frequency.EnclosingLoop(use, false); ok && !(loop.Node().Pos() <= assign.Pos() && assign.Pos() < loop.Node().End()) && values.MethodCallOn(use, "Reset", "Sum") {
 			return true
 		}
 	}
 	return false
-}
-
-// isMethodCallOn reports whether the identifier at id is the receiver of a
-// call of one of the methods names: id.Reset(), id.Sum(b).
-func isMethodCallOn(id inspector.Cursor, names ...string) bool {
-	return id.ParentEdgeKind() == edge.SelectorExpr_X && id.Parent().ParentEdgeKind() == edge.CallExpr_Fun && slices.Contains(names, id.Parent().Node().(*ast.SelectorExpr).Sel.Name)
 }
 
 // keyedPoolFix takes the MAC from a keyed HMAC pool held next to the key: a
@@ -598,86 +595,4 @@ func (p *pass) isReceiver(cur inspector.Cursor, id *ast.Ident) bool {
 	}
 	recv := p.TypesInfo.Defs[decl.Recv.List[0].Names[0]]
 	return recv != nil && p.TypesInfo.Uses[id] == recv
-}
-
-// atomicKey recognizes a key loaded from an atomic field, so that it can be
-// rotated while the holder is in use, and returns the field's selector and
-// its atomic type:
-//
-//	hmac.New(sha256.New, s.key.Load().([]byte))      // s.key is an atomic.Value
-//	hmac.New(sha256.New, *s.key.Load())              // an atomic.Pointer[[]byte]
-//	key := s.key.Load().([]byte)                     // or a local variable
-//	hmac.New(sha256.New, key)                        // defined once by one of them
-//
-// Such a key is held by the field's value as a plain field's is, and a keyed
-// pool beside it is as correct: the pool compares the key it is given with
-// its MACs' on every Get and re-keys when it changed, so the MAC of a call is
-// always keyed with the key that call loaded.
-func (p *pass) atomicKey(fn inspector.Cursor, e ast.Expr) (*ast.SelectorExpr, string, bool) {
-	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok {
-		v, ok := p.TypesInfo.Uses[id].(*types.Var)
-		if !ok || v.Parent() == v.Pkg().Scope() || v.Kind() == types.ParamVar {
-			return nil, "", false
-		}
-		def, _, ok := p.vals.Only(fn, v) // v := ..., never assigned again
-		if !ok {
-			return nil, "", false
-		}
-		e = ast.Unparen(def)
-	}
-	var load ast.Expr
-	var rotates string
-	switch x := e.(type) {
-	case *ast.TypeAssertExpr:
-		if x.Type == nil || !types.Identical(p.TypesInfo.TypeOf(x.Type), byteSlice) {
-			return nil, "", false
-		}
-		load, rotates = x.X, "atomic.Value"
-	case *ast.StarExpr:
-		load, rotates = x.X, "atomic.Pointer[[]byte]"
-	default:
-		return nil, "", false
-	}
-	call, ok := ast.Unparen(load).(*ast.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return nil, "", false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Load" {
-		return nil, "", false
-	}
-	field, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-	if !ok {
-		return nil, "", false
-	}
-	t := p.TypesInfo.TypeOf(field)
-	switch rotates {
-	case "atomic.Value":
-		if !values.IsNamed(t, "sync/atomic", "Value", false) {
-			return nil, "", false
-		}
-	default:
-		named, ok := types.Unalias(t).(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "sync/atomic" || named.Obj().Name() != "Pointer" ||
-			named.TypeArgs().Len() != 1 || !types.Identical(named.TypeArgs().At(0), byteSlice) {
-			return nil, "", false
-		}
-	}
-	return field, rotates, true
-}
-
-// storesAtomic reports whether the code under root stores into the atomic
-// field (Store, Swap, CompareAndSwap).
-func (p *pass) storesAtomic(root inspector.Cursor, field *types.Var) bool {
-	for use := range p.vals.Uses(root, field) {
-		if use.ParentEdgeKind() != edge.SelectorExpr_Sel || use.Parent().ParentEdgeKind() != edge.SelectorExpr_X {
-			continue
-		}
-		switch use.Parent().Parent().Node().(*ast.SelectorExpr).Sel.Name {
-		case "Store", "Swap", "CompareAndSwap":
-			return true
-		}
-	}
-	return p.vals.Written(root, field)
 }

@@ -358,7 +358,7 @@ func (p *hotBufferCheck) sliceEscape(fn inspector.Cursor, v *types.Var, param bo
 			var esc escape
 			var alias *types.Var
 			switch {
-			case capturedBy(use, w):
+			case values.Captured(use, w):
 				esc = escape{unknown, "captured by a closure", use.Node().Pos()}
 			case use.ParentEdgeKind() == edge.AssignStmt_Lhs:
 				// w = w[:n], w = append(w, x...): still the same buffer (or a
@@ -478,7 +478,7 @@ func (p *hotBufferCheck) onlyLookedUp(fn inspector.Cursor, lit inspector.Cursor)
 		return false // a pointer or an interface may be kept by what it is passed to
 	}
 	uses, ok := p.vals.UsedAs(fn, w, edge.IndexExpr_Index)
-	return ok && len(uses) > 0 && !slices.ContainsFunc(uses, func(use inspector.Cursor) bool { return capturedBy(use, w) || !p.mapKeyRead(use) })
+	return ok && len(uses) > 0 && !slices.ContainsFunc(uses, func(use inspector.Cursor) bool { return values.Captured(use, w) || !p.mapKeyRead(use) })
 }
 
 // isBufferAlias reports whether w, assigned the buffer, can be followed as

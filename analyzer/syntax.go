@@ -33,16 +33,6 @@ func identOf(e ast.Expr) *ast.Ident {
 	return nil
 }
 
-// capturedBy reports whether the innermost function literal around cur
-// captures v, declared outside it.
-func capturedBy(cur inspector.Cursor, v *types.Var) bool {
-	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
-		lit := c.Node().(*ast.FuncLit)
-		return v.Pos() < lit.Pos() || v.Pos() >= lit.End()
-	}
-	return false
-}
-
 // isIdentOf reports whether e is an identifier (in parentheses or not) that
 // uses v.
 func (p *pass) isIdentOf(e ast.Expr, v types.Object) bool {

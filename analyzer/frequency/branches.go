@@ -57,7 +57,7 @@ func (m *Model) rareBranch(cur, top inspector.Cursor) string {
 		case edge.IfStmt_Else:
 			// if err == nil { ... } else { ... }: the error path.
 			if bin, ok := ast.Unparen(c.Parent().Node().(*ast.IfStmt).Cond).(*ast.BinaryExpr); ok && bin.Op == token.EQL {
-				if x, isNil := operandBeside(bin, m.isNil); isNil && isError(m.cfg.Info.TypeOf(x)) {
+				if x, isNil := operandBeside(bin, m.isNil); isNil && values.IsError(m.cfg.Info.TypeOf(x)) {
 					why = "only when " + types.ExprString(x) + " != nil (an error path)"
 				}
 			}
@@ -164,7 +164,7 @@ func (m *Model) rareThen(ifCur inspector.Cursor) (why string) {
 	bin, ok := cond.(*ast.BinaryExpr)
 	if ok && (bin.Op == token.EQL || bin.Op == token.NEQ) {
 		if x, isNil := operandBeside(bin, m.isNil); isNil {
-			if bin.Op == token.NEQ && isError(m.cfg.Info.TypeOf(x)) {
+			if bin.Op == token.NEQ && values.IsError(m.cfg.Info.TypeOf(x)) {
 				return "only when " + types.ExprString(cond) + " (an error path)"
 			}
 			if bin.Op == token.EQL && m.setsIn(ifs.Body, x, false) {
@@ -329,10 +329,6 @@ func (m *Model) isNil(e ast.Expr) bool {
 func isBasic(t types.Type, info types.BasicInfo) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&info != 0
-}
-
-func isError(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // readsClock reports whether cond reads the clock: it calls time.Now,

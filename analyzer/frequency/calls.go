@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -407,7 +408,7 @@ func (m *Model) returnsHash(f *fnInfo) bool {
 		}
 		for i, r := range ret.Results {
 			rt, t := results.At(i).Type(), m.cfg.Info.TypeOf(r)
-			if !types.IsInterface(rt) || isError(rt) || t == nil || types.IsInterface(t) || !digestLike(t) || isBasic(t, types.IsBoolean) {
+			if !types.IsInterface(rt) || values.IsError(rt) || t == nil || types.IsInterface(t) || !digestLike(t) || isBasic(t, types.IsBoolean) {
 				continue
 			}
 			if res := cur.ChildAt(edge.ReturnStmt_Results, i); m.hashed(f, res, 4) && m.derives(f, res, 4) {
@@ -620,7 +621,7 @@ func (m *Model) chainsKeys(f *fnInfo) (chains bool) {
 // what it is given.
 func (m *Model) linkCall(cur inspector.Cursor, nested bool) bool {
 	call := cur.Node().(*ast.CallExpr)
-	if !digestLike(m.cfg.Info.TypeOf(call)) || isError(m.cfg.Info.TypeOf(call)) || isBasic(m.cfg.Info.TypeOf(call), types.IsBoolean|types.IsInteger) {
+	if !digestLike(m.cfg.Info.TypeOf(call)) || values.IsError(m.cfg.Info.TypeOf(call)) || isBasic(m.cfg.Info.TypeOf(call), types.IsBoolean|types.IsInteger) {
 		return false // no bytes: a hasher, a verdict, a count
 	}
 	if callee := typeutil.StaticCallee(m.cfg.Info, call); callee != nil && m.funcs[callee.Origin()] != nil {
@@ -657,7 +658,7 @@ func (m *Model) isChild(f *fnInfo) bool {
 	}
 	res := sig.Results()
 	if res.Len() == 0 || res.Len() > 2 || !types.Identical(res.At(0).Type(), sig.Recv().Type()) ||
-		res.Len() == 2 && !isError(res.At(1).Type()) {
+		res.Len() == 2 && !values.IsError(res.At(1).Type()) {
 		return false
 	}
 	return m.hashes(f, 2) && !m.hashingLoop(f).Valid()
@@ -673,7 +674,7 @@ func verifierShape(sig *types.Signature) bool {
 	verdict := false
 	for v := range sig.Results().Variables() {
 		b, ok := v.Type().Underlying().(*types.Basic)
-		verdict = verdict || isError(v.Type()) || ok && b.Kind() == types.Bool
+		verdict = verdict || values.IsError(v.Type()) || ok && b.Kind() == types.Bool
 	}
 	return verdict && givenData(sig)
 }
@@ -734,7 +735,7 @@ func (m *Model) compares(f *fnInfo) bool {
 func decoder(fn *types.Func) bool {
 	sig := fn.Signature()
 	if sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 ||
-		!types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) || !isError(sig.Results().At(0).Type()) {
+		!types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) || !values.IsError(sig.Results().At(0).Type()) {
 		return false
 	}
 	switch fn.Name() {
@@ -804,7 +805,7 @@ func hashShape(sig *types.Signature) bool {
 		if !digestLike(v.Type()) {
 			return false
 		}
-		if isBasic(v.Type(), types.IsNumeric) && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
+		if isBasic(v.Type(), types.IsNumeric) && sig.Results().Len() == 2 && values.IsError(sig.Results().At(1).Type()) {
 			return false // an integer with an error: a count of bytes, io's shape
 		}
 	}
@@ -823,7 +824,7 @@ func entryText(sig *types.Signature) string {
 	verdict := false
 	for v := range sig.Results().Variables() {
 		switch {
-		case isError(v.Type()):
+		case values.IsError(v.Type()):
 		case isBasic(v.Type(), types.IsBoolean):
 			verdict = true
 		default:
@@ -839,7 +840,7 @@ func entryText(sig *types.Signature) string {
 // onlyError reports whether a function of signature sig returns an error
 // and nothing else.
 func onlyError(sig *types.Signature) bool {
-	return sig.Results().Len() == 1 && isError(sig.Results().At(0).Type())
+	return sig.Results().Len() == 1 && values.IsError(sig.Results().At(0).Type())
 }
 
 // litEntry reports whether the function literal at lit, which does not run
@@ -884,8 +885,8 @@ func isStream(t types.Type) bool {
 		if name == "ReadAt" || name == "WriteAt" {
 			params = 2 // and the offset: io.ReaderAt, io.WriterAt
 		}
-		if sig.Params().Len() == params && sig.Results().Len() == 2 && isError(sig.Results().At(1).Type()) {
-			if s, ok := sig.Params().At(0).Type().Underlying().(*types.Slice); ok && isByte(s.Elem()) {
+		if sig.Params().Len() == params && sig.Results().Len() == 2 && values.IsError(sig.Results().At(1).Type()) {
+			if s, ok := sig.Params().At(0).Type().Underlying().(*types.Slice); ok && values.IsByte(s.Elem()) {
 				return true
 			}
 		}
@@ -895,18 +896,7 @@ func isStream(t types.Type) bool {
 
 // digestLike reports whether t can be a digest, a MAC or a verdict on one.
 func digestLike(t types.Type) bool {
-	if isError(t) {
-		return true
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&(types.IsString|types.IsBoolean|types.IsInteger) != 0
-	case *types.Slice:
-		return isByte(u.Elem())
-	case *types.Array:
-		return isByte(u.Elem())
-	}
-	return false
+	return values.IsError(t) || isBasic(t, types.IsString|types.IsBoolean|types.IsInteger) || values.IsBytes(t)
 }
 
 // inCycle reports whether f is in a call cycle through calls that are not

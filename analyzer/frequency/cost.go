@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -296,7 +297,7 @@ func buildsString(sig *types.Signature) bool {
 		return false
 	}
 	for v := range sig.Params().Variables() {
-		if s, ok := v.Type().Underlying().(*types.Slice); ok && isByte(s.Elem()) {
+		if s, ok := v.Type().Underlying().(*types.Slice); ok && values.IsByte(s.Elem()) {
 			return true
 		}
 	}
@@ -469,7 +470,7 @@ func sumsIntoNew(fn *types.Func, call *ast.CallExpr, info *types.Info) bool {
 		return false
 	}
 	p, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
-	return ok && isByte(p.Elem()) && types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) && info.Types[call.Args[0]].IsNil()
+	return ok && values.IsByte(p.Elem()) && types.Identical(sig.Params().At(0).Type(), sig.Results().At(0).Type()) && info.Types[call.Args[0]].IsNil()
 }
 
 // funcCost summarizes what a function of the package costs per call: the
@@ -608,7 +609,7 @@ func encodesAny(fn *types.Func) bool {
 	if sig.Results().Len() == 0 || sig.Variadic() {
 		return false
 	}
-	if s, ok := sig.Results().At(0).Type().Underlying().(*types.Slice); !ok || !isByte(s.Elem()) {
+	if s, ok := sig.Results().At(0).Type().Underlying().(*types.Slice); !ok || !values.IsByte(s.Elem()) {
 		return false
 	}
 	for v := range sig.Params().Variables() {
@@ -620,12 +621,6 @@ func encodesAny(fn *types.Func) bool {
 		}
 	}
 	return false
-}
-
-// isByte reports whether t is byte.
-func isByte(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // opensStream reports whether t is a function type whose results include a

@@ -428,7 +428,7 @@ func leaves(b *ast.BlockStmt) bool {
 func (m *Model) mentionsError(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if x, ok := n.(ast.Expr); ok && isError(m.cfg.Info.TypeOf(x)) {
+		if x, ok := n.(ast.Expr); ok && values.IsError(m.cfg.Info.TypeOf(x)) {
 			found = true
 		}
 		return !found

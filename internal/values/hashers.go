@@ -165,3 +165,35 @@ func IsNamed(t types.Type, pkg, name string, ptr bool) bool {
 func IsCryptoHash(t types.Type) bool {
 	return IsNamed(t, "crypto", "Hash", false)
 }
+
+// IsBytes reports whether t is a slice or an array of bytes: []byte,
+// [32]byte.
+func IsBytes(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return IsByte(u.Elem())
+	case *types.Array:
+		return IsByte(u.Elem())
+	}
+	return false
+}
+
+// PointerFree reports whether a value of type t holds no pointer: a
+// boolean, a number, a string, or an array or struct of those. A copy of
+// it cannot change when the original does.
+func PointerFree(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer
+	case *types.Array:
+		return PointerFree(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !PointerFree(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -69,3 +69,18 @@ func TestHasherTypes(t *testing.T) {
 	assert.True(t, IsByte(types.Typ[types.Uint8]))
 	assert.False(t, IsCryptoHash(hasher))
 }
+
+// TestValueTypes checks the types of byte sequences and of values that
+// hold no pointer.
+func TestValueTypes(t *testing.T) {
+	b := types.Typ[types.Byte]
+	assert.True(t, IsBytes(types.NewSlice(b)))
+	assert.True(t, IsBytes(types.NewArray(b, 32)))
+	assert.False(t, IsBytes(types.NewSlice(types.Typ[types.Int])))
+	assert.False(t, IsBytes(types.Typ[types.String]))
+	field := func(name string, t types.Type) *types.Var { return types.NewField(0, nil, name, t, false) }
+	assert.True(t, PointerFree(types.NewStruct([]*types.Var{field("a", types.Typ[types.Int]), field("b", types.NewArray(types.Typ[types.String], 2))}, nil)))
+	assert.False(t, PointerFree(types.NewStruct([]*types.Var{field("a", types.NewSlice(b))}, nil)))
+	assert.False(t, PointerFree(types.NewPointer(b)))
+	assert.False(t, PointerFree(types.Typ[types.UnsafePointer]))
+}

@@ -676,3 +676,132 @@ func (x *Index) contents(cur inspector.Cursor, depth int) (inspector.Cursor, boo
 	}
 	return inspector.Cursor{}, false
 }
+
+// AddressTaken reports whether the code under region may write the local
+// variable v without naming it: it takes the address of v or of a part of
+// it (&v, &v.f, &v[i], &v[:]), or a function literal that does not declare
+// v uses it (captures it), and may be called from anywhere.
+func (x *Index) AddressTaken(region inspector.Cursor, v *types.Var) bool {
+	for cur := range x.Uses(region, v) {
+		if Captured(cur, v) {
+			return true
+		}
+		for c := cur; ; c = c.Parent() {
+			if u, ok := c.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.AND {
+				return true
+			}
+			switch c.ParentEdgeKind() {
+			case edge.SelectorExpr_X, edge.IndexExpr_X, edge.ParenExpr_X, edge.SliceExpr_X:
+				continue
+			}
+			break
+		}
+	}
+	return false
+}
+
+// Captured reports whether the identifier at cur, which uses v, is in a
+// function literal that v is declared outside of: the innermost literal
+// around it captures v.
+func Captured(cur inspector.Cursor, v *types.Var) bool {
+	for c := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		lit := c.Node().(*ast.FuncLit)
+		return v.Pos() < lit.Pos() || v.Pos() >= lit.End()
+	}
+	return false
+}
+
+// Reassigned reports whether the code under region gives the variable v
+// another value itself, not a field or an element of what it holds or
+// points to: it assigns it, increments it, ranges into it or takes its
+// address.
+func (x *Index) Reassigned(region inspector.Cursor, v *types.Var) bool {
+	for cur := range x.Uses(region, v) {
+		switch cur.ParentEdgeKind() {
+		case edge.AssignStmt_Lhs, edge.IncDecStmt_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
+			return true
+		case edge.UnaryExpr_X:
+			if cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// PointerMethodCall reports whether the value at cur is the operand of a
+// method with a pointer receiver that takes its address (v.reset(), with
+// func (*T) reset): the method may change it, and keep the pointer.
+func (x *Index) PointerMethodCall(cur inspector.Cursor) bool {
+	if cur.ParentEdgeKind() != edge.SelectorExpr_X {
+		return false
+	}
+	sel, ok := x.info.Selections[cur.Parent().Node().(*ast.SelectorExpr)]
+	if !ok || sel.Kind() != types.MethodVal {
+		return false
+	}
+	_, ptr := sel.Obj().(*types.Func).Signature().Recv().Type().(*types.Pointer)
+	return ptr && !sel.Indirect()
+}
+
+// OwnField reports whether sel selects a field of a local variable or a
+// parameter of the function at fn without going through a pointer
+// (opts.Algorithm, of a struct parameter opts), and fn takes the address
+// of no part of that variable, calls no pointer method on it or on a field
+// of it, and captures it in no function literal: code can then change the
+// field only by naming the variable, as for a local variable of its own.
+func (x *Index) OwnField(fn inspector.Cursor, sel *ast.SelectorExpr) bool {
+	for e := ast.Expr(sel); ; {
+		switch e0 := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			s, ok := x.info.Selections[e0]
+			if !ok || s.Kind() != types.FieldVal || s.Indirect() {
+				return false
+			}
+			e = e0.X
+		case *ast.Ident:
+			v, ok := x.info.Uses[e0].(*types.Var)
+			if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || x.AddressTaken(fn, v) {
+				return false
+			}
+			for use := range x.Uses(fn, v) {
+				for c := use; c.ParentEdgeKind() == edge.SelectorExpr_X; c = c.Parent() {
+					if x.PointerMethodCall(c) {
+						return false
+					}
+					if s, ok := x.info.Selections[c.Parent().Node().(*ast.SelectorExpr)]; !ok || s.Kind() != types.FieldVal {
+						break
+					}
+				}
+			}
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// MethodCallOn reports whether the expression at cur is the operand of a
+// call of one of the methods names: cur.Reset(), cur.Sum(b).
+func MethodCallOn(cur inspector.Cursor, names ...string) bool {
+	return cur.ParentEdgeKind() == edge.SelectorExpr_X && cur.Parent().ParentEdgeKind() == edge.CallExpr_Fun && slices.Contains(names, cur.Parent().Node().(*ast.SelectorExpr).Sel.Name)
+}
+
+// SameOperand reports whether a and b, expressions that run no code, are
+// spelled alike and their identifiers name the same objects: they have
+// the same value where nothing between them writes what they read.
+func (x *Index) SameOperand(a, b ast.Expr) bool {
+	if types.ExprString(a) != types.ExprString(b) {
+		return false
+	}
+	objs := func(e ast.Expr) []types.Object {
+		var list []types.Object
+		for n := range ast.Preorder(e) {
+			if id, ok := n.(*ast.Ident); ok {
+				list = append(list, x.info.ObjectOf(id))
+			}
+		}
+		return list
+	}
+	return slices.Equal(objs(a), objs(b))
+}

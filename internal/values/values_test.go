@@ -534,3 +534,132 @@ func TestUsedOutside(t *testing.T) {
 	_, ok = f.x.UsedOutside(decl, total, decl.Node().Pos(), decl.Node().End())
 	assert.False(t, ok, "every use is in the function")
 }
+
+const localsSrc = `package p
+
+type opts struct{ alg, n int }
+
+func (o *opts) set()     { o.n = 1 }
+func (o opts) get() int  { return o.n }
+
+type wrap struct{ o opts }
+
+func locals(in opts, pp *opts) int {
+	plain := 1
+	addr := 2
+	part := [2]int{}
+	captured := 3
+	again := 4
+	ranged := 0
+	kept := opts{}
+	fielded := wrap{}
+	p := &addr
+	q := &part[1]
+	f := func() int { return captured }
+	again = 5
+	for ranged = range 3 {
+	}
+	kept.set()
+	fielded.o.set()
+	x := in.get()
+	pp.set()
+	return plain + *p + *q + f() + again + ranged + kept.alg + fielded.o.alg + in.alg + pp.alg + x
+}
+`
+
+// localsOf loads localsSrc and returns the declaration of locals and its
+// variables by name.
+func localsOf(t *testing.T) (*fixture, inspector.Cursor, map[string]*types.Var) {
+	t.Helper()
+	f := loadSource(t, localsSrc)
+	decl := f.decl(t, f.obj("locals").(*types.Func))
+	vars := map[string]*types.Var{}
+	for cur := range decl.Preorder((*ast.Ident)(nil)) {
+		if v, ok := f.info.Defs[cur.Node().(*ast.Ident)].(*types.Var); ok {
+			vars[v.Name()] = v
+		}
+	}
+	return f, decl, vars
+}
+
+// TestAddressTaken checks the local variables that code may write without
+// naming them: their address taken, whole or in part, or captured by a
+// function literal; and those given another value themselves.
+func TestAddressTaken(t *testing.T) {
+	f, decl, vars := localsOf(t)
+	for name, want := range map[string]bool{"plain": false, "addr": true, "part": true, "captured": true, "again": false, "ranged": false, "kept": false} {
+		assert.Equal(t, want, f.x.AddressTaken(decl, vars[name]), name)
+	}
+	for name, want := range map[string]bool{"plain": false, "addr": true, "part": false, "again": true, "ranged": true, "kept": false, "captured": false} {
+		assert.Equal(t, want, f.x.Reassigned(decl, vars[name]), name)
+	}
+	for use := range f.x.Uses(decl, vars["captured"]) {
+		assert.True(t, Captured(use, vars["captured"]), "used in the literal")
+	}
+	for use := range f.x.Uses(decl, vars["plain"]) {
+		assert.False(t, Captured(use, vars["plain"]))
+	}
+}
+
+// TestOwnField checks the fields that only code naming their variable can
+// change, and the calls of pointer methods that take a variable's address.
+func TestOwnField(t *testing.T) {
+	f, decl, vars := localsOf(t)
+	own := map[string]bool{}
+	for cur := range decl.Preorder((*ast.SelectorExpr)(nil)) {
+		sel := cur.Node().(*ast.SelectorExpr)
+		if sel.Sel.Name == "alg" {
+			own[types.ExprString(sel)] = f.x.OwnField(decl, sel)
+		}
+	}
+	assert.Equal(t, map[string]bool{
+		"kept.alg":      false, // kept.set() takes its address
+		"fielded.o.alg": false, // so does fielded.o.set()
+		"in.alg":        true,  // in.get() has a value receiver
+		"pp.alg":        false, // through a pointer
+	}, own)
+	calls := map[string]bool{}
+	for _, name := range []string{"kept", "in", "pp"} {
+		for use := range f.x.Uses(decl, vars[name]) {
+			calls[name] = calls[name] || f.x.PointerMethodCall(use)
+			assert.Equal(t, use.ParentEdgeKind() == edge.SelectorExpr_X && use.Parent().ParentEdgeKind() == edge.CallExpr_Fun, MethodCallOn(use, "set", "get"), name)
+			assert.False(t, MethodCallOn(use, "Reset"), name)
+		}
+	}
+	assert.Equal(t, map[string]bool{"kept": true, "in": false, "pp": false}, calls, "a pointer's method takes no address")
+}
+
+// TestSameOperand checks operands spelled alike that name the same
+// variables, and those that a declaration shadows.
+func TestSameOperand(t *testing.T) {
+	f := loadSource(t, `package p
+
+type s struct{ k int }
+
+func shadow(a int, v s) int {
+	b := a + v.k
+	{
+		a := 2
+		b += a + v.k
+	}
+	return b + a
+}
+`)
+	var as, ks []ast.Expr
+	for cur := range f.in.Root().Preorder((*ast.Ident)(nil), (*ast.SelectorExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.Ident:
+			if n.Name == "a" && f.info.Uses[n] != nil {
+				as = append(as, n)
+			}
+		case *ast.SelectorExpr:
+			ks = append(ks, n)
+		}
+	}
+	require.Len(t, as, 3)
+	assert.True(t, f.x.SameOperand(as[0], as[2]), "the parameter")
+	assert.False(t, f.x.SameOperand(as[0], as[1]), "the parameter and the variable that shadows it")
+	require.Len(t, ks, 2)
+	assert.True(t, f.x.SameOperand(ks[0], ks[1]))
+	assert.False(t, f.x.SameOperand(ks[0], as[0]))
+}
