@@ -21,12 +21,12 @@ type suppressor struct {
 	// list ignores every category.
 	ignored map[*token.File]map[int][]string
 	skipped map[*token.File]bool
-	support bool              // the package is test support (see testSupport), skipped whole
-	asked   map[ast.Node]bool // see analyzed
+	support bool                   // the package is test support (see testSupport), skipped whole
+	asked   map[*ast.FuncDecl]bool // see analyzed
 }
 
 func newSuppressor(p *pass) *suppressor {
-	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}, asked: map[ast.Node]bool{}}
+	s := &suppressor{p: p, ignored: map[*token.File]map[int][]string{}, skipped: map[*token.File]bool{}, asked: map[*ast.FuncDecl]bool{}}
 	s.support = !p.cfg.tests && testSupport(p.Pkg.Path())
 	for _, f := range p.Files {
 		tf := p.Fset.File(f.FileStart)
@@ -74,15 +74,15 @@ func ignoreDirective(text string) ([]string, bool) {
 }
 
 // analyzed reports whether hashalloc looks at the code at cur at all (see
-// whyNotAnalyzed). It remembers the answer for each node: several checks
-// ask about every call of the package.
+// whyNotAnalyzed). It remembers the answer for each function, whose code
+// it is for all (none outside them is): checks ask of every call.
 func (s *suppressor) analyzed(cur inspector.Cursor) bool {
-	n := cur.Node()
-	if ok, seen := s.asked[n]; seen {
+	decl, _ := s.declOf(cur)
+	if ok, seen := s.asked[decl]; seen {
 		return ok
 	}
 	ok := s.whyNotAnalyzed(cur) == ""
-	s.asked[n] = ok
+	s.asked[decl] = ok
 	return ok
 }
 

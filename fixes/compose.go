@@ -89,6 +89,10 @@ type importLayout struct {
 	start, end int // offsets of the region
 
 	applied map[string]appliedImports // apply's results, by its edits: many fixes make the same
+	// before holds the file's imports by key (see intent), built once;
+	// twice says that two of them have the same key.
+	before map[string]*ast.ImportSpec
+	twice  bool
 }
 
 // appliedImports is a result of importLayout.apply.
@@ -235,13 +239,17 @@ func (l *importLayout) intent(fix *analysis.SuggestedFix) (*importIntent, bool) 
 	if !ok {
 		return nil, false
 	}
-	before := map[string]*ast.ImportSpec{}
-	for _, spec := range l.f.AST.Imports {
-		if before[key(spec)] != nil {
-			return nil, false
+	if l.before == nil {
+		l.before = map[string]*ast.ImportSpec{}
+		for _, spec := range l.f.AST.Imports {
+			l.twice = l.twice || l.before[key(spec)] != nil
+			l.before[key(spec)] = spec
 		}
-		before[key(spec)] = spec
 	}
+	if l.twice {
+		return nil, false
+	}
+	before := l.before
 	kept := map[string]bool{}
 	for _, k := range after {
 		if kept[k] {

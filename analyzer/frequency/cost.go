@@ -371,7 +371,7 @@ func (m *Model) calleeCost(c callindex.Call, direct bool) work {
 	if encodesAny(fn) {
 		return work{class: Moderate, what: ShortName(fn) + " (encoding a value of any type)", pos: call.Pos()}
 	}
-	if key := privateKeyArg(info, call); key != nil {
+	if key := m.privateKeyArg(call); key != nil {
 		return work{class: Heavy, what: ShortName(fn) + " (a public-key operation: it is given " + types.ExprString(key) + ", a private key)", pos: call.Pos()}
 	}
 	if m.readsHTTPBody(fn, call) {
@@ -589,11 +589,12 @@ type implKey struct {
 // privateKeyArg returns the argument of call that is a private key of the
 // standard library (an ed25519.PrivateKey, an *ecdsa.PrivateKey): another
 // package's function given one signs, decrypts or agrees on a key with it,
-// whatever arithmetic does it (an X25519 of another module).
-func privateKeyArg(info *types.Info, call *ast.CallExpr) ast.Expr {
-	for _, arg := range call.Args {
-		if path, name := named(info.TypeOf(arg)); name == "PrivateKey" && costlyPkgs[path].class == Heavy {
-			return arg
+// whatever arithmetic does it (an X25519 of another module). Only a package
+// that reaches such a package (m.keys) has values of their types.
+func (m *Model) privateKeyArg(call *ast.CallExpr) ast.Expr {
+	for i := 0; m.keys && i < len(call.Args); i++ {
+		if path, name := named(m.cfg.Info.TypeOf(call.Args[i])); name == "PrivateKey" && costlyPkgs[path].class == Heavy {
+			return call.Args[i]
 		}
 	}
 	return nil

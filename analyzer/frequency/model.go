@@ -194,13 +194,11 @@ type Model struct {
 	rareThens map[*ast.IfStmt]string
 	// shown holds, for each entry that the package shows to run once per
 	// collection, what it shows (see perCollection).
-	shown map[*fnInfo]string
-	// callers memoizes callsOf.
-	callers map[*fnInfo]callSites
-	// keyChains memoizes chainsKeys.
-	keyChains map[*fnInfo]bool
-	// tables memoizes table.
-	tables map[*types.Var]bool
+	shown     map[*fnInfo]string
+	callers   map[*fnInfo]callSites // memoizes callsOf
+	keyChains map[*fnInfo]bool      // memoizes chainsKeys
+	tables    map[*types.Var]bool   // memoizes table
+	keys      bool                  // a package of costlyPkgs that does heavy work is reached: see privateKeyArg
 	// resolved says that the call graph is built and every function's
 	// reason decided (see graph): the cost of a function needs neither, and
 	// a package without a site asks only that.
@@ -271,7 +269,8 @@ func New(cfg Config) *Model {
 	if cfg.Vals == nil {
 		cfg.Vals = values.New(cfg.Info)
 	}
-	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}, shown: map[*fnInfo]string{}, callers: map[*fnInfo]callSites{}, keyChains: map[*fnInfo]bool{}}
+	m := &Model{cfg: cfg, funcs: map[*types.Func]*fnInfo{}, costs: map[*types.Func]work{}, implCosts: map[implKey]work{}, ownHashes: map[*fnInfo]bool{}, hashingLoops: map[*fnInfo]inspector.Cursor{}, rareThens: map[*ast.IfStmt]string{}, tables: map[*types.Var]bool{}, shown: map[*fnInfo]string{}, callers: map[*fnInfo]callSites{}, keyChains: map[*fnInfo]bool{},
+		keys: values.Reaches(cfg.Pkg, func(p *types.Package) bool { return costlyPkgs[p.Path()].class == Heavy })}
 	add := func(root inspector.Cursor, test bool) {
 		for cur := range root.Preorder((*ast.FuncDecl)(nil)) {
 			decl := cur.Node().(*ast.FuncDecl)

@@ -33,17 +33,24 @@ type Index struct {
 
 // table is the index of one inspector's syntax.
 type table struct {
-	uses    map[types.Object][]inspector.Cursor // the identifiers that use each object, in preorder
-	defs    map[types.Object]inspector.Cursor   // the identifier that declares each object
-	written map[types.Object]bool               // the objects some identifier writes
-	changed map[types.Object]bool               // the fields on which some identifier calls a pointer method
-	decls   map[*types.Func]inspector.Cursor    // the declaration of each function and method
-	funcs   []*types.Func                       // the declared functions and methods, in source order
-	values  map[*types.Var]ast.Expr             // the value that declares each package variable
-	vars    []*types.Var                        // the package variables declared with a value, in source order
-	methods map[string]bool                     // the names of the methods of the interfaces declared
-	whole   []types.Type                        // the types of the non-variable operands assigned whole
-	fills   map[*types.Var][]inspector.Cursor   // the elements of struct literals that set each field, built by Stored
+	used    map[types.Object]int32            // where in uses each object's list is
+	uses    [][]inspector.Cursor              // the identifiers that use each object, in preorder
+	defs    map[types.Object]inspector.Cursor // the identifier that declares each object
+	written map[types.Object]bool             // the objects some identifier writes
+	changed map[types.Object]bool             // the fields on which some identifier calls a pointer method
+	decls   map[*types.Func]inspector.Cursor  // the declaration of each function and method
+	funcs   []funcDecl                        // the declared functions and methods, in source order
+	values  map[*types.Var]ast.Expr           // the value that declares each package variable
+	vars    []*types.Var                      // the package variables declared with a value, in source order
+	methods map[string]bool                   // the names of the methods of the interfaces declared
+	whole   []types.Type                      // the types of the non-variable operands assigned whole
+	fills   map[*types.Var][]inspector.Cursor // the elements of struct literals that set each field, built by Stored
+}
+
+// funcDecl is a function or method and its declaration.
+type funcDecl struct {
+	fn  *types.Func
+	cur inspector.Cursor
 }
 
 // New returns an index of the syntax that info describes.
@@ -60,7 +67,7 @@ func (x *Index) of(in *inspector.Inspector) *table {
 	// Sized for the package at once: growing maps of this size, rehashing
 	// them each time, cost more than the walk that fills them.
 	t = &table{
-		uses:    make(map[types.Object][]inspector.Cursor, len(x.info.Defs)),
+		used:    make(map[types.Object]int32, len(x.info.Defs)),
 		defs:    make(map[types.Object]inspector.Cursor, len(x.info.Defs)),
 		written: map[types.Object]bool{},
 		changed: map[types.Object]bool{},
@@ -78,17 +85,26 @@ func (x *Index) of(in *inspector.Inspector) *table {
 				}
 				continue
 			}
-			t.uses[obj] = append(t.uses[obj], cur)
-			if !t.written[obj] && IsWritten(cur) {
+			// One probe of the map for most identifiers; the syntactic
+			// questions first, which the maps of written and changed
+			// objects need only when their answer is yes.
+			i, ok := t.used[obj]
+			if !ok {
+				i = int32(len(t.uses))
+				t.used[obj] = i
+				t.uses = append(t.uses, nil)
+			}
+			t.uses[i] = append(t.uses[i], cur)
+			if IsWritten(cur) {
 				t.written[obj] = true
 			}
-			if !t.changed[obj] && pointerMethodOn(x.info, cur, obj) {
+			if pointerMethodOn(x.info, cur, obj) {
 				t.changed[obj] = true
 			}
 		case *ast.FuncDecl:
 			if fn, ok := x.info.Defs[n.Name].(*types.Func); ok {
 				t.decls[fn] = cur
-				t.funcs = append(t.funcs, fn)
+				t.funcs = append(t.funcs, funcDecl{fn, cur})
 			}
 		case *ast.ValueSpec:
 			if len(n.Values) != len(n.Names) {
@@ -125,7 +141,11 @@ func (x *Index) of(in *inspector.Inspector) *table {
 // records in Uses: not the one that declares it), in preorder.
 func (x *Index) Uses(region inspector.Cursor, obj types.Object) iter.Seq[inspector.Cursor] {
 	return func(yield func(inspector.Cursor) bool) {
-		uses := x.of(region.Inspector()).uses[obj]
+		t := x.of(region.Inspector())
+		var uses []inspector.Cursor
+		if i, ok := t.used[obj]; ok {
+			uses = t.uses[i]
+		}
 		i := 0
 		if region.Node() != nil {
 			// A cursor's index grows in preorder and a subtree's nodes
@@ -513,8 +533,8 @@ func (x *Index) Decl(in *inspector.Inspector, fn *types.Func) (inspector.Cursor,
 func (x *Index) Funcs(in *inspector.Inspector) iter.Seq2[*types.Func, inspector.Cursor] {
 	t := x.of(in)
 	return func(yield func(*types.Func, inspector.Cursor) bool) {
-		for _, fn := range t.funcs {
-			if !yield(fn, t.decls[fn]) {
+		for _, d := range t.funcs {
+			if !yield(d.fn, d.cur) {
 				return
 			}
 		}
@@ -804,4 +824,22 @@ func (x *Index) SameOperand(a, b ast.Expr) bool {
 		return list
 	}
 	return slices.Equal(objs(a), objs(b))
+}
+
+// Reaches reports whether pkg, or a package that it imports directly or
+// not, satisfies in. A value of pkg's syntax has a type that pkg or one of
+// those packages declares (the importers of export data list every package
+// that provides an object they refer to): a package that pkg does not reach
+// declares none of the types its values have.
+func Reaches(pkg *types.Package, in func(*types.Package) bool) bool {
+	seen := map[*types.Package]bool{}
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		return in(p) || slices.ContainsFunc(p.Imports(), visit)
+	}
+	return pkg != nil && visit(pkg)
 }

@@ -663,3 +663,21 @@ func shadow(a int, v s) int {
 	assert.True(t, f.x.SameOperand(ks[0], ks[1]))
 	assert.False(t, f.x.SameOperand(ks[0], as[0]))
 }
+
+// TestReaches checks that a package reaches itself and what it imports,
+// directly or through another package, and nothing else.
+func TestReaches(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", "package p\n\nimport \"crypto/sha256\"\n\nvar _ = sha256.New\n", 0)
+	require.NoError(t, err)
+	pkg, err := (&types.Config{Importer: importer.ForCompiler(fset, "source", nil)}).Check("p", fset, []*ast.File{f}, nil)
+	require.NoError(t, err)
+	path := func(want string) func(*types.Package) bool {
+		return func(p *types.Package) bool { return p.Path() == want }
+	}
+	assert.True(t, Reaches(pkg, path("p")), "the package itself")
+	assert.True(t, Reaches(pkg, path("crypto/sha256")), "an import")
+	assert.True(t, Reaches(pkg, path("hash")), "an import of an import")
+	assert.False(t, Reaches(pkg, path("crypto/ecdsa")), "a package that nothing imports")
+	assert.False(t, Reaches(nil, path("p")), "no package")
+}
