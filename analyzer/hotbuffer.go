@@ -66,6 +66,15 @@ const stackArraySize = 128
 // maxPooledBuffer is the largest buffer that hashpool.Buffers pools.
 const maxPooledBuffer = 1 << 20
 
+// minPooledBuffer is the smallest constant-size buffer that the fix takes
+// from a pool: below it, Get and a deferred Put cost more time than the
+// allocation they save. Measured with runtime/hashpool's
+// BenchmarkBufferPool (-benchtime 20ms -count 60, benchstat -col /mode, a
+// loaded machine), make against hashpool.Buffers and -pool=inline's pool:
+// 1 byte 21 ns, 36 and 25; 8 bytes 28, 40 and 32 (~); 32 bytes 53, 64 (~)
+// and 53; 64 bytes 73, 53 and 42; 256 bytes 184, 74 and 116.
+const minPooledBuffer = 64
+
 // bufferReaders are the functions known not to keep a byte slice passed to
 // them, by full name, with whether the slice escapes through them.
 var bufferReaders = map[string]escapeKind{
@@ -161,8 +170,11 @@ func (p *hotBufferCheck) check() {
 				continue
 			}
 			manual := "reuse a scratch buffer or a pooled one"
-			if b.made && b.size < 0 && esc.kind == stays {
+			switch {
+			case b.made && b.size < 0 && esc.kind == stays:
 				manual = "back it by an array on the stack and make it only when larger"
+			case b.made && b.size >= 0 && b.size < minPooledBuffer:
+				manual = "reuse a scratch buffer kept beyond the call (an array in a field, or one the caller passes)"
 			}
 			fix, why := p.bufferFix(cur, b, esc, loop, declared)
 			p.report(b.build, hotBuffer, what+" "+often, fix, manual, why)
@@ -701,13 +713,17 @@ func (p *hotBufferCheck) bufferAllocates(b *buffer, esc escape) (string, bool) {
 // buffer that escapes through an interface takes its array to the heap with
 // it (measured: a [8]byte written to a hash.Hash parameter of a recursive
 // function, 1 allocation per call), and a make above 64 KiB would make an
-// array as large on the stack of every call.
+// array as large on the stack of every call. A constant size below
+// minPooledBuffer gets no fix: the pool would cost more than it saves.
 func (p *hotBufferCheck) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspector.Cursor, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
 	if b.made && b.size < 0 && esc.kind == stays {
 		return p.stackBufferFix(cur, b, declared)
 	}
 	if strings.HasSuffix(esc.reason, viaHashValue) {
 		return nil, "it is passed to a function value, whose target may keep it"
+	}
+	if b.made && b.size >= 0 && b.size < minPooledBuffer {
+		return nil, "a pool costs more time than allocating " + plural(int(b.size), "byte")
 	}
 	if loop.Valid() {
 		return nil, "it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns"
