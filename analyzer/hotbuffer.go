@@ -76,41 +76,17 @@ const maxPooledBuffer = 1 << 20
 const minPooledBuffer = 64
 
 // bufferReaders are the functions known not to keep a byte slice passed to
-// them, by full name, with whether the slice escapes through them.
+// them, by full name, with whether the slice escapes through them; the
+// byte orders' are values.ByteOrderReads.
 var bufferReaders = map[string]escapeKind{
-	"bytes.Equal":                              stays,
-	"bytes.Compare":                            stays,
-	"crypto/hmac.Equal":                        stays,
-	"crypto/subtle.ConstantTimeCompare":        stays,
-	"encoding/hex.Encode":                      stays,
-	"(encoding/binary.bigEndian).PutUint16":    stays,
-	"(encoding/binary.bigEndian).PutUint32":    stays,
-	"(encoding/binary.bigEndian).PutUint64":    stays,
-	"(encoding/binary.bigEndian).Uint16":       stays,
-	"(encoding/binary.bigEndian).Uint32":       stays,
-	"(encoding/binary.bigEndian).Uint64":       stays,
-	"(encoding/binary.littleEndian).PutUint16": stays,
-	"(encoding/binary.littleEndian).PutUint32": stays,
-	"(encoding/binary.littleEndian).PutUint64": stays,
-	"(encoding/binary.littleEndian).Uint16":    stays,
-	"(encoding/binary.littleEndian).Uint32":    stays,
-	"(encoding/binary.littleEndian).Uint64":    stays,
+	"bytes.Equal":                       stays,
+	"bytes.Compare":                     stays,
+	"crypto/hmac.Equal":                 stays,
+	"crypto/subtle.ConstantTimeCompare": stays,
+	"encoding/hex.Encode":               stays,
 	// They pass the buffer to an io.Reader's Read: it escapes, is not kept.
 	"io.CopyBuffer": transient,
 	"io.ReadFull":   transient,
-}
-
-// binaryAppends are encoding/binary's functions that append to the slice
-// they are given and return it, as append does.
-var binaryAppends = map[string]bool{
-	"(encoding/binary.bigEndian).AppendUint16":    true,
-	"(encoding/binary.bigEndian).AppendUint32":    true,
-	"(encoding/binary.bigEndian).AppendUint64":    true,
-	"(encoding/binary.littleEndian).AppendUint16": true,
-	"(encoding/binary.littleEndian).AppendUint32": true,
-	"(encoding/binary.littleEndian).AppendUint64": true,
-	"encoding/binary.AppendUvarint":               true,
-	"encoding/binary.AppendVarint":                true,
 }
 
 // buffer is a byte buffer defined by v := make([]byte, ...) or
@@ -546,13 +522,16 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		return escape{unknown, "passed to " + name, pos}, nil
 	}
 	if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
-		if binaryAppends[callee.FullName()] && arg.ParentEdgeIndex() == 0 {
+		if values.ByteOrderAppends(callee) && arg.ParentEdgeIndex() == 0 {
 			// v = binary.BigEndian.AppendUint32(v, x) appends to v, as
 			// append does; its result elsewhere holds the buffer's bytes.
 			if p.assignedBack(arg.Parent(), v) {
 				return escape{kind: stays}, nil
 			}
 			return p.derivedValue(u, arg.Parent(), v)
+		}
+		if values.ByteOrderReads(callee) {
+			return escape{kind: stays}, nil
 		}
 		if kind, ok := bufferReaders[callee.FullName()]; ok {
 			return escape{kind, "passed to " + shortName(callee), pos}, nil
@@ -681,7 +660,7 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 			return p.derivedFrom(e.Args[0], v)
 		}
 		fn := typeutil.StaticCallee(p.TypesInfo, e)
-		return fn != nil && binaryAppends[fn.FullName()] && p.derivedFrom(e.Args[0], v)
+		return values.ByteOrderAppends(fn) && p.derivedFrom(e.Args[0], v)
 	}
 	return false
 }
