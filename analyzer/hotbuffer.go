@@ -531,7 +531,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 			return p.derivedValue(u, arg.Parent(), v)
 		}
 		if values.ByteOrderReads(callee) {
-			return escape{kind: stays}, nil
+			return escape{stays, "passed to " + shortName(callee), pos}, nil
 		}
 		if kind, ok := bufferReaders[callee.FullName()]; ok {
 			return escape{kind, "passed to " + shortName(callee), pos}, nil
