@@ -131,7 +131,7 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 		return "len", true
 	}
 	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
-		if kind, ok := bufferReaders[fn.FullName()]; ok && kind == stays {
+		if kind, ok := bufferReaders[fn.FullName()]; ok && kind == stays || values.ByteOrderReads(fn) {
 			return shorten(types.ExprString(call.Fun)), true
 		}
 	}

@@ -66,42 +66,27 @@ const stackArraySize = 128
 // maxPooledBuffer is the largest buffer that hashpool.Buffers pools.
 const maxPooledBuffer = 1 << 20
 
+// minPooledBuffer is the smallest constant-size buffer that the fix takes
+// from a pool: below it, Get and a deferred Put cost more time than the
+// allocation they save. Measured with runtime/hashpool's
+// BenchmarkBufferPool (-benchtime 20ms -count 60, benchstat -col /mode, a
+// loaded machine), make against hashpool.Buffers and -pool=inline's pool:
+// 1 byte 21 ns, 36 and 25; 8 bytes 28, 40 and 32 (~); 32 bytes 53, 64 (~)
+// and 53; 64 bytes 73, 53 and 42; 256 bytes 184, 74 and 116.
+const minPooledBuffer = 64
+
 // bufferReaders are the functions known not to keep a byte slice passed to
-// them, by full name, with whether the slice escapes through them.
+// them, by full name, with whether the slice escapes through them; the
+// byte orders' are values.ByteOrderReads.
 var bufferReaders = map[string]escapeKind{
-	"bytes.Equal":                              stays,
-	"bytes.Compare":                            stays,
-	"crypto/hmac.Equal":                        stays,
-	"crypto/subtle.ConstantTimeCompare":        stays,
-	"encoding/hex.Encode":                      stays,
-	"(encoding/binary.bigEndian).PutUint16":    stays,
-	"(encoding/binary.bigEndian).PutUint32":    stays,
-	"(encoding/binary.bigEndian).PutUint64":    stays,
-	"(encoding/binary.bigEndian).Uint16":       stays,
-	"(encoding/binary.bigEndian).Uint32":       stays,
-	"(encoding/binary.bigEndian).Uint64":       stays,
-	"(encoding/binary.littleEndian).PutUint16": stays,
-	"(encoding/binary.littleEndian).PutUint32": stays,
-	"(encoding/binary.littleEndian).PutUint64": stays,
-	"(encoding/binary.littleEndian).Uint16":    stays,
-	"(encoding/binary.littleEndian).Uint32":    stays,
-	"(encoding/binary.littleEndian).Uint64":    stays,
+	"bytes.Equal":                       stays,
+	"bytes.Compare":                     stays,
+	"crypto/hmac.Equal":                 stays,
+	"crypto/subtle.ConstantTimeCompare": stays,
+	"encoding/hex.Encode":               stays,
 	// They pass the buffer to an io.Reader's Read: it escapes, is not kept.
 	"io.CopyBuffer": transient,
 	"io.ReadFull":   transient,
-}
-
-// binaryAppends are encoding/binary's functions that append to the slice
-// they are given and return it, as append does.
-var binaryAppends = map[string]bool{
-	"(encoding/binary.bigEndian).AppendUint16":    true,
-	"(encoding/binary.bigEndian).AppendUint32":    true,
-	"(encoding/binary.bigEndian).AppendUint64":    true,
-	"(encoding/binary.littleEndian).AppendUint16": true,
-	"(encoding/binary.littleEndian).AppendUint32": true,
-	"(encoding/binary.littleEndian).AppendUint64": true,
-	"encoding/binary.AppendUvarint":               true,
-	"encoding/binary.AppendVarint":                true,
 }
 
 // buffer is a byte buffer defined by v := make([]byte, ...) or
@@ -161,8 +146,11 @@ func (p *hotBufferCheck) check() {
 				continue
 			}
 			manual := "reuse a scratch buffer or a pooled one"
-			if b.made && b.size < 0 && esc.kind == stays {
+			switch {
+			case b.made && b.size < 0 && esc.kind == stays:
 				manual = "back it by an array on the stack and make it only when larger"
+			case b.made && b.size >= 0 && b.size < minPooledBuffer:
+				manual = "reuse a scratch buffer kept beyond the call (an array in a field, or one the caller passes)"
 			}
 			fix, why := p.bufferFix(cur, b, esc, loop, declared)
 			p.report(b.build, hotBuffer, what+" "+often, fix, manual, why)
@@ -534,13 +522,16 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		return escape{unknown, "passed to " + name, pos}, nil
 	}
 	if callee := typeutil.StaticCallee(p.TypesInfo, call); callee != nil {
-		if binaryAppends[callee.FullName()] && arg.ParentEdgeIndex() == 0 {
+		if values.ByteOrderAppends(callee) && arg.ParentEdgeIndex() == 0 {
 			// v = binary.BigEndian.AppendUint32(v, x) appends to v, as
 			// append does; its result elsewhere holds the buffer's bytes.
 			if p.assignedBack(arg.Parent(), v) {
 				return escape{kind: stays}, nil
 			}
 			return p.derivedValue(u, arg.Parent(), v)
+		}
+		if values.ByteOrderReads(callee) {
+			return escape{stays, "passed to " + shortName(callee), pos}, nil
 		}
 		if kind, ok := bufferReaders[callee.FullName()]; ok {
 			return escape{kind, "passed to " + shortName(callee), pos}, nil
@@ -669,7 +660,7 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 			return p.derivedFrom(e.Args[0], v)
 		}
 		fn := typeutil.StaticCallee(p.TypesInfo, e)
-		return fn != nil && binaryAppends[fn.FullName()] && p.derivedFrom(e.Args[0], v)
+		return values.ByteOrderAppends(fn) && p.derivedFrom(e.Args[0], v)
 	}
 	return false
 }
@@ -701,13 +692,17 @@ func (p *hotBufferCheck) bufferAllocates(b *buffer, esc escape) (string, bool) {
 // buffer that escapes through an interface takes its array to the heap with
 // it (measured: a [8]byte written to a hash.Hash parameter of a recursive
 // function, 1 allocation per call), and a make above 64 KiB would make an
-// array as large on the stack of every call.
+// array as large on the stack of every call. A constant size below
+// minPooledBuffer gets no fix: the pool would cost more than it saves.
 func (p *hotBufferCheck) bufferFix(cur inspector.Cursor, b *buffer, esc escape, loop inspector.Cursor, declared map[ast.Node]map[string]bool) (*analysis.SuggestedFix, string) {
 	if b.made && b.size < 0 && esc.kind == stays {
 		return p.stackBufferFix(cur, b, declared)
 	}
 	if strings.HasSuffix(esc.reason, viaHashValue) {
 		return nil, "it is passed to a function value, whose target may keep it"
+	}
+	if b.made && b.size >= 0 && b.size < minPooledBuffer {
+		return nil, "a pool costs more time than allocating " + plural(int(b.size), "byte")
 	}
 	if loop.Valid() {
 		return nil, "it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns"

@@ -8,9 +8,9 @@ package hashpool_test
 import (
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"hash"
+	"hash/crc32"
 	"io"
 	"sync"
 	"testing"
@@ -180,42 +180,120 @@ func BenchmarkHMACVerify(b *testing.B) {
 	}
 }
 
-// writeNode hashes a node header through the hash.Hash interface, as hot
-// recursive tree hashers do: the header buffer escapes.
+// readSum reads len(buf) bytes into buf from r and writes them to h, as a
+// reader that checksums what it reads does (one byte at a time in a
+// ReadByte, a header at a time in a decoder). Both calls go through an
+// interface: buf escapes.
 //
 //go:noinline
-func writeNode(h hash.Hash, buf []byte, id uint64) {
-	binary.BigEndian.PutUint64(buf, id)
+func readSum(r io.Reader, h hash.Hash32, buf []byte) {
+	r.Read(buf)
 	h.Write(buf)
 }
 
-// BenchmarkBufferPool builds a size-byte buffer per op and writes it to a hasher
-// held as a hash.Hash (so the buffer escapes):
-//   - naive-make: make([]byte, size) per op;
-//   - pooled: hashpool.Buffers.Get and Put per op;
-//   - floor-reused: one buffer made before the loop.
+// repeated is an io.Reader that never runs dry: it copies from the start of
+// its bytes at every Read.
+type repeated struct{ src []byte }
+
+func (r *repeated) Read(p []byte) (int, error) { return copy(p, r.src), nil }
+
+// bufferSizes are the sizes of BenchmarkBufferPool: from a byte read per
+// call to a header of a few hundred bytes, around the size from which
+// hashalloc's hot-buffer fix takes a constant-size buffer from a pool.
+var bufferSizes = []int{1, 8, 16, 32, 64, 256}
+
+// The pools that -pool=inline declares for the sizes of bufferSizes.
+var (
+	bytes1Pool   = sync.Pool{New: func() any { return new([1]byte) }}
+	bytes8Pool   = sync.Pool{New: func() any { return new([8]byte) }}
+	bytes16Pool  = sync.Pool{New: func() any { return new([16]byte) }}
+	bytes32Pool  = sync.Pool{New: func() any { return new([32]byte) }}
+	bytes64Pool  = sync.Pool{New: func() any { return new([64]byte) }}
+	bytes256Pool = sync.Pool{New: func() any { return new([256]byte) }}
+)
+
+// inlinePooled are, by size, the function bodies that hot-buffer's fix
+// writes with -pool=inline for buf := make([]byte, size).
+var inlinePooled = map[int]func(r io.Reader, h hash.Hash32){
+	1: func(r io.Reader, h hash.Hash32) {
+		buf := bytes1Pool.Get().(*[1]byte)[:]
+		defer bytes1Pool.Put((*[1]byte)(buf))
+		clear(buf)
+		readSum(r, h, buf)
+	},
+	8: func(r io.Reader, h hash.Hash32) {
+		buf := bytes8Pool.Get().(*[8]byte)[:]
+		defer bytes8Pool.Put((*[8]byte)(buf))
+		clear(buf)
+		readSum(r, h, buf)
+	},
+	16: func(r io.Reader, h hash.Hash32) {
+		buf := bytes16Pool.Get().(*[16]byte)[:]
+		defer bytes16Pool.Put((*[16]byte)(buf))
+		clear(buf)
+		readSum(r, h, buf)
+	},
+	32: func(r io.Reader, h hash.Hash32) {
+		buf := bytes32Pool.Get().(*[32]byte)[:]
+		defer bytes32Pool.Put((*[32]byte)(buf))
+		clear(buf)
+		readSum(r, h, buf)
+	},
+	64: func(r io.Reader, h hash.Hash32) {
+		buf := bytes64Pool.Get().(*[64]byte)[:]
+		defer bytes64Pool.Put((*[64]byte)(buf))
+		clear(buf)
+		readSum(r, h, buf)
+	},
+	256: func(r io.Reader, h hash.Hash32) {
+		buf := bytes256Pool.Get().(*[256]byte)[:]
+		defer bytes256Pool.Put((*[256]byte)(buf))
+		clear(buf)
+		readSum(r, h, buf)
+	},
+}
+
+// BenchmarkBufferPool builds a size-byte buffer per op, reads into it through
+// an io.Reader and writes it to a crc32 hasher held as a hash.Hash32 (the
+// buffer escapes). Every mode is a function value called per op:
+//   - make: make([]byte, size), the code before the fix;
+//   - pooled: hashpool.Buffers.Get(size) and a deferred Put, the fix;
+//   - inline: the -pool=inline fix, a sync.Pool of [size]byte arrays, a
+//     deferred Put and clear;
+//   - reused: a buffer that the caller keeps, the floor.
+//
+// Compare the modes of one run with
+//
+//	go test -run '^$' -bench '^BenchmarkBufferPool$' -benchmem -count 6 ./hashpool > buf.txt
+//	benchstat -col /mode buf.txt
 func BenchmarkBufferPool(b *testing.B) {
-	for _, size := range benchSizes {
-		var h hash.Hash = sha256.New()
-		b.Run(fmt.Sprintf("size=%d/naive-make", size), func(b *testing.B) {
-			for i := 0; b.Loop(); i++ {
+	r := &repeated{src: make([]byte, 256)}
+	var h hash.Hash32 = crc32.NewIEEE()
+	for _, size := range bufferSizes {
+		scratch := make([]byte, size)
+		for _, mode := range []struct {
+			name string
+			op   func(r io.Reader, h hash.Hash32)
+		}{
+			{"make", func(r io.Reader, h hash.Hash32) {
 				buf := make([]byte, size)
-				writeNode(h, buf, uint64(i))
-			}
-		})
-		b.Run(fmt.Sprintf("size=%d/pooled", size), func(b *testing.B) {
-			for i := 0; b.Loop(); i++ {
+				readSum(r, h, buf)
+			}},
+			{"pooled", func(r io.Reader, h hash.Hash32) {
 				buf := hashpool.Buffers.Get(size)
-				writeNode(h, buf, uint64(i))
-				hashpool.Buffers.Put(buf)
-			}
-		})
-		b.Run(fmt.Sprintf("size=%d/floor-reused", size), func(b *testing.B) {
-			buf := make([]byte, size)
-			for i := 0; b.Loop(); i++ {
-				clear(buf)
-				writeNode(h, buf, uint64(i))
-			}
-		})
+				defer hashpool.Buffers.Put(buf)
+				readSum(r, h, buf)
+			}},
+			{"inline", inlinePooled[size]},
+			{"reused", func(r io.Reader, h hash.Hash32) {
+				readSum(r, h, scratch)
+			}},
+		} {
+			b.Run(fmt.Sprintf("size=%d/mode=%s", size, mode.name), func(b *testing.B) {
+				for b.Loop() {
+					mode.op(r, h)
+				}
+			})
+		}
 	}
 }

@@ -141,11 +141,11 @@ func allZero(b []byte) bool {
 
 func ExampleBufferPool() {
 	h := sha256.New()
-	buf := hashpool.Buffers.Get(8) // 8 zero bytes, like make([]byte, 8)
+	buf := hashpool.Buffers.Get(64) // 64 zero bytes, like make([]byte, 64)
 	defer hashpool.Buffers.Put(buf)
 	binary.BigEndian.PutUint64(buf, 42)
 	h.Write(buf)
 	fmt.Printf("%x\n", h.Sum(nil)[:8])
 	// Output:
-	// a6bb133cb1e3638a
+	// febc0f2e309de95c
 }

@@ -45,8 +45,12 @@
 // code that makes one per call and hands it to an interface (which makes it
 // escape):
 //
-//	buf := hashpool.Buffers.Get(8) // like make([]byte, 8)
+//	buf := hashpool.Buffers.Get(64) // like make([]byte, 64)
 //	defer hashpool.Buffers.Put(buf)
+//
+// It pays from 64 bytes: for a smaller buffer, Get and Put cost more time
+// than the allocation they save (BenchmarkBufferPool), and a buffer kept
+// beyond the call, such as an array in a field, is the way to reuse it.
 //
 // # Misuse
 //

@@ -40,7 +40,7 @@ func CaseValue() { out = Chain(sha256.Sum256, leaves) }
 // twice is never inlined. One allocation per call, which no fix removes by
 // reuse (the value's target may keep it).
 func labelHash(h HashFunc, bitLen uint32, label [32]byte) [32]byte {
-	l := make([]byte, 0, 4+32) // want `hot-buffer: make\(\[\]byte, 0, 4 \+ 32\) escapes to the heap \(passed to h, a function value of a hash's shape\) once per call of labelHash, which Labels calls once per element of labels \(the loop at digestvalues.go:\d+\); reuse a scratch buffer or a pooled one \(no automatic fix: it is passed to a function value, whose target may keep it\)`
+	l := make([]byte, 0, 4+32) // want `hot-buffer: make\(\[\]byte, 0, 4 \+ 32\) escapes to the heap \(passed to h, a function value of a hash's shape\) once per call of labelHash, which Labels calls once per element of labels \(the loop at digestvalues.go:\d+\); reuse a scratch buffer kept beyond the call \(an array in a field, or one the caller passes\) \(no automatic fix: it is passed to a function value, whose target may keep it\)`
 	l = binary.BigEndian.AppendUint32(l, bitLen)
 	l = append(l, label[:]...)
 	labelHash := h(l)

@@ -42,7 +42,7 @@ func hashNode(h hash.Hash, n *node) {
 	if n == nil {
 		return
 	}
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) once per call of hashNode \(it recurses: hashNode → hashNode, once per node it walks\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 64) // want `hot-buffer: make\(\[\]byte, 64\) escapes to the heap \(passed to h.Write through an interface\) once per call of hashNode \(it recurses: hashNode → hashNode, once per node it walks\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, n.id)
 	h.Write(buf)
 	hashNode(h, n.left)
@@ -52,6 +52,27 @@ func hashNode(h hash.Hash, n *node) {
 func CaseRecursiveParam() {
 	w.Reset()
 	hashNode(w, tree)
+}
+
+// The same with buffers smaller than 64 bytes: a pool's Get and Put cost
+// more time than the allocation they save (runtime/hashpool's
+// BenchmarkBufferPool), so no fix; a buffer kept beyond the call would pay.
+func hashNodeSmall(h hash.Hash, n *node) {
+	if n == nil {
+		return
+	}
+	id := make([]byte, 8)    // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to h.Write through an interface\) once per call of hashNodeSmall \(it recurses: hashNodeSmall → hashNodeSmall, once per node it walks\); reuse a scratch buffer kept beyond the call \(an array in a field, or one the caller passes\) \(no automatic fix: a pool costs more time than allocating 8 bytes\)`
+	edge := make([]byte, 63) // want `hot-buffer: make\(\[\]byte, 63\) escapes to the heap .* \(no automatic fix: a pool costs more time than allocating 63 bytes\)`
+	binary.BigEndian.PutUint64(id, n.id)
+	h.Write(id)
+	h.Write(edge)
+	hashNodeSmall(h, n.left)
+	hashNodeSmall(h, n.right)
+}
+
+func CaseRecursiveSmall() {
+	w.Reset()
+	hashNodeSmall(w, tree)
 }
 
 // A hasher held in a field; a variable-size buffer, called in a loop.
@@ -76,7 +97,7 @@ func CaseField() {
 //
 //hashalloc:hot
 func digestGlobal(x uint64) {
-	buf := make([]byte, 8, 16) // want `hot-buffer: make\(\[\]byte, 8, 16\) escapes to the heap \(passed to w.Write through an interface\) once per call of digestGlobal \(it is marked //hashalloc:hot\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 8, 64) // want `hot-buffer: make\(\[\]byte, 8, 64\) escapes to the heap \(passed to w.Write through an interface\) once per call of digestGlobal \(it is marked //hashalloc:hot\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, x)
 	w.Write(buf)
 }
@@ -87,7 +108,7 @@ func CaseGlobal() { digestGlobal(7) }
 // a parameter, a new one per item: hmac-rekey tells of the HMAC too.
 func sign(key []byte, id uint64) {
 	mac := hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) re-keys an HMAC \(5 allocations\) once per call of sign, which CaseHMAC calls once per element of items \(the loop at hotbuffer.go:\d+\), with key key, which its callers pass; automatic fix: compute the MAC with hashsum.AppendHMACSHA256, which allocates nothing`
-	buf := make([]byte, 8)           // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to mac.Write through an interface\) once per call of sign, which CaseHMAC calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
+	buf := make([]byte, 64)          // want `hot-buffer: make\(\[\]byte, 64\) escapes to the heap \(passed to mac.Write through an interface\) once per call of sign, which CaseHMAC calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take buf from a pool of byte buffers`
 	binary.BigEndian.PutUint64(buf, id)
 	mac.Write(buf)
 	mac.Sum(out[:0])
@@ -99,11 +120,12 @@ func CaseHMAC() {
 	}
 }
 
-// A hasher asserted from a sync.Pool is called through the interface.
+// A hasher asserted from a sync.Pool is called through the interface. 16
+// bytes: no fix.
 func pooled(b []byte) {
 	h := pool.Get().(hash.Hash)
 	h.Reset()
-	buf := make([]byte, 16) // want `hot-buffer: make\(\[\]byte, 16\) escapes to the heap \(passed to h.Write through an interface\) once per call of pooled`
+	buf := make([]byte, 16) // want `hot-buffer: make\(\[\]byte, 16\) escapes to the heap \(passed to h.Write through an interface\) once per call of pooled, .* \(no automatic fix: a pool costs more time than allocating 16 bytes\)`
 	copy(buf, b)
 	buf[15] = 1
 	h.Write(buf)
@@ -182,10 +204,10 @@ func CaseAppendEscaping() {
 // Buffers declared with var, alone or in a var block, are buffers as those
 // defined by := are. In a block, the deferred Put follows the block.
 func varDeclared(x uint64) {
-	var hdr = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per call of varDeclared, which CaseVarDecl calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take hdr from a pool of byte buffers`
+	var hdr = make([]byte, 64) // want `hot-buffer: make\(\[\]byte, 64\) escapes to the heap \(passed to w.Write through an interface\) once per call of varDeclared, which CaseVarDecl calls once per .* \(the loop at hotbuffer.go:\d+\); automatic fix: take hdr from a pool of byte buffers`
 	var (
 		n          = 8
-		tag []byte = make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per call of varDeclared, .*; automatic fix: take tag from a pool of byte buffers`
+		tag []byte = make([]byte, 64) // want `hot-buffer: make\(\[\]byte, 64\) escapes to the heap \(passed to w.Write through an interface\) once per call of varDeclared, .*; automatic fix: take tag from a pool of byte buffers`
 	)
 	binary.BigEndian.PutUint64(hdr, x)
 	binary.BigEndian.PutUint64(tag, x+uint64(n))
@@ -201,14 +223,19 @@ func CaseVarDecl() {
 
 // Made in a loop: a deferred Put would keep every buffer until the
 // function returns, so no fix. A cold function: the loop makes it frequent.
-// Next to it, the same buffer outside the loop: cold, not reported.
+// Next to it, the same buffer outside the loop: cold, not reported. A
+// buffer of 8 bytes in the loop would get no pool anywhere: its cost says
+// why.
 func CaseLoop() {
-	once := make([]byte, 8)
+	once := make([]byte, 64)
 	w.Write(once)
 	for i := range items {
-		buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per .* \(the loop at hotbuffer.go:\d+\); reuse a scratch buffer or a pooled one \(no automatic fix: it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns\)`
+		buf := make([]byte, 64) // want `hot-buffer: make\(\[\]byte, 64\) escapes to the heap \(passed to w.Write through an interface\) once per .* \(the loop at hotbuffer.go:\d+\); reuse a scratch buffer or a pooled one \(no automatic fix: it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns\)`
+		tag := make([]byte, 8)  // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per .* \(the loop at hotbuffer.go:\d+\); reuse a scratch buffer kept beyond the call \(an array in a field, or one the caller passes\) \(no automatic fix: a pool costs more time than allocating 8 bytes\)`
 		binary.BigEndian.PutUint64(buf, uint64(i))
+		binary.BigEndian.PutUint64(tag, uint64(i))
 		w.Write(buf)
+		w.Write(tag)
 	}
 }
 
@@ -219,7 +246,7 @@ func keep(b []byte) { kept = b }
 var consume = func(b []byte) { out[0] = b[0] }
 
 func mixed(b []byte) []byte {
-	buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per call of mixed`
+	buf := make([]byte, 64) // want `hot-buffer: make\(\[\]byte, 64\) escapes to the heap \(passed to w.Write through an interface\) once per call of mixed`
 	returned := make([]byte, 8)
 	stored := make([]byte, 8)
 	unknown := make([]byte, 8)
@@ -317,7 +344,7 @@ func CaseEndOfStream() {
 			w.Write(tail)
 			return
 		}
-		buf := make([]byte, 8) // want `hot-buffer: make\(\[\]byte, 8\) escapes to the heap \(passed to w.Write through an interface\) once per element of items \(the loop at hotbuffer.go:\d+\); reuse a scratch buffer or a pooled one \(no automatic fix: it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns\)`
+		buf := make([]byte, 64) // want `hot-buffer: make\(\[\]byte, 64\) escapes to the heap \(passed to w.Write through an interface\) once per element of items \(the loop at hotbuffer.go:\d+\); reuse a scratch buffer or a pooled one \(no automatic fix: it is made in a loop, where a deferred Put would keep every iteration's buffer until the function returns\)`
 		binary.BigEndian.PutUint64(buf, uint64(i))
 		w.Write(buf)
 	}
