@@ -5,13 +5,14 @@ import "crypto"
 // hashPools holds a pool per crypto.Hash value, by that value: every hash of
 // package crypto, from crypto.MD4 (1) to crypto.BLAKE2b_512 (19), the last
 // that crypto.RegisterHash accepts.
-var hashPools = func() (pools [crypto.BLAKE2b_512 + 1]Pool) {
-	for i := range pools {
+var hashPools [crypto.BLAKE2b_512 + 1]Pool
+
+func init() {
+	for i := range hashPools {
 		h := crypto.Hash(i)
-		pools[i].pool.New = func() any { return h.New() }
+		hashPools[i].pool.New = func() any { return h.New() }
 	}
-	return pools
-}()
+}
 
 // ForHash returns the pool of the hashers of h, those h.New() returns, for
 // code that hashes with a crypto.Hash it is given:
