@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -208,6 +209,9 @@ func (m *Model) callCost(c callindex.Call, direct bool) work {
 		return work{} // it ends the process or the goroutine: it never repeats
 	}
 	w := m.calleeCost(c, direct)
+	if w.class == Decoding && conditional(c.Cursor) {
+		w.class = Moderate // a value decoded on one path, as one field of many: not every call's work
+	}
 	if c.Callee != nil {
 		return w
 	}
@@ -215,6 +219,19 @@ func (m *Model) callCost(c callindex.Call, direct bool) work {
 		w = w.more(work{allocs: n, allocWhat: types.ExprString(c.Node.Fun) + " (a dynamic call)", allocPos: c.Node.Pos()})
 	}
 	return w
+}
+
+// conditional reports whether cur is in an arm of a branch of its function.
+func conditional(cur inspector.Cursor) bool {
+	for a := cur; a.Valid(); a = a.Parent() {
+		switch a.ParentEdgeKind() {
+		case edge.IfStmt_Body, edge.IfStmt_Else, edge.CaseClause_Body:
+			return true
+		case edge.FuncDecl_Body, edge.FuncLit_Body:
+			return false
+		}
+	}
+	return false
 }
 
 // dynamicAllocs returns how many allocations a dynamic call (of an interface
