@@ -648,13 +648,15 @@ func encodesAny(fn *types.Func) bool {
 }
 
 // decodesAny reports whether fn decodes into a value of any type: it is
-// given an empty interface to fill and bytes or a reader, or is a method of
-// a value that holds a reader (json.Unmarshal, a Decoder's Decode), and
-// returns only an error. It walks the value's type by reflection and
-// allocates what it fills; given a writer instead (binary.Write), it encodes.
+// given an empty interface to fill and bytes or a reader, and nothing
+// else, or is a method of a value that holds a reader (json.Unmarshal, a
+// Decoder's Decode), and returns only an error. It walks the value's type
+// by reflection and allocates what it fills; given a writer instead
+// (binary.Write), it encodes; given a byte order too (binary.Read), it
+// reads fixed-size numbers, mostly without reflection.
 func decodesAny(fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) || sig.Variadic() {
+	if sig.Params().Len() > 2 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) || sig.Variadic() {
 		return false
 	}
 	var empty, source bool

@@ -128,6 +128,11 @@ func decodeAll(msgs [][]byte, r io.Reader, vs []any, w io.Writer) {
 		site(5) // want `per item: once per element of vs \(the loop at share\.go:\d+\)`
 		binary.Write(w, binary.BigEndian, v)
 	}
+	for d.More() {
+		var n uint64
+		site(5) // want `per item: once per iteration \(the loop at share\.go:\d+\)`
+		binary.Read(r, binary.BigEndian, &n)
+	}
 	for _, m := range msgs {
 		var v map[string]any
 		site(5) // want `per item: once per element of msgs \(the loop at share\.go:\d+\)`
