@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
 	"golang.org/x/tools/go/ast/edge"
@@ -24,9 +25,8 @@ const (
 	// itself: encoding, parsing, templates, formatting a string. Beside it
 	// a single allocation is under a tenth of the work.
 	Moderate
-	// Decoding fills a value of any type from bytes by reflection, every
-	// field and string of it allocated: several microseconds. Beside it
-	// a few small allocations (a MAC keyed anew: five) are under a tenth.
+	// Decoding fills a value of any type by reflection: several
+	// microseconds, beside which a MAC keyed anew (five allocations) is noise.
 	Decoding
 	// Heavy costs ten microseconds or more: key stretching, public-key
 	// operations, big-number modular arithmetic, I/O. Beside it any
@@ -209,8 +209,10 @@ func (m *Model) callCost(c callindex.Call, direct bool) work {
 		return work{} // it ends the process or the goroutine: it never repeats
 	}
 	w := m.calleeCost(c, direct)
-	if w.class == Decoding && conditional(c.Cursor) {
-		w.class = Moderate // a value decoded on one path, as one field of many: not every call's work
+	for a := c.Cursor; w.class == Decoding && a.Node() != nil; a = a.Parent() {
+		if k := a.ParentEdgeKind(); k == edge.IfStmt_Body || k == edge.IfStmt_Else || k == edge.CaseClause_Body {
+			w.class = Moderate // a value decoded in one arm of a branch: not every call's work
+		}
 	}
 	if c.Callee != nil {
 		return w
@@ -219,19 +221,6 @@ func (m *Model) callCost(c callindex.Call, direct bool) work {
 		w = w.more(work{allocs: n, allocWhat: types.ExprString(c.Node.Fun) + " (a dynamic call)", allocPos: c.Node.Pos()})
 	}
 	return w
-}
-
-// conditional reports whether cur is in an arm of a branch of its function.
-func conditional(cur inspector.Cursor) bool {
-	for a := cur; a.Valid(); a = a.Parent() {
-		switch a.ParentEdgeKind() {
-		case edge.IfStmt_Body, edge.IfStmt_Else, edge.CaseClause_Body:
-			return true
-		case edge.FuncDecl_Body, edge.FuncLit_Body:
-			return false
-		}
-	}
-	return false
 }
 
 // dynamicAllocs returns how many allocations a dynamic call (of an interface
@@ -647,13 +636,10 @@ func encodesAny(fn *types.Func) bool {
 	return false
 }
 
-// decodesAny reports whether fn decodes into a value of any type: it is
-// given an empty interface to fill and bytes or a reader, and nothing
-// else, or is a method of a value that holds a reader (json.Unmarshal, a
-// Decoder's Decode), and returns only an error. It walks the value's type
-// by reflection and allocates what it fills; given a writer instead
-// (binary.Write), it encodes; given a byte order too (binary.Read), it
-// reads fixed-size numbers, mostly without reflection.
+// decodesAny reports whether fn, given an empty interface and bytes or a
+// reader and nothing else, or a method of a value holding a reader, returns
+// only an error: it decodes by reflection (json.Unmarshal, a Decoder's
+// Decode), where binary.Write encodes and binary.Read reads numbers.
 func decodesAny(fn *types.Func) bool {
 	sig := fn.Signature()
 	if sig.Params().Len() > 2 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) || sig.Variadic() {
@@ -662,11 +648,8 @@ func decodesAny(fn *types.Func) bool {
 	var empty, source bool
 	if r := sig.Recv(); r != nil {
 		if st, ok := types.Unalias(r.Type()).Underlying().(*types.Pointer); ok {
-			if st, ok := st.Elem().Underlying().(*types.Struct); ok {
-				for f := range st.Fields() {
-					source = source || reader(f.Type())
-				}
-			}
+			st, _ := st.Elem().Underlying().(*types.Struct)
+			source = st != nil && slices.ContainsFunc(slices.Collect(st.Fields()), func(f *types.Var) bool { return reader(f.Type()) })
 		}
 	}
 	for v := range sig.Params().Variables() {
