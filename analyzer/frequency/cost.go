@@ -5,9 +5,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/hashalloc/hashalloc/internal/callindex"
 	"github.com/hashalloc/hashalloc/internal/values"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -24,6 +26,9 @@ const (
 	// itself: encoding, parsing, templates, formatting a string. Beside it
 	// a single allocation is under a tenth of the work.
 	Moderate
+	// Decoding fills a value of any type by reflection: several
+	// microseconds, beside which a MAC keyed anew (five allocations) is noise.
+	Decoding
 	// Heavy costs ten microseconds or more: key stretching, public-key
 	// operations, big-number modular arithmetic, I/O. Beside it any
 	// allocation of hashing code is noise.
@@ -205,6 +210,11 @@ func (m *Model) callCost(c callindex.Call, direct bool) work {
 		return work{} // it ends the process or the goroutine: it never repeats
 	}
 	w := m.calleeCost(c, direct)
+	for a := c.Cursor; w.class == Decoding && a.Node() != nil; a = a.Parent() {
+		if k := a.ParentEdgeKind(); k == edge.IfStmt_Body || k == edge.IfStmt_Else || k == edge.CaseClause_Body {
+			w.class = Moderate // a value decoded in one arm of a branch: not every call's work
+		}
+	}
 	if c.Callee != nil {
 		return w
 	}
@@ -364,6 +374,9 @@ func (m *Model) calleeCost(c callindex.Call, direct bool) work {
 			w.pos = call.Pos()
 		}
 		return w
+	}
+	if decodesAny(fn) {
+		return work{class: Decoding, what: ShortName(fn) + " (decoding a value of any type)", pos: call.Pos()}
 	}
 	if c, what := knownCost(fn); c > Cheap {
 		return work{class: c, what: ShortName(fn) + " (" + what + ")", pos: call.Pos()}
@@ -528,7 +541,8 @@ const largeBuffer = 4 << 10
 // which the allocation is noise"), or "" when it is a visible share of w.
 func (m *Model) noise(c Cost, w work, each string) string {
 	w = w.settled()
-	if w.class != Heavy && (w.class != Moderate || c.Allocs > 1 || c.Bytes >= largeBuffer) {
+	few := c.Bytes < largeBuffer && (c.Allocs <= 1 || w.class == Decoding && c.Allocs <= 5)
+	if w.class != Heavy && (w.class < Moderate || !few) {
 		return ""
 	}
 	return each + " " + w.what + " at " + m.position(w.pos) + ", beside which the allocation is noise"
@@ -622,6 +636,38 @@ func encodesAny(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// decodesAny reports whether fn, given an empty interface and bytes or a
+// reader and nothing else, or a method of a value holding a reader, returns
+// only an error: it decodes by reflection (json.Unmarshal, a Decoder's
+// Decode), where binary.Write encodes and binary.Read reads numbers.
+func decodesAny(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Params().Len() > 2 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) || sig.Variadic() {
+		return false
+	}
+	var empty, source bool
+	if r := sig.Recv(); r != nil {
+		if st, ok := types.Unalias(r.Type()).Underlying().(*types.Pointer); ok {
+			st, _ := st.Elem().Underlying().(*types.Struct)
+			source = st != nil && slices.ContainsFunc(slices.Collect(st.Fields()), func(f *types.Var) bool { return reader(f.Type()) })
+		}
+	}
+	for v := range sig.Params().Variables() {
+		s, ok := v.Type().Underlying().(*types.Slice)
+		i, iok := v.Type().Underlying().(*types.Interface)
+		empty = empty || iok && i.Empty()
+		source = source || ok && values.IsByte(s.Elem()) || reader(v.Type())
+	}
+	return empty && source
+}
+
+// reader reports whether t reads (has Read) and does not write.
+func reader(t types.Type) bool {
+	r, _, _ := types.LookupFieldOrMethod(t, true, nil, "Read")
+	w, _, _ := types.LookupFieldOrMethod(t, true, nil, "Write")
+	return r != nil && w == nil
 }
 
 // opensStream reports whether t is a function type whose results include a

@@ -129,6 +129,8 @@ func (f *CostFact) String() string {
 		return fmt.Sprintf("costs: %d allocating %s (%s)", f.Allocs, calls, f.What)
 	case f.Class == Moderate:
 		c = "moderate"
+	case f.Class == Decoding:
+		c = "decoding"
 	default:
 		c = "heavy"
 	}

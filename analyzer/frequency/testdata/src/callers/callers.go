@@ -105,13 +105,13 @@ func Token(key string, params []string) string { return tokenQuery(key, params) 
 type event struct{ Type string }
 
 func EventMAC(payload []byte, secret string) []byte {
-	site(5) // want `per item: once per call of EventMAC \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	site(5) // want `silent: it runs once per call of EventMAC, which the package calls only beside costlier work: from ConstructEvent \(callers.go:\d+\), which also does json.Unmarshal \(decoding a value of any type\) at callers.go:\d+, beside which the allocation is noise`
 	s := sha256.Sum256(append([]byte(secret), payload...))
 	return s[:]
 }
 
 func EventDigest(payload []byte, secret string) []byte {
-	site(1) // want `silent: it runs once per call of EventDigest, which the package calls only beside costlier work: from ConstructEvent \(callers.go:\d+\), which also does json.Unmarshal \(encoding\) at callers.go:\d+, beside which the allocation is noise`
+	site(1) // want `silent: it runs once per call of EventDigest, which the package calls only beside costlier work: from ConstructEvent \(callers.go:\d+\), which also does json.Unmarshal \(decoding a value of any type\) at callers.go:\d+, beside which the allocation is noise`
 	s := sha256.Sum256(append([]byte(secret), payload...))
 	return s[:]
 }

@@ -11,6 +11,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -103,6 +104,41 @@ func encodeAll(vs []any) {
 		site(1) // want `silent: each iteration also calls json.Marshal \(encoding\) at share.go:\d+`
 		site(5) // want `per item: once per element of vs \(the loop at share\.go:\d+\)`
 		json.Marshal(v)
+	}
+}
+
+// Decoding a value of any type, from bytes or from a reader, costs more
+// than an HMAC's five allocations, not more than a buffer's zeroing;
+// writing a value into a writer encodes it, which costs less, and a value
+// decoded in one arm of a branch is not every repetition's work.
+func decodeAll(msgs [][]byte, r io.Reader, vs []any, w io.Writer) {
+	for _, m := range msgs {
+		var v map[string]any
+		site(5)    // want `silent: each iteration also calls json.Unmarshal \(decoding a value of any type\) at share.go:\d+, beside which the allocation is noise`
+		site(4096) // want `per item: once per element of msgs \(the loop at share\.go:\d+\)`
+		json.Unmarshal(m, &v)
+	}
+	d := json.NewDecoder(r)
+	for d.More() {
+		var v map[string]any
+		site(5) // want `silent: each iteration also calls \(\*json.Decoder\).Decode \(decoding a value of any type\) at share.go:\d+, beside which the allocation is noise`
+		d.Decode(&v)
+	}
+	for _, v := range vs {
+		site(5) // want `per item: once per element of vs \(the loop at share\.go:\d+\)`
+		binary.Write(w, binary.BigEndian, v)
+	}
+	for d.More() {
+		var n uint64
+		site(5) // want `per item: once per iteration \(the loop at share\.go:\d+\)`
+		binary.Read(r, binary.BigEndian, &n)
+	}
+	for _, m := range msgs {
+		var v map[string]any
+		site(5) // want `per item: once per element of msgs \(the loop at share\.go:\d+\)`
+		if len(m) > 1 && m[0] == '{' {
+			json.Unmarshal(m, &v) // on one path only: not every iteration's work
+		}
 	}
 }
 
