@@ -337,7 +337,7 @@ func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
 		return nil
 	}
 	h, call := p.hasherCall(es.X, "Write")
-	if h == nil || p.TypesInfo.Uses[identOf(call.Args[0])] != part || p.mentions(h, part) {
+	if h == nil || p.TypesInfo.Uses[identOf(call.Args[0])] != part || values.Mentions(p.TypesInfo, h, part) {
 		return nil
 	}
 	return h
@@ -690,7 +690,7 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	}
 	// A hasher's Write.
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
-	if !plainExpr(sel.X) {
+	if !values.Plain(sel.X) {
 		return nil, types.ExprString(sel.X) + " is not a plain variable"
 	}
 	if !s.write {
@@ -851,13 +851,13 @@ func (p *pass) inert(stmts []ast.Stmt, moved []ast.Expr) bool {
 			return false
 		}
 		call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
-		if !ok || !plainExpr(call.Fun) || !slices.ContainsFunc(p.sites, func(site *Site) bool {
+		if !ok || !values.Plain(call.Fun) || !slices.ContainsFunc(p.sites, func(site *Site) bool {
 			return site.Call == call && !site.ctor.funcValue && site.Wraps == ""
 		}) {
 			return false
 		}
 		for _, a := range call.Args {
-			if !plainExpr(a) {
+			if !values.Plain(a) {
 				return false
 			}
 		}
@@ -980,7 +980,7 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 		at := slices.Index(list, c.def)
 		var kept []ast.Expr
 		for _, a := range c.sprintf.Args {
-			if plainExpr(a) || p.TypesInfo.Types[a].Value != nil {
+			if values.Plain(a) || p.TypesInfo.Types[a].Value != nil {
 				kept = append(kept, a)
 			} else {
 				early = append(early, a)
@@ -991,7 +991,7 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 		}
 	}
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
-	if !plainExpr(sel.X) {
+	if !values.Plain(sel.X) {
 		return nil, types.ExprString(sel.X) + " is not a plain variable"
 	}
 	// Reject a hasher of a concrete type, or one the model keeps on the
@@ -1195,9 +1195,4 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 		c.noFix = "statements other than its writes run between the bytes.Buffer and the hash, and could change the parts"
 	}
 	return c, true
-}
-
-// mentions reports whether the code of n mentions v.
-func (p *pass) mentions(n ast.Node, v *types.Var) bool {
-	return values.Mentions(p.TypesInfo, n, v)
 }

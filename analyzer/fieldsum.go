@@ -177,7 +177,7 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 		arg := outerParens(cur)
 		consumer := arg.Parent().Node().(*ast.CallExpr)
 		for i, other := range consumer.Args {
-			if i != arg.ParentEdgeIndex() && !sigOperand(other) {
+			if i != arg.ParentEdgeIndex() && !values.Operand(other) {
 				return nil, types.ExprString(other) + " is evaluated after the sum, and could sum into the same array"
 			}
 		}

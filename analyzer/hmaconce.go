@@ -129,7 +129,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	case chosen != nil:
 		cryptoHash = chosen.hash
 	case cryptoHash != nil:
-		if !sigOperand(cryptoHash) {
+		if !values.Operand(cryptoHash) {
 			return nil, "the hash " + shorten(types.ExprString(cryptoHash)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 		}
 		if p.inlinePools() && len(p.namedHashes()) == 0 {
@@ -178,7 +178,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// where it was, in the same order, and the one-shot HMAC reads the
 	// variable: the code still runs once, at its place.
 	key := keyArg
-	hoistKey := !sigOperand(key) && !p.plainConversion(key)
+	hoistKey := !values.Operand(key) && !p.plainConversion(key)
 	if hoistKey {
 		key = nil // a variable of its own: nothing between can change it
 	}
@@ -222,7 +222,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			}
 		}
 		if w != nil {
-			hoist := printed != "" || !sigOperand(w) && !p.plainConversion(w)
+			hoist := printed != "" || !values.Operand(w) && !p.plainConversion(w)
 			// Reject, when the sum is computed where hmac.New was to give
 			// the size read before, a part that runs code or may panic:
 			// it would run before the statements between.
@@ -260,10 +260,10 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			}
 			continue
 		}
-		if !p.mentions(next.Node(), mac) && len(sizes) > 0 {
+		if !values.Mentions(p.TypesInfo, next.Node(), mac) && len(sizes) > 0 {
 			continue // the parts are read before it instead: see below
 		}
-		if !p.mentions(next.Node(), mac) {
+		if !values.Mentions(p.TypesInfo, next.Node(), mac) {
 			// Moved to the Sum, the key and the parts written so far are
 			// read after this statement instead of before it.
 			if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
@@ -400,7 +400,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 // code (a variable, a field); any other loop gives nil.
 func (p *pass) rangeWrite(n ast.Node, mac *types.Var) ast.Expr {
 	rs, ok := n.(*ast.RangeStmt)
-	if !ok || !sigOperand(rs.X) || !p.isIdentOf(p.eachWritten(rs), mac) {
+	if !ok || !values.Operand(rs.X) || !p.isIdentOf(p.eachWritten(rs), mac) {
 		return nil
 	}
 	slice, ok := p.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice)
@@ -585,7 +585,7 @@ func (p *pass) macPrint(f *fixes.File, n ast.Node, mac *types.Var) (ast.Expr, st
 	}
 	// Reject the MAC among what is printed: it would be used before its Sum.
 	for _, arg := range call.Args[1:] {
-		if p.mentions(arg, mac) {
+		if values.Mentions(p.TypesInfo, arg, mac) {
 			return nil, ""
 		}
 	}
@@ -719,7 +719,7 @@ func (p *pass) funcHashOperand(e ast.Expr) string {
 	// Reject a hash function that runs code to be evaluated (newHash()
 	// returning a function): it would run at the Sum, after what is
 	// between.
-	if _, ok := ast.Unparen(e).(*ast.FuncLit); !ok && !sigOperand(e) {
+	if _, ok := ast.Unparen(e).(*ast.FuncLit); !ok && !values.Operand(e) {
 		return "the hash function " + shorten(types.ExprString(e)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 	}
 	return ""
@@ -924,7 +924,7 @@ func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var)
 				continue
 			}
 		}
-		if p.mentions(c.Node(), v) {
+		if values.Mentions(p.TypesInfo, c.Node(), v) {
 			return false
 		}
 	}
@@ -951,7 +951,7 @@ func (p *pass) macSum(cur inspector.Cursor, mac *types.Var) *ast.CallExpr {
 // plainConversion reports whether e converts a plain expression: []byte(s).
 func (p *pass) plainConversion(e ast.Expr) bool {
 	x, ok := p.conversionOf(e)
-	return ok && plainExpr(x)
+	return ok && values.Plain(x)
 }
 
 // conversionOf returns x when e is a conversion T(x).
@@ -1010,7 +1010,7 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 				if !ok {
 					continue
 				}
-				if p.mentions(stmt, v) {
+				if values.Mentions(p.TypesInfo, stmt, v) {
 					return fmt.Sprintf("%s is read from %s, which %s uses before the Sum", m.what, v.Name(), where)
 				}
 				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() && !local[n] || p.vals.AddressTaken(fn, v) {
@@ -1158,7 +1158,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		return nil, why
 	}
 	key := s.Call.Args[1]
-	if !sigOperand(key) && !p.plainConversion(key) {
+	if !values.Operand(key) && !p.plainConversion(key) {
 		return nil, why + ", and the key " + shorten(types.ExprString(key)) + " runs code (a call), in each branch"
 	}
 	// Between a definition with a value and the Sum, the key read at
@@ -1174,7 +1174,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		if !ok {
 			return nil, why
 		}
-		if !p.mentions(next.Node(), mac) {
+		if !values.Mentions(p.TypesInfo, next.Node(), mac) {
 			if w := movable(next); w != "" {
 				return nil, w
 			}
@@ -1241,7 +1241,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 			return nil, fmt.Sprintf("%s, and a branch of the %s at %s leaves it unassigned", why, stmtWord(c.join.Node()), where)
 		}
 		for _, st := range list {
-			if p.mentions(st, mac) {
+			if values.Mentions(p.TypesInfo, st, mac) {
 				return nil, fmt.Sprintf("%s, and %s at %s uses it in a branch", why, shorten(p.text(st)), p.position(st.Pos()))
 			}
 			// A branch left by break, goto or fallthrough may reach the

@@ -829,7 +829,7 @@ func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, st
 		if spec != nil {
 			// Reject a later spec that reads the buffer: it would read it
 			// before the fix sets it.
-			if p.mentions(vs, b.v) {
+			if values.Mentions(p.TypesInfo, vs, b.v) {
 				return nil, "a variable declared after it in the same block reads it"
 			}
 			continue

@@ -111,18 +111,6 @@ func isField(obj types.Object) bool {
 	return ok && v.IsField()
 }
 
-// plainExpr reports whether e is a name, a field selection chain or a literal:
-// something that can be evaluated twice at no cost and with no side effect.
-func plainExpr(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident, *ast.BasicLit:
-		return true
-	case *ast.SelectorExpr:
-		return plainExpr(e.X)
-	}
-	return false
-}
-
 // fieldOrMethod reports whether t has a field or method called name; a nil
 // t (the receiver of a function that has none) has neither.
 func fieldOrMethod(t types.Type, name string) bool {
