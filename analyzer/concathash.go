@@ -490,7 +490,7 @@ func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
 		return nil, ""
 	case values.AppendAll(p.TypesInfo, call):
 		return call, "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
-	case p.builtin(call) == "append":
+	case values.Builtin(p.TypesInfo, call) == "append":
 		return call, "it appends single values, not byte slices the check can write one after another"
 	case p.qualifiedCallee(call) == "bytes.Join":
 		return call, "bytes.Join of a slice of parts built elsewhere, or with a separator: not one whose parts the check can write one after another"
@@ -520,12 +520,12 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 			inner := ast.Unparen(b.Args[0])
 			for {
 				c, ok := inner.(*ast.CallExpr)
-				if !ok || p.builtin(c) != "append" || len(c.Args) == 0 {
+				if !ok || values.Builtin(p.TypesInfo, c) != "append" || len(c.Args) == 0 {
 					break
 				}
 				inner = ast.Unparen(c.Args[0]) // append(make(...), prefix): the make
 			}
-			if mk, ok := inner.(*ast.CallExpr); ok && p.builtin(mk) == "make" && len(mk.Args) >= 2 {
+			if mk, ok := inner.(*ast.CallExpr); ok && values.Builtin(p.TypesInfo, mk) == "make" && len(mk.Args) >= 2 {
 				size := mk.Args[len(mk.Args)-1]
 				return p.TypesInfo.Types[size].Value == nil, false
 			}
@@ -732,7 +732,7 @@ func (p *pass) partsRejected(c *concat, literals bool) string {
 // or nil.
 func (p *pass) literalPart(part ast.Expr) []ast.Expr {
 	call, ok := ast.Unparen(part).(*ast.CallExpr)
-	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !values.EmptyMake(p.TypesInfo, call.Args[0]) {
+	if !ok || values.Builtin(p.TypesInfo, call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !values.EmptyMake(p.TypesInfo, call.Args[0]) {
 		return nil
 	}
 	return call.Args[1:]

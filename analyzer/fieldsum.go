@@ -127,7 +127,7 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 		return "", false
 	}
 	call := e.Parent().Node().(*ast.CallExpr)
-	if b := p.builtin(call); b == "len" || b == "cap" {
+	if b := values.Builtin(p.TypesInfo, call); b == "len" || b == "cap" {
 		return "len", true
 	}
 	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {

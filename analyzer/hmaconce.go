@@ -400,7 +400,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 // code (a variable, a field); any other loop gives nil.
 func (p *pass) rangeWrite(n ast.Node, mac *types.Var) ast.Expr {
 	rs, ok := n.(*ast.RangeStmt)
-	if !ok || !values.Operand(rs.X) || !p.isIdentOf(p.eachWritten(rs), mac) {
+	if !ok || !values.Operand(rs.X) || !values.IsIdentOf(p.TypesInfo, p.eachWritten(rs), mac) {
 		return nil
 	}
 	slice, ok := p.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice)
@@ -437,7 +437,7 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 		return nil, ""
 	}
 	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() || !p.isIdentOf(call.Args[0], mac) {
+	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() || !values.IsIdentOf(p.TypesInfo, call.Args[0], mac) {
 		return nil, ""
 	}
 	// The argument: &x, of a variable x.
@@ -477,7 +477,7 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 		return nil, ""
 	}
 	sl, ok := ast.Unparen(p.methodArg(ast.Unparen(as.Rhs[0]), h, "Sum")).(*ast.SliceExpr)
-	if !ok || sl.Low != nil || sl.Max != nil || sl.High == nil || !p.isIdentOf(sl.X, dest) {
+	if !ok || sl.Low != nil || sl.Max != nil || sl.High == nil || !values.IsIdentOf(p.TypesInfo, sl.X, dest) {
 		return nil, ""
 	}
 	if c := p.TypesInfo.Types[sl.High].Value; c == nil || c.String() != "0" {
@@ -489,16 +489,10 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 	}
 	// if len(r) != len(dest) { panic(constant) }
 	cond, v, ok := p.panicsIf(fd.Body.List[1])
-	if !ok || !p.lenOf(cond.X, r) || !p.lenOf(cond.Y, dest) || p.TypesInfo.Types[v].Value == nil {
+	if !ok || !values.LenOf(p.TypesInfo, cond.X, r) || !values.LenOf(p.TypesInfo, cond.Y, dest) || p.TypesInfo.Types[v].Value == nil {
 		return nil, ""
 	}
 	return call, x.Name + "[:0]"
-}
-
-// lenOf reports whether e is len(v).
-func (p *pass) lenOf(e ast.Expr, v *types.Var) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && len(call.Args) == 1 && p.isIdentOf(call.Args[0], v) && p.builtin(call) == "len"
 }
 
 // sizeReads returns the calls mac.Size() in the statement at cur when they
@@ -580,7 +574,7 @@ func (p *pass) macPrint(f *fixes.File, n ast.Node, mac *types.Var) (ast.Expr, st
 	}
 	appendFn, ok := fmtAppends[p.qualifiedCallee(call)]
 	sel, isSel := call.Fun.(*ast.SelectorExpr)
-	if !ok || !isSel || !p.isIdentOf(call.Args[0], mac) {
+	if !ok || !isSel || !values.IsIdentOf(p.TypesInfo, call.Args[0], mac) {
 		return nil, ""
 	}
 	// Reject the MAC among what is printed: it would be used before its Sum.
@@ -798,7 +792,7 @@ func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 	if es, ok := n.(*ast.ExprStmt); ok {
 		n = es.X
 	}
-	if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 && p.isIdentOf(call.Args[0], mac) {
+	if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 && values.IsIdentOf(p.TypesInfo, call.Args[0], mac) {
 		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && funcKey(fn) == "io.WriteString" {
 			return call.Args[1]
 		}

@@ -379,7 +379,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 	var equals []fixes.MACEqual
 	for cur := range p.callsIn(fn) {
 		sum := cur.Node().(*ast.CallExpr)
-		if !p.isIdentOf(p.sumNil(sum), mac) {
+		if !values.IsIdentOf(p.TypesInfo, p.sumNil(sum), mac) {
 			continue
 		}
 		arg := outerParens(cur)

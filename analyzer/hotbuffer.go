@@ -216,7 +216,7 @@ func (p *hotBufferCheck) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*
 		return nil, false
 	}
 	b := &buffer{def: def, v: v, build: call, size: -1}
-	switch p.builtin(call) {
+	switch values.Builtin(p.TypesInfo, call) {
 	case "make":
 		b.made = true
 		if tv := p.TypesInfo.Types[call.Args[len(call.Args)-1]]; tv.Value != nil {
@@ -229,16 +229,6 @@ func (p *hotBufferCheck) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*
 		}
 	}
 	return nil, false
-}
-
-// builtin returns the name of the builtin function that call calls, or "":
-// a builtin of the universe (len), or of package unsafe (unsafe.String).
-func (p *pass) builtin(call *ast.CallExpr) string {
-	id := identOf(call.Fun)
-	if _, ok := p.TypesInfo.Uses[id].(*types.Builtin); !ok {
-		return ""
-	}
-	return id.Name
 }
 
 // emptyBase reports whether e is an empty byte slice without capacity:
@@ -511,7 +501,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		}
 		return escape{unknown, "converted", pos}, nil
 	}
-	switch name := p.builtin(call); name {
+	switch name := values.Builtin(p.TypesInfo, call); name {
 	case "len", "cap", "clear", "copy":
 		return escape{kind: stays}, nil
 	case "append":
@@ -665,7 +655,7 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 		if len(e.Args) == 0 {
 			return false
 		}
-		if p.builtin(e) == "append" {
+		if values.Builtin(p.TypesInfo, e) == "append" {
 			return p.derivedFrom(e.Args[0], v)
 		}
 		fn := typeutil.StaticCallee(p.TypesInfo, e)
@@ -861,7 +851,7 @@ func (p *hotBufferCheck) effectFree(e ast.Expr) bool {
 			if tv, ok := p.TypesInfo.Types[n.Fun]; ok && tv.IsType() {
 				continue // a conversion
 			}
-			if name := p.builtin(n); name != "len" && name != "cap" {
+			if name := values.Builtin(p.TypesInfo, n); name != "len" && name != "cap" {
 				return false
 			}
 		case *ast.UnaryExpr:

@@ -241,7 +241,7 @@ func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
 	}
 	consumer := cur.Parent().Node().(*ast.CallExpr)
 	index := cur.ParentEdgeIndex()
-	switch p.builtin(consumer) {
+	switch values.Builtin(p.TypesInfo, consumer) {
 	case "":
 	case "copy":
 		return sumUse{verb: "copied", by: "copy"}, index == 1

@@ -33,13 +33,6 @@ func identOf(e ast.Expr) *ast.Ident {
 	return nil
 }
 
-// isIdentOf reports whether e is an identifier (in parentheses or not) that
-// uses v.
-func (p *pass) isIdentOf(e ast.Expr, v types.Object) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && p.TypesInfo.Uses[id] == v
-}
-
 // outerParens returns the outermost parentheses around the expression at
 // cur, or cur.
 func outerParens(cur inspector.Cursor) inspector.Cursor {

@@ -180,7 +180,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		} else if errVar != nil {
 			return nil // an error that is neither ignored nor checked
 		}
-		if !p.isIdentOf(p.wrappedHasher(onlyResult(body[len(body)-1])), h) {
+		if !values.IsIdentOf(p.TypesInfo, p.wrappedHasher(onlyResult(body[len(body)-1])), h) {
 			return nil
 		}
 		// The hasher is used by the return only: no method of it is
@@ -365,7 +365,7 @@ func (p *pass) panicsIf(stmt ast.Stmt) (cond *ast.BinaryExpr, v ast.Expr, ok boo
 		return nil, nil, false
 	}
 	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
+	if !ok || len(call.Args) != 1 || values.Builtin(p.TypesInfo, call) != "panic" {
 		return nil, nil, false
 	}
 	return cond, call.Args[0], true
