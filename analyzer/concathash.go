@@ -363,7 +363,7 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 
 // byteConversion returns x of a conversion []byte(x) of a string.
 func (p *pass) byteConversion(call *ast.CallExpr) (ast.Expr, bool) {
-	x, ok := p.conversionOf(call)
+	x, ok := values.ConversionOf(p.TypesInfo, call)
 	return x, ok && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) && values.IsString(p.TypesInfo.TypeOf(x))
 }
 

@@ -339,7 +339,7 @@ func (p *pass) macCall(e ast.Expr, mac *types.Var, name string) ast.Expr {
 func (p *pass) macInputs(h loopHelper, s *Site) (keys []*types.Var, readsRecv bool, why string) {
 	params := slices.Collect(h.fn.Signature().Params().Variables())
 	param := func(e ast.Expr) *types.Var {
-		if x, ok := p.conversionOf(e); ok {
+		if x, ok := values.ConversionOf(p.TypesInfo, e); ok {
 			e = x // []byte(key) of a string key
 		}
 		v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)

@@ -36,7 +36,7 @@ var oneShotHMACs = map[string]string{
 // field of a value it is given).
 func (p *pass) changingKey(s *Site) string {
 	key := ast.Unparen(s.Call.Args[1])
-	if x, ok := p.conversionOf(key); ok {
+	if x, ok := values.ConversionOf(p.TypesInfo, key); ok {
 		key = ast.Unparen(x) // []byte(secret)
 	}
 	text := shorten(types.ExprString(key))
@@ -178,7 +178,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// where it was, in the same order, and the one-shot HMAC reads the
 	// variable: the code still runs once, at its place.
 	key := keyArg
-	hoistKey := !values.Operand(key) && !p.plainConversion(key)
+	hoistKey := !values.Operand(key) && !values.PlainConversion(p.TypesInfo, key)
 	if hoistKey {
 		key = nil // a variable of its own: nothing between can change it
 	}
@@ -222,11 +222,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			}
 		}
 		if w != nil {
-			hoist := printed != "" || !values.Operand(w) && !p.plainConversion(w)
+			hoist := printed != "" || !values.Operand(w) && !values.PlainConversion(p.TypesInfo, w)
 			// Reject, when the sum is computed where hmac.New was to give
 			// the size read before, a part that runs code or may panic:
 			// it would run before the statements between.
-			if len(sizes) > 0 && (hoist || !p.cannotPanic(w)) {
+			if len(sizes) > 0 && (hoist || !values.CannotPanic(p.TypesInfo, w)) {
 				return nil, fmt.Sprintf("the MAC's size is read before its Write, so the one-shot HMAC would be computed where hmac.New was, and %s, written at %s, runs code or may panic, and it would be evaluated before the statements between", shorten(types.ExprString(w)), p.position(next.Node().Pos()))
 			}
 			if hoist {
@@ -338,7 +338,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		// would run before the hash function is called.
 		for ic := range p.calls.Within(sumCur) {
 			if n := ic.Node; n.End() <= sum.Pos() || n.Pos() > sum.Lparen && n.End() <= sum.Rparen {
-				if _, ok := p.someCall(ic.Node); ok {
+				if values.SomeCall(p.TypesInfo, ic.Node) != nil {
 					return nil, between(ic.Node)
 				}
 			}
@@ -521,34 +521,6 @@ func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, stri
 		}
 	}
 	return reads, ""
-}
-
-// cannotPanic reports whether evaluating e runs no code and cannot panic: a
-// constant, a variable, a field of one reached without a pointer, a conversion of one
-// of those to a slice or a string, or a full slice of an array variable.
-func (p *pass) cannotPanic(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.BasicLit:
-		return true
-	case *ast.Ident:
-		switch p.TypesInfo.Uses[e].(type) {
-		case *types.Var, *types.Const:
-			return true
-		}
-	case *ast.SelectorExpr:
-		s, ok := p.TypesInfo.Selections[e]
-		return ok && s.Kind() == types.FieldVal && !s.Indirect() && p.cannotPanic(e.X)
-	case *ast.SliceExpr:
-		_, array := p.TypesInfo.TypeOf(e.X).Underlying().(*types.Array)
-		return array && e.Low == nil && e.High == nil && e.Max == nil && p.cannotPanic(e.X)
-	case *ast.CallExpr:
-		// Reject a conversion to an array, which panics on a short slice.
-		switch p.TypesInfo.TypeOf(e).Underlying().(type) {
-		case *types.Slice, *types.Basic:
-			return p.plainConversion(e) && p.cannotPanic(e.Args[0])
-		}
-	}
-	return false
 }
 
 // fmtAppends maps the fmt functions that print to a writer to those that
@@ -942,21 +914,6 @@ func (p *pass) macSum(cur inspector.Cursor, mac *types.Var) *ast.CallExpr {
 	return found
 }
 
-// plainConversion reports whether e converts a plain expression: []byte(s).
-func (p *pass) plainConversion(e ast.Expr) bool {
-	x, ok := p.conversionOf(e)
-	return ok && values.Plain(x)
-}
-
-// conversionOf returns x when e is a conversion T(x).
-func (p *pass) conversionOf(e ast.Expr) (ast.Expr, bool) {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !p.TypesInfo.Types[call.Fun].IsType() {
-		return nil, false
-	}
-	return call.Args[0], true
-}
-
 // movable says why the statement at cur, between hmac.New and the MAC's Sum,
 // stops the one-shot fix from moving the key (key, nil when it is kept in a
 // variable of its own) and the parts already
@@ -967,7 +924,7 @@ func (p *pass) conversionOf(e ast.Expr) (ast.Expr, bool) {
 //     (so it neither assigns them nor hands them to code that could write
 //     their bytes);
 //   - makes no call, other than builtins, conversions and the byte
-//     functions of cheapStd, when the key or a part is read through a
+//     functions of the values.CheapStd packages, when the key or a part is read through a
 //     package variable, a field, an index or a variable whose address is
 //     taken or that a function literal captures: code it calls could then
 //     change it without naming it;
@@ -1017,8 +974,8 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 		if !reachable {
 			continue
 		}
-		if callee, ok := p.someCall(stmt); ok {
-			return fmt.Sprintf("%s is read through %s, which %s, called by %s, could change before the Sum", m.what, types.ExprString(m.expr), callee, where)
+		if call := values.SomeCall(p.TypesInfo, stmt); call != nil {
+			return fmt.Sprintf("%s is read through %s, which %s, called by %s, could change before the Sum", m.what, types.ExprString(m.expr), shorten(types.ExprString(call.Fun)), where)
 		}
 	}
 	for n := range ast.Preorder(stmt) {
@@ -1029,46 +986,12 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 	return ""
 }
 
-// someCall returns the name of a call in n that may run code of its own: not
-// a builtin, a conversion, a function of cheapStd or hash.Hash's Size.
-func (p *pass) someCall(n ast.Node) (string, bool) {
-	name := ""
-	ast.Inspect(n, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if name != "" || !ok {
-			return name == ""
-		}
-		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
-			return true
-		}
-		// A function of cheapStd, or a hasher's size: a question that
-		// changes nothing.
-		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && (fn.Pkg() != nil && cheapStd[fn.Pkg().Path()] || fn.FullName() == "(hash.Hash).Size") {
-			return true
-		}
-		name = shorten(types.ExprString(call.Fun))
-		return false
-	})
-	return name, name != ""
-}
-
 // text is the source text of n, as written.
 func (p *pass) text(n ast.Node) string {
 	if f := p.file(n.Pos()); f != nil {
 		return strings.Join(strings.Fields(f.Text(n)), " ")
 	}
 	return ""
-}
-
-// cheapStd are the standard packages whose functions compute on bytes in
-// memory: they change nothing but what they are handed, and run no code of
-// the package that calls them.
-var cheapStd = map[string]bool{
-	"bytes":           true,
-	"crypto/subtle":   true,
-	"encoding/binary": true,
-	"math/bits":       true,
-	"unicode/utf8":    true,
 }
 
 // splitQualified splits "importpath.Func" at its last dot.
@@ -1152,7 +1075,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		return nil, why
 	}
 	key := s.Call.Args[1]
-	if !values.Operand(key) && !p.plainConversion(key) {
+	if !values.Operand(key) && !values.PlainConversion(p.TypesInfo, key) {
 		return nil, why + ", and the key " + shorten(types.ExprString(key)) + " runs code (a call), in each branch"
 	}
 	// Between a definition with a value and the Sum, the key read at
@@ -1212,7 +1135,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		if h == nil {
 			continue
 		}
-		if _, calls := p.someCall(h); !calls {
+		if values.SomeCall(p.TypesInfo, h) == nil {
 			continue // an expression that calls nothing changes nothing
 		}
 		hc, _ := c.join.FindNode(h)

@@ -174,7 +174,7 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 // calls, or false.
 func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	k := heldKey{operand: ast.Unparen(s.Call.Args[1])}
-	if x, ok := p.conversionOf(k.operand); ok && values.IsString(p.TypesInfo.TypeOf(x)) {
+	if x, ok := values.ConversionOf(p.TypesInfo, k.operand); ok && values.IsString(p.TypesInfo.TypeOf(x)) {
 		k.operand, k.converted = ast.Unparen(x), true // []byte(s.secret)
 	}
 	fn, inFunc := values.EnclosingFunc(s.cur)

@@ -400,7 +400,7 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 		return true
 	}
 	// []byte(constant): a key fixed for the wrapper.
-	if x, ok := p.conversionOf(e); ok && types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[x].Value != nil {
+	if x, ok := values.ConversionOf(p.TypesInfo, e); ok && types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[x].Value != nil {
 		return true
 	}
 	if _, ok := p.funcValue(e); ok {
