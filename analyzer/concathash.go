@@ -337,7 +337,7 @@ func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
 		return nil
 	}
 	h, call := p.hasherCall(es.X, "Write")
-	if h == nil || p.TypesInfo.Uses[identOf(call.Args[0])] != part || p.mentions(h, part) {
+	if h == nil || p.TypesInfo.Uses[identOf(call.Args[0])] != part || values.Mentions(p.TypesInfo, h, part) {
 		return nil
 	}
 	return h
@@ -363,7 +363,7 @@ func (p *pass) concatOf(sinkCur inspector.Cursor, arg ast.Expr) (*concat, bool) 
 
 // byteConversion returns x of a conversion []byte(x) of a string.
 func (p *pass) byteConversion(call *ast.CallExpr) (ast.Expr, bool) {
-	x, ok := p.conversionOf(call)
+	x, ok := values.ConversionOf(p.TypesInfo, call)
 	return x, ok && types.Identical(p.TypesInfo.TypeOf(call).Underlying(), byteSlice) && values.IsString(p.TypesInfo.TypeOf(x))
 }
 
@@ -490,7 +490,7 @@ func (p *pass) whyNoConcat(e ast.Expr) (*ast.CallExpr, string) {
 		return nil, ""
 	case values.AppendAll(p.TypesInfo, call):
 		return call, "its first operand may have room for the parts (a reused buffer, one whose capacity is not known here, or a short conversion the compiler keeps on the stack), so it need not allocate"
-	case p.builtin(call) == "append":
+	case values.Builtin(p.TypesInfo, call) == "append":
 		return call, "it appends single values, not byte slices the check can write one after another"
 	case p.qualifiedCallee(call) == "bytes.Join":
 		return call, "bytes.Join of a slice of parts built elsewhere, or with a separator: not one whose parts the check can write one after another"
@@ -520,12 +520,12 @@ func (p *pass) appendBase(base ast.Expr) (allocates, aliasing bool) {
 			inner := ast.Unparen(b.Args[0])
 			for {
 				c, ok := inner.(*ast.CallExpr)
-				if !ok || p.builtin(c) != "append" || len(c.Args) == 0 {
+				if !ok || values.Builtin(p.TypesInfo, c) != "append" || len(c.Args) == 0 {
 					break
 				}
 				inner = ast.Unparen(c.Args[0]) // append(make(...), prefix): the make
 			}
-			if mk, ok := inner.(*ast.CallExpr); ok && p.builtin(mk) == "make" && len(mk.Args) >= 2 {
+			if mk, ok := inner.(*ast.CallExpr); ok && values.Builtin(p.TypesInfo, mk) == "make" && len(mk.Args) >= 2 {
 				size := mk.Args[len(mk.Args)-1]
 				return p.TypesInfo.Types[size].Value == nil, false
 			}
@@ -690,7 +690,7 @@ func (p *pass) concatFix(cur inspector.Cursor, s sink, c *concat) (*analysis.Sug
 	}
 	// A hasher's Write.
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
-	if !plainExpr(sel.X) {
+	if !values.Plain(sel.X) {
 		return nil, types.ExprString(sel.X) + " is not a plain variable"
 	}
 	if !s.write {
@@ -732,7 +732,7 @@ func (p *pass) partsRejected(c *concat, literals bool) string {
 // or nil.
 func (p *pass) literalPart(part ast.Expr) []ast.Expr {
 	call, ok := ast.Unparen(part).(*ast.CallExpr)
-	if !ok || p.builtin(call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !values.EmptyMake(p.TypesInfo, call.Args[0]) {
+	if !ok || values.Builtin(p.TypesInfo, call) != "append" || call.Ellipsis.IsValid() || len(call.Args) < 2 || !values.EmptyMake(p.TypesInfo, call.Args[0]) {
 		return nil
 	}
 	return call.Args[1:]
@@ -851,13 +851,13 @@ func (p *pass) inert(stmts []ast.Stmt, moved []ast.Expr) bool {
 			return false
 		}
 		call, ok := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
-		if !ok || !plainExpr(call.Fun) || !slices.ContainsFunc(p.sites, func(site *Site) bool {
+		if !ok || !values.Plain(call.Fun) || !slices.ContainsFunc(p.sites, func(site *Site) bool {
 			return site.Call == call && !site.ctor.funcValue && site.Wraps == ""
 		}) {
 			return false
 		}
 		for _, a := range call.Args {
-			if !plainExpr(a) {
+			if !values.Plain(a) {
 				return false
 			}
 		}
@@ -980,7 +980,7 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 		at := slices.Index(list, c.def)
 		var kept []ast.Expr
 		for _, a := range c.sprintf.Args {
-			if plainExpr(a) || p.TypesInfo.Types[a].Value != nil {
+			if values.Plain(a) || p.TypesInfo.Types[a].Value != nil {
 				kept = append(kept, a)
 			} else {
 				early = append(early, a)
@@ -991,7 +991,7 @@ func (p *pass) formattedFix(cur inspector.Cursor, s sink, c *concat, f *fixes.Fi
 		}
 	}
 	sel := ast.Unparen(s.call.Fun).(*ast.SelectorExpr)
-	if !plainExpr(sel.X) {
+	if !values.Plain(sel.X) {
 		return nil, types.ExprString(sel.X) + " is not a plain variable"
 	}
 	// Reject a hasher of a concrete type, or one the model keeps on the
@@ -1195,9 +1195,4 @@ func (p *pass) bufferConcat(sinkCur inspector.Cursor, call *ast.CallExpr) (*conc
 		c.noFix = "statements other than its writes run between the bytes.Buffer and the hash, and could change the parts"
 	}
 	return c, true
-}
-
-// mentions reports whether the code of n mentions v.
-func (p *pass) mentions(n ast.Node, v *types.Var) bool {
-	return values.Mentions(p.TypesInfo, n, v)
 }

@@ -651,7 +651,7 @@ func (p *pass) constArg(arg ast.Expr) (constant.Value, string, bool) {
 	case value != nil:
 		literal = value.ExactString()
 	default:
-		x, ok := p.conversionOf(arg)
+		x, ok := values.ConversionOf(p.TypesInfo, arg)
 		if !ok || !types.Identical(tv.Type, byteSlice) {
 			return nil, "", false
 		}

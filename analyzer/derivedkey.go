@@ -241,7 +241,7 @@ func (p *pass) callHMACs(call *ast.CallExpr, memo map[*types.Func]int) (int, boo
 	if tv, ok := p.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
 		return 0, true // a conversion
 	}
-	switch p.builtin(call) {
+	switch values.Builtin(p.TypesInfo, call) {
 	case "":
 	case "len", "cap", "append", "copy", "make":
 		return 0, true

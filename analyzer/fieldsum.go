@@ -127,7 +127,7 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 		return "", false
 	}
 	call := e.Parent().Node().(*ast.CallExpr)
-	if b := p.builtin(call); b == "len" || b == "cap" {
+	if b := values.Builtin(p.TypesInfo, call); b == "len" || b == "cap" {
 		return "len", true
 	}
 	if fn := typeutil.StaticCallee(p.TypesInfo, call); fn != nil {
@@ -141,7 +141,7 @@ func (p *pass) readerOf(use inspector.Cursor) (string, bool) {
 
 // noResum reports whether the statement s runs nothing that could sum into
 // the field's array again: its calls are builtins, conversions, and
-// functions of the packages that only compute on bytes (cheapStd, the
+// functions of the packages that only compute on bytes (values.CheapStd, the
 // encoders), and none is a Sum on the field.
 func (p *pass) noResum(s ast.Node) bool {
 	ok := true
@@ -154,7 +154,7 @@ func (p *pass) noResum(s ast.Node) bool {
 				return ok
 			}
 			fn := typeutil.StaticCallee(p.TypesInfo, n)
-			if fn == nil || fn.Pkg() == nil || !(cheapStd[fn.Pkg().Path()] || fn.Pkg().Path() == "encoding/hex" || fn.Pkg().Path() == "encoding/base64") {
+			if fn == nil || fn.Pkg() == nil || !(values.CheapStd(fn.Pkg().Path()) || fn.Pkg().Path() == "encoding/hex" || fn.Pkg().Path() == "encoding/base64") {
 				ok = false
 			}
 		}
@@ -177,7 +177,7 @@ func (p *pass) fieldSumFix(cur inspector.Cursor, fh *fieldHasher, direct bool) (
 		arg := outerParens(cur)
 		consumer := arg.Parent().Node().(*ast.CallExpr)
 		for i, other := range consumer.Args {
-			if i != arg.ParentEdgeIndex() && !sigOperand(other) {
+			if i != arg.ParentEdgeIndex() && !values.Operand(other) {
 				return nil, types.ExprString(other) + " is evaluated after the sum, and could sum into the same array"
 			}
 		}

@@ -481,7 +481,7 @@ func (p *pass) oneShotSum(f *fixes.File, s *Site, fn inspector.Cursor, def *ast.
 	var data ast.Expr
 	var sum *ast.CallExpr
 	for next, more := defCur.NextSibling(); more && sum == nil; next, more = next.NextSibling() {
-		if !p.mentions(next.Node(), v) {
+		if !values.Mentions(p.TypesInfo, next.Node(), v) {
 			continue
 		}
 		if write == nil {
@@ -602,7 +602,7 @@ func (p *pass) funcFieldPool(f *fixes.File, s *Site, inLoop bool) (*analysis.Sug
 		return nil, field.Name() + " is exported: code outside the package may set it, and a pool beside it would hand out the hashers of an older function"
 	case !selection.Indirect():
 		return nil, holder + " is a copy: a pool in it would not outlive the call"
-	case !plainExpr(sel.X):
+	case !values.Plain(sel.X):
 		return nil, holder + " runs code, which the Get and the Put would run again"
 	}
 	if at := p.fieldWrite(field); at != "" {

@@ -60,7 +60,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 		switch {
 		case p.TypesInfo.Types[first].IsNil():
 			ef.Nils = append(ef.Nils, first)
-		case p.isIdentOf(p.sumNil(first), mac):
+		case values.IsIdentOf(p.TypesInfo, p.sumNil(first), mac):
 			ef.Sums = append(ef.Sums, first)
 		default:
 			return nil // it returns something else

@@ -286,7 +286,7 @@ func (p *pass) helperShape(h loopHelper, s *Site, def *ast.AssignStmt) (check as
 		}
 	}
 	ret, ok := rest[len(rest)-1].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) == 0 || p.macCall(ret.Results[0], mac, "Sum") == nil || slices.ContainsFunc(ret.Results[1:], func(e ast.Expr) bool { return p.mentions(e, mac) }) {
+	if !ok || len(ret.Results) == 0 || p.macCall(ret.Results[0], mac, "Sum") == nil || slices.ContainsFunc(ret.Results[1:], func(e ast.Expr) bool { return values.Mentions(p.TypesInfo, e, mac) }) {
 		return nil, nil, name + " does more than make the MAC, write it and return its Sum: its last statement does not return mac.Sum(...)"
 	}
 	return check, errVar, ""
@@ -297,7 +297,7 @@ func (p *pass) helperShape(h loopHelper, s *Site, def *ast.AssignStmt) (check as
 // mention the MAC.
 func (p *pass) errCheck(stmt ast.Stmt, err, mac *types.Var) bool {
 	ifs, ok := stmt.(*ast.IfStmt)
-	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 || !p.notNil(ifs.Cond, err) || p.mentions(ifs.Body, mac) {
+	if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) == 0 || !p.notNil(ifs.Cond, err) || values.Mentions(p.TypesInfo, ifs.Body, mac) {
 		return false
 	}
 	_, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
@@ -314,8 +314,8 @@ func (p *pass) writeStmt(stmt ast.Stmt, mac *types.Var) bool {
 	case *ast.IfStmt:
 		init, ok := stmt.Init.(*ast.AssignStmt)
 		return ok && stmt.Else == nil && len(init.Rhs) == 1 && p.macCall(init.Rhs[0], mac, "Write") != nil &&
-			!slices.ContainsFunc(init.Lhs, func(e ast.Expr) bool { return p.mentions(e, mac) }) &&
-			!p.mentions(stmt.Cond, mac) && !p.mentions(stmt.Body, mac)
+			!slices.ContainsFunc(init.Lhs, func(e ast.Expr) bool { return values.Mentions(p.TypesInfo, e, mac) }) &&
+			!values.Mentions(p.TypesInfo, stmt.Cond, mac) && !values.Mentions(p.TypesInfo, stmt.Body, mac)
 	}
 	return false
 }
@@ -323,7 +323,7 @@ func (p *pass) writeStmt(stmt ast.Stmt, mac *types.Var) bool {
 // macCall returns x of mac.name(x), with an x that does not mention the
 // MAC, or nil.
 func (p *pass) macCall(e ast.Expr, mac *types.Var, name string) ast.Expr {
-	if x := p.methodArg(ast.Unparen(e), mac, name); x != nil && !p.mentions(x, mac) {
+	if x := p.methodArg(ast.Unparen(e), mac, name); x != nil && !values.Mentions(p.TypesInfo, x, mac) {
 		return x
 	}
 	return nil
@@ -339,7 +339,7 @@ func (p *pass) macCall(e ast.Expr, mac *types.Var, name string) ast.Expr {
 func (p *pass) macInputs(h loopHelper, s *Site) (keys []*types.Var, readsRecv bool, why string) {
 	params := slices.Collect(h.fn.Signature().Params().Variables())
 	param := func(e ast.Expr) *types.Var {
-		if x, ok := p.conversionOf(e); ok {
+		if x, ok := values.ConversionOf(p.TypesInfo, e); ok {
 			e = x // []byte(key) of a string key
 		}
 		v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)

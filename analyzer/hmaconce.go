@@ -36,7 +36,7 @@ var oneShotHMACs = map[string]string{
 // field of a value it is given).
 func (p *pass) changingKey(s *Site) string {
 	key := ast.Unparen(s.Call.Args[1])
-	if x, ok := p.conversionOf(key); ok {
+	if x, ok := values.ConversionOf(p.TypesInfo, key); ok {
 		key = ast.Unparen(x) // []byte(secret)
 	}
 	text := shorten(types.ExprString(key))
@@ -129,7 +129,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	case chosen != nil:
 		cryptoHash = chosen.hash
 	case cryptoHash != nil:
-		if !sigOperand(cryptoHash) {
+		if !values.Operand(cryptoHash) {
 			return nil, "the hash " + shorten(types.ExprString(cryptoHash)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 		}
 		if p.inlinePools() && len(p.namedHashes()) == 0 {
@@ -178,7 +178,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 	// where it was, in the same order, and the one-shot HMAC reads the
 	// variable: the code still runs once, at its place.
 	key := keyArg
-	hoistKey := !sigOperand(key) && !p.plainConversion(key)
+	hoistKey := !values.Operand(key) && !values.PlainConversion(p.TypesInfo, key)
 	if hoistKey {
 		key = nil // a variable of its own: nothing between can change it
 	}
@@ -222,11 +222,11 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			}
 		}
 		if w != nil {
-			hoist := printed != "" || !sigOperand(w) && !p.plainConversion(w)
+			hoist := printed != "" || !values.Operand(w) && !values.PlainConversion(p.TypesInfo, w)
 			// Reject, when the sum is computed where hmac.New was to give
 			// the size read before, a part that runs code or may panic:
 			// it would run before the statements between.
-			if len(sizes) > 0 && (hoist || !p.cannotPanic(w)) {
+			if len(sizes) > 0 && (hoist || !values.CannotPanic(p.TypesInfo, w)) {
 				return nil, fmt.Sprintf("the MAC's size is read before its Write, so the one-shot HMAC would be computed where hmac.New was, and %s, written at %s, runs code or may panic, and it would be evaluated before the statements between", shorten(types.ExprString(w)), p.position(next.Node().Pos()))
 			}
 			if hoist {
@@ -260,10 +260,10 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 			}
 			continue
 		}
-		if !p.mentions(next.Node(), mac) && len(sizes) > 0 {
+		if !values.Mentions(p.TypesInfo, next.Node(), mac) && len(sizes) > 0 {
 			continue // the parts are read before it instead: see below
 		}
-		if !p.mentions(next.Node(), mac) {
+		if !values.Mentions(p.TypesInfo, next.Node(), mac) {
 			// Moved to the Sum, the key and the parts written so far are
 			// read after this statement instead of before it.
 			if why := p.movable(next, key, "the key", movedWrites, moved); why != "" {
@@ -338,7 +338,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 		// would run before the hash function is called.
 		for ic := range p.calls.Within(sumCur) {
 			if n := ic.Node; n.End() <= sum.Pos() || n.Pos() > sum.Lparen && n.End() <= sum.Rparen {
-				if _, ok := p.someCall(ic.Node); ok {
+				if values.SomeCall(p.TypesInfo, ic.Node) != nil {
 					return nil, between(ic.Node)
 				}
 			}
@@ -400,7 +400,7 @@ func (p *pass) oneShotFix(s *Site) (*analysis.SuggestedFix, string) {
 // code (a variable, a field); any other loop gives nil.
 func (p *pass) rangeWrite(n ast.Node, mac *types.Var) ast.Expr {
 	rs, ok := n.(*ast.RangeStmt)
-	if !ok || !sigOperand(rs.X) || !p.isIdentOf(p.eachWritten(rs), mac) {
+	if !ok || !values.Operand(rs.X) || !values.IsIdentOf(p.TypesInfo, p.eachWritten(rs), mac) {
 		return nil
 	}
 	slice, ok := p.TypesInfo.TypeOf(rs.X).Underlying().(*types.Slice)
@@ -437,7 +437,7 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 		return nil, ""
 	}
 	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() || !p.isIdentOf(call.Args[0], mac) {
+	if !ok || len(call.Args) != 2 || call.Ellipsis.IsValid() || !values.IsIdentOf(p.TypesInfo, call.Args[0], mac) {
 		return nil, ""
 	}
 	// The argument: &x, of a variable x.
@@ -477,7 +477,7 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 		return nil, ""
 	}
 	sl, ok := ast.Unparen(p.methodArg(ast.Unparen(as.Rhs[0]), h, "Sum")).(*ast.SliceExpr)
-	if !ok || sl.Low != nil || sl.Max != nil || sl.High == nil || !p.isIdentOf(sl.X, dest) {
+	if !ok || sl.Low != nil || sl.Max != nil || sl.High == nil || !values.IsIdentOf(p.TypesInfo, sl.X, dest) {
 		return nil, ""
 	}
 	if c := p.TypesInfo.Types[sl.High].Value; c == nil || c.String() != "0" {
@@ -489,16 +489,10 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 	}
 	// if len(r) != len(dest) { panic(constant) }
 	cond, v, ok := p.panicsIf(fd.Body.List[1])
-	if !ok || !p.lenOf(cond.X, r) || !p.lenOf(cond.Y, dest) || p.TypesInfo.Types[v].Value == nil {
+	if !ok || !values.LenOf(p.TypesInfo, cond.X, r) || !values.LenOf(p.TypesInfo, cond.Y, dest) || p.TypesInfo.Types[v].Value == nil {
 		return nil, ""
 	}
 	return call, x.Name + "[:0]"
-}
-
-// lenOf reports whether e is len(v).
-func (p *pass) lenOf(e ast.Expr, v *types.Var) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && len(call.Args) == 1 && p.isIdentOf(call.Args[0], v) && p.builtin(call) == "len"
 }
 
 // sizeReads returns the calls mac.Size() in the statement at cur when they
@@ -529,34 +523,6 @@ func (p *pass) sizeReads(cur inspector.Cursor, mac *types.Var) ([]ast.Expr, stri
 	return reads, ""
 }
 
-// cannotPanic reports whether evaluating e runs no code and cannot panic: a
-// constant, a variable, a field of one reached without a pointer, a conversion of one
-// of those to a slice or a string, or a full slice of an array variable.
-func (p *pass) cannotPanic(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.BasicLit:
-		return true
-	case *ast.Ident:
-		switch p.TypesInfo.Uses[e].(type) {
-		case *types.Var, *types.Const:
-			return true
-		}
-	case *ast.SelectorExpr:
-		s, ok := p.TypesInfo.Selections[e]
-		return ok && s.Kind() == types.FieldVal && !s.Indirect() && p.cannotPanic(e.X)
-	case *ast.SliceExpr:
-		_, array := p.TypesInfo.TypeOf(e.X).Underlying().(*types.Array)
-		return array && e.Low == nil && e.High == nil && e.Max == nil && p.cannotPanic(e.X)
-	case *ast.CallExpr:
-		// Reject a conversion to an array, which panics on a short slice.
-		switch p.TypesInfo.TypeOf(e).Underlying().(type) {
-		case *types.Slice, *types.Basic:
-			return p.plainConversion(e) && p.cannotPanic(e.Args[0])
-		}
-	}
-	return false
-}
-
 // fmtAppends maps the fmt functions that print to a writer to those that
 // append to a slice.
 var fmtAppends = map[string]string{"fmt.Fprintf": "Appendf", "fmt.Fprint": "Append", "fmt.Fprintln": "Appendln"}
@@ -580,12 +546,12 @@ func (p *pass) macPrint(f *fixes.File, n ast.Node, mac *types.Var) (ast.Expr, st
 	}
 	appendFn, ok := fmtAppends[p.qualifiedCallee(call)]
 	sel, isSel := call.Fun.(*ast.SelectorExpr)
-	if !ok || !isSel || !p.isIdentOf(call.Args[0], mac) {
+	if !ok || !isSel || !values.IsIdentOf(p.TypesInfo, call.Args[0], mac) {
 		return nil, ""
 	}
 	// Reject the MAC among what is printed: it would be used before its Sum.
 	for _, arg := range call.Args[1:] {
-		if p.mentions(arg, mac) {
+		if values.Mentions(p.TypesInfo, arg, mac) {
 			return nil, ""
 		}
 	}
@@ -719,7 +685,7 @@ func (p *pass) funcHashOperand(e ast.Expr) string {
 	// Reject a hash function that runs code to be evaluated (newHash()
 	// returning a function): it would run at the Sum, after what is
 	// between.
-	if _, ok := ast.Unparen(e).(*ast.FuncLit); !ok && !sigOperand(e) {
+	if _, ok := ast.Unparen(e).(*ast.FuncLit); !ok && !values.Operand(e) {
 		return "the hash function " + shorten(types.ExprString(e)) + " runs code (a call) that the one-shot HMAC would run at the Sum instead of at hmac.New"
 	}
 	return ""
@@ -798,7 +764,7 @@ func (p *pass) macWrite(n ast.Node, mac *types.Var) ast.Expr {
 	if es, ok := n.(*ast.ExprStmt); ok {
 		n = es.X
 	}
-	if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 && p.isIdentOf(call.Args[0], mac) {
+	if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 2 && values.IsIdentOf(p.TypesInfo, call.Args[0], mac) {
 		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && funcKey(fn) == "io.WriteString" {
 			return call.Args[1]
 		}
@@ -924,7 +890,7 @@ func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var)
 				continue
 			}
 		}
-		if p.mentions(c.Node(), v) {
+		if values.Mentions(p.TypesInfo, c.Node(), v) {
 			return false
 		}
 	}
@@ -948,21 +914,6 @@ func (p *pass) macSum(cur inspector.Cursor, mac *types.Var) *ast.CallExpr {
 	return found
 }
 
-// plainConversion reports whether e converts a plain expression: []byte(s).
-func (p *pass) plainConversion(e ast.Expr) bool {
-	x, ok := p.conversionOf(e)
-	return ok && plainExpr(x)
-}
-
-// conversionOf returns x when e is a conversion T(x).
-func (p *pass) conversionOf(e ast.Expr) (ast.Expr, bool) {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !p.TypesInfo.Types[call.Fun].IsType() {
-		return nil, false
-	}
-	return call.Args[0], true
-}
-
 // movable says why the statement at cur, between hmac.New and the MAC's Sum,
 // stops the one-shot fix from moving the key (key, nil when it is kept in a
 // variable of its own) and the parts already
@@ -973,7 +924,7 @@ func (p *pass) conversionOf(e ast.Expr) (ast.Expr, bool) {
 //     (so it neither assigns them nor hands them to code that could write
 //     their bytes);
 //   - makes no call, other than builtins, conversions and the byte
-//     functions of cheapStd, when the key or a part is read through a
+//     functions of the values.CheapStd packages, when the key or a part is read through a
 //     package variable, a field, an index or a variable whose address is
 //     taken or that a function literal captures: code it calls could then
 //     change it without naming it;
@@ -1010,7 +961,7 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 				if !ok {
 					continue
 				}
-				if p.mentions(stmt, v) {
+				if values.Mentions(p.TypesInfo, stmt, v) {
 					return fmt.Sprintf("%s is read from %s, which %s uses before the Sum", m.what, v.Name(), where)
 				}
 				if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.IsField() && !local[n] || p.vals.AddressTaken(fn, v) {
@@ -1023,8 +974,8 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 		if !reachable {
 			continue
 		}
-		if callee, ok := p.someCall(stmt); ok {
-			return fmt.Sprintf("%s is read through %s, which %s, called by %s, could change before the Sum", m.what, types.ExprString(m.expr), callee, where)
+		if call := values.SomeCall(p.TypesInfo, stmt); call != nil {
+			return fmt.Sprintf("%s is read through %s, which %s, called by %s, could change before the Sum", m.what, types.ExprString(m.expr), shorten(types.ExprString(call.Fun)), where)
 		}
 	}
 	for n := range ast.Preorder(stmt) {
@@ -1035,46 +986,12 @@ func (p *pass) movable(cur inspector.Cursor, key ast.Expr, what string, writes [
 	return ""
 }
 
-// someCall returns the name of a call in n that may run code of its own: not
-// a builtin, a conversion, a function of cheapStd or hash.Hash's Size.
-func (p *pass) someCall(n ast.Node) (string, bool) {
-	name := ""
-	ast.Inspect(n, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if name != "" || !ok {
-			return name == ""
-		}
-		if tv, ok := p.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
-			return true
-		}
-		// A function of cheapStd, or a hasher's size: a question that
-		// changes nothing.
-		if fn, ok := typeutil.Callee(p.TypesInfo, call).(*types.Func); ok && (fn.Pkg() != nil && cheapStd[fn.Pkg().Path()] || fn.FullName() == "(hash.Hash).Size") {
-			return true
-		}
-		name = shorten(types.ExprString(call.Fun))
-		return false
-	})
-	return name, name != ""
-}
-
 // text is the source text of n, as written.
 func (p *pass) text(n ast.Node) string {
 	if f := p.file(n.Pos()); f != nil {
 		return strings.Join(strings.Fields(f.Text(n)), " ")
 	}
 	return ""
-}
-
-// cheapStd are the standard packages whose functions compute on bytes in
-// memory: they change nothing but what they are handed, and run no code of
-// the package that calls them.
-var cheapStd = map[string]bool{
-	"bytes":           true,
-	"crypto/subtle":   true,
-	"encoding/binary": true,
-	"math/bits":       true,
-	"unicode/utf8":    true,
 }
 
 // splitQualified splits "importpath.Func" at its last dot.
@@ -1158,7 +1075,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		return nil, why
 	}
 	key := s.Call.Args[1]
-	if !sigOperand(key) && !p.plainConversion(key) {
+	if !values.Operand(key) && !values.PlainConversion(p.TypesInfo, key) {
 		return nil, why + ", and the key " + shorten(types.ExprString(key)) + " runs code (a call), in each branch"
 	}
 	// Between a definition with a value and the Sum, the key read at
@@ -1174,7 +1091,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		if !ok {
 			return nil, why
 		}
-		if !p.mentions(next.Node(), mac) {
+		if !values.Mentions(p.TypesInfo, next.Node(), mac) {
 			if w := movable(next); w != "" {
 				return nil, w
 			}
@@ -1218,7 +1135,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 		if h == nil {
 			continue
 		}
-		if _, calls := p.someCall(h); !calls {
+		if values.SomeCall(p.TypesInfo, h) == nil {
 			continue // an expression that calls nothing changes nothing
 		}
 		hc, _ := c.join.FindNode(h)
@@ -1241,7 +1158,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 			return nil, fmt.Sprintf("%s, and a branch of the %s at %s leaves it unassigned", why, stmtWord(c.join.Node()), where)
 		}
 		for _, st := range list {
-			if p.mentions(st, mac) {
+			if values.Mentions(p.TypesInfo, st, mac) {
 				return nil, fmt.Sprintf("%s, and %s at %s uses it in a branch", why, shorten(p.text(st)), p.position(st.Pos()))
 			}
 			// A branch left by break, goto or fallthrough may reach the

@@ -174,7 +174,7 @@ func (p *siteChecks) checkHMACRekey(s *Site) {
 // calls, or false.
 func (p *pass) heldKey(s *Site) (heldKey, bool) {
 	k := heldKey{operand: ast.Unparen(s.Call.Args[1])}
-	if x, ok := p.conversionOf(k.operand); ok && values.IsString(p.TypesInfo.TypeOf(x)) {
+	if x, ok := values.ConversionOf(p.TypesInfo, k.operand); ok && values.IsString(p.TypesInfo.TypeOf(x)) {
 		k.operand, k.converted = ast.Unparen(x), true // []byte(s.secret)
 	}
 	fn, inFunc := values.EnclosingFunc(s.cur)
@@ -379,7 +379,7 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 	var equals []fixes.MACEqual
 	for cur := range p.callsIn(fn) {
 		sum := cur.Node().(*ast.CallExpr)
-		if !p.isIdentOf(p.sumNil(sum), mac) {
+		if !values.IsIdentOf(p.TypesInfo, p.sumNil(sum), mac) {
 			continue
 		}
 		arg := outerParens(cur)
@@ -416,30 +416,12 @@ func (p *pass) macEquals(fn inspector.Cursor, mac *types.Var) []fixes.MACEqual {
 		// receive): Equal evaluates it before the sum is taken, where the
 		// comparison took the sum first, so it must not be able to run
 		// code, and in particular write to the MAC.
-		if !sigOperand(eq.Sig) {
+		if !values.Operand(eq.Sig) {
 			continue
 		}
 		equals = append(equals, eq)
 	}
 	return equals
-}
-
-// sigOperand reports whether e is a value whose evaluation runs no code: a
-// variable, a field, a constant, or an index or slice of those with plain
-// bounds.
-func sigOperand(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.IndexExpr:
-		return plainExpr(e.X) && plainExpr(e.Index)
-	case *ast.SliceExpr:
-		for _, b := range []ast.Expr{e.Low, e.High, e.Max} {
-			if b != nil && !plainExpr(b) {
-				return false
-			}
-		}
-		return plainExpr(e.X)
-	}
-	return plainExpr(e)
 }
 
 // hashOf fills in how spec's pool identifies the hash function hash, as
@@ -459,13 +441,13 @@ func (p *pass) hashOf(f *fixes.File, hash ast.Expr, spec *fixes.HMACSpec) string
 		return ""
 	}
 	if h := p.cryptoHashOperand(hash); h != nil {
-		if !plainExpr(h) {
+		if !values.Plain(h) {
 			return "the crypto.Hash is not a plain expression"
 		}
 		spec.CryptoHash = f.Text(h) // s.hash.New
 		return ""
 	}
-	if _, ok := p.TypesInfo.TypeOf(hash).Underlying().(*types.Signature); ok && plainExpr(hash) {
+	if _, ok := p.TypesInfo.TypeOf(hash).Underlying().(*types.Signature); ok && values.Plain(hash) {
 		spec.FuncValue = true // the pool compares the func value itself
 		return ""
 	}

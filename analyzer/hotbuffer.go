@@ -204,7 +204,7 @@ func (p *hotBufferCheck) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*
 		return nil, false
 	}
 	b := &buffer{def: def, v: v, build: call, size: -1}
-	switch p.builtin(call) {
+	switch values.Builtin(p.TypesInfo, call) {
 	case "make":
 		b.made = true
 		if tv := p.TypesInfo.Types[call.Args[len(call.Args)-1]]; tv.Value != nil {
@@ -217,16 +217,6 @@ func (p *hotBufferCheck) bufferValue(def ast.Stmt, id *ast.Ident, e ast.Expr) (*
 		}
 	}
 	return nil, false
-}
-
-// builtin returns the name of the builtin function that call calls, or "":
-// a builtin of the universe (len), or of package unsafe (unsafe.String).
-func (p *pass) builtin(call *ast.CallExpr) string {
-	id := identOf(call.Fun)
-	if _, ok := p.TypesInfo.Uses[id].(*types.Builtin); !ok {
-		return ""
-	}
-	return id.Name
 }
 
 // emptyBase reports whether e is an empty byte slice without capacity:
@@ -499,7 +489,7 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 		}
 		return escape{unknown, "converted", pos}, nil
 	}
-	switch name := p.builtin(call); name {
+	switch name := values.Builtin(p.TypesInfo, call); name {
 	case "len", "cap", "clear", "copy":
 		return escape{kind: stays}, nil
 	case "append":
@@ -656,7 +646,7 @@ func (p *hotBufferCheck) derivedFrom(e ast.Expr, v *types.Var) bool {
 		if len(e.Args) == 0 {
 			return false
 		}
-		if p.builtin(e) == "append" {
+		if values.Builtin(p.TypesInfo, e) == "append" {
 			return p.derivedFrom(e.Args[0], v)
 		}
 		fn := typeutil.StaticCallee(p.TypesInfo, e)
@@ -824,7 +814,7 @@ func (p *hotBufferCheck) blockSpec(b *buffer, size ast.Expr) (*ast.ValueSpec, st
 		if spec != nil {
 			// Reject a later spec that reads the buffer: it would read it
 			// before the fix sets it.
-			if p.mentions(vs, b.v) {
+			if values.Mentions(p.TypesInfo, vs, b.v) {
 				return nil, "a variable declared after it in the same block reads it"
 			}
 			continue
@@ -856,7 +846,7 @@ func (p *hotBufferCheck) effectFree(e ast.Expr) bool {
 			if tv, ok := p.TypesInfo.Types[n.Fun]; ok && tv.IsType() {
 				continue // a conversion
 			}
-			if name := p.builtin(n); name != "len" && name != "cap" {
+			if name := values.Builtin(p.TypesInfo, n); name != "len" && name != "cap" {
 				return false
 			}
 		case *ast.UnaryExpr:

@@ -199,7 +199,7 @@ func (p *pass) nilValue(e ast.Expr) bool {
 func (p *pass) sumNilHasher(cur inspector.Cursor) (sites []*Site, field *fieldHasher, pooled bool) {
 	h := ast.Unparen(ast.Unparen(cur.Node().(*ast.CallExpr).Fun).(*ast.SelectorExpr).X)
 	if sel, ok := h.(*ast.SelectorExpr); ok {
-		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && plainExpr(sel) {
+		if s, ok := p.TypesInfo.Selections[sel]; ok && s.Kind() == types.FieldVal && values.Plain(sel) {
 			return nil, &fieldHasher{sel: sel, field: s.Obj().(*types.Var)}, false
 		}
 		return nil, nil, false
@@ -241,7 +241,7 @@ func (p *pass) transientSumUse(cur inspector.Cursor) (sumUse, bool) {
 	}
 	consumer := cur.Parent().Node().(*ast.CallExpr)
 	index := cur.ParentEdgeIndex()
-	switch p.builtin(consumer) {
+	switch values.Builtin(p.TypesInfo, consumer) {
 	case "":
 	case "copy":
 		return sumUse{verb: "copied", by: "copy"}, index == 1

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -183,7 +184,7 @@ func (p *pass) returnsArgument(call *ast.CallExpr) bool {
 		if insideFuncLit(r, d) {
 			continue
 		}
-		if len(ret.Results) != 1 || !p.isIdentOf(ret.Results[0], param) {
+		if len(ret.Results) != 1 || !values.IsIdentOf(p.TypesInfo, ret.Results[0], param) {
 			return false
 		}
 		returns++

@@ -33,13 +33,6 @@ func identOf(e ast.Expr) *ast.Ident {
 	return nil
 }
 
-// isIdentOf reports whether e is an identifier (in parentheses or not) that
-// uses v.
-func (p *pass) isIdentOf(e ast.Expr, v types.Object) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && p.TypesInfo.Uses[id] == v
-}
-
 // outerParens returns the outermost parentheses around the expression at
 // cur, or cur.
 func outerParens(cur inspector.Cursor) inspector.Cursor {
@@ -109,18 +102,6 @@ func rootIdent(e ast.Expr) *ast.Ident {
 func isField(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
 	return ok && v.IsField()
-}
-
-// plainExpr reports whether e is a name, a field selection chain or a literal:
-// something that can be evaluated twice at no cost and with no side effect.
-func plainExpr(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident, *ast.BasicLit:
-		return true
-	case *ast.SelectorExpr:
-		return plainExpr(e.X)
-	}
-	return false
 }
 
 // fieldOrMethod reports whether t has a field or method called name; a nil

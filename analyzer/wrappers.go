@@ -180,7 +180,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		} else if errVar != nil {
 			return nil // an error that is neither ignored nor checked
 		}
-		if !p.isIdentOf(p.wrappedHasher(onlyResult(body[len(body)-1])), h) {
+		if !values.IsIdentOf(p.TypesInfo, p.wrappedHasher(onlyResult(body[len(body)-1])), h) {
 			return nil
 		}
 		// The hasher is used by the return only: no method of it is
@@ -365,7 +365,7 @@ func (p *pass) panicsIf(stmt ast.Stmt) (cond *ast.BinaryExpr, v ast.Expr, ok boo
 		return nil, nil, false
 	}
 	call, ok := ast.Unparen(es.X).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || p.builtin(call) != "panic" {
+	if !ok || len(call.Args) != 1 || values.Builtin(p.TypesInfo, call) != "panic" {
 		return nil, nil, false
 	}
 	return cond, call.Args[0], true
@@ -400,7 +400,7 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 		return true
 	}
 	// []byte(constant): a key fixed for the wrapper.
-	if x, ok := p.conversionOf(e); ok && types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[x].Value != nil {
+	if x, ok := values.ConversionOf(p.TypesInfo, e); ok && types.Identical(tv.Type.Underlying(), byteSlice) && p.TypesInfo.Types[x].Value != nil {
 		return true
 	}
 	if _, ok := p.funcValue(e); ok {

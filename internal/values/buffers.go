@@ -119,7 +119,7 @@ func (x *Index) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 // EmptyMake reports whether e is make([]byte, 0) or make([]byte, 0, n).
 func EmptyMake(info *types.Info, e ast.Expr) bool {
 	mk, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || builtinName(info, mk) != "make" || len(mk.Args) < 2 {
+	if !ok || Builtin(info, mk) != "make" || len(mk.Args) < 2 {
 		return false
 	}
 	v := info.Types[mk.Args[1]].Value

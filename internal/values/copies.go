@@ -87,7 +87,7 @@ func (x *Index) Copied(fn inspector.Cursor, list []ast.Stmt, at, end int) (Copie
 	}
 	v, ok := x.info.Defs[identOf(def.Lhs[0])].(*types.Var)
 	mk, isCall := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
-	if !ok || !isCall || len(mk.Args) != 2 || builtinName(x.info, mk) != "make" {
+	if !ok || !isCall || len(mk.Args) != 2 || Builtin(x.info, mk) != "make" {
 		return Copied{}, false
 	}
 	fill := list[at+1 : end]
@@ -226,7 +226,7 @@ func (x *Index) LengthOf(e ast.Expr, vars map[*types.Var]Length) (Length, bool) 
 		r, ok2 := x.LengthOf(e.Y, vars)
 		return l.Plus(r), ok && ok2
 	case *ast.CallExpr:
-		if builtinName(x.info, e) == "len" && len(e.Args) == 1 && Operand(e.Args[0]) {
+		if Builtin(x.info, e) == "len" && len(e.Args) == 1 && Operand(e.Args[0]) {
 			return x.partLen(e.Args[0]), true
 		}
 	case *ast.Ident:
@@ -296,7 +296,7 @@ func (x *Index) copyAt(stmt ast.Stmt, v *types.Var, offset Length, vars map[*typ
 		return nil, false
 	}
 	cp, ok := ast.Unparen(call).(*ast.CallExpr)
-	if !ok || builtinName(x.info, cp) != "copy" || len(cp.Args) != 2 {
+	if !ok || Builtin(x.info, cp) != "copy" || len(cp.Args) != 2 {
 		return nil, false
 	}
 	dst, part := ast.Unparen(cp.Args[0]), cp.Args[1]
@@ -307,7 +307,7 @@ func (x *Index) copyAt(stmt ast.Stmt, v *types.Var, offset Length, vars map[*typ
 			return nil, false
 		}
 	case *ast.SliceExpr:
-		if !x.isIdentOf(d.X, v) || d.Slice3 {
+		if !IsIdentOf(x.info, d.X, v) || d.Slice3 {
 			return nil, false
 		}
 		if lo, ok := x.LengthOf(d.Low, vars); !ok || !lo.Equal(offset) {
@@ -363,11 +363,11 @@ func (x *Index) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]
 	// copy(v[n:], p), as a statement or in n += copy(v[n:], p).
 	copyOf := func(e ast.Expr) bool {
 		cp, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || builtinName(x.info, cp) != "copy" || len(cp.Args) != 2 || x.info.Uses[identOf(cp.Args[1])] != elem {
+		if !ok || Builtin(x.info, cp) != "copy" || len(cp.Args) != 2 || x.info.Uses[identOf(cp.Args[1])] != elem {
 			return false
 		}
 		d, ok := ast.Unparen(cp.Args[0]).(*ast.SliceExpr)
-		return ok && x.isIdentOf(d.X, v) && d.High == nil && d.Low != nil && x.isIdentOf(d.Low, n)
+		return ok && IsIdentOf(x.info, d.X, v) && d.High == nil && d.Low != nil && IsIdentOf(x.info, d.Low, n)
 	}
 	body := loop.Body.List
 	switch len(body) {
@@ -377,7 +377,7 @@ func (x *Index) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]
 		}
 	case 2:
 		es, ok := body[0].(*ast.ExprStmt)
-		if !ok || !copyOf(es.X) || !x.advances(body[1], n, func(e ast.Expr) bool { return x.lenOf(e, elem) }) {
+		if !ok || !copyOf(es.X) || !x.advances(body[1], n, func(e ast.Expr) bool { return LenOf(x.info, e, elem) }) {
 			return nil, false
 		}
 	default:
@@ -407,7 +407,7 @@ func (x *Index) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.S
 		return nil, false
 	}
 	elem := RangeElem(x.info, loop)
-	if elem == nil || !x.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return x.lenOf(e, elem) }) {
+	if elem == nil || !x.advances(loop.Body.List[0], sv, func(e ast.Expr) bool { return LenOf(x.info, e, elem) }) {
 		return nil, false
 	}
 	return []ast.Stmt{list[at-2], list[at-1]}, true
@@ -417,7 +417,7 @@ func (x *Index) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.S
 func (x *Index) advances(s ast.Stmt, n *types.Var, value func(ast.Expr) bool) bool {
 	as, ok := s.(*ast.AssignStmt)
 	return ok && as.Tok == token.ADD_ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 &&
-		x.isIdentOf(as.Lhs[0], n) && value(as.Rhs[0])
+		IsIdentOf(x.info, as.Lhs[0], n) && value(as.Rhs[0])
 }
 
 // RangeElem returns v of for _, v := range x, or nil.
@@ -429,17 +429,17 @@ func RangeElem(info *types.Info, loop *ast.RangeStmt) *types.Var {
 	return v
 }
 
-// lenOf reports whether e is len(v).
-func (x *Index) lenOf(e ast.Expr, v *types.Var) bool {
+// LenOf reports whether e is len(v), len being the builtin.
+func LenOf(info *types.Info, e ast.Expr, v *types.Var) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && len(call.Args) == 1 && x.isIdentOf(call.Args[0], v) && builtinName(x.info, call) == "len"
+	return ok && len(call.Args) == 1 && IsIdentOf(info, call.Args[0], v) && Builtin(info, call) == "len"
 }
 
-// isIdentOf reports whether e is an identifier (in parentheses or not) that
+// IsIdentOf reports whether e is an identifier (in parentheses or not) that
 // uses v.
-func (x *Index) isIdentOf(e ast.Expr, v types.Object) bool {
+func IsIdentOf(info *types.Info, e ast.Expr, v types.Object) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && x.info.Uses[id] == v
+	return ok && info.Uses[id] == v
 }
 
 // usedOutside reports whether the function at fn declares or uses v
@@ -463,9 +463,9 @@ func Mentions(info *types.Info, n ast.Node, v *types.Var) bool {
 // byteSlice is []byte.
 var byteSlice = types.NewSlice(types.Typ[types.Byte])
 
-// builtinName returns the name of the builtin function that call calls, or
-// "".
-func builtinName(info *types.Info, call *ast.CallExpr) string {
+// Builtin returns the name of the builtin function that call calls, or "":
+// a builtin of the universe (len), or of package unsafe (unsafe.String).
+func Builtin(info *types.Info, call *ast.CallExpr) string {
 	id := identOf(call.Fun)
 	if _, ok := info.Uses[id].(*types.Builtin); !ok {
 		return ""

@@ -223,3 +223,42 @@ func TestMentions(t *testing.T) {
 	other := f.decl(t, f.obj("offsets").(*types.Func)).Node().(*ast.FuncDecl).Body
 	assert.False(t, Mentions(f.info, other, n), "another function's n")
 }
+
+// TestBuiltinLen checks calls of builtins and len(v): a function that
+// shadows a builtin's name, another variable or a parenthesized argument.
+func TestBuiltinLen(t *testing.T) {
+	f := loadSource(t, `package p
+
+import "unsafe"
+
+func lens(b, c []byte, s *byte) {
+	_ = len(b)
+	_ = len(c)
+	_ = len((b))
+	_ = unsafe.String(s, 1)
+	_ = cap(b)
+	_ = b
+}
+
+func shadow(b []byte) {
+	len := func([]byte) int { return 0 }
+	_ = len(b)
+}
+`)
+	lens := f.decl(t, f.obj("lens").(*types.Func)).Node().(*ast.FuncDecl)
+	body := lens.Body
+	rhs := func(body *ast.BlockStmt, i int) ast.Expr { return body.List[i].(*ast.AssignStmt).Rhs[0] }
+	b := f.info.Defs[lens.Type.Params.List[0].Names[0]].(*types.Var)
+	assert.True(t, LenOf(f.info, rhs(body, 0), b), "len(b)")
+	assert.False(t, LenOf(f.info, rhs(body, 1), b), "len(c)")
+	assert.True(t, LenOf(f.info, rhs(body, 2), b), "len((b))")
+	assert.False(t, LenOf(f.info, rhs(body, 4), b), "cap(b)")
+	assert.Equal(t, "String", Builtin(f.info, rhs(body, 3).(*ast.CallExpr)), "unsafe.String")
+	assert.Equal(t, "cap", Builtin(f.info, rhs(body, 4).(*ast.CallExpr)))
+	assert.True(t, IsIdentOf(f.info, rhs(body, 5), b), "b")
+	assert.False(t, IsIdentOf(f.info, rhs(body, 0), b), "len(b) is no identifier")
+	sh := f.decl(t, f.obj("shadow").(*types.Func)).Node().(*ast.FuncDecl)
+	call := rhs(sh.Body, 1).(*ast.CallExpr)
+	assert.Empty(t, Builtin(f.info, call), "a local func named len")
+	assert.False(t, LenOf(f.info, call, f.info.Defs[sh.Type.Params.List[0].Names[0]].(*types.Var)), "a local func named len")
+}
