@@ -221,6 +221,29 @@ func (x *Index) UsedAs(region inspector.Cursor, v *types.Var, kinds ...edge.Kind
 	return uses, true
 }
 
+// HandedOn returns the first use under region of the variable v that
+// hands what it holds on beyond reading it: a return of it, a write
+// through it (a field of what it points to assigned, its address taken),
+// or, for a call that to accepts, an argument of the call or the
+// receiver, itself or through its fields, of the call's method (v.h.Set(k,
+// s)). Reading it, or passing it to other calls, is not.
+func (x *Index) HandedOn(region inspector.Cursor, v *types.Var, to func(*ast.CallExpr) bool) (inspector.Cursor, bool) {
+	for use := range x.Uses(region, v) {
+		c := use
+		for c.ParentEdgeKind() == edge.SelectorExpr_X {
+			c = c.Parent()
+		}
+		switch {
+		case use.ParentEdgeKind() == edge.ReturnStmt_Results,
+			use.ParentEdgeKind() != edge.AssignStmt_Lhs && IsWritten(use),
+			use.ParentEdgeKind() == edge.CallExpr_Args && to(use.Parent().Node().(*ast.CallExpr)),
+			c != use && c.ParentEdgeKind() == edge.CallExpr_Fun && to(c.Parent().Node().(*ast.CallExpr)):
+			return use, true
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
 // AssignedAt returns what the value at cur is assigned to: x in x := cur,
 // x = cur or var x = cur, where each name is given a value of its own; with
 // oneCall, also the first name given a call's results (h, err := f()).
