@@ -73,6 +73,10 @@ func TestAuditCatalogued(t *testing.T) {
 			162: "once per call of OncePerCall (it returns a hash of what it is given: its callers call it once per item they hash): one copy per call",
 			170: "into a hasher made anew in the same loop, which is judged where it is made",
 		},
+		"hasherlike": {
+			23: "sha1.New() is silent: its hasher outlives the call: returned in a hasherlike.Hasher to the callers of NewHasher, where the analysis does not follow it (NewHasher is no constructor it knows): how often they make one and drop it is not judged",
+			39: "sha1.New() is silent: its hasher is meant to outlive the call (stored in a composite literal)",
+		},
 		"audited": {
 			28:  "[]byte(s) is silent: it hashes the contents of sb, a strings.Builder filled in keyString (audited.go:40) only to be hashed: writing the parts into a hasher instead would save the buffer's growth, and the []byte copy of its string",
 			45:  "[]byte(kind) is silent: the copy escapes only if md5.Sum lets it; a sum function that does not keep it (the standard ones) has a copy of up to 32 bytes on the stack",

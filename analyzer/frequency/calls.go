@@ -1185,16 +1185,18 @@ type callSites struct {
 // URL presigned from it, a digest of its path) is not enough, nor is a
 // struct that holds one (a signing context), nor a request's query.
 func (m *Model) handlesRequest(g *fnInfo) work {
-	params := g.fn.Signature().Params()
-	for v := range params.Variables() {
-		if isHTTPRequest(v.Type()) && (m.sends(g, v) || slices.ContainsFunc(slices.Collect(params.Variables()), isResponseWriter)) {
+	params := slices.Collect(g.fn.Signature().Params().Variables())
+	served := slices.ContainsFunc(params, func(v *types.Var) bool { return httpType(v.Type(), "ResponseWriter") })
+	for _, v := range params {
+		if isHTTPRequest(v.Type()) && (served || m.sends(g, v)) {
 			return work{class: Heavy, what: "the round trip of the HTTP request it is given (" + v.Name() + ")", pos: v.Pos()}
 		}
 	}
 	for c := range m.cfg.Calls.Within(g.cur) {
 		if fn, ok := typeutil.Callee(m.cfg.Info, c.Node).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "net/http" &&
 			(fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithContext") {
-			if id, ok := values.AssignedAt(c.Cursor, true).(*ast.Ident); c.Cursor.ParentEdgeKind() == edge.ReturnStmt_Results || ok && m.sends(g, m.cfg.Info.ObjectOf(id)) {
+			id, _ := values.AssignedAt(c.Cursor, true).(*ast.Ident)
+			if v, _ := m.cfg.Info.ObjectOf(id).(*types.Var); c.Cursor.ParentEdgeKind() == edge.ReturnStmt_Results || v != nil && m.sends(g, v) {
 				return work{class: Heavy, what: "the round trip of the HTTP request it builds with " + ShortName(fn), pos: c.Node.Pos()}
 			}
 		}
@@ -1206,37 +1208,26 @@ func (m *Model) handlesRequest(g *fnInfo) work {
 // sent: returns it, passes it to a call that yields an *http.Response (a
 // Client's Do, a RoundTripper's RoundTrip), or writes it (a field assigned,
 // a header set: a method with no results called on a map it holds).
-func (m *Model) sends(g *fnInfo, v types.Object) bool {
-	vr, ok := v.(*types.Var)
-	if !ok {
-		return false
-	}
-	_, ok = m.cfg.Vals.HandedOn(g.cur, vr, func(call *ast.CallExpr) bool {
+func (m *Model) sends(g *fnInfo, v *types.Var) bool {
+	_, ok := m.cfg.Vals.HandedOn(g.cur, v, func(call *ast.CallExpr) bool {
 		sig, ok := m.cfg.Info.TypeOf(call.Fun).Underlying().(*types.Signature)
-		if !ok {
-			return false
-		}
-		if fn, isFn := typeutil.Callee(m.cfg.Info, call).(*types.Func); isFn && sig.Results().Len() == 0 && fn.Signature().Recv() != nil {
+		if fn, isFn := typeutil.Callee(m.cfg.Info, call).(*types.Func); ok && isFn && sig.Results().Len() == 0 && fn.Signature().Recv() != nil {
 			_, isMap := fn.Signature().Recv().Type().Underlying().(*types.Map)
 			return isMap
 		}
-		return slices.ContainsFunc(slices.Collect(sig.Results().Variables()), func(r *types.Var) bool {
-			path, name := named(r.Type())
-			return path == "net/http" && name == "Response"
-		})
+		return ok && slices.ContainsFunc(slices.Collect(sig.Results().Variables()), func(r *types.Var) bool { return httpType(r.Type(), "Response") })
 	})
 	return ok
 }
 
-// isResponseWriter reports whether v is of net/http's ResponseWriter type.
-func isResponseWriter(v *types.Var) bool {
-	path, name := named(v.Type())
-	return path == "net/http" && name == "ResponseWriter"
+// httpType reports whether t, or what it points to, is net/http's type name.
+func httpType(t types.Type, name string) bool {
+	path, n := named(t)
+	return path == "net/http" && n == name
 }
 
 // isHTTPRequest reports whether t is net/http's *Request.
 func isHTTPRequest(t types.Type) bool {
 	_, ptr := t.(*types.Pointer)
-	path, name := named(t)
-	return ptr && path == "net/http" && name == "Request"
+	return ptr && httpType(t, "Request")
 }
