@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -68,12 +69,24 @@ func (p *pass) auditHashedArgs(cur inspector.Cursor, call *ast.CallExpr) {
 	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	write := isSel && sel.Sel.Name == "Write" && values.HasherLike(p.TypesInfo.TypeOf(sel.X))
 	fn := typeutil.StaticCallee(p.TypesInfo, call)
-	if !p.cfg.audit || !write && (fn == nil || fn.Signature().Recv() != nil || fn.Signature().Results().Len() == 0 || !values.DigestType(fn.Signature().Results().At(0).Type())) {
+	sum := write || fn != nil && fn.Signature().Recv() == nil && fn.Signature().Results().Len() > 0 && values.DigestType(fn.Signature().Results().At(0).Type())
+	var helper *hashesArg // a function of another package that only hashes one of its parameters
+	if !sum && fn != nil {
+		helper = p.helperFact(fn, nil)
+	}
+	if !p.cfg.audit || !sum && helper == nil {
 		return
 	}
 	fnCur, _ := values.EnclosingFunc(cur)
 	for i, arg := range call.Args {
 		argCur := cur.ChildAt(edge.CallExpr_Args, i)
+		if n := p.vals.Appended(argCur); n > 0 && (helper == nil || helper.Param == i) {
+			p.silent(arg, concatHash, fmt.Sprintf("it hashes %s, a slice built only to be hashed by %d appends to an empty slice, which allocate it once per call at least (again as it grows); concat-hash rewrites a concatenation made in one statement right before the hash (v := append(a, b...)) or by copies into a make, not a slice grown by appends in several statements", types.ExprString(arg), n))
+			continue
+		}
+		if helper != nil {
+			continue
+		}
 		conv, converted := ast.Unparen(arg).(*ast.CallExpr)
 		var x ast.Expr
 		if converted {

@@ -251,6 +251,14 @@ func (m *flowModel) element(at inspector.Cursor, depth int) escape {
 			return verdict
 		}
 	}
+	var decl *ast.FuncDecl
+	if ok {
+		decl, _ = fn.Node().(*ast.FuncDecl)
+	}
+	if decl != nil && !isContainer && (lit.ParentEdgeKind() == edge.ReturnStmt_Results || v != nil && slices.ContainsFunc(slices.Collect(m.vals.Uses(fn, v)), func(u inspector.Cursor) bool { return u.ParentEdgeKind() == edge.ReturnStmt_Results })) {
+		t := types.TypeString(m.info.TypeOf(lit.Node().(ast.Expr)), (*types.Package).Name)
+		return escape{outlives, "returned in a " + t + " to the callers of " + decl.Name.Name + ", where the analysis does not follow it (" + decl.Name.Name + " is no constructor it knows): how often they make one and drop it is not judged", at.Node().Pos()}
+	}
 	return kept(at.ParentEdgeKind(), at.Node().Pos())
 }
 

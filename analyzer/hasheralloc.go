@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/hashalloc/hashalloc/analyzer/frequency"
 	"github.com/hashalloc/hashalloc/fixes"
@@ -30,6 +31,9 @@ func (p *siteChecks) checkHasherAlloc(s *Site) {
 		return
 	case s.esc.kind == unknown || s.esc.kind == devirt:
 		p.silent(s.Call, hasherAlloc, "whether its hasher escapes depends on what the compiler does with it ("+s.esc.reason+")")
+		return
+	case s.esc.kind == outlives && strings.HasPrefix(s.esc.reason, "returned in a "):
+		p.silent(s.Call, hasherAlloc, "its hasher outlives the call: "+s.esc.reason)
 		return
 	case s.esc.kind == outlives:
 		p.silent(s.Call, hasherAlloc, "its hasher is meant to outlive the call ("+s.esc.reason+"): not per-call waste")

@@ -1164,31 +1164,58 @@ type callSites struct {
 	ok    bool
 }
 
-// handlesRequest is the work of a function that is given an HTTP request
-// or builds one (a parameter of type *http.Request, a call of
-// http.NewRequest or NewRequestWithContext): it runs once per request sent
-// or served, whose round trip is network I/O. A struct that holds a
-// request (a signing context) is not enough: a URL presigned with it is
-// never sent by the signer's caller, nor is a request's query (url.Values)
-// always a request's.
+// handlesRequest is the work of a function that sends or serves an HTTP
+// request it is given or builds (a parameter of type *http.Request, a call
+// of http.NewRequest or NewRequestWithContext): it runs once per request,
+// whose round trip is network I/O. What shows the request sent is what the
+// function does with it (see sends), or, for one it is given, an
+// http.ResponseWriter beside it (a request served). A request only read (a
+// URL presigned from it, a digest of its path) is not enough, nor is a
+// struct that holds one (a signing context), nor a request's query.
 func (m *Model) handlesRequest(g *fnInfo) work {
-	for v := range g.fn.Signature().Params().Variables() {
-		if isHTTPRequest(v.Type()) {
+	params := slices.Collect(g.fn.Signature().Params().Variables())
+	served := slices.ContainsFunc(params, func(v *types.Var) bool { return httpType(v.Type(), "ResponseWriter") })
+	for _, v := range params {
+		if isHTTPRequest(v.Type()) && (served || m.sends(g, v)) {
 			return work{class: Heavy, what: "the round trip of the HTTP request it is given (" + v.Name() + ")", pos: v.Pos()}
 		}
 	}
 	for c := range m.cfg.Calls.Within(g.cur) {
 		if fn, ok := typeutil.Callee(m.cfg.Info, c.Node).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "net/http" &&
 			(fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithContext") {
-			return work{class: Heavy, what: "the round trip of the HTTP request it builds with " + ShortName(fn), pos: c.Node.Pos()}
+			id, _ := values.AssignedAt(c.Cursor, true).(*ast.Ident)
+			if v, _ := m.cfg.Info.ObjectOf(id).(*types.Var); c.Cursor.ParentEdgeKind() == edge.ReturnStmt_Results || v != nil && m.sends(g, v) {
+				return work{class: Heavy, what: "the round trip of the HTTP request it builds with " + ShortName(fn), pos: c.Node.Pos()}
+			}
 		}
 	}
 	return work{}
 }
 
+// sends reports whether g sends the request v holds or hands it on to be
+// sent: returns it, passes it to a call that yields an *http.Response (a
+// Client's Do, a RoundTripper's RoundTrip), or writes it (a field assigned,
+// a header set: a method with no results called on a map it holds).
+func (m *Model) sends(g *fnInfo, v *types.Var) bool {
+	_, ok := m.cfg.Vals.HandedOn(g.cur, v, func(call *ast.CallExpr) bool {
+		sig, ok := m.cfg.Info.TypeOf(call.Fun).Underlying().(*types.Signature)
+		if fn, isFn := typeutil.Callee(m.cfg.Info, call).(*types.Func); ok && isFn && sig.Results().Len() == 0 && fn.Signature().Recv() != nil {
+			_, isMap := fn.Signature().Recv().Type().Underlying().(*types.Map)
+			return isMap
+		}
+		return ok && slices.ContainsFunc(slices.Collect(sig.Results().Variables()), func(r *types.Var) bool { return httpType(r.Type(), "Response") })
+	})
+	return ok
+}
+
+// httpType reports whether t, or what it points to, is net/http's type name.
+func httpType(t types.Type, name string) bool {
+	path, n := named(t)
+	return path == "net/http" && n == name
+}
+
 // isHTTPRequest reports whether t is net/http's *Request.
 func isHTTPRequest(t types.Type) bool {
 	_, ptr := t.(*types.Pointer)
-	path, name := named(t)
-	return ptr && path == "net/http" && name == "Request"
+	return ptr && httpType(t, "Request")
 }

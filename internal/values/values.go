@@ -241,6 +241,94 @@ func (x *Index) UsedAs(region inspector.Cursor, v *types.Var, kinds ...edge.Kind
 	return uses, true
 }
 
+// HandedOn returns the first use under region of the variable v that
+// hands what it holds on beyond reading it: a return of it, a write
+// through it (a field of what it points to assigned, its address taken),
+// or, for a call that to accepts, an argument of the call or the
+// receiver, itself or through its fields, of the call's method (v.h.Set(k,
+// s)). Reading it, or passing it to other calls, is not.
+func (x *Index) HandedOn(region inspector.Cursor, v *types.Var, to func(*ast.CallExpr) bool) (inspector.Cursor, bool) {
+	for use := range x.Uses(region, v) {
+		c := use
+		for c.ParentEdgeKind() == edge.SelectorExpr_X {
+			c = c.Parent()
+		}
+		switch {
+		case use.ParentEdgeKind() == edge.ReturnStmt_Results,
+			use.ParentEdgeKind() != edge.AssignStmt_Lhs && IsWritten(use),
+			use.ParentEdgeKind() == edge.CallExpr_Args && to(use.Parent().Node().(*ast.CallExpr)),
+			c != use && c.ParentEdgeKind() == edge.CallExpr_Fun && to(c.Parent().Node().(*ast.CallExpr)):
+			return use, true
+		}
+	}
+	return inspector.Cursor{}, false
+}
+
+// Appended returns the number of statements v = append(v, ...) that build
+// the value of the local slice variable named at cur, when that is all
+// that builds it: it is declared empty (var v []byte, v := []byte{}, nil or
+// make of length and capacity 0) and used nowhere but in those appends and
+// at cur. 0 otherwise.
+func (x *Index) Appended(cur inspector.Cursor) int {
+	id, ok := cur.Node().(*ast.Ident)
+	v, isVar := x.info.Uses[id].(*types.Var)
+	fn, inFunc := EnclosingFunc(cur)
+	if !ok || !isVar || !inFunc || v.Parent() == v.Pkg().Scope() {
+		return 0
+	}
+	def, ok := x.Def(fn, v)
+	if !ok || !x.empty(def) {
+		return 0
+	}
+	n := 0
+	for use := range x.Uses(fn, v) {
+		assign, ok := use.Parent().Node().(*ast.AssignStmt)
+		if use.ParentEdgeKind() == edge.CallExpr_Args && use.ParentEdgeIndex() == 0 {
+			assign, ok = use.Parent().Parent().Node().(*ast.AssignStmt)
+		}
+		switch {
+		case use == cur:
+		case !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || x.info.Uses[identOf(assign.Lhs[0])] != v:
+			return 0
+		default:
+			call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr)
+			if !ok || x.info.Uses[identOf(ast.Unparen(call.Fun))] != types.Universe.Lookup("append") || len(call.Args) < 2 || x.info.Uses[identOf(call.Args[0])] != v {
+				return 0
+			}
+			if use.ParentEdgeKind() == edge.AssignStmt_Lhs {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// empty reports whether the declaration at id gives its variable an empty
+// slice: no value, nil, an empty literal or a make of length and capacity
+// 0.
+func (x *Index) empty(id inspector.Cursor) bool {
+	e, ok := DefinedWith(id)
+	if !ok {
+		spec, isSpec := id.Parent().Node().(*ast.ValueSpec)
+		return isSpec && len(spec.Values) == 0
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return len(e.Elts) == 0
+	case *ast.CallExpr:
+		if x.info.Uses[identOf(ast.Unparen(e.Fun))] != types.Universe.Lookup("make") || len(e.Args) < 2 {
+			return false
+		}
+		for _, n := range e.Args[1:] {
+			if tv := x.info.Types[n]; tv.Value == nil || tv.Value.ExactString() != "0" {
+				return false
+			}
+		}
+		return true
+	}
+	return x.info.Types[e].IsNil()
+}
+
 // AssignedAt returns what the value at cur is assigned to: x in x := cur,
 // x = cur or var x = cur, where each name is given a value of its own; with
 // oneCall, also the first name given a call's results (h, err := f()).

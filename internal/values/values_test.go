@@ -681,3 +681,53 @@ func TestReaches(t *testing.T) {
 	assert.False(t, Reaches(pkg, path("crypto/ecdsa")), "a package that nothing imports")
 	assert.False(t, Reaches(nil, path("p")), "no package")
 }
+
+// TestAppended checks which hashed slices are built only by appends to an
+// empty slice, and by how many; not one declared with a value, appended to
+// itself, passed elsewhere, or a package variable.
+func TestAppended(t *testing.T) {
+	f := loadSource(t, `package p
+
+import "crypto/md5"
+
+var global []byte
+
+func sum(b []byte) [16]byte { return md5.Sum(b) }
+
+func f(key []byte, n byte) {
+	var b []byte
+	b = append(b, key...)
+	b = append(b, n, 0)
+	sum(b)
+
+	c := make([]byte, 0)
+	c = append(c, key...)
+	sum(c)
+
+	d := []byte{1}
+	d = append(d, key...)
+	sum(d)
+
+	e := []byte{}
+	e = append(e, key...)
+	e = append(e, e...)
+	sum(e)
+
+	g := []byte(nil)
+	g = append(g, key...)
+	sum(g)
+	_ = len(g)
+
+	global = append(global, key...)
+	sum(global)
+}
+`)
+	got := map[string]int{}
+	for cur := range f.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "sum" {
+			got[types.ExprString(call.Args[0])] = f.x.Appended(cur.ChildAt(edge.CallExpr_Args, 0))
+		}
+	}
+	assert.Equal(t, map[string]int{"b": 2, "c": 1, "d": 0, "e": 0, "g": 0, "global": 0}, got)
+}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"example.com/digestlib"
+	"example.com/escapelib"
 )
 
 // UniqueKey hashes the key that keyString builds, once per job.
@@ -83,3 +84,29 @@ var fixedMAC = func() []byte {
 	m := hmac.New(sha256.New, []byte("k"))
 	return m.Sum(nil)
 }()
+
+// ObjectKey grows a slice by appends to an empty one only to hash it, once
+// per object.
+func ObjectKey(key []byte, n byte) [16]byte {
+	var b []byte
+	b = append(b, key...)
+	b = append(b, n, 0, 0)
+	return md5.Sum(b)
+}
+
+// AuthTag likewise, through a helper of another package that only hashes
+// its parameter.
+func AuthTag(h hash.Hash, iv, ct []byte) []byte {
+	input := make([]byte, 0)
+	input = append(input, 1)
+	input = append(input, iv...)
+	input = append(input, ct...)
+	return escapelib.Digest(h, input)
+}
+
+// PrefixedKey's slice starts with a value: it is not built only by appends.
+func PrefixedKey(key []byte, n byte) [16]byte {
+	b := []byte{n}
+	b = append(b, key...)
+	return md5.Sum(b)
+}

@@ -31,3 +31,9 @@ func ObjectID(kind string, content []byte) [20]byte {
 	h.Write(content)
 	return h.Sum()
 }
+
+// registry keeps the hashers Register makes: stored, not returned.
+var registry []Hasher
+
+// Register keeps a new Hasher for the process.
+func Register() { registry = append(registry, Hasher{sha1.New()}) }

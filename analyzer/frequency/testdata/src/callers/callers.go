@@ -143,11 +143,47 @@ func Send(s Signer, url string, key, body []byte) (*http.Response, error) {
 	return http.Post(url, string(sig), bytes.NewReader(body))
 }
 
-// An entry given the HTTP request itself runs once per request.
+// A request a function builds is sent when it returns it for its caller
+// to send (or sends it itself, or writes it): all of the package's calls
+// of the signer are made beside a round trip.
+func BuiltMAC(key, url string) string {
+	site(5) // want `silent: it runs once per call of BuiltMAC, which the package calls only beside costlier work: from NewSigned \(callers.go:\d+\), which also does the round trip of the HTTP request it builds with http.NewRequest at callers.go:\d+, beside which the allocation is noise`
+	s := sha256.Sum256([]byte(key + url))
+	return string(s[:])
+}
+
+func NewSigned(url, key string) (*http.Request, error) {
+	return http.NewRequest("GET", url+"?sig="+BuiltMAC(key, url), nil)
+}
+
+// A request given beside a ResponseWriter is served.
+func ServedMAC(key, path string) string {
+	site(5) // want `silent: it runs once per call of ServedMAC, which the package calls only beside costlier work: from Serve \(callers.go:\d+\), which also does the round trip of the HTTP request it is given \(r\) at callers.go:\d+, beside which the allocation is noise`
+	s := sha256.Sum256([]byte(key + path))
+	return string(s[:])
+}
+
+func Serve(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Sig", ServedMAC("k", r.URL.Path))
+}
+
+// Their twins: a request only read, given (a digest of its path, a query
+// presigned from it) or built (a URL presigned), shows nothing sent: the
+// presumption stands.
 func RequestDigest(r *http.Request, secret []byte) []byte {
-	site(1) // want `silent: it runs once per call of RequestDigest: each call also does the round trip of the HTTP request it is given \(r\) at callers.go:\d+, beside which the allocation is noise`
+	site(1) // want `per item: once per call of RequestDigest \(it returns a hash of what it is given: its callers call it once per item they hash\)`
 	s := sha256.Sum256(append(secret, r.URL.Path...))
 	return s[:]
+}
+
+func PresignURL(url string, secret []byte) (string, error) {
+	site(1) // want `per item: once per call of PresignURL \(it returns a hash of what it is given: its callers call it once per item they hash\)`
+	s := sha256.Sum256(append(secret, url...))
+	r, err := http.NewRequest("GET", url+"?sig="+string(s[:]), nil)
+	if err != nil {
+		return "", err
+	}
+	return r.URL.String(), nil
 }
 
 // Its twin, given the request's path only, and which the package does not
