@@ -417,11 +417,11 @@ func (p *pass) mergedFix(group []*finding) (*analysis.SuggestedFix, string) {
 		if err != nil {
 			return nil, "the fix of " + siteText(f.node) + " at " + p.position(f.d.Pos) + " cannot be made with the others: " + err.Error()
 		}
-		if !slices.Contains(messages, f.fix.Message) {
-			messages = append(messages, f.fix.Message)
+		if m := lowerFirst(f.fix.Message); !slices.Contains(messages, m) {
+			messages = append(messages, m)
 		}
 	}
-	fix := &analysis.SuggestedFix{Message: strings.Join(messages, "; ")}
+	fix := &analysis.SuggestedFix{Message: group[0].fix.Message + strings.Join(messages, "; ")[len(messages[0]):]}
 	for _, e := range edits {
 		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.New)})
 	}

@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"hash"
+	"hash/crc32"
 	"io"
 )
 
@@ -391,3 +392,76 @@ func CaseSHA2Kept() {
 		digest = sha2Kept(256, string(it))
 	}
 }
+
+// ---- One finding per value. ----
+
+// A checksum or a digest, chosen by the table: a CRC-32 of the caller's
+// table, which is not a constant, so that no pool serves it. The value is
+// one finding, whose fix would pool one branch's hasher and not the
+// other's: it offers none, and says which constructor has none.
+func tableOrDigest(tab *crc32.Table, s string) []byte {
+	var h hash.Hash
+	if tab == nil {
+		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of tableOrDigest, .*; h holds sha256.New\(\) or crc32.New\(tab\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; reuse a pooled hasher \(no automatic fix: crc32.New\(tab\) at joins.go:\d+ cannot be fixed: no pool serves crc32.New\)`
+	} else {
+		h = crc32.New(tab)
+	}
+	io.WriteString(h, s)
+	return h.Sum(out[:0])
+}
+
+func CaseTableOrDigest() {
+	for _, it := range items {
+		out[0] = tableOrDigest(nil, string(it))[0]
+	}
+}
+
+func ResultTableOrDigest() string {
+	return hex.EncodeToString(tableOrDigest(nil, "abc")) + hex.EncodeToString(tableOrDigest(crc32.MakeTable(crc32.Castagnoli), "abc"))
+}
+
+// Two variables, each chosen in a branch: two values, two findings, each
+// with the fix of its own constructors.
+func twoDigests(long bool, s string) []byte {
+	a := sha1.New() // want `hasher-alloc: sha1.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twoDigests, .*; a holds sha1.New\(\) or sha512.New\(\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; automatic fix: take a from a pool of sha1.New hashers; take a from a pool of sha512.New hashers`
+	if long {
+		a = sha512.New()
+	}
+	b := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twoDigests, .*; b holds sha256.New\(\) or sha512.New384\(\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; automatic fix: take b from a pool of sha256.New hashers; take b from a pool of sha512.New384 hashers`
+	if long {
+		b = sha512.New384()
+	}
+	io.WriteString(a, s)
+	io.WriteString(b, s)
+	return b.Sum(a.Sum(out[:0]))
+}
+
+func CaseTwoDigests() {
+	for _, it := range items {
+		out[0] = twoDigests(false, string(it))[0]
+	}
+}
+
+func ResultTwoDigests() string {
+	return hex.EncodeToString(twoDigests(false, "abc")) + hex.EncodeToString(twoDigests(true, "abc"))
+}
+
+// One variable that holds two values one after the other: the first is
+// summed before the second is made, so no branch chooses between them,
+// and each constructor is a finding of its own.
+func twice(s, t string) []byte {
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twice, .*; automatic fix: take h from a pool of sha256.New hashers`
+	io.WriteString(h, s)
+	first := h.Sum(out[:0])
+	h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twice, .*; automatic fix: take h from a pool of sha512.New hashers`
+	io.WriteString(h, t)
+	return h.Sum(first)
+}
+
+func CaseTwice() {
+	for _, it := range items {
+		out[0] = twice(string(it), "x")[0]
+	}
+}
+
+func ResultTwice() string { return hex.EncodeToString(twice("abc", "def")) }
