@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"os"
 	"slices"
 	"strings"
@@ -17,10 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashalloc/hashalloc/fixes"
-	"github.com/hashalloc/hashalloc/internal/textedit"
-	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // advise completes msg with what to do: the fix's message, or the manual
@@ -328,110 +324,42 @@ func (p *pass) fixFile(node ast.Node, fix *analysis.SuggestedFix) (*fixes.File, 
 }
 
 // oneFindingPerValue reports a value once: the findings of one category at
-// constructor calls assigned to one local variable, whose values meet where
-// branches join (see values.Joined), are one finding, at the first of them,
-// whose message names every constructor and whose fix makes the edits of
-// all of theirs, or none when one of them has none. The first is where a
-// reader meets the variable; the others get an audit line that points to it.
+// constructor calls whose values a local variable holds where branches
+// join (see values.Choices) are one finding, at the first, where a reader
+// meets the variable; its message names every constructor, and its fix
+// makes the edits of all of theirs, or none when one of them has none. The
+// others get an audit line that points to it.
 func (p *pass) oneFindingPerValue(findings []*finding) []*finding {
-	type key struct {
-		category string
-		v        *types.Var
-	}
-	groups := map[key][]*finding{}
-	var keys []key // in the order found
-	assigns := map[*finding]inspector.Cursor{}
-	for _, f := range findings {
-		cur, ok := p.root.FindNode(f.node)
-		if !ok {
-			continue
-		}
-		id, _ := values.AssignedAt(cur, true).(*ast.Ident)
-		if id == nil {
-			continue
-		}
-		at, found := cur.Parent().FindNode(id)
-		if v, ok := p.TypesInfo.ObjectOf(id).(*types.Var); ok && found && !v.IsField() && v.Parent() != v.Pkg().Scope() {
-			k := key{f.d.Category, v}
-			if groups[k] == nil {
-				keys = append(keys, k)
-			}
-			groups[k], assigns[f] = append(groups[k], f), at
-		}
+	exprs := make([]ast.Expr, len(findings))
+	for i, f := range findings {
+		exprs[i], _ = f.node.(ast.Expr)
 	}
 	merged := map[*finding]bool{}
-	for _, k := range keys {
-		group := groups[k]
-		slices.SortFunc(group, func(a, b *finding) int { return cmp.Compare(a.d.Pos, b.d.Pos) })
-		at := make([]inspector.Cursor, len(group))
-		for i, f := range group {
-			at[i] = assigns[f]
-		}
-		fn, ok := values.EnclosingFunc(at[0])
-		if !ok || !p.vals.Joined(fn, k.v, at) {
-			continue
-		}
-		first := group[0]
-		ctors := make([]string, len(group))
-		for i, f := range group {
-			ctors[i] = siteText(f.node)
+	for _, c := range p.vals.Choices(p.root, exprs, func(i int) string { return findings[i].d.Category }) {
+		first, list := findings[c.At[0]], ""
+		fs := make([]*analysis.SuggestedFix, len(c.At))
+		for i, at := range c.At {
+			f := findings[at]
+			list, fs[i] = joinOr(list, siteText(f.node)), f.fix
 			first.share, first.line = max(first.share, f.share), max(first.line, f.line)
+			if f.fix == nil && first.fix != nil {
+				first.fix, first.why = nil, siteText(f.node)+" at "+p.position(f.d.Pos)+" cannot be fixed: "+f.why
+			}
+			if merged[f] = f != first; merged[f] {
+				p.silent(f.node, f.d.Category, "reported with the finding at "+p.position(first.d.Pos)+": the same value of "+c.Var.Name())
+			}
 		}
-		how := "assigned to " + k.v.Name()
-		if join, ok := values.Join(at); ok {
-			how = "chosen by the " + stmtWord(join.Node()) + " at " + p.position(join.Node().Pos())
+		how := "assigned to " + c.Var.Name()
+		if c.Join.Valid() {
+			how = "chosen by the " + stmtWord(c.Join.Node()) + " at " + p.position(c.Join.Node().Pos())
 		}
-		first.what += fmt.Sprintf("; %s holds %s, %s: one finding for its %d constructors", k.v.Name(), orList(ctors), how, len(group))
-		first.fix, first.why = p.mergedFix(group)
-		for _, f := range group[1:] {
-			merged[f] = true
-			p.silent(f.node, k.category, "reported with the finding at "+p.position(first.d.Pos)+": the same value of "+k.v.Name())
+		first.what += fmt.Sprintf("; %s holds %s, %s: one finding for its %d constructors", c.Var.Name(), list, how, len(c.At))
+		if first.fix != nil {
+			fix, i, err := fixes.Merge(p.Fset, p.Fset.File(first.d.Pos), fs)
+			if first.fix = fix; err != nil {
+				first.why = "the fix of " + siteText(findings[c.At[i]].node) + " at " + p.position(findings[c.At[i]].d.Pos) + " cannot be made with the others: " + err.Error()
+			}
 		}
 	}
 	return slices.DeleteFunc(findings, func(f *finding) bool { return merged[f] })
-}
-
-// mergedFix is the fix of the findings of one value: one fix that makes the
-// edits of each of theirs, or nil and why when one has no fix or two edit
-// the same code differently.
-func (p *pass) mergedFix(group []*finding) (*analysis.SuggestedFix, string) {
-	tf := p.Fset.File(group[0].d.Pos)
-	var edits []textedit.Edit
-	var messages []string
-	for _, f := range group {
-		if f.fix == nil && f == group[0] {
-			return nil, f.why
-		}
-		if f.fix == nil {
-			return nil, siteText(f.node) + " at " + p.position(f.d.Pos) + " cannot be fixed: " + f.why
-		}
-		these, err := textedit.FromAnalysis(p.Fset, tf, f.fix.TextEdits)
-		if err == nil && edits != nil {
-			var ok bool
-			if edits, ok = textedit.Merge(edits, these); !ok {
-				err = errors.New("its edits and those of another constructor change the same code")
-			}
-		} else if err == nil {
-			edits = these
-		}
-		if err != nil {
-			return nil, "the fix of " + siteText(f.node) + " at " + p.position(f.d.Pos) + " cannot be made with the others: " + err.Error()
-		}
-		if m := lowerFirst(f.fix.Message); !slices.Contains(messages, m) {
-			messages = append(messages, m)
-		}
-	}
-	fix := &analysis.SuggestedFix{Message: group[0].fix.Message + strings.Join(messages, "; ")[len(messages[0]):]}
-	for _, e := range edits {
-		fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: tf.Pos(e.Start), End: tf.Pos(e.End), NewText: []byte(e.New)})
-	}
-	return fix, ""
-}
-
-// orList joins xs as a list of alternatives: "a, b or c".
-func orList(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }

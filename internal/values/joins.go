@@ -3,8 +3,10 @@ package values
 // The values of a local variable that meet where branches join.
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -67,4 +69,61 @@ func Join(assigns []inspector.Cursor) (inspector.Cursor, bool) {
 		}
 	}
 	return inspector.Cursor{}, false
+}
+
+// Choice is a value that branches choose (see Choices): the variable that
+// holds it, the indices of the expressions that it is one of, in source
+// order, and the statement that chooses among them, when one does.
+type Choice struct {
+	Var  *types.Var
+	At   []int
+	Join inspector.Cursor
+}
+
+// Choices groups the expressions exprs under root, of which kind says each
+// one's kind (a check's category), by the value they are one of: those of
+// a kind assigned, each alone, to a local variable (h := e, h = e, h, err
+// := e) where branches join, so that the variable holds one of them (see
+// Joined). A group of one is no choice, and is left out.
+func (x *Index) Choices(root inspector.Cursor, exprs []ast.Expr, kind func(i int) string) []Choice {
+	type key struct {
+		kind string
+		v    *types.Var
+	}
+	var keys []key // in the order found
+	at := map[key][]int{}
+	ids := map[int]inspector.Cursor{}
+	for i, e := range exprs {
+		cur, ok := root.FindNode(e)
+		id, _ := AssignedAt(cur, true).(*ast.Ident)
+		if !ok || id == nil {
+			continue
+		}
+		v, isVar := x.info.ObjectOf(id).(*types.Var)
+		idCur, found := cur.Parent().FindNode(id)
+		if !isVar || !found || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			continue
+		}
+		k := key{kind(i), v}
+		if at[k] == nil {
+			keys = append(keys, k)
+		}
+		at[k], ids[i] = append(at[k], i), idCur
+	}
+	var choices []Choice
+	for _, k := range keys {
+		in := at[k]
+		slices.SortFunc(in, func(i, j int) int { return cmp.Compare(exprs[i].Pos(), exprs[j].Pos()) })
+		assigns := make([]inspector.Cursor, len(in))
+		for j, i := range in {
+			assigns[j] = ids[i]
+		}
+		fn, ok := EnclosingFunc(assigns[0])
+		if !ok || !x.Joined(fn, k.v, assigns) {
+			continue
+		}
+		join, _ := Join(assigns)
+		choices = append(choices, Choice{Var: k.v, At: in, Join: join})
+	}
+	return choices
 }

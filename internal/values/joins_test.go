@@ -130,3 +130,47 @@ func (f *fixture) outermostIf(fn inspector.Cursor) ast.Node {
 	}
 	return nil
 }
+
+// TestChoices checks the groups of expressions that are one value: the
+// constructors of one variable, of one kind, chosen in branches; not those
+// of two variables, of two kinds, or of one variable one after the other.
+func TestChoices(t *testing.T) {
+	f := loadSource(t, `package p
+
+func n(int) int { return 0 }
+
+func g(c bool) (int, int) {
+	a := n(1)
+	if c {
+		a = n(2)
+	}
+	b := n(3)
+	if c {
+		b = n(4)
+	}
+	d := n(5)
+	_ = d
+	d = n(6)
+	return a + b, d
+}
+`)
+	var exprs []ast.Expr
+	for cur := range f.in.Root().Preorder((*ast.CallExpr)(nil)) {
+		if call := cur.Node().(*ast.CallExpr); len(call.Args) == 1 {
+			if _, ok := call.Args[0].(*ast.BasicLit); ok {
+				exprs = append(exprs, call)
+			}
+		}
+	}
+	require.Len(t, exprs, 6)
+	kind := func(i int) string { return "k" }
+	choices := f.x.Choices(f.in.Root(), exprs, kind)
+	require.Len(t, choices, 2, "a and b; d holds two values one after the other")
+	assert.Equal(t, "a", choices[0].Var.Name())
+	assert.Equal(t, []int{0, 1}, choices[0].At)
+	assert.Equal(t, "b", choices[1].Var.Name())
+	assert.Equal(t, []int{2, 3}, choices[1].At)
+	assert.IsType(t, &ast.IfStmt{}, choices[0].Join.Node())
+	// Of two kinds: no group of two.
+	assert.Empty(t, f.x.Choices(f.in.Root(), exprs, func(i int) string { return fmt.Sprint(i % 2) }))
+}
