@@ -176,6 +176,7 @@ type concatFound struct {
 // profile, the largest share first (then by position); without one, in the
 // order they were found.
 func (p *pass) flush() {
+	p.out.pending = p.oneFindingPerValue(p.out.pending)
 	if p.cfg.unproved != nil {
 		var diags []analysis.Diagnostic
 		for _, f := range p.reportOrder(slices.Clone(p.out.pending)) {

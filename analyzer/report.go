@@ -60,6 +60,7 @@ func (p *pass) report(node ast.Node, category, msg string, fix *analysis.Suggest
 	ev := p.evidence(node)
 	p.out.pending = append(p.out.pending, &finding{ // held back until flush
 		d:        analysis.Diagnostic{Pos: node.Pos(), End: node.End(), Category: category, Related: ev.related},
+		node:     node,
 		what:     msg + ev.note(),
 		fix:      fix,
 		manual:   manual,
@@ -81,6 +82,7 @@ func (p *pass) shows(node ast.Node, category string) bool {
 // message: what is found, and the fix or what to do by hand.
 type finding struct {
 	d           analysis.Diagnostic // without its message and fix
+	node        ast.Node            // what it reports
 	what        string
 	fix         *analysis.SuggestedFix
 	manual, why string
@@ -319,4 +321,45 @@ func (p *pass) fixFile(node ast.Node, fix *analysis.SuggestedFix) (*fixes.File, 
 		}
 	}
 	return f, nil
+}
+
+// oneFindingPerValue reports a value once: the findings of one category at
+// constructor calls whose values a local variable holds where branches
+// join (see values.Choices) are one finding, at the first, where a reader
+// meets the variable; its message names every constructor, and its fix
+// makes the edits of all of theirs, or none when one of them has none. The
+// others get an audit line that points to it.
+func (p *pass) oneFindingPerValue(findings []*finding) []*finding {
+	exprs := make([]ast.Expr, len(findings))
+	for i, f := range findings {
+		exprs[i], _ = f.node.(ast.Expr)
+	}
+	merged := map[*finding]bool{}
+	for _, c := range p.vals.Choices(p.root, exprs, func(i int) string { return findings[i].d.Category }) {
+		first, list := findings[c.At[0]], ""
+		fs := make([]*analysis.SuggestedFix, len(c.At))
+		for i, at := range c.At {
+			f := findings[at]
+			list, fs[i] = joinOr(list, siteText(f.node)), f.fix
+			first.share, first.line = max(first.share, f.share), max(first.line, f.line)
+			if f.fix == nil && first.fix != nil {
+				first.fix, first.why = nil, siteText(f.node)+" at "+p.position(f.d.Pos)+" cannot be fixed: "+f.why
+			}
+			if merged[f] = f != first; merged[f] {
+				p.silent(f.node, f.d.Category, "reported with the finding at "+p.position(first.d.Pos)+": the same value of "+c.Var.Name())
+			}
+		}
+		how := "assigned to " + c.Var.Name()
+		if c.Join.Valid() {
+			how = "chosen by the " + stmtWord(c.Join.Node()) + " at " + p.position(c.Join.Node().Pos())
+		}
+		first.what += fmt.Sprintf("; %s holds %s, %s: one finding for its %d constructors", c.Var.Name(), list, how, len(c.At))
+		if first.fix != nil {
+			fix, i, err := fixes.Merge(p.Fset, p.Fset.File(first.d.Pos), fs)
+			if first.fix = fix; err != nil {
+				first.why = "the fix of " + siteText(findings[c.At[i]].node) + " at " + p.position(findings[c.At[i]].d.Pos) + " cannot be made with the others: " + err.Error()
+			}
+		}
+	}
+	return slices.DeleteFunc(findings, func(f *finding) bool { return merged[f] })
 }

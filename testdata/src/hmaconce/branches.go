@@ -23,11 +23,11 @@ func tempURLSig(digest, tempURLKey, method, path string, expiry int64) (string, 
 	var hash hash.Hash
 	switch digest {
 	case "", "sha1":
-		hash = hmac.New(sha1.New, secretKey) // want `hmac-rekey: hmac.New\(sha1.New, secretKey\) re-keys an HMAC \(5 allocations\) once per call of tempURLSig.*, with a key read or computed per call \(secretKey\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; hash holds the crypto\.Hash that each branch chooses`
+		hash = hmac.New(sha1.New, secretKey) // want `hmac-rekey: hmac.New\(sha1.New, secretKey\) re-keys an HMAC \(5 allocations\) once per call of tempURLSig.*, with a key read or computed per call \(secretKey\); hash holds hmac.New\(sha1.New, secretKey\), hmac.New\(sha256.New, secretKey\) or hmac.New\(sha512.New, secretKey\), chosen by the switch at branches.go:\d+: one finding for its 3 constructors; automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; hash holds the crypto\.Hash that each branch chooses`
 	case "sha256":
-		hash = hmac.New(sha256.New, secretKey) // want `hmac-rekey: hmac.New\(sha256.New, secretKey\) re-keys an HMAC \(5 allocations\) once per call of tempURLSig.*; automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; hash holds the crypto\.Hash that each branch chooses`
+		hash = hmac.New(sha256.New, secretKey)
 	case "sha512":
-		hash = hmac.New(sha512.New, secretKey) // want `hmac-rekey: hmac.New\(sha512.New, secretKey\) re-keys an HMAC \(5 allocations\) once per call of tempURLSig.*; automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; hash holds the crypto\.Hash that each branch chooses`
+		hash = hmac.New(sha512.New, secretKey)
 	default:
 		return "", errDigest
 	}
@@ -63,9 +63,9 @@ func signNoDefault(digest string, key, msg []byte) []byte {
 	var mac hash.Hash
 	switch digest {
 	case "sha1":
-		mac = hmac.New(sha1.New, key) // want `hmac-rekey: hmac.New\(sha1.New, key\) .*; compute it with a one-shot HMAC \(no automatic fix: mac is assigned in more than one place: which hasher it holds depends on the branch taken, and the switch at branches.go:\d+ has no default: when none of its branches runs, mac is nil\)`
+		mac = hmac.New(sha1.New, key) // want `hmac-rekey: hmac.New\(sha1.New, key\) .*; mac holds hmac.New\(sha1.New, key\) or hmac.New\(sha256.New, key\), chosen by the switch at branches.go:\d+: one finding for its 2 constructors; compute it with a one-shot HMAC \(no automatic fix: mac is assigned in more than one place: which hasher it holds depends on the branch taken, and the switch at branches.go:\d+ has no default: when none of its branches runs, mac is nil\)`
 	case "sha256":
-		mac = hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) .*\(no automatic fix: .* has no default: when none of its branches runs, mac is nil\)`
+		mac = hmac.New(sha256.New, key)
 	}
 	mac.Write(msg)
 	return mac.Sum(out[:0])
@@ -75,9 +75,9 @@ func signNoDefault(digest string, key, msg []byte) []byte {
 func signTwoKeys(v2 bool, key, key2, msg []byte) []byte {
 	var mac hash.Hash
 	if v2 {
-		mac = hmac.New(sha256.New, key2) // want `hmac-rekey: hmac.New\(sha256.New, key2\) .*\(no automatic fix: mac is assigned in more than one place: which hasher it holds depends on the branch taken, and hmac.New\(sha1.New, key\) at branches.go:\d+ is given another key than key2\)`
+		mac = hmac.New(sha256.New, key2) // want `hmac-rekey: hmac.New\(sha256.New, key2\) .*; mac holds hmac.New\(sha256.New, key2\) or hmac.New\(sha1.New, key\), chosen by the if at branches.go:\d+: one finding for its 2 constructors.*\(no automatic fix: mac is assigned in more than one place: which hasher it holds depends on the branch taken, and hmac.New\(sha1.New, key\) at branches.go:\d+ is given another key than key2\)`
 	} else {
-		mac = hmac.New(sha1.New, key) // want `hmac-rekey: hmac.New\(sha1.New, key\) .*\(no automatic fix: mac is assigned in more than one place: which hasher it holds depends on the branch taken, and hmac.New\(sha256.New, key2\) at branches.go:\d+ is given another key than key\)`
+		mac = hmac.New(sha1.New, key)
 	}
 	mac.Write(msg)
 	return mac.Sum(out[:0])
@@ -85,13 +85,13 @@ func signTwoKeys(v2 bool, key, key2, msg []byte) []byte {
 
 // A branch left by break before it assigns the MAC.
 func signBreak(digest string, short bool, key, msg []byte) []byte {
-	mac := hmac.New(sha1.New, key) // want `hmac-rekey: hmac.New\(sha1.New, key\) .*\(no automatic fix: mac is assigned in more than one place: which hasher it holds depends on the branch taken, and break at branches.go:\d+ may leave a branch before it assigns it\)`
+	mac := hmac.New(sha1.New, key) // want `hmac-rekey: hmac.New\(sha1.New, key\) .*; mac holds hmac.New\(sha1.New, key\) or hmac.New\(sha256.New, key\), chosen by the switch at branches.go:\d+: one finding for its 2 constructors.*\(no automatic fix: mac is assigned in more than one place: which hasher it holds depends on the branch taken, and break at branches.go:\d+ may leave a branch before it assigns it\)`
 	switch digest {
 	case "sha256":
 		if short {
 			break
 		}
-		mac = hmac.New(sha256.New, key) // want `hmac-rekey: hmac.New\(sha256.New, key\) .*\(no automatic fix: .* may leave a branch before it assigns it\)`
+		mac = hmac.New(sha256.New, key)
 	}
 	mac.Write(msg)
 	return mac.Sum(out[:0])

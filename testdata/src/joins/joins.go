@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"hash"
+	"hash/crc32"
 	"io"
 )
 
@@ -33,9 +34,9 @@ type Signer struct {
 }
 
 func (s *Signer) Sign(msg []byte) string {
-	h := hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of Sign \(it returns a hash of what it is given: its callers call it once per item they hash\), with a key fixed for each \*Signer \(field key\); a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
+	h := hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of Sign \(it returns a hash of what it is given: its callers call it once per item they hash\), with a key fixed for each \*Signer \(field key\); a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); h holds hmac.New\(sha1.New, s.key\) or hmac.New\(sha256.New, s.key\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
 	if s.v2 {
-		h = hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of Sign .*; a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
+		h = hmac.New(sha256.New, s.key)
 	}
 	h.Write(msg)
 	return hex.EncodeToString(h.Sum(nil))
@@ -46,9 +47,9 @@ func (s *Signer) SignAlg(alg string, msg []byte) string {
 	var h hash.Hash
 	switch alg {
 	case "sha1":
-		h = hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of SignAlg .*; a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
+		h = hmac.New(sha1.New, s.key) // want `hmac-rekey: hmac.New\(sha1.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of SignAlg .*; a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); h holds hmac.New\(sha1.New, s.key\) or hmac.New\(sha256.New, s.key\), chosen by the switch at joins.go:\d+: one finding for its 2 constructors; automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
 	default:
-		h = hmac.New(sha256.New, s.key) // want `hmac-rekey: hmac.New\(sha256.New, s.key\) re-keys an HMAC \(5 allocations\) once per call of SignAlg .*; a keyed pool cannot be kept beside it \(h is assigned in more than one place: which hasher it holds depends on the branch taken\); automatic fix: compute the MAC with hashsum\.AppendHMAC, which allocates nothing; h holds the crypto\.Hash that each branch chooses`
+		h = hmac.New(sha256.New, s.key)
 	}
 	h.Write(msg)
 	return hex.EncodeToString(h.Sum(nil))
@@ -81,9 +82,9 @@ func ResultSign() string {
 func digests(long bool) []byte {
 	var all []byte
 	for _, it := range items {
-		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(h holds hashers of several types \(it is assigned again\), whose method calls the compiler cannot devirtualize\) once per element of items \(the loop at joins.go:\d+\); reuse one hasher across iterations \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
+		h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(h holds hashers of several types \(it is assigned again\), whose method calls the compiler cannot devirtualize\) once per element of items \(the loop at joins.go:\d+\); h holds sha256.New\(\) or sha512.New\(\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; reuse one hasher across iterations \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
 		if long {
-			h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap \(h holds hashers of several types \(it is assigned again\), whose method calls the compiler cannot devirtualize\) once per element of items \(the loop at joins.go:\d+\); reuse one hasher across iterations \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken\)`
+			h = sha512.New()
 		}
 		h.Write(it)
 		all = append(all, h.Sum(out[:0])...)
@@ -296,13 +297,13 @@ func sha2(bits int, s string) string {
 	var h hash.Hash
 	switch bits {
 	case 224:
-		h = sha256.New224() // want `hasher-alloc: sha256.New224\(\) escapes to the heap \(.*\) once per call of sha2, which CaseSHA2 calls once per element of items \(the loop at joins.go:\d+\); automatic fix: take h from a pool of sha256.New224 hashers`
+		h = sha256.New224() // want `hasher-alloc: sha256.New224\(\) escapes to the heap \(.*\) once per call of sha2, which CaseSHA2 calls once per element of items \(the loop at joins.go:\d+\); h holds sha256.New224\(\), sha256.New\(\), sha512.New384\(\) or sha512.New\(\), chosen by the switch at joins.go:\d+: one finding for its 4 constructors; automatic fix: take h from a pool of sha256.New224 hashers`
 	case 256, 0:
-		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha256.New hashers`
+		h = sha256.New()
 	case 384:
-		h = sha512.New384() // want `hasher-alloc: sha512.New384\(\) escapes to the heap .*; automatic fix: take h from a pool of sha512.New384 hashers`
+		h = sha512.New384()
 	case 512:
-		h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha512.New hashers`
+		h = sha512.New()
 	default:
 		return ""
 	}
@@ -328,9 +329,9 @@ func ResultSHA2() string {
 // defined by one constructor and replaced in a branch. Both take their
 // hasher from a pool.
 func versioned(v2 bool, msg []byte) []byte {
-	h := sha1.New() // want `hasher-alloc: sha1.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha1.New hashers`
+	h := sha1.New() // want `hasher-alloc: sha1.New\(\) escapes to the heap .*; h holds sha1.New\(\) or sha256.New\(\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; automatic fix: take h from a pool of sha1.New hashers`
 	if v2 {
-		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap .*; automatic fix: take h from a pool of sha256.New hashers`
+		h = sha256.New()
 	}
 	h.Write(msg)
 	return h.Sum(out[:0])
@@ -354,9 +355,9 @@ func sha2Closure(bits int, s string) string {
 	var h hash.Hash
 	switch bits {
 	case 256:
-		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap .*; reuse a pooled hasher \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken, and a function literal uses h, which may run after a deferred Put gives the pooled hasher back\)`
+		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap .*; h holds sha256.New\(\) or sha512.New\(\), chosen by the switch at joins.go:\d+: one finding for its 2 constructors; reuse a pooled hasher \(no automatic fix: h is assigned in more than one place: which hasher it holds depends on the branch taken, and a function literal uses h, which may run after a deferred Put gives the pooled hasher back\)`
 	default:
-		h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap .*; reuse a pooled hasher \(no automatic fix: .*a function literal uses h.*\)`
+		h = sha512.New()
 	}
 	write := func(p string) { io.WriteString(h, p) }
 	write(s)
@@ -391,3 +392,76 @@ func CaseSHA2Kept() {
 		digest = sha2Kept(256, string(it))
 	}
 }
+
+// ---- One finding per value. ----
+
+// A checksum or a digest, chosen by the table: a CRC-32 of the caller's
+// table, which is not a constant, so that no pool serves it. The value is
+// one finding, whose fix would pool one branch's hasher and not the
+// other's: it offers none, and says which constructor has none.
+func tableOrDigest(tab *crc32.Table, s string) []byte {
+	var h hash.Hash
+	if tab == nil {
+		h = sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of tableOrDigest, .*; h holds sha256.New\(\) or crc32.New\(tab\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; reuse a pooled hasher \(no automatic fix: crc32.New\(tab\) at joins.go:\d+ cannot be fixed: no pool serves crc32.New\)`
+	} else {
+		h = crc32.New(tab)
+	}
+	io.WriteString(h, s)
+	return h.Sum(out[:0])
+}
+
+func CaseTableOrDigest() {
+	for _, it := range items {
+		out[0] = tableOrDigest(nil, string(it))[0]
+	}
+}
+
+func ResultTableOrDigest() string {
+	return hex.EncodeToString(tableOrDigest(nil, "abc")) + hex.EncodeToString(tableOrDigest(crc32.MakeTable(crc32.Castagnoli), "abc"))
+}
+
+// Two variables, each chosen in a branch: two values, two findings, each
+// with the fix of its own constructors.
+func twoDigests(long bool, s string) []byte {
+	a := sha1.New() // want `hasher-alloc: sha1.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twoDigests, .*; a holds sha1.New\(\) or sha512.New\(\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; automatic fix: take a from a pool of sha1.New hashers; take a from a pool of sha512.New hashers`
+	if long {
+		a = sha512.New()
+	}
+	b := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twoDigests, .*; b holds sha256.New\(\) or sha512.New384\(\), chosen by the if at joins.go:\d+: one finding for its 2 constructors; automatic fix: take b from a pool of sha256.New hashers; take b from a pool of sha512.New384 hashers`
+	if long {
+		b = sha512.New384()
+	}
+	io.WriteString(a, s)
+	io.WriteString(b, s)
+	return b.Sum(a.Sum(out[:0]))
+}
+
+func CaseTwoDigests() {
+	for _, it := range items {
+		out[0] = twoDigests(false, string(it))[0]
+	}
+}
+
+func ResultTwoDigests() string {
+	return hex.EncodeToString(twoDigests(false, "abc")) + hex.EncodeToString(twoDigests(true, "abc"))
+}
+
+// One variable that holds two values one after the other: the first is
+// summed before the second is made, so no branch chooses between them,
+// and each constructor is a finding of its own.
+func twice(s, t string) []byte {
+	h := sha256.New() // want `hasher-alloc: sha256.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twice, .*; automatic fix: take h from a pool of sha256.New hashers`
+	io.WriteString(h, s)
+	first := h.Sum(out[:0])
+	h = sha512.New() // want `hasher-alloc: sha512.New\(\) escapes to the heap \(passed to io.WriteString\) once per call of twice, .*; automatic fix: take h from a pool of sha512.New hashers`
+	io.WriteString(h, t)
+	return h.Sum(first)
+}
+
+func CaseTwice() {
+	for _, it := range items {
+		out[0] = twice(string(it), "x")[0]
+	}
+}
+
+func ResultTwice() string { return hex.EncodeToString(twice("abc", "def")) }
