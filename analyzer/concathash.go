@@ -337,7 +337,7 @@ func (p *pass) eachWritten(loop *ast.RangeStmt) ast.Expr {
 		return nil
 	}
 	h, call := p.hasherCall(es.X, "Write")
-	if h == nil || p.TypesInfo.Uses[identOf(call.Args[0])] != part || values.Mentions(p.TypesInfo, h, part) {
+	if h == nil || p.TypesInfo.Uses[values.IdentOf(call.Args[0])] != part || values.Mentions(p.TypesInfo, h, part) {
 		return nil
 	}
 	return h
@@ -442,7 +442,7 @@ func (p *pass) declaredBefore(sinkCur inspector.Cursor, e ast.Expr) (l local, ok
 	if l.at < 0 {
 		return local{}, false
 	}
-	if as, isDef := list[l.at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[identOf(as.Lhs[0])] == v {
+	if as, isDef := list[l.at].(*ast.AssignStmt); isDef && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 && p.TypesInfo.Defs[values.IdentOf(as.Lhs[0])] == v {
 		l.def = as
 	}
 	return l, true
@@ -802,7 +802,7 @@ func (p *pass) writtenOnStack(s sink) string {
 	if !types.IsInterface(p.TypesInfo.TypeOf(sel.X)) {
 		return types.ExprString(sel.X) + " is not an interface"
 	}
-	if v, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
+	if v, ok := p.TypesInfo.Uses[values.IdentOf(sel.X)].(*types.Var); ok {
 		if site := p.model.hashers[v]; site != nil && !site.Heap {
 			return v.Name() + " stays on the stack"
 		}
@@ -821,7 +821,7 @@ func (p *pass) checkedWriteFix(cur inspector.Cursor, s sink, f *fixes.File, fc f
 	// Reject a count that is kept (it would be the last part's length), and
 	// a list of parts (written in a loop).
 	as, ok := cur.Parent().Node().(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 2 || identOf(as.Lhs[0]) == nil || identOf(as.Lhs[0]).Name != "_" || fc.Spread {
+	if !ok || len(as.Lhs) != 2 || values.IdentOf(as.Lhs[0]) == nil || values.IdentOf(as.Lhs[0]).Name != "_" || fc.Spread {
 		return nil, "the result of Write is used"
 	}
 	// The writes go before the assignment, or the if statement it begins.
@@ -863,7 +863,7 @@ func (p *pass) inert(stmts []ast.Stmt, moved []ast.Expr) bool {
 		}
 		for _, e := range moved {
 			for n := range ast.Preorder(e) {
-				if id, ok := n.(*ast.Ident); ok && id.Name == identOf(def.Lhs[0]).Name {
+				if id, ok := n.(*ast.Ident); ok && id.Name == values.IdentOf(def.Lhs[0]).Name {
 					return false
 				}
 			}
@@ -918,7 +918,7 @@ func (p *pass) helperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.Sugg
 	// Find the sink inside the helper.
 	for ic := range p.calls.Within(helperDecl) {
 		cur, call := ic.Cursor, ic.Node
-		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[identOf(in.arg)] == param {
+		if in, ok := p.sinkAt(cur, nil); ok && p.TypesInfo.Uses[values.IdentOf(in.arg)] == param {
 			spec.Sink = call
 			if in.sum != "" {
 				sum, why := p.sumSpec(in.sum, false)

@@ -295,7 +295,7 @@ func (p *pass) returnsHMAC(decl inspector.Cursor, memo map[*types.Func]int) bool
 			return false
 		}
 		e := ast.Unparen(results[0])
-		if v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var); ok && identOf(e) == e {
+		if v, ok := p.TypesInfo.Uses[values.IdentOf(e)].(*types.Var); ok && values.IdentOf(e) == e {
 			if e, _, ok = p.vals.Only(decl, v); !ok {
 				return false
 			}

@@ -61,7 +61,7 @@ func (p *pass) dynamicSink(call *ast.CallExpr, helpers map[*types.Func]*hashesAr
 	// A method of an interface, or a function value (see funcValueTargets).
 	targets, ok := p.funcValueTargets(call.Fun)
 	what := "value"
-	if v, isVar := p.TypesInfo.Uses[identOf(call.Fun)].(*types.Var); isVar && v.Kind() == types.ParamVar {
+	if v, isVar := p.TypesInfo.Uses[values.IdentOf(call.Fun)].(*types.Var); isVar && v.Kind() == types.ParamVar {
 		what = "argument"
 	}
 	if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && p.TypesInfo.Selections[sel] != nil && p.TypesInfo.Selections[sel].Kind() == types.MethodVal {
@@ -179,8 +179,8 @@ func (p *pass) funcValueTargets(e ast.Expr) ([]*types.Func, bool) {
 	if indexed {
 		e = ast.Unparen(index.X)
 	}
-	v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)
-	if !ok || ast.Unparen(e) != identOf(e) && !p.pkgSelector(e) {
+	v, ok := p.TypesInfo.Uses[values.IdentOf(e)].(*types.Var)
+	if !ok || ast.Unparen(e) != values.IdentOf(e) && !p.pkgSelector(e) {
 		return nil, false
 	}
 	if v.Kind() == types.ParamVar && !indexed {

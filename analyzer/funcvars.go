@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/hashalloc/hashalloc/internal/values"
 )
 
 // Sums reached through package variables of function type:
@@ -75,7 +77,7 @@ func (p *pass) varSink(call *ast.CallExpr, helpers map[*types.Func]*hashesArg) (
 // funcVar returns the package variable of function type that e names, when
 // the package never writes it after its declaration; or nil.
 func (p *pass) funcVar(e ast.Expr) *types.Var {
-	id := identOf(e)
+	id := values.IdentOf(e)
 	if id == nil || ast.Unparen(e) != id && !p.pkgSelector(e) {
 		return nil
 	}
@@ -91,7 +93,7 @@ func (p *pass) funcVar(e ast.Expr) *types.Var {
 
 // funcValue returns the package function (not a method) that e names.
 func (p *pass) funcValue(e ast.Expr) (*types.Func, bool) {
-	id := identOf(e)
+	id := values.IdentOf(e)
 	if id == nil || ast.Unparen(e) != id && !p.pkgSelector(e) {
 		return nil, false
 	}

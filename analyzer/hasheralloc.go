@@ -248,7 +248,7 @@ func (p *pass) stackArgument(fn inspector.Cursor, v *types.Var) (ast.Expr, bool)
 	for ic := range p.calls.Within(fn) {
 		call := ic.Node
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || p.TypesInfo.Uses[identOf(sel.X)] != v {
+		if !ok || p.TypesInfo.Uses[values.IdentOf(sel.X)] != v {
 			continue
 		}
 		for _, arg := range call.Args {

@@ -103,7 +103,7 @@ func (p *pass) equalForm(f *fixes.File, fn inspector.Cursor, mac *types.Var) *fi
 // compared with a variable its function does not assign.
 func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, string, bool) {
 	call := cur.Node().(*ast.CallExpr)
-	sel := identOf(call.Fun) // f, or the Sel of h.sign
+	sel := values.IdentOf(call.Fun) // f, or the Sel of h.sign
 	fn, ok := values.EnclosingFunc(cur)
 	if sel == nil || !ok {
 		return fixes.EqualCall{}, "", false
@@ -143,8 +143,8 @@ func (p *pass) comparedCall(cur inspector.Cursor, n int) (fixes.EqualCall, strin
 		return fixes.EqualCall{}, "", false
 	}
 	sig := cmp.Args[1-arg.ParentEdgeIndex()]
-	w, ok := p.TypesInfo.Uses[identOf(sig)].(*types.Var)
-	if !ok || ast.Unparen(sig) != identOf(sig) || p.vals.Written(fn, w) || w.Parent() == w.Pkg().Scope() {
+	w, ok := p.TypesInfo.Uses[values.IdentOf(sig)].(*types.Var)
+	if !ok || ast.Unparen(sig) != values.IdentOf(sig) || p.vals.Written(fn, w) || w.Parent() == w.Pkg().Scope() {
 		return fixes.EqualCall{}, "", false
 	}
 	// The MAC received is compared where f is called: it must be in scope

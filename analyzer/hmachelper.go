@@ -103,7 +103,7 @@ func (p *pass) helperLoopFix(s *Site) (fix *analysis.SuggestedFix, why string, a
 		return nil, "the loop is not a statement of a block", true
 	}
 	want := "mac"
-	if id := identOf(keyArg); id != nil {
+	if id := values.IdentOf(keyArg); id != nil {
 		want = unexported(id.Name) + "MAC"
 	}
 	v := f.FreeName(call.Pos(), want)
@@ -342,8 +342,8 @@ func (p *pass) macInputs(h loopHelper, s *Site) (keys []*types.Var, readsRecv bo
 		if x, ok := values.ConversionOf(p.TypesInfo, e); ok {
 			e = x // []byte(key) of a string key
 		}
-		v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)
-		if !ok || ast.Unparen(e) != identOf(e) || !slices.Contains(params, v) {
+		v, ok := p.TypesInfo.Uses[values.IdentOf(e)].(*types.Var)
+		if !ok || ast.Unparen(e) != values.IdentOf(e) || !slices.Contains(params, v) {
 			return nil
 		}
 		return v
@@ -388,7 +388,7 @@ func (p *pass) macInputs(h loopHelper, s *Site) (keys []*types.Var, readsRecv bo
 		return nil, false, "the MAC's constructor is not a function of the package"
 	}
 	if sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr); ok && wrapper.Signature().Recv() != nil {
-		if !p.isReceiver(s.cur, identOf(sel.X)) || ast.Unparen(sel.X) != identOf(sel.X) {
+		if !p.isReceiver(s.cur, values.IdentOf(sel.X)) || ast.Unparen(sel.X) != values.IdentOf(sel.X) {
 			return nil, false, s.ctor.name + " is called on " + types.ExprString(sel.X) + ", which is not " + h.fn.Name() + "'s receiver"
 		}
 	}
@@ -474,8 +474,8 @@ func (p *pass) receiverInvariant(h loopHelper) string {
 		return "the loop's call of " + h.fn.Name() + " has no receiver"
 	}
 	x := ast.Unparen(sel.X)
-	v, ok := p.TypesInfo.Uses[identOf(x)].(*types.Var)
-	if !ok || x != identOf(x) || v.Parent() == v.Pkg().Scope() {
+	v, ok := p.TypesInfo.Uses[values.IdentOf(x)].(*types.Var)
+	if !ok || x != values.IdentOf(x) || v.Parent() == v.Pkg().Scope() {
 		return "the receiver " + shorten(types.ExprString(sel.X)) + " is not a variable of the loop's function"
 	}
 	if _, ptr := v.Type().Underlying().(*types.Pointer); ptr {

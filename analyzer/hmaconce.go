@@ -44,7 +44,7 @@ func (p *pass) changingKey(s *Site) string {
 		return "with the constant key " + text + ", converted on every call"
 	}
 	id := rootIdent(key)
-	v, ok := p.TypesInfo.Uses[identOf(id)].(*types.Var)
+	v, ok := p.TypesInfo.Uses[values.IdentOf(id)].(*types.Var)
 	switch {
 	case ok && v.Kind() == types.ParamVar:
 		return "with key " + text + ", which its callers pass"
@@ -483,7 +483,7 @@ func (p *pass) helperSum(cur inspector.Cursor, mac *types.Var, size int64) (sum 
 	if c := p.TypesInfo.Types[sl.High].Value; c == nil || c.String() != "0" {
 		return nil, ""
 	}
-	r, ok := p.TypesInfo.Defs[identOf(as.Lhs[0])].(*types.Var)
+	r, ok := p.TypesInfo.Defs[values.IdentOf(as.Lhs[0])].(*types.Var)
 	if !ok {
 		return nil, ""
 	}
@@ -605,7 +605,7 @@ func (p *pass) hashConstructor(fn inspector.Cursor, e ast.Expr) (ctor *types.Fun
 		}
 		return ctor, nil, ""
 	}
-	switch obj := p.TypesInfo.Uses[identOf(e)].(type) {
+	switch obj := p.TypesInfo.Uses[values.IdentOf(e)].(type) {
 	case *types.Func:
 		if ctor, ok := p.funcValue(e); ok {
 			return ctor, nil, ""
@@ -712,7 +712,7 @@ func (p *pass) neverNilFunc(fn inspector.Cursor, e ast.Expr) bool {
 			return s.Kind() == types.MethodVal && !s.Indirect()
 		}
 	}
-	switch obj := p.TypesInfo.Uses[identOf(e)].(type) {
+	switch obj := p.TypesInfo.Uses[values.IdentOf(e)].(type) {
 	case *types.Func:
 		return true
 	case *types.Var:
@@ -861,7 +861,7 @@ func (p *pass) nilBefore(fn, cur inspector.Cursor, v *types.Var, mac *types.Var)
 			return false
 		}
 		as, ok := prev.Node().(*ast.AssignStmt)
-		return ok && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[identOf(as.Lhs[1])] == v &&
+		return ok && as.Tok == token.ASSIGN && len(as.Lhs) == 2 && len(as.Rhs) == 1 && p.TypesInfo.Uses[values.IdentOf(as.Lhs[1])] == v &&
 			p.macWrite(as.Rhs[0], mac) != nil && p.notNil(st.Cond, v)
 	}
 	for c, ok := cur.PrevSibling(); ; c, ok = c.PrevSibling() {
@@ -903,7 +903,7 @@ func (p *pass) macSum(cur inspector.Cursor, mac *types.Var) *ast.CallExpr {
 	for ic := range p.calls.Within(cur) {
 		c, call := ic.Cursor, ic.Node
 		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok || p.TypesInfo.Uses[identOf(sel.X)] != mac {
+		if !ok || p.TypesInfo.Uses[values.IdentOf(sel.X)] != mac {
 			continue
 		}
 		if sel.Sel.Name != "Sum" || len(call.Args) != 1 || found != nil || insideFuncLit(c, cur) {
@@ -1205,7 +1205,7 @@ func (p *pass) branchedMAC(s *Site, why string) (*chosenHash, string) {
 // assignedMAC returns the call of the statement mac = hmac.New(...), or nil.
 func (p *pass) assignedMAC(st ast.Stmt, mac *types.Var) *ast.CallExpr {
 	as, ok := st.(*ast.AssignStmt)
-	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || p.TypesInfo.Uses[identOf(as.Lhs[0])] != mac || !p.isHMACNew(as.Rhs[0]) {
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || p.TypesInfo.Uses[values.IdentOf(as.Lhs[0])] != mac || !p.isHMACNew(as.Rhs[0]) {
 		return nil
 	}
 	return ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
@@ -1252,7 +1252,7 @@ func (p *pass) dispatchedHashes() []string {
 		if !ok || cur.ParentEdgeKind() != edge.AssignStmt_Rhs || len(as.Lhs) != 1 || len(call.Args) != 2 || !p.isHMACNew(call) {
 			continue
 		}
-		v, ok := p.TypesInfo.ObjectOf(identOf(as.Lhs[0])).(*types.Var)
+		v, ok := p.TypesInfo.ObjectOf(values.IdentOf(as.Lhs[0])).(*types.Var)
 		fn, inFunc := values.EnclosingFunc(cur)
 		if !ok || !inFunc || !p.vals.Written(fn, v) {
 			continue

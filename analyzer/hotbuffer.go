@@ -164,12 +164,12 @@ func (p *hotBufferCheck) check() {
 // same values in var v = ..., var v []byte = ... and var (...) blocks.
 func (p *hotBufferCheck) bufferDefs(stmt ast.Stmt) []*buffer {
 	var names []*ast.Ident
-	var values []ast.Expr
+	var rhs []ast.Expr
 	alone := true
 	switch stmt := stmt.(type) {
 	case *ast.AssignStmt:
 		if stmt.Tok == token.DEFINE && len(stmt.Lhs) == 1 && len(stmt.Rhs) == 1 {
-			names, values = []*ast.Ident{identOf(stmt.Lhs[0])}, stmt.Rhs
+			names, rhs = []*ast.Ident{values.IdentOf(stmt.Lhs[0])}, stmt.Rhs
 		}
 	case *ast.DeclStmt:
 		decl, ok := stmt.Decl.(*ast.GenDecl)
@@ -178,14 +178,14 @@ func (p *hotBufferCheck) bufferDefs(stmt ast.Stmt) []*buffer {
 		}
 		for _, spec := range decl.Specs {
 			if vs := spec.(*ast.ValueSpec); len(vs.Values) == len(vs.Names) { // not var a, b = f(): no make of its own
-				names, values = append(names, vs.Names...), append(values, vs.Values...)
+				names, rhs = append(names, vs.Names...), append(rhs, vs.Values...)
 			}
 		}
 		alone = len(decl.Specs) == 1 && len(names) == 1
 	}
 	var list []*buffer
 	for i, id := range names {
-		if b, ok := p.bufferValue(stmt, id, values[i]); ok {
+		if b, ok := p.bufferValue(stmt, id, rhs[i]); ok {
 			b.alone = alone
 			list = append(list, b)
 		}
@@ -554,8 +554,8 @@ func (p *hotBufferCheck) bufferArg(u *sliceUses, arg inspector.Cursor, v *types.
 	if !ok || sel.Sel.Name != "Write" && sel.Sel.Name != "Read" || len(call.Args) != 1 {
 		return escape{unknown, "passed to " + types.ExprString(call.Fun), pos}, nil
 	}
-	if w, ok := p.TypesInfo.Uses[identOf(sel.X)].(*types.Var); ok {
-		if s, ok := p.model.hashers[w]; ok && s.ctor.alloc == onEscape && ast.Unparen(sel.X) == identOf(sel.X) {
+	if w, ok := p.TypesInfo.Uses[values.IdentOf(sel.X)].(*types.Var); ok {
+		if s, ok := p.model.hashers[w]; ok && s.ctor.alloc == onEscape && ast.Unparen(sel.X) == values.IdentOf(sel.X) {
 			return escape{kind: stays}, nil // devirtualized: the buffer stays on the stack
 		}
 	}
@@ -572,7 +572,7 @@ func (p *hotBufferCheck) assignedBack(call inspector.Cursor, v *types.Var) bool 
 		return false
 	}
 	assign := call.Parent().Node().(*ast.AssignStmt)
-	return len(assign.Lhs) == 1 && p.TypesInfo.Uses[identOf(assign.Lhs[0])] == v
+	return len(assign.Lhs) == 1 && p.TypesInfo.Uses[values.IdentOf(assign.Lhs[0])] == v
 }
 
 // callDynamic reports whether a call through x, in the function at fn, is

@@ -167,7 +167,7 @@ func (p *pass) argsInvariant(s *Site, loop inspector.Cursor) (bool, string) {
 	if s.ctor.funcValue {
 		exprs = append(exprs, s.Call.Fun) // the function value, e.g. algos[alg]
 	} else if sel, ok := ast.Unparen(s.Call.Fun).(*ast.SelectorExpr); ok {
-		if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		if _, isPkg := p.TypesInfo.Uses[values.IdentOf(sel.X)].(*types.PkgName); !isPkg {
 			exprs = append(exprs, sel.X) // a method receiver, e.g. alg in alg.New()
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashalloc/hashalloc/fixes"
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -48,7 +49,7 @@ func (p *pass) sumResult(block *ast.BlockStmt, param *types.Var, sum string) str
 		}
 		return call.Args[0]
 	}
-	isParam := func(e ast.Expr) bool { return e != nil && p.TypesInfo.Uses[identOf(e)] == param }
+	isParam := func(e ast.Expr) bool { return e != nil && p.TypesInfo.Uses[values.IdentOf(e)] == param }
 	// def returns v of v := sum(x), with x the parameter or, when of is
 	// set, of[:].
 	def := func(s ast.Stmt, of types.Object) types.Object {
@@ -60,7 +61,7 @@ func (p *pass) sumResult(block *ast.BlockStmt, param *types.Var, sum string) str
 		if of == nil && !isParam(x) || of != nil && !p.fullSlice(x, of) {
 			return nil
 		}
-		return p.TypesInfo.Defs[identOf(as.Lhs[0])]
+		return p.TypesInfo.Defs[values.IdentOf(as.Lhs[0])]
 	}
 	switch len(body) {
 	case 1:
@@ -89,7 +90,7 @@ func (p *pass) sumResult(block *ast.BlockStmt, param *types.Var, sum string) str
 // fullSlice reports whether e is v[:].
 func (p *pass) fullSlice(e ast.Expr, v types.Object) bool {
 	slice, ok := ast.Unparen(e).(*ast.SliceExpr)
-	return ok && v != nil && p.TypesInfo.Uses[identOf(slice.X)] == v && slice.Low == nil && slice.High == nil && !slice.Slice3
+	return ok && v != nil && p.TypesInfo.Uses[values.IdentOf(slice.X)] == v && slice.Low == nil && slice.High == nil && !slice.Slice3
 }
 
 // hashesParts is the fact that a variadic function returns h.Sum(nil) of one
@@ -132,12 +133,12 @@ func (p *pass) partsSum(cur inspector.Cursor, fn *types.Func) string {
 		return ""
 	}
 	for i, w := range writes[:len(writes)-1] {
-		if p.TypesInfo.Uses[identOf(p.methodArg(w, h, "Write"))] != params.At(i) {
+		if p.TypesInfo.Uses[values.IdentOf(p.methodArg(w, h, "Write"))] != params.At(i) {
 			return ""
 		}
 	}
 	loop, ok := writes[len(writes)-1].(*ast.RangeStmt)
-	if !ok || p.TypesInfo.Uses[identOf(loop.X)] != params.At(params.Len()-1) || p.TypesInfo.Uses[identOf(p.eachWritten(loop))] != h {
+	if !ok || p.TypesInfo.Uses[values.IdentOf(loop.X)] != params.At(params.Len()-1) || p.TypesInfo.Uses[values.IdentOf(p.eachWritten(loop))] != h {
 		return ""
 	}
 	return ctor
@@ -173,7 +174,7 @@ func (p *pass) methodArg(n ast.Node, h types.Object, name string) ast.Expr {
 		return nil
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != name || p.TypesInfo.Uses[identOf(sel.X)] != h {
+	if !ok || sel.Sel.Name != name || p.TypesInfo.Uses[values.IdentOf(sel.X)] != h {
 		return nil
 	}
 	return call.Args[0]
@@ -213,7 +214,7 @@ func (p *pass) otherHelperFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis
 	// The helper's variadic form, in its own package, written as the call
 	// writes the helper: pkg.SumMany.
 	if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok && fact.Result == resultSlice {
-		_, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+		_, isPkg := p.TypesInfo.Uses[values.IdentOf(sel.X)].(*types.PkgName)
 		if many := p.partsForm(s.helper, fact.Sum); many != nil && isPkg && len(fc.Parts) >= many.Signature().Params().Len()-1 && (!fc.Spread || many.Signature().Params().Len() == 1) {
 			fix := fixes.CallParts(f, s.call, fc, f.Text(sel.X)+"."+many.Name(), "Hash the parts with "+shortName(many)+", the variadic form of "+name)
 			return &fix, ""
@@ -262,7 +263,7 @@ func (p *pass) doubleSumFix(f *fixes.File, s sink, fc fixes.Concat) (*analysis.S
 			// call not written pkg.Func: the file may not import it.
 			var pkgName *types.PkgName
 			if sel, ok := ast.Unparen(s.call.Fun).(*ast.SelectorExpr); ok {
-				pkgName, _ = p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+				pkgName, _ = p.TypesInfo.Uses[values.IdentOf(sel.X)].(*types.PkgName)
 			}
 			if pkgName == nil || obj.Pkg() != s.helper.Pkg() || !obj.Exported() || pkgName.Imported() != obj.Pkg() {
 				return nil, "the type of " + name + "'s result, " + obj.Name() + ", is not named in this file"
@@ -319,7 +320,7 @@ func (p *pass) writeSum(block *ast.BlockStmt, results *types.Tuple, param *types
 	}
 	h, ctor, writes := p.sumBody(block.List)
 	sum := p.cfg.ctorSum(ctor)
-	if h == nil || sum == "" || len(writes) != 1 || p.TypesInfo.Uses[identOf(p.methodArg(writes[0], h, "Write"))] != param {
+	if h == nil || sum == "" || len(writes) != 1 || p.TypesInfo.Uses[values.IdentOf(p.methodArg(writes[0], h, "Write"))] != param {
 		return ""
 	}
 	return sum

@@ -8,29 +8,19 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/hashalloc/hashalloc/internal/values"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
 // qualifiedCallee returns "importpath.Func" for a call of a package function.
 func (p *pass) qualifiedCallee(call *ast.CallExpr) string {
-	if id := identOf(call.Fun); id != nil {
+	if id := values.IdentOf(call.Fun); id != nil {
 		if fn, ok := p.TypesInfo.Uses[id].(*types.Func); ok && fn.Pkg() != nil {
 			return fn.Pkg().Path() + "." + fn.Name()
 		}
 	}
 	return ""
-}
-
-// identOf returns the identifier that e names: x in x, Sel in pkg.Sel.
-func identOf(e ast.Expr) *ast.Ident {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }
 
 // outerParens returns the outermost parentheses around the expression at

@@ -222,7 +222,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 	// The hasher depends on the wrapper's arguments only.
 	exprs := append([]ast.Expr(nil), call.Args...)
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if _, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName); !isPkg && p.TypesInfo.Selections[sel] != nil {
+		if _, isPkg := p.TypesInfo.Uses[values.IdentOf(sel.X)].(*types.PkgName); !isPkg && p.TypesInfo.Selections[sel] != nil {
 			exprs = append(exprs, sel.X) // the crypto.Hash of h.New()
 		}
 	}
@@ -261,7 +261,7 @@ func (p *pass) wrapperShape(fn *types.Func, cur inspector.Cursor) *constructor {
 		if sl, ok := k.(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil {
 			k = ast.Unparen(sl.X)
 		}
-		if v, ok := p.TypesInfo.Uses[identOf(k)].(*types.Var); ok && k == identOf(k) {
+		if v, ok := p.TypesInfo.Uses[values.IdentOf(k)].(*types.Var); ok && k == values.IdentOf(k) {
 			ctor.keyParam = slices.Index(slices.Collect(sig.Params().Variables()), v)
 		}
 	}
@@ -349,7 +349,7 @@ func (p *pass) panicsOnError(decl inspector.Cursor, stmt ast.Stmt, err types.Obj
 // notNil reports whether cond is err != nil.
 func (p *pass) notNil(cond ast.Expr, err types.Object) bool {
 	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	return ok && bin.Op == token.NEQ && p.TypesInfo.Uses[identOf(bin.X)] == err && p.TypesInfo.Types[bin.Y].IsNil()
+	return ok && bin.Op == token.NEQ && p.TypesInfo.Uses[values.IdentOf(bin.X)] == err && p.TypesInfo.Types[bin.Y].IsNil()
 }
 
 // panicsIf matches stmt against "if x != y { panic(v) }" and returns its
@@ -411,7 +411,7 @@ func (p *pass) wrapperArg(e ast.Expr, sig *types.Signature) bool {
 	if sl, ok := ast.Unparen(e).(*ast.SliceExpr); ok && sl.Low == nil && sl.High == nil && sl.Max == nil {
 		e = sl.X
 	}
-	v, ok := p.TypesInfo.Uses[identOf(e)].(*types.Var)
+	v, ok := p.TypesInfo.Uses[values.IdentOf(e)].(*types.Var)
 	return ok && slices.Contains(slices.Collect(sig.Params().Variables()), v)
 }
 
@@ -421,7 +421,7 @@ func (p *pass) pkgSelector(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	_, isPkg := p.TypesInfo.Uses[identOf(sel.X)].(*types.PkgName)
+	_, isPkg := p.TypesInfo.Uses[values.IdentOf(sel.X)].(*types.PkgName)
 	return isPkg
 }
 

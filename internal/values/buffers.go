@@ -62,12 +62,12 @@ func IsBytesBuffer(t types.Type) bool {
 func (x *Index) emptyBuffer(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 	switch s := stmt.(type) {
 	case *ast.AssignStmt:
-		if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 || x.info.Defs[identOf(s.Lhs[0])] != v {
+		if s.Tok != token.DEFINE || len(s.Lhs) != 1 || len(s.Rhs) != 1 || x.info.Defs[IdentOf(s.Lhs[0])] != v {
 			return nil, false
 		}
 		switch rhs := ast.Unparen(s.Rhs[0]).(type) {
 		case *ast.CallExpr:
-			if fn, ok := x.info.Uses[identOf(rhs.Fun)].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "bytes" && fn.Name() == "NewBuffer" &&
+			if fn, ok := x.info.Uses[IdentOf(rhs.Fun)].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "bytes" && fn.Name() == "NewBuffer" &&
 				len(rhs.Args) == 1 && (x.info.Types[rhs.Args[0]].IsNil() || EmptyMake(x.info, rhs.Args[0])) {
 				return rhs, true
 			}
@@ -110,7 +110,7 @@ func (x *Index) bufferWrite(stmt ast.Stmt, v *types.Var) (ast.Expr, bool) {
 		return nil, false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || x.info.Uses[identOf(sel.X)] != v || !slices.Contains([]string{"Write", "WriteString", "WriteByte"}, sel.Sel.Name) {
+	if !ok || x.info.Uses[IdentOf(sel.X)] != v || !slices.Contains([]string{"Write", "WriteString", "WriteByte"}, sel.Sel.Name) {
 		return nil, false
 	}
 	return call.Args[0], true

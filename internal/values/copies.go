@@ -85,7 +85,7 @@ func (x *Index) Copied(fn inspector.Cursor, list []ast.Stmt, at, end int) (Copie
 	if !ok || def.Tok != token.DEFINE || len(def.Lhs) != 1 || len(def.Rhs) != 1 {
 		return Copied{}, false
 	}
-	v, ok := x.info.Defs[identOf(def.Lhs[0])].(*types.Var)
+	v, ok := x.info.Defs[IdentOf(def.Lhs[0])].(*types.Var)
 	mk, isCall := ast.Unparen(def.Rhs[0]).(*ast.CallExpr)
 	if !ok || !isCall || len(mk.Args) != 2 || Builtin(x.info, mk) != "make" {
 		return Copied{}, false
@@ -111,7 +111,7 @@ func (x *Index) Copied(fn inspector.Cursor, list []ast.Stmt, at, end int) (Copie
 		}
 		// The size variable goes with the make when it serves its own
 		// statements and the make only.
-		if size := x.info.Uses[identOf(mk.Args[1])].(*types.Var); !x.usedOutside(fn, size, stmts[0].Pos(), def.End()) {
+		if size := x.info.Uses[IdentOf(mk.Args[1])].(*types.Var); !x.usedOutside(fn, size, stmts[0].Pos(), def.End()) {
 			c.Stmts = append(stmts, c.Stmts...)
 		}
 		c.Parts, c.Spread = []ast.Expr{loop.X}, true
@@ -247,10 +247,10 @@ func (x *Index) offsetDef(stmt ast.Stmt, vars map[*types.Var]Length) bool {
 	tok := token.DEFINE
 	switch s := stmt.(type) {
 	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) {
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != IdentOf(s.Lhs[0]) {
 			return false
 		}
-		id, rhs, tok = identOf(s.Lhs[0]), s.Rhs[0], s.Tok
+		id, rhs, tok = IdentOf(s.Lhs[0]), s.Rhs[0], s.Tok
 	case *ast.DeclStmt:
 		gen, ok := s.Decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.VAR || len(gen.Specs) != 1 {
@@ -287,10 +287,10 @@ func (x *Index) copyAt(stmt ast.Stmt, v *types.Var, offset Length, vars map[*typ
 	case *ast.ExprStmt:
 		call = s.X
 	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != identOf(s.Lhs[0]) {
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || ast.Unparen(s.Lhs[0]) != IdentOf(s.Lhs[0]) {
 			return nil, false
 		}
-		n, _ = x.info.ObjectOf(identOf(s.Lhs[0])).(*types.Var)
+		n, _ = x.info.ObjectOf(IdentOf(s.Lhs[0])).(*types.Var)
 		call, tok = s.Rhs[0], s.Tok
 	default:
 		return nil, false
@@ -363,7 +363,7 @@ func (x *Index) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]
 	// copy(v[n:], p), as a statement or in n += copy(v[n:], p).
 	copyOf := func(e ast.Expr) bool {
 		cp, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || Builtin(x.info, cp) != "copy" || len(cp.Args) != 2 || x.info.Uses[identOf(cp.Args[1])] != elem {
+		if !ok || Builtin(x.info, cp) != "copy" || len(cp.Args) != 2 || x.info.Uses[IdentOf(cp.Args[1])] != elem {
 			return false
 		}
 		d, ok := ast.Unparen(cp.Args[0]).(*ast.SliceExpr)
@@ -394,8 +394,8 @@ func (x *Index) copyLoop(loop *ast.RangeStmt, v *types.Var, vars map[*types.Var]
 //		size += len(p)
 //	}
 func (x *Index) sizeLoop(list []ast.Stmt, at int, size, parts ast.Expr) ([]ast.Stmt, bool) {
-	sv, ok := x.info.Uses[identOf(size)].(*types.Var)
-	if !ok || ast.Unparen(size) != identOf(size) || at < 2 {
+	sv, ok := x.info.Uses[IdentOf(size)].(*types.Var)
+	if !ok || ast.Unparen(size) != IdentOf(size) || at < 2 {
 		return nil, false
 	}
 	vars := map[*types.Var]Length{}
@@ -422,10 +422,10 @@ func (x *Index) advances(s ast.Stmt, n *types.Var, value func(ast.Expr) bool) bo
 
 // RangeElem returns v of for _, v := range x, or nil.
 func RangeElem(info *types.Info, loop *ast.RangeStmt) *types.Var {
-	if loop.Key != nil && identOf(loop.Key).Name != "_" || loop.Value == nil {
+	if loop.Key != nil && IdentOf(loop.Key).Name != "_" || loop.Value == nil {
 		return nil
 	}
-	v, _ := info.Defs[identOf(loop.Value)].(*types.Var)
+	v, _ := info.Defs[IdentOf(loop.Value)].(*types.Var)
 	return v
 }
 
@@ -466,15 +466,15 @@ var byteSlice = types.NewSlice(types.Typ[types.Byte])
 // Builtin returns the name of the builtin function that call calls, or "":
 // a builtin of the universe (len), or of package unsafe (unsafe.String).
 func Builtin(info *types.Info, call *ast.CallExpr) string {
-	id := identOf(call.Fun)
+	id := IdentOf(call.Fun)
 	if _, ok := info.Uses[id].(*types.Builtin); !ok {
 		return ""
 	}
 	return id.Name
 }
 
-// identOf returns the identifier that e names: x in x, Sel in pkg.Sel.
-func identOf(e ast.Expr) *ast.Ident {
+// IdentOf returns the identifier that e names: x in x, Sel in pkg.Sel.
+func IdentOf(e ast.Expr) *ast.Ident {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return e

@@ -76,6 +76,6 @@ func EmptySeparator(info *types.Info, e ast.Expr) bool {
 // calls reports whether call calls the function pkg.name, pkg an import
 // path.
 func calls(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
-	fn, ok := info.Uses[identOf(call.Fun)].(*types.Func)
+	fn, ok := info.Uses[IdentOf(call.Fun)].(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == pkg && fn.Name() == name
 }

@@ -288,11 +288,11 @@ func (x *Index) Appended(cur inspector.Cursor) int {
 		}
 		switch {
 		case use == cur:
-		case !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || x.info.Uses[identOf(assign.Lhs[0])] != v:
+		case !ok || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || x.info.Uses[IdentOf(assign.Lhs[0])] != v:
 			return 0
 		default:
 			call, ok := ast.Unparen(assign.Rhs[0]).(*ast.CallExpr)
-			if !ok || x.info.Uses[identOf(ast.Unparen(call.Fun))] != types.Universe.Lookup("append") || len(call.Args) < 2 || x.info.Uses[identOf(call.Args[0])] != v {
+			if !ok || x.info.Uses[IdentOf(ast.Unparen(call.Fun))] != types.Universe.Lookup("append") || len(call.Args) < 2 || x.info.Uses[IdentOf(call.Args[0])] != v {
 				return 0
 			}
 			if use.ParentEdgeKind() == edge.AssignStmt_Lhs {
@@ -316,7 +316,7 @@ func (x *Index) empty(id inspector.Cursor) bool {
 	case *ast.CompositeLit:
 		return len(e.Elts) == 0
 	case *ast.CallExpr:
-		if x.info.Uses[identOf(ast.Unparen(e.Fun))] != types.Universe.Lookup("make") || len(e.Args) < 2 {
+		if x.info.Uses[IdentOf(ast.Unparen(e.Fun))] != types.Universe.Lookup("make") || len(e.Args) < 2 {
 			return false
 		}
 		for _, n := range e.Args[1:] {
