@@ -62,10 +62,6 @@ type Kind struct {
 	// its after code fixes too: a sum goes into a pooled buffer only where
 	// the hasher-alloc fix pools the hasher.
 	AlsoCheck string `json:"also_check,omitempty"`
-	// Sites is how many findings the before code has, when more than one:
-	// a MAC chosen in branches is reported at each hmac.New, and one fix
-	// serves them all.
-	Sites int `json:"sites,omitempty"`
 
 	// bench returns the benchmark of each version at a message size.
 	bench func(size int) [3]func(b *testing.B)
@@ -550,7 +546,6 @@ var Kinds = []Kind{
 		After:  "mac keeps crypto.SHA256 or crypto.SHA1, and hashsum.AppendHMAC(mac, out[:0], key, msg) dispatches on it",
 		Floor:  "one HMAC for a fixed key, Reset per message (what no changing key can beat)",
 		Op:     "one HMAC-SHA256 of a message under one of four keys in turn",
-		Sites:  2,
 		bench:  hmacChosenBench,
 		outputs: func(size int) [3][]byte {
 			msg, key := message(size), benchKeys[1][:]
