@@ -644,7 +644,7 @@ func encodesAny(fn *types.Func) bool {
 // Decode), where binary.Write encodes and binary.Read reads numbers.
 func decodesAny(fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Params().Len() > 2 || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()) || sig.Variadic() {
+	if sig.Params().Len() > 2 || sig.Results().Len() != 1 || !values.IsError(sig.Results().At(0).Type()) || sig.Variadic() {
 		return false
 	}
 	var empty, source bool
